@@ -1,0 +1,31 @@
+// One jest configuration for every package, so tests run the same way everywhere.
+const path = require('node:path');
+
+/** @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[] }} [options] */
+module.exports = function jestPreset(options = {}) {
+  const environment = options.environment ?? 'node';
+  return {
+    testEnvironment: environment,
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ESM-only packages must go through swc as well; everything else ships CommonJS.
+    transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data)/)'],
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    setupFilesAfterEnv: [
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'scripts/jest.setup.jsdom.cjs')] : []),
+      ...(options.setupFiles ?? []),
+    ],
+  };
+};

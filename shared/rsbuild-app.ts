@@ -1,0 +1,78 @@
+// Build configuration shared by the shell and every remote, so all six apps are
+// built the same way. Only imported by rsbuild.config.ts files (build time).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { API_PORT, REMOTES, ROUTES_EXPOSE, SHARED_SINGLETONS, SHELL_PORT } from './mf-config';
+
+function buildVersion(appDir: string): string {
+  if (process.env.REMOTE_VERSION) return process.env.REMOTE_VERSION;
+  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+  return `${pkg.version}+${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+}
+
+const cacheHeaders = { 'Access-Control-Allow-Origin': '*' };
+
+/** A remote: exposes `./routes`, shares the singletons, serves its chunks from wherever it is deployed. */
+export function defineRemoteConfig(appDir: string, dir: string): RsbuildConfig {
+  const remote = REMOTES.find((r) => r.dir === dir);
+  if (!remote) throw new Error(`unknown remote ${dir}`);
+  const version = buildVersion(appDir);
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: remote.name,
+        exposes: { [ROUTES_EXPOSE]: './src/routes.tsx' },
+        shared: SHARED_SINGLETONS,
+        dts: false,
+      }),
+    ],
+    source: {
+      entry: { index: './src/index.ts' },
+      define: {
+        __REMOTE_NAME__: JSON.stringify(remote.dir),
+        __REMOTE_VERSION__: JSON.stringify(version),
+      },
+    },
+    html: { title: `Quarry — ${remote.dir} (standalone)` },
+    // STACK trap 2: chunks are fetched relative to wherever remoteEntry.js was loaded from.
+    output: { assetPrefix: 'auto', cleanDistPath: true },
+    server: { port: remote.port, headers: cacheHeaders, proxy: apiProxy() },
+    dev: { assetPrefix: 'auto' },
+    tools: { rspack: { output: { uniqueName: remote.name } } },
+  });
+}
+
+function apiProxy() {
+  const target = `http://localhost:${process.env.API_PORT ?? API_PORT}`;
+  return { '/api': { target }, '/ws': { target, ws: true } };
+}
+
+/** The host: no build-time remotes (they come from /remotes.json at start), loaded-first sharing. */
+export function defineShellConfig(appDir: string): RsbuildConfig {
+  const version = buildVersion(appDir);
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: 'quarry_shell',
+        remotes: {},
+        shared: SHARED_SINGLETONS,
+        dts: false,
+        // STACK trap 1: never fetch every remote at start-up.
+        shareStrategy: 'loaded-first',
+      }),
+    ],
+    source: {
+      entry: { index: './src/index.ts' },
+      define: { __REMOTE_NAME__: JSON.stringify('shell'), __REMOTE_VERSION__: JSON.stringify(version) },
+    },
+    html: { title: 'Quarry', favicon: './public/favicon.svg' },
+    output: { cleanDistPath: true },
+    server: { port: SHELL_PORT, proxy: apiProxy(), historyApiFallback: true },
+    tools: { rspack: { output: { uniqueName: 'quarry_shell' } } },
+  });
+}
