@@ -2,6 +2,8 @@
 // singletons with their required versions, and the remotes with their names and ports.
 // A mismatch here would silently fall back to the host's copy, so it lives in one place.
 
+import apps from './apps.json';
+
 export interface SharedSingleton {
   singleton: true;
   requiredVersion: string;
@@ -22,6 +24,17 @@ export const SHARED_SINGLETONS: Record<string, SharedSingleton> = {
 
 export type RemoteKey = 'marketing' | 'files' | 'promptsSchemas' | 'jobs' | 'admin';
 
+/**
+ * A path pattern a remote owns, inside one of the shell's two layouts. The shell mounts a
+ * placeholder on each pattern until the remote's real routes are loaded, so the remote's
+ * code is fetched only when one of its pages is opened (and an outage stays local).
+ */
+export interface OwnedPath {
+  area: 'public' | 'authed';
+  /** react-router path relative to the layout; `''` is the index route. */
+  path: string;
+}
+
 export interface RemoteDefinition {
   key: RemoteKey;
   /** Module Federation container name. */
@@ -32,18 +45,22 @@ export interface RemoteDefinition {
   port: number;
   /** Environment variable that overrides the manifest URL at start. */
   env: string;
+  /** Where its routes live (ARCHITECTURE §1). */
+  owns: readonly OwnedPath[];
 }
 
-export const REMOTES: readonly RemoteDefinition[] = [
-  { key: 'marketing', name: 'mf_marketing', dir: 'mf-marketing', port: 3001, env: 'REMOTE_MARKETING_URL' },
-  { key: 'files', name: 'mf_files', dir: 'mf-files', port: 3002, env: 'REMOTE_FILES_URL' },
-  { key: 'promptsSchemas', name: 'mf_prompts_schemas', dir: 'mf-prompts-schemas', port: 3003, env: 'REMOTE_PROMPTS_SCHEMAS_URL' },
-  { key: 'jobs', name: 'mf_jobs', dir: 'mf-jobs', port: 3004, env: 'REMOTE_JOBS_URL' },
-  { key: 'admin', name: 'mf_admin', dir: 'mf-admin', port: 3005, env: 'REMOTE_ADMIN_URL' },
-];
+/** The table itself is JSON so the plain-Node start scripts read the same one. */
+export const REMOTES: readonly RemoteDefinition[] = apps.remotes as RemoteDefinition[];
 
-export const SHELL_PORT = 3000;
-export const API_PORT = 8000;
+export const SHELL_PORT: number = apps.shellPort;
+export const API_PORT: number = apps.apiPort;
 
 /** The exposed module every remote provides. */
 export const ROUTES_EXPOSE = './routes';
+
+/** The body of `/remotes.json`: each remote's manifest URL from its environment variable, else the local port. */
+export function remotesJson(env: Record<string, string | undefined>, host = 'localhost'): { remotes: Record<RemoteKey, string> } {
+  const remotes = {} as Record<RemoteKey, string>;
+  for (const r of REMOTES) remotes[r.key] = env[r.env] || `http://${host}:${r.port}/mf-manifest.json`;
+  return { remotes };
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { API_PORT, REMOTES, ROUTES_EXPOSE, SHARED_SINGLETONS, SHELL_PORT } from './mf-config';
+import { API_PORT, REMOTES, ROUTES_EXPOSE, SHARED_SINGLETONS, SHELL_PORT, remotesJson } from './mf-config';
 
 function buildVersion(appDir: string): string {
   if (process.env.REMOTE_VERSION) return process.env.REMOTE_VERSION;
@@ -13,10 +13,20 @@ function buildVersion(appDir: string): string {
   return `${pkg.version}+${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
 }
 
+interface Middlewares {
+  use(
+    fn: (
+      req: { url?: string },
+      res: { setHeader(name: string, value: string): void; end(body: string): void },
+      next: () => void,
+    ) => void,
+  ): void;
+}
+
 const cacheHeaders = { 'Access-Control-Allow-Origin': '*' };
 
 /** A remote: exposes `./routes`, shares the singletons, serves its chunks from wherever it is deployed. */
-export function defineRemoteConfig(appDir: string, dir: string): RsbuildConfig {
+export function defineRemoteConfig(dir: string, appDir = process.cwd()): RsbuildConfig {
   const remote = REMOTES.find((r) => r.dir === dir);
   if (!remote) throw new Error(`unknown remote ${dir}`);
   const version = buildVersion(appDir);
@@ -39,7 +49,7 @@ export function defineRemoteConfig(appDir: string, dir: string): RsbuildConfig {
     },
     html: { title: `Quarry — ${remote.dir} (standalone)` },
     // STACK trap 2: chunks are fetched relative to wherever remoteEntry.js was loaded from.
-    output: { assetPrefix: 'auto', cleanDistPath: true },
+    output: { assetPrefix: 'auto', cleanDistPath: true, distPath: { root: process.env.DIST_PATH ?? 'dist' } },
     server: { port: remote.port, headers: cacheHeaders, proxy: apiProxy() },
     dev: { assetPrefix: 'auto' },
     tools: { rspack: { output: { uniqueName: remote.name } } },
@@ -52,7 +62,7 @@ function apiProxy() {
 }
 
 /** The host: no build-time remotes (they come from /remotes.json at start), loaded-first sharing. */
-export function defineShellConfig(appDir: string): RsbuildConfig {
+export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
   const version = buildVersion(appDir);
   return defineConfig({
     plugins: [
@@ -71,8 +81,22 @@ export function defineShellConfig(appDir: string): RsbuildConfig {
       define: { __REMOTE_NAME__: JSON.stringify('shell'), __REMOTE_VERSION__: JSON.stringify(version) },
     },
     html: { title: 'Quarry', favicon: './public/favicon.svg' },
-    output: { cleanDistPath: true },
-    server: { port: SHELL_PORT, proxy: apiProxy(), historyApiFallback: true },
+    output: { cleanDistPath: true, distPath: { root: process.env.DIST_PATH ?? 'dist' } },
+    server: {
+      port: Number(process.env.SHELL_PORT ?? SHELL_PORT),
+      proxy: apiProxy(),
+      historyApiFallback: true,
+      // `npm run dev` / preview: the same runtime remote configuration as production.
+      setup: (ctx) => {
+        const { middlewares } = (ctx as unknown as { server: { middlewares: Middlewares } }).server;
+        middlewares.use((req, res, next) => {
+          if (!req.url?.startsWith('/remotes.json')) return next();
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(remotesJson(process.env)));
+        });
+      },
+    },
     tools: { rspack: { output: { uniqueName: 'quarry_shell' } } },
   });
 }

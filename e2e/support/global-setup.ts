@@ -1,0 +1,42 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, E2E_PORTS } from './env';
+
+/**
+ * Starts the composed app for the suite: API + six static servers on their own ports,
+ * a temporary data folder, and copies of every app's build (so a test may redeploy a
+ * remote by replacing its folder without touching the working tree). Removed afterwards.
+ */
+export default async function globalSetup() {
+  const repo = path.resolve(__dirname, '../..');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-e2e-'));
+  const www = path.join(tmp, 'www');
+  for (const dir of ['shell', 'mf-marketing', 'mf-files', 'mf-prompts-schemas', 'mf-jobs', 'mf-admin']) {
+    cpSync(path.join(repo, dir, 'dist'), path.join(www, dir), { recursive: true });
+  }
+  process.env.QUARRY_E2E_TMP = tmp;
+  // stack.mjs is plain ESM; load it at run time.
+  const { startStack } = (await import(path.join(repo, 'scripts/stack.mjs'))) as {
+    startStack: (o: unknown) => Promise<{ stop: () => Promise<void> }>;
+  };
+  const stack = await startStack({
+    ports: { shell: E2E_PORTS.shell, api: E2E_PORTS.api, remotes: E2E_PORTS.remotes },
+    dataDir: path.join(tmp, 'data'),
+    wwwDir: (dir: string) => path.join(www, dir),
+    controlPort: E2E_PORTS.control,
+    apiEnv: {
+      QUARRY_ADMIN_EMAIL: ADMIN.email,
+      QUARRY_ADMIN_PASSWORD: ADMIN.password,
+      CORS_ORIGINS: `http://localhost:${E2E_PORTS.shell}`,
+      // The suite signs up many users from one address.
+      RATE_LIMIT_DISABLED: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    log: () => {},
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  };
+}

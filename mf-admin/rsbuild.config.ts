@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '@quarry/shared/rsbuild';
+
+export default defineRemoteConfig('mf-admin');

@@ -1,0 +1,182 @@
+// The reference static server for the six front-end apps, following the deploy model of
+// ARCHITECTURE §5: manifests, entries, remotes.json and index.html are `no-cache`;
+// content-hashed chunks are `immutable`. The shell's server also forwards /api and /ws to
+// the API so the browser talks to one origin. Files are read from disk on every request,
+// so replacing a remote's folder is a deploy.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+const NO_CACHE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json)$/;
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2|png|svg|jpg)$/;
+
+/** Cache-Control for a path relative to the app root. */
+export function cacheControl(relPath) {
+  if (NO_CACHE.test(relPath)) return 'no-cache';
+  if (HASHED.test(relPath)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+const gzipCache = new Map(); // `${file}:${mtimeMs}` -> Buffer
+
+async function sendFile(req, res, file, relPath, extraHeaders = {}) {
+  const info = await stat(file);
+  const ext = path.extname(file).toLowerCase();
+  const headers = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl(relPath),
+    'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
+  };
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  headers.ETag = etag;
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  if (wantsGzip && COMPRESSIBLE.has(ext) && info.size > 1024) {
+    const key = `${file}:${info.mtimeMs}`;
+    let body = gzipCache.get(key);
+    if (!body) {
+      body = gzipSync(await readFile(file));
+      gzipCache.set(key, body);
+    }
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': info.size });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+function proxyHttp(req, res, target) {
+  const upstream = http.request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: {
+        ...req.headers,
+        'x-forwarded-for': req.socket.remoteAddress ?? '',
+        'x-forwarded-host': req.headers.host ?? '',
+        'x-forwarded-proto': 'http',
+      },
+    },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'The API is not reachable. Please try again in a moment.' }));
+  });
+  req.pipe(upstream);
+}
+
+function proxyUpgrade(req, socket, head, target) {
+  const upstream = net.connect(Number(target.port), target.hostname, () => {
+    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    let raw = `${req.method} ${req.url} HTTP/${req.httpVersion}\r\n`;
+    for (const [k, v] of Object.entries(headers)) {
+      for (const value of Array.isArray(v) ? v : [v]) raw += `${k}: ${value}\r\n`;
+    }
+    upstream.write(`${raw}\r\n`);
+    if (head?.length) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  const close = () => {
+    upstream.destroy();
+    socket.destroy();
+  };
+  upstream.on('error', close);
+  socket.on('error', close);
+}
+
+/**
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
+ *           apiTarget?: string, dynamic?: Record<string, () => unknown> }} options
+ * `dynamic` maps a path (e.g. `/remotes.json`) to a function returning its JSON body.
+ */
+export function createAppServer(options) {
+  const root = path.resolve(options.root);
+  const api = options.apiTarget ? new URL(options.apiTarget) : null;
+  const cors = options.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (api && (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/ws/'))) {
+        return proxyHttp(req, res, api);
+      }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
+        return res.end();
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' });
+        return res.end();
+      }
+      const dynamic = options.dynamic?.[url.pathname];
+      if (dynamic) {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...cors });
+        return res.end(JSON.stringify(dynamic(), null, 2));
+      }
+      const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      const file = path.resolve(root, rel || 'index.html');
+      if (!file.startsWith(root + path.sep) && file !== root) {
+        res.writeHead(403);
+        return res.end();
+      }
+      try {
+        const info = await stat(file);
+        if (info.isFile()) return await sendFile(req, res, file, rel, cors);
+      } catch {
+        // fall through to the SPA fallback or 404
+      }
+      if (options.spa && !path.extname(rel)) {
+        return await sendFile(req, res, path.join(root, 'index.html'), 'index.html', cors);
+      }
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
+      res.end('Not found');
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(String(error));
+    }
+  });
+  if (api) {
+    server.on('upgrade', (req, socket, head) => {
+      if ((req.url ?? '').startsWith('/ws/')) proxyUpgrade(req, socket, head, api);
+      else socket.destroy();
+    });
+  }
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve(server));
+  });
+}

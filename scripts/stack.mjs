@@ -1,0 +1,124 @@
+// Starts the whole product: the API and the six front-end apps, each on its own port.
+// Used by `npm start` and by the e2e suite (which gives it other ports, a temporary data
+// folder and a control port to stop and start single remotes).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServer } from './serve.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const apps = JSON.parse(readFileSync(path.join(root, 'shared/apps.json'), 'utf8'));
+
+/** Ports from the environment, else apps.json. `SHELL_PORT`, `API_PORT`, `<DIR>_PORT` (e.g. MF_FILES_PORT). */
+export function portsFromEnv(env = process.env) {
+  const ports = { shell: Number(env.SHELL_PORT ?? apps.shellPort), api: Number(env.API_PORT ?? apps.apiPort), remotes: {} };
+  for (const r of apps.remotes) ports.remotes[r.key] = Number(env[`${r.dir.toUpperCase().replace(/-/g, '_')}_PORT`] ?? r.port);
+  return ports;
+}
+
+export function remotesJson(ports, env = process.env, host = 'localhost') {
+  const remotes = {};
+  for (const r of apps.remotes) remotes[r.key] = env[r.env] || `http://${host}:${ports.remotes[r.key]}/mf-manifest.json`;
+  return { remotes };
+}
+
+async function waitFor(url, ms, isAlive) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!isAlive()) throw new Error('the API process exited during start-up');
+    const ok = await new Promise((resolve) => {
+      const req = http.get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode !== undefined && res.statusCode < 500);
+      });
+      req.on('error', () => resolve(false));
+      req.setTimeout(1000, () => req.destroy());
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/**
+ * @param {{ ports?: ReturnType<typeof portsFromEnv>, dataDir?: string, wwwDir?: (dir: string) => string,
+ *           apiEnv?: Record<string, string>, apiCommand?: string[], controlPort?: number, log?: (s: string) => void }} [options]
+ */
+export async function startStack(options = {}) {
+  const ports = options.ports ?? portsFromEnv();
+  const log = options.log ?? ((s) => console.log(s));
+  const www = options.wwwDir ?? ((dir) => path.join(root, dir, 'dist'));
+  const dataDir = options.dataDir ?? process.env.DATA_DIR ?? path.join(root, 'data');
+  const shellOrigin = `http://localhost:${ports.shell}`;
+
+  const apiCommand = options.apiCommand ?? [process.execPath, path.join(root, 'api/dist/main.js')];
+  const api = spawn(apiCommand[0], apiCommand.slice(1), {
+    cwd: path.join(root, 'api'),
+    env: {
+      ...process.env,
+      PORT: String(ports.api),
+      DATA_DIR: dataDir,
+      CORS_ORIGINS: process.env.CORS_ORIGINS ?? `${shellOrigin},http://127.0.0.1:${ports.shell}`,
+      ...options.apiEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let apiAlive = true;
+  api.on('exit', (code) => {
+    apiAlive = false;
+    if (code) log(`API exited with code ${code}`);
+  });
+
+  const servers = {};
+  const startRemote = async (key) => {
+    const def = apps.remotes.find((r) => r.key === key);
+    servers[key] = await createAppServer({ root: www(def.dir), port: ports.remotes[key], cors: true });
+  };
+  const stopRemote = async (key) => {
+    const server = servers[key];
+    if (!server) return;
+    delete servers[key];
+    server.closeAllConnections?.();
+    await new Promise((r) => server.close(() => r()));
+  };
+  await Promise.all(apps.remotes.map((r) => startRemote(r.key)));
+  servers.shell = await createAppServer({
+    root: www('shell'),
+    port: ports.shell,
+    spa: true,
+    apiTarget: `http://127.0.0.1:${ports.api}`,
+    dynamic: { '/remotes.json': () => remotesJson(ports) },
+  });
+
+  let control;
+  if (options.controlPort) {
+    control = http.createServer(async (req, res) => {
+      const m = /^\/remotes\/(\w+)\/(stop|start)$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !m || !apps.remotes.some((r) => r.key === m[1])) {
+        res.writeHead(404);
+        return res.end();
+      }
+      await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
+      res.writeHead(204);
+      res.end();
+    });
+    await new Promise((r) => control.listen(options.controlPort, '127.0.0.1', r));
+  }
+
+  await waitFor(`http://127.0.0.1:${ports.api}/api/v1/health`, 60_000, () => apiAlive);
+
+  const stop = async () => {
+    control?.close();
+    for (const key of Object.keys(servers)) {
+      servers[key].closeAllConnections?.();
+      servers[key].close();
+    }
+    if (apiAlive) {
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+    }
+  };
+  return { ports, url: shellOrigin, stop, stopRemote, startRemote, api };
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm start`: build what is missing (turbo caches the rest), then serve the composed
+// app on http://localhost:3000 with the API and the embedded database.
+// `npm run dev` (`--dev`): the same apps under their dev servers with hot reload.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { apps, portsFromEnv, root, startStack } from './stack.mjs';
+
+const dev = process.argv.includes('--dev');
+const skipBuild = process.argv.includes('--no-build');
+
+function buildAll() {
+  console.log('Building (cached where nothing changed)…');
+  const r = spawnSync('npx', ['turbo', 'run', 'build', '--filter=!@quarry/e2e', '--output-logs=errors-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (dev) {
+  const ports = portsFromEnv();
+  const children = [];
+  const run = (cwd, cmd, args, env = {}) => {
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd), stdio: 'inherit', env: { ...process.env, ...env } });
+    children.push(child);
+  };
+  run('api', 'npx', ['tsx', 'watch', 'src/main.ts'], { PORT: String(ports.api), DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
+  for (const r of apps.remotes) run(r.dir, 'npx', ['rsbuild', 'dev', '--port', String(ports.remotes[r.key])]);
+  run('shell', 'npx', ['rsbuild', 'dev', '--port', String(ports.shell)], { API_PORT: String(ports.api) });
+  const stop = () => {
+    for (const c of children) c.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  if (!skipBuild) buildAll();
+  const stack = await startStack();
+  console.log(`\nQuarry is running: ${stack.url}\n(API on http://localhost:${stack.ports.api}/api/docs — Ctrl+C to stop)`);
+  const stop = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

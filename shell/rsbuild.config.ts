@@ -1,0 +1,3 @@
+import { defineShellConfig } from '@quarry/shared/rsbuild';
+
+export default defineShellConfig();
