@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'));
 const resultsDir = process.env.TEST_RESULTS_DIR ?? path.join(root, '.test-results');
 mkdirSync(resultsDir, { recursive: true });
-const outputFile = path.join(resultsDir, `jest-${pkg.name.replace(/[@/]/g, '_')}.json`);
+const suffix = process.env.JEST_REPORT_SUFFIX ? `-${process.env.JEST_REPORT_SUFFIX}` : '';
+const outputFile = path.join(resultsDir, `jest-${pkg.name.replace(/[@/]/g, '_')}${suffix}.json`);
 
 const require = createRequire(import.meta.url);
 const jestBin = require.resolve('jest/bin/jest');
