@@ -26,33 +26,41 @@ interface Middlewares {
 const cacheHeaders = { 'Access-Control-Allow-Origin': '*' };
 
 /** A remote: exposes `./routes`, shares the singletons, serves its chunks from wherever it is deployed. */
-export function defineRemoteConfig(dir: string, appDir = process.cwd()): RsbuildConfig {
+export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
   const remote = REMOTES.find((r) => r.dir === dir);
   if (!remote) throw new Error(`unknown remote ${dir}`);
   const version = buildVersion(appDir);
-  return defineConfig({
-    plugins: [
-      pluginReact(),
-      pluginModuleFederation({
-        name: remote.name,
-        exposes: { [ROUTES_EXPOSE]: './src/routes.tsx' },
-        shared: SHARED_SINGLETONS,
-        dts: false,
-      }),
-    ],
-    source: {
-      entry: { index: './src/index.ts' },
-      define: {
-        __REMOTE_NAME__: JSON.stringify(remote.dir),
-        __REMOTE_VERSION__: JSON.stringify(version),
+  // STACK trap 7: a production remote uses the shell's MF runtime instead of carrying its
+  // own copy. The standalone harness needs a runtime of its own, so it exists only under
+  // `rsbuild dev`; a production remote is served for the shell alone.
+  return defineConfig(({ command }): RsbuildConfig => {
+    const production = command === 'build' && process.env.MF_EXTERNAL_RUNTIME !== 'false';
+    return {
+      plugins: [
+        pluginReact(),
+        pluginModuleFederation({
+          name: remote.name,
+          exposes: { [ROUTES_EXPOSE]: './src/routes.tsx' },
+          shared: SHARED_SINGLETONS,
+          dts: false,
+          experiments: { externalRuntime: production },
+        }),
+      ],
+      tools: { htmlPlugin: !production, rspack: { output: { uniqueName: remote.name } } },
+      source: {
+        entry: { index: './src/index.ts' },
+        define: {
+          __REMOTE_NAME__: JSON.stringify(remote.dir),
+          __REMOTE_VERSION__: JSON.stringify(version),
+        },
       },
-    },
-    html: { title: `Quarry — ${remote.dir} (standalone)` },
-    // STACK trap 2: chunks are fetched relative to wherever remoteEntry.js was loaded from.
-    output: { assetPrefix: 'auto', cleanDistPath: true, distPath: { root: process.env.DIST_PATH ?? 'dist' } },
-    server: { port: remote.port, headers: cacheHeaders, proxy: apiProxy() },
-    dev: { assetPrefix: 'auto' },
-    tools: { rspack: { output: { uniqueName: remote.name } } },
+      html: { title: `Quarry — ${remote.dir} (standalone)` },
+      // STACK trap 2: chunks are fetched relative to wherever remoteEntry.js was loaded from.
+      output: { assetPrefix: 'auto', cleanDistPath: command === 'build', distPath: { root: process.env.DIST_PATH ?? 'dist' } },
+      server: { port: Number(process.env.PORT ?? remote.port), strictPort: true, headers: cacheHeaders, proxy: apiProxy(), historyApiFallback: true },
+      // Absolute in dev: the harness serves nested routes, and the shell loads it cross-origin.
+      dev: { assetPrefix: `http://localhost:${remote.port}`, lazyCompilation: false },
+    };
   });
 }
 
@@ -74,6 +82,7 @@ export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
         dts: false,
         // STACK trap 1: never fetch every remote at start-up.
         shareStrategy: 'loaded-first',
+        experiments: { provideExternalRuntime: true },
       }),
     ],
     source: {
