@@ -1,0 +1,10 @@
+export { system } from './system';
+export { AppProviders, type AppProvidersProps } from './AppProviders';
+export { queryClient, createQueryClient, shouldRetryQuery, CACHED_FIVE_MINUTES, FIVE_MINUTES_MS } from './queryClient';
+export { toast, toaster, showToast, toastDuration, Toaster, type ToastInput, type ToastStatus } from './toaster';
+export { StatusBadge, statusColorPalette, validityStatus, type StatusBadgeProps, type StatusKind } from './StatusBadge';
+export { ClampedProgress, type ClampedProgressProps } from './ClampedProgress';
+export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps, type LoadingStateProps, type ErrorStateProps, type PageHeaderProps } from './states';
+export { ErrorDialogHost } from './ErrorDialogHost';
