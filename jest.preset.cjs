@@ -5,7 +5,7 @@ const path = require('node:path');
 module.exports = function jestPreset(options = {}) {
   const environment = options.environment ?? 'node';
   return {
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'scripts/jest-env-jsdom.cjs') : 'node',
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',

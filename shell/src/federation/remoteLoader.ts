@@ -1,9 +1,15 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import * as mfRuntime from '@module-federation/enhanced/runtime';
 import type { RemoteRoutesModule } from '@quarry/shared';
 import { REMOTES, ROUTES_EXPOSE, type RemoteKey } from '@quarry/shared/mf-config';
 import type { RemoteUrls } from './remotesConfig';
 
 const LOAD_TIMEOUT_MS = 20_000;
+
+/** The two MF runtime calls the loader needs (injectable for tests). */
+export interface FederationRuntime {
+  registerRemotes: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => void;
+  loadRemote: <T>(id: string) => Promise<T | null>;
+}
 
 export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
@@ -49,7 +55,11 @@ export class RemoteLoader {
   private readonly failed = new Set<RemoteKey>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly urls: RemoteUrls) {}
+  constructor(
+    private readonly urls: RemoteUrls,
+    private readonly runtime: FederationRuntime = mfRuntime,
+    private readonly timeoutMs = LOAD_TIMEOUT_MS,
+  ) {}
 
   get(key: RemoteKey): RemoteRoutesModule | undefined {
     return this.loaded.get(key);
@@ -74,10 +84,13 @@ export class RemoteLoader {
     if (!def) return Promise.reject(new Error(`unknown remote ${key}`));
     const force = this.failed.has(key);
     if (!this.registered.has(key) || force) {
-      registerRemotes([{ name: def.name, entry: this.urls[key] }], { force });
+      this.runtime.registerRemotes([{ name: def.name, entry: this.urls[key] }], { force });
       this.registered.add(key);
     }
-    const promise = timeout(loadRemote<{ default?: unknown }>(`${def.name}/${ROUTES_EXPOSE.slice(2)}`), LOAD_TIMEOUT_MS)
+    const promise = timeout(
+      this.runtime.loadRemote<{ default?: unknown }>(`${def.name}/${ROUTES_EXPOSE.slice(2)}`),
+      this.timeoutMs,
+    )
       .then((mod) => {
         const routes = mod && 'default' in mod ? mod.default : mod;
         if (!isRoutesModule(routes)) throw new Error(`${def.name} does not expose a routes module`);
