@@ -39,15 +39,17 @@ export interface ToastInput {
 }
 
 export function showToast(status: ToastStatus, input: ToastInput): string {
-  return toaster.create({
+  // Only defined keys: an explicit `id: undefined` would replace the store's generated id.
+  const options: Parameters<typeof toaster.create>[0] = {
     type: status,
     title: input.title,
-    description: input.description,
     duration: status === 'loading' && input.duration === undefined ? Infinity : toastDuration(input.duration),
-    action: input.action,
     closable: input.closable ?? true,
-    id: input.id,
-  });
+  };
+  if (input.description !== undefined) options.description = input.description;
+  if (input.action) options.action = input.action;
+  if (input.id !== undefined) options.id = input.id;
+  return toaster.create(options);
 }
 
 type ToastArg = string | ToastInput;
