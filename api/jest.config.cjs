@@ -1,0 +1,14 @@
+// API tests run over real HTTP / WebSocket against a real database:
+// embedded PGlite by default, a PostgreSQL server when TEST_DATABASE_URL is set.
+// The `test` script sets NODE_OPTIONS=--experimental-vm-modules: PGlite's CommonJS build
+// loads node built-ins with dynamic import(), which jest's VM only allows with that flag.
+const preset = require('../jest.preset.cjs')({ environment: 'node' });
+
+module.exports = {
+  ...preset,
+  roots: ['<rootDir>/src'],
+  // ESM-only packages reached from the API (jose via the preset; content-disposition via @fastify/static)
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition)/)'],
+  testTimeout: 30_000,
+  globalSetup: '<rootDir>/src/testing/global-setup.ts',
+};

@@ -1,0 +1,156 @@
+// buildApp(config): the whole API as a Fastify instance (not listening yet).
+// Opens the database (migrations, first-start seeds), the realtime hub, and mounts
+// every module of src/modules/index.ts under /api/v1 plus the sockets under /ws.
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuthHooks } from './auth/guard';
+import { PasswordHasher } from './auth/passwords';
+import { TokenService } from './auth/tokens';
+import { resolveJwtSecret } from './auth/secret';
+import { bootstrapAdminFromEnv } from './cli/bootstrap';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db';
+import { installErrorHandling, installZodMessages, zodValidatorCompiler } from './lib/errors';
+import { apiModules } from './modules';
+import { API_VERSION } from './modules/health/routes';
+import { seedDefaultResourceTypesOnce } from './modules/resources/service';
+import { UsageRegistry } from './modules/usage/registry';
+import { InProcessTransport, RealtimeHub } from './realtime/hub';
+import { PgNotifyTransport } from './realtime/pg-transport';
+import realtimeRoutes, { authProtocolOf } from './realtime/routes';
+import type { App } from './types';
+
+export interface BuildOptions {
+  /** use an already opened database (tests, CLI); it is NOT closed with the app */
+  database?: Database;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  installZodMessages();
+  const database = options.database ?? (await openDatabase(config));
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    await configure(app, config, database);
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw err;
+  }
+
+  app.addHook('onClose', async () => {
+    await app.realtime.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}
+
+async function configure(app: App, config: Config, database: Database): Promise<void> {
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app as unknown as FastifyInstance);
+
+  // JSON bodies: an empty body counts as no body (POST auth/refresh, logout send none)
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(req, body as string, done);
+  });
+
+  // services
+  const secret = await resolveJwtSecret(config, database);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('tokens', new TokenService(secret, config.accessTokenTtlSeconds));
+  app.decorate('passwords', new PasswordHasher(config.argon2));
+  app.decorate('usage', new UsageRegistry());
+  const transport = database.connectionString
+    ? new PgNotifyTransport(database.connectionString, database.db, app.log)
+    : new InProcessTransport();
+  const hub = new RealtimeHub(transport, {
+    pingIntervalMs: config.ws.pingIntervalSeconds * 1000,
+    pongTimeoutMs: config.ws.pongTimeoutSeconds * 1000,
+    log: app.log,
+  });
+  app.decorate('realtime', hub);
+  const hooks = createAuthHooks(app as unknown as FastifyInstance);
+  app.decorate('requireUser', hooks.requireUser);
+  app.decorate('requireSuperuser', hooks.requireSuperuser);
+  app.decorateRequest('user', null as never);
+  app.decorateRequest('sessionId', '');
+
+  // first-start data
+  await seedDefaultResourceTypesOnce(database.db);
+  await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
+  await hub.start();
+
+  // plugins
+  await app.register(helmet, {
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(websocket, {
+    options: {
+      maxPayload: config.ws.maxPayloadBytes,
+      handleProtocols: (protocols: Set<string>) => authProtocolOf(protocols) ?? false,
+    },
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Quarry API',
+        version: API_VERSION,
+        description:
+          'Documents in, structured data out. Errors: {"detail": "..."} or {"detail": [{loc, msg, type}]} (422). ' +
+          'Realtime: WebSocket /ws/connect?channels=general,jobs and /ws/session/{userId}, token in the ' +
+          'sub-protocol auth.<base64url(access token)>.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // routes
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(realtimeRoutes);
+}

@@ -1,0 +1,52 @@
+// Auth guards, used as onRequest hooks:
+//   app.get('/x', { onRequest: app.requireUser, schema: {...} }, handler)      -> request.user
+//   app.get('/admin/x', { onRequest: app.requireSuperuser, ... }, handler)
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users, type UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { AuthHook } from '../types';
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+/** Verifies an access token and loads its (active) user. Used by HTTP guards and sockets. */
+export async function authenticateToken(
+  app: FastifyInstance,
+  token: string | null,
+): Promise<
+  | { ok: true; user: UserRow; sessionId: string }
+  | { ok: false; status: 401 | 403; reason: string }
+> {
+  if (!token) return { ok: false, status: 401, reason: 'Not authenticated' };
+  const verified = await app.tokens.verifyAccess(token);
+  if (!verified.ok) {
+    return {
+      ok: false,
+      status: 401,
+      reason: verified.reason === 'expired' ? 'Token has expired' : 'Could not validate credentials',
+    };
+  }
+  const [user] = await app.database.db.select().from(users).where(eq(users.id, verified.claims.sub));
+  if (!user) return { ok: false, status: 401, reason: 'Could not validate credentials' };
+  if (!user.isActive) return { ok: false, status: 403, reason: 'Account is disabled' };
+  return { ok: true, user, sessionId: verified.claims.sid };
+}
+
+export function createAuthHooks(app: FastifyInstance): { requireUser: AuthHook; requireSuperuser: AuthHook } {
+  const requireUser: AuthHook = async (request) => {
+    const result = await authenticateToken(app, bearerToken(request));
+    if (!result.ok) throw result.status === 401 ? unauthorized(result.reason) : forbidden(result.reason);
+    request.user = result.user;
+    request.sessionId = result.sessionId;
+  };
+  const requireSuperuser: AuthHook = async (request, reply) => {
+    await requireUser(request, reply);
+    if (!request.user.isSuperuser) throw forbidden('Superuser privileges required');
+  };
+  return { requireUser, requireSuperuser };
+}

@@ -1,0 +1,125 @@
+// All runtime configuration, read once from the environment (with defaults).
+// buildApp(config) takes a Config; tests build one with testConfig() / loadConfig(env).
+import path from 'node:path';
+import { INITIAL_CREDIT_BALANCE } from '@quarry/shared/constants';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  /** embedded mode: PGlite lives in `${dataDir}/pg`, lock in `${dataDir}/pg.lock`, secret in `${dataDir}/secret` */
+  dataDir: string;
+  /** PostgreSQL server; when set the embedded database is not used */
+  databaseUrl: string | null;
+  dbPoolMax: number;
+  /** HS256 secret; generated and persisted when absent */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  cookieSecure: boolean;
+  corsOrigins: string[];
+  /** fastify trustProxy: 'loopback' by default (the shell's server forwards /api from loopback) */
+  trustProxy: boolean | string;
+  bodyLimitBytes: number;
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  rateLimits: {
+    windowSeconds: number;
+    loginPerIp: number;
+    loginPerAccount: number;
+    registerPerIp: number;
+    /** contact: per IP per contactWindowSeconds */
+    contactPerIp: number;
+    contactWindowSeconds: number;
+    feedbackPerUser: number;
+  };
+  lockout: { threshold: number; minutes: number };
+  initialCreditBalance: number;
+  ws: { pingIntervalSeconds: number; pongTimeoutSeconds: number; maxPayloadBytes: number };
+  admin: { email: string | null; password: string | null };
+  /** expose POST /api/v1/test/* developer endpoints (on by default: the spec has a WebSocket test page) */
+  enableTestEndpoints: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const int = (env: Env, key: string, fallback: number, min = 0): number => {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    throw new Error(`Invalid configuration: ${key} must be an integer >= ${min} (got "${raw}")`);
+  }
+  return n;
+};
+
+const bool = (env: Env, key: string, fallback: boolean): boolean => {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`Invalid configuration: ${key} must be true or false (got "${env[key]}")`);
+};
+
+const str = (env: Env, key: string): string | null => {
+  const raw = env[key]?.trim();
+  return raw ? raw : null;
+};
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const trustProxyRaw = str(env, 'TRUST_PROXY') ?? 'loopback';
+  const trustProxy =
+    trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+  return {
+    env: nodeEnv,
+    port: int(env, 'PORT', 8000),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    logLevel: str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1),
+    jwtSecret: str(env, 'JWT_SECRET'),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600, 1),
+    cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv === 'production'),
+    corsOrigins: (str(env, 'CORS_ORIGINS') ?? 'http://localhost:3000')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy,
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    argon2: {
+      memoryCost: int(env, 'ARGON2_MEMORY_KIB', 64 * 1024, 8),
+      timeCost: int(env, 'ARGON2_TIME_COST', 3, 1),
+      parallelism: int(env, 'ARGON2_PARALLELISM', 1, 1),
+    },
+    rateLimits: {
+      windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      loginPerIp: int(env, 'LOGIN_RATE_LIMIT_PER_IP', 30, 1),
+      loginPerAccount: int(env, 'LOGIN_RATE_LIMIT_PER_ACCOUNT', 10, 1),
+      registerPerIp: int(env, 'REGISTER_RATE_LIMIT_PER_IP', 10, 1),
+      contactPerIp: int(env, 'CONTACT_RATE_LIMIT_PER_IP', 5, 1),
+      contactWindowSeconds: int(env, 'CONTACT_RATE_LIMIT_WINDOW_SECONDS', 600, 1),
+      feedbackPerUser: int(env, 'FEEDBACK_RATE_LIMIT_PER_USER', 30, 1),
+    },
+    lockout: {
+      threshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1),
+      minutes: int(env, 'LOCKOUT_MINUTES', 15, 1),
+    },
+    initialCreditBalance: int(env, 'INITIAL_CREDIT_BALANCE', INITIAL_CREDIT_BALANCE, 0),
+    ws: {
+      pingIntervalSeconds: int(env, 'WS_PING_INTERVAL_SECONDS', 30, 1),
+      pongTimeoutSeconds: int(env, 'WS_PONG_TIMEOUT_SECONDS', 30, 1),
+      maxPayloadBytes: int(env, 'WS_MAX_PAYLOAD_BYTES', 64 * 1024, 1024),
+    },
+    admin: { email: str(env, 'QUARRY_ADMIN_EMAIL'), password: env.QUARRY_ADMIN_PASSWORD ?? null },
+    enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
+  };
+}
+
+export const embeddedPaths = (config: Pick<Config, 'dataDir'>) => ({
+  pgDir: path.join(config.dataDir, 'pg'),
+  lockFile: path.join(config.dataDir, 'pg.lock'),
+  secretFile: path.join(config.dataDir, 'secret'),
+});

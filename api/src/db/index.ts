@@ -1,0 +1,98 @@
+// Opening the database: embedded PGlite (default, data in DATA_DIR/pg, guarded by a
+// lockfile) or a PostgreSQL server (DATABASE_URL). Same schema, same migrations.
+//
+// Usage in a module: `const { db } = app.database;` then drizzle as usual, e.g.
+//   await db.select().from(users).where(eq(users.id, id));
+//   await db.transaction(async (tx) => { ... });
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { embeddedPaths, type Config } from '../config';
+import { migrationsFolder } from '../paths';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (`db.transaction(async (tx) => ...)`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: service functions accept this. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** set for kind === 'postgres' (realtime opens its own LISTEN connection with it) */
+  connectionString: string | null;
+  close(): Promise<void>;
+}
+
+/** Arbitrary 64-bit key for pg_advisory_lock around migrations (several API processes may start together). */
+const MIGRATION_LOCK_KEY = 7_420_113_001;
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax) : openPglite(config);
+}
+
+async function openPglite(config: Config): Promise<Database> {
+  const { pgDir, lockFile } = embeddedPaths(config);
+  const release = acquireDataDirLock(lockFile);
+  let client: PGlite | null = null;
+  try {
+    client = new PGlite(pgDir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    const opened = client;
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      connectionString: null,
+      async close() {
+        try {
+          if (!opened.closed) await opened.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(connectionString: string, poolMax: number): Promise<Database> {
+  // migrations under an advisory lock, on one dedicated connection
+  const migrator = new pg.Client({ connectionString });
+  await migrator.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await migrator.end();
+  }
+
+  const pool = new pg.Pool({ connectionString, max: poolMax });
+  pool.on('error', (err) => {
+    // an idle client died (server restart...): the pool replaces it; never crash the process
+    console.error('[db] idle PostgreSQL client error:', err.message);
+  });
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    connectionString,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,205 @@
+// Errors and their JSON shape:
+//   {"detail": "..."}                                         any 4xx/5xx
+//   {"detail": [{"loc": [...], "msg": "...", "type": "..."}]} validation (422)
+// Throw `new HttpError(status, detail)` (or the helpers) from handlers and services;
+// the central handler (installErrorHandling) turns everything else into a safe answer.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { ValidationErrorItem } from '@quarry/shared/schemas';
+import { z } from 'zod';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly detail: string | ValidationErrorItem[],
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : (detail[0]?.msg ?? 'Validation error'));
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = 'Not authenticated') =>
+  new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (detail = 'You do not have permission to perform this action') => new HttpError(403, detail);
+export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** A 422 in the list form, for checks done in handlers (e.g. password strength). */
+export const validationError = (loc: (string | number)[], msg: string, type = 'value_error') =>
+  new HttpError(422, [{ loc, msg, type }]);
+
+// ------------------------------------------------------------------ validation
+
+type Issue = z.core.$ZodIssue;
+
+const ISSUE_TYPES: Record<string, string> = {
+  invalid_type: 'type_error',
+  too_small: 'too_short',
+  too_big: 'too_long',
+  invalid_format: 'value_error',
+  not_multiple_of: 'value_error',
+  unrecognized_keys: 'extra_forbidden',
+  invalid_union: 'value_error',
+  invalid_key: 'value_error',
+  invalid_element: 'value_error',
+  invalid_value: 'enum',
+  custom: 'value_error',
+};
+
+function issuesToItems(issues: readonly Issue[], location: string): ValidationErrorItem[] {
+  const items: ValidationErrorItem[] = [];
+  for (const issue of issues) {
+    const base = [location, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        items.push({ loc: [...base, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+      }
+      continue;
+    }
+    let type = ISSUE_TYPES[issue.code] ?? 'value_error';
+    if (issue.code === 'invalid_type' && issue.input === undefined) type = 'missing';
+    if (issue.code === 'too_small' && (issue.origin === 'number' || issue.origin === 'bigint')) type = 'less_than';
+    if (issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'bigint')) type = 'greater_than';
+    items.push({ loc: base, msg: issue.message, type });
+  }
+  return items;
+}
+
+/** Rejects NUL characters and lone surrogates anywhere in the input (PostgreSQL cannot store them). */
+function findBadString(value: unknown, pathSoFar: (string | number)[], depth = 0): ValidationErrorItem | null {
+  if (depth > 64) return { loc: pathSoFar, msg: 'Input is nested too deeply', type: 'value_error' };
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { loc: pathSoFar, msg: 'Text must not contain NUL characters', type: 'string_nul' };
+    if (!value.isWellFormed()) return { loc: pathSoFar, msg: 'Text is not valid Unicode', type: 'string_unicode' };
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findBadString(value[i], [...pathSoFar, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const keyProblem = findBadString(k, [...pathSoFar, k], depth + 1);
+      if (keyProblem) return keyProblem;
+      const found = findBadString(v, [...pathSoFar, k], depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Fastify validator compiler for zod schemas: errors carry the FastAPI-style list and answer 422. */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const location = LOCATION[httpPart ?? 'body'] ?? String(httpPart);
+  return (data: unknown) => {
+    const bad = findBadString(data, [location]);
+    if (bad) return { error: new HttpError(422, [bad]) };
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: new HttpError(422, issuesToItems(result.error.issues, location)) };
+  };
+};
+
+/** Server-side default messages for schemas that do not bring their own. */
+export function installZodMessages(): void {
+  z.config({
+    customError: (issue) => {
+      if (issue.code === 'invalid_type' && issue.input === undefined) return 'Field required';
+      return undefined;
+    },
+  });
+}
+
+// ------------------------------------------------------------------ central handler
+
+const PG_ERROR_MAP: Record<string, [number, string]> = {
+  '22P02': [422, 'Invalid input value'],
+  '22003': [422, 'Number out of range'],
+  '22001': [422, 'Value too long'],
+  '22021': [422, 'Text is not valid UTF-8'],
+  '22P05': [422, 'Text contains characters that cannot be stored'],
+  '23505': [409, 'Resource already exists'],
+  '23503': [409, 'Referenced resource does not exist'],
+  '23514': [422, 'Value violates a constraint'],
+  '54000': [422, 'Input too large'],
+};
+
+const pgCode = (err: unknown): string | undefined => {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+function send(reply: FastifyReply, status: number, detail: string | ValidationErrorItem[]) {
+  // responses here never go through a route's response schema
+  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ detail });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    // only reached for non-zod schemas; keep the list form
+    const err = new HttpError(
+      422,
+      errors.map((e) => ({
+        loc: [LOCATION[dataVar] ?? dataVar, ...e.instancePath.split('/').filter(Boolean)],
+        msg: e.message ?? 'Invalid value',
+        type: e.keyword,
+      })),
+    );
+    return err;
+  });
+
+  app.setNotFoundHandler((_req: FastifyRequest, reply: FastifyReply) => send(reply, 404, 'Not Found'));
+
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      return send(reply, error.statusCode, error.detail);
+    }
+    const fe = error as FastifyError;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, 'Malformed JSON body');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, 'Request body is too large');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, 'Unsupported media type');
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, 'Invalid Content-Length');
+      case 'FST_ERR_CTP_INVALID_TYPE':
+        return send(reply, 400, 'Invalid Content-Type');
+      case 'FST_ERR_BAD_URL':
+      case 'FST_ERR_ASYNC_CONSTRAINT':
+        return send(reply, 400, 'Bad request');
+      default:
+        break;
+    }
+    if ((fe as { name?: string }).name === 'SyntaxError' && fe.statusCode === 400) {
+      return send(reply, 400, 'Malformed JSON body');
+    }
+    const code = pgCode(error);
+    if (code && PG_ERROR_MAP[code]) {
+      const [status, detail] = PG_ERROR_MAP[code];
+      request.log.warn({ err: error }, 'database rejected input');
+      return send(reply, status, detail);
+    }
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return send(reply, status, fe.message || 'Bad request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'Internal Server Error');
+  });
+}

@@ -1,0 +1,85 @@
+// Feedback widget: POST /feedback/, GET /feedback/, GET /feedback/{id}, GET /feedback/stats/summary.
+import {
+  FeedbackCreateSchema,
+  FeedbackListQuerySchema,
+  FeedbackListResponseSchema,
+  FeedbackSchema,
+  FeedbackStatsSchema,
+  IdParamsSchema,
+} from '@quarry/shared/schemas';
+import { RateLimiter } from '../../lib/rate-limit';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import { createFeedback, feedbackStats, getFeedback, listFeedback, toFeedback } from './service';
+
+export default async function feedbackRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['feedback'];
+  const limiter = new RateLimiter(app.config.rateLimits.feedbackPerUser, 3600 * 1000);
+  const viewer = (u: { id: string; isSuperuser: boolean }) => ({ id: u.id, isSuperuser: u.isSuperuser });
+
+  app.post(
+    '/feedback/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Send feedback',
+        body: FeedbackCreateSchema,
+        response: { 201: FeedbackSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      limiter.consume(req.user.id, 'Too many feedback messages. Please wait before trying again.');
+      const row = await createFeedback(app.database.db, req.user.id, req.body);
+      return reply.code(201).send(toFeedback(row, req.user.email));
+    },
+  );
+
+  app.get(
+    '/feedback/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Feedback list: own, or everyone\'s for superusers. Newest first.',
+        querystring: FeedbackListQuerySchema,
+        response: { 200: FeedbackListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { items, total } = await listFeedback(app.database.db, viewer(req.user), req.query);
+      return { feedback: items, total_count: total };
+    },
+  );
+
+  app.get(
+    '/feedback/stats/summary',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Counts by category (same scope as the list)',
+        response: { 200: FeedbackStatsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => feedbackStats(app.database.db, viewer(req.user)),
+  );
+
+  app.get(
+    '/feedback/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 200: FeedbackSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => getFeedback(app.database.db, viewer(req.user), req.params.id),
+  );
+}

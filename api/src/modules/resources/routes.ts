@@ -1,0 +1,100 @@
+// Admin resource types (quotas): list, update, delete, seed. Superuser only.
+import { z } from 'zod';
+import {
+  IdParamsSchema,
+  ResourceTypeListResponseSchema,
+  ResourceTypeSchema,
+  ResourceTypeUpdateSchema,
+  SeedResourcesBodySchema,
+  SeedResourcesResponseSchema,
+} from '@quarry/shared/schemas';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import {
+  deleteResourceType,
+  listResourceTypes,
+  seedResourceTypes,
+  toResourceType,
+  updateResourceType,
+} from './service';
+
+export default async function resourceRoutes(app: App) {
+  const guard = { onRequest: app.requireSuperuser };
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/resource-types',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'List resource types',
+        response: { 200: ResourceTypeListResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const rows = await listResourceTypes(app.database.db);
+      return { resource_types: rows.map(toResourceType), total_count: rows.length };
+    },
+  );
+
+  app.put(
+    '/admin/resource-types/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Update a resource type (fields sent are changed)',
+        params: IdParamsSchema,
+        body: ResourceTypeUpdateSchema,
+        response: { 200: ResourceTypeSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => toResourceType(await updateResourceType(app.database.db, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/admin/resource-types/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a resource type (204)',
+        params: IdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      await deleteResourceType(app.database.db, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/admin/seed-resources',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Seed resource types (defaults when resource_types is null)',
+        body: SeedResourcesBodySchema.optional(),
+        response: { 200: SeedResourcesResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const body = req.body ?? { overwrite_existing: false, resource_types: null };
+      const result = await seedResourceTypes(app.database.db, body.resource_types, body.overwrite_existing);
+      return {
+        message: `Seeded resource types: ${result.created} created, ${result.updated} updated, ${result.skipped} skipped`,
+        created_count: result.created,
+        updated_count: result.updated,
+        skipped_count: result.skipped,
+        resource_types: result.rows.map(({ row, action }) => ({ ...toResourceType(row), action })),
+      };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// GET users/me, GET users/me/resource-limits, GET/POST users/preferences/email.
+import { eq } from 'drizzle-orm';
+import {
+  EmailPreferencesSchema,
+  EmailPreferencesUpdateSchema,
+  ResourceLimitsResponseSchema,
+  UserSchema,
+} from '@quarry/shared/schemas';
+import { users } from '../../db/schema';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import { computeResourceLimits } from '../resources/service';
+import { toUser } from './service';
+
+export default async function userRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['users'];
+
+  app.get(
+    '/users/me',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'The current user', response: { 200: UserSchema, ...errorResponses(401, 403) } },
+    },
+    async (req) => toUser(req.user),
+  );
+
+  app.get(
+    '/users/me/resource-limits',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Credit balance and resource limits with current usage',
+        response: { 200: ResourceLimitsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => ({
+      credit_balance: req.user.creditBalance,
+      resource_limits: await computeResourceLimits(app.database.db, app.usage, req.user.id),
+    }),
+  );
+
+  app.get(
+    '/users/preferences/email',
+    {
+      ...guard,
+      schema: { tags, security: bearer, response: { 200: EmailPreferencesSchema, ...errorResponses(401, 403) } },
+    },
+    async (req) => ({ notifications_enabled: req.user.notificationsEnabled }),
+  );
+
+  app.post(
+    '/users/preferences/email',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        body: EmailPreferencesUpdateSchema,
+        response: { 200: EmailPreferencesSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const [row] = await app.database.db
+        .update(users)
+        .set({ notificationsEnabled: req.body.notifications_enabled, updatedAt: new Date() })
+        .where(eq(users.id, req.user.id))
+        .returning({ notificationsEnabled: users.notificationsEnabled });
+      return { notifications_enabled: row!.notificationsEnabled };
+    },
+  );
+}

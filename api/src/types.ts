@@ -1,0 +1,45 @@
+// Fastify decorations every module can rely on.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PasswordHasher } from './auth/passwords';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db';
+import type { UserRow } from './db/schema';
+import type { UsageRegistry } from './modules/usage/registry';
+import type { RealtimeHub } from './realtime/hub';
+
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** `app.database.db` is the drizzle handle (PGlite or PostgreSQL) */
+    database: Database;
+    tokens: TokenService;
+    passwords: PasswordHasher;
+    /** `app.realtime.publishToUser(userId, { event, message, ... })` */
+    realtime: RealtimeHub;
+    /** resource usage counters (users/me/resource-limits) */
+    usage: UsageRegistry;
+    /** onRequest hook: 401 without a valid access token, 403 for a disabled account; sets request.user */
+    requireUser: AuthHook;
+    /** onRequest hook: requireUser + 403 unless is_superuser */
+    requireSuperuser: AuthHook;
+  }
+  interface FastifyRequest {
+    /** the authenticated user (set by requireUser / requireSuperuser) */
+    user: UserRow;
+    /** the session (refresh-token family) of the access token */
+    sessionId: string;
+  }
+}
+
+/** The Fastify instance with the zod type provider: what route modules receive. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

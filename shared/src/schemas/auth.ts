@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { UserSchema } from './users';
+
+export const WEAK_PASSWORD_MESSAGE = 'Password does not meet security requirements';
+export const WEAK_PASSWORD_DETAIL =
+  'Your password must be at least 8 characters and include uppercase, lowercase, and numbers.';
+export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
+
+/** Character rules of the sign-up form (the strength score is checked on top of these). */
+export const passwordRuleFailures = (password: string): string[] => {
+  const failures: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) failures.push('length');
+  if (!/[a-z]/.test(password)) failures.push('lowercase');
+  if (!/[A-Z]/.test(password)) failures.push('uppercase');
+  if (!/[0-9]/.test(password)) failures.push('numbers');
+  return failures;
+};
+
+export const EmailSchema = z
+  .string({ error: (iss) => (iss.input === undefined ? 'Email is required' : INVALID_EMAIL_MESSAGE) })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE })
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }))
+  .transform((email) => email.toLowerCase());
+
+export const SignupPasswordSchema = z
+  .string({ error: (iss) => (iss.input === undefined ? 'Password is required' : WEAK_PASSWORD_MESSAGE) })
+  .min(1, { error: 'Password is required' })
+  .max(PASSWORD_MAX_LENGTH, { error: `${WEAK_PASSWORD_MESSAGE}: at most ${PASSWORD_MAX_LENGTH} characters` })
+  .refine((p) => passwordRuleFailures(p).length === 0, {
+    error: `${WEAK_PASSWORD_MESSAGE}. ${WEAK_PASSWORD_DETAIL}`,
+  });
+
+/** `POST users/register` (JSON). The server also requires a zxcvbn score >= 2 (email as user input). */
+export const RegisterBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: SignupPasswordSchema,
+  full_name: z.string().trim().max(100).nullish(),
+});
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+/**
+ * `POST auth/login`, form-encoded (JSON accepted too). `username` carries the email.
+ * The OAuth2 password-flow fields are accepted and ignored.
+ */
+export const LoginBodySchema = z.strictObject({
+  username: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required' }).max(EMAIL_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+  grant_type: z.string().max(64).optional(),
+  scope: z.string().max(1024).optional(),
+  client_id: z.string().max(256).optional(),
+  client_secret: z.string().max(256).optional(),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+/** Answer of login and refresh. The refresh token is only in the httpOnly cookie. */
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** seconds until the access token expires */
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** Answer of `POST users/register` (201). */
+export const RegisterResponseSchema = TokenResponseSchema.extend({ user: UserSchema });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+/** Every id is a UUID string. */
+export const UuidSchema = z.uuid();
+/** Every time is ISO 8601 in UTC (`2024-05-01T12:00:00.000Z`). */
+export const TimestampSchema = z.iso.datetime();
+
+/** `{"detail": "..."}` */
+export const ErrorResponseSchema = z.object({ detail: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** One entry of a validation error (`422`). `loc` starts with body / query / path. */
+export const ValidationErrorItemSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationErrorItem = z.infer<typeof ValidationErrorItemSchema>;
+/** `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` */
+export const ValidationErrorResponseSchema = z.object({ detail: z.array(ValidationErrorItemSchema) });
+export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponseSchema>;
+
+/** Simple acknowledgement `{"message": "..."}`. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** `?offset=0&limit=20` as every paged list accepts it (query strings are coerced). */
+export const PaginationQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
+
+/** Path parameter `{id}`. */
+export const IdParamsSchema = z.object({ id: UuidSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** A non-blank string after trimming (the value itself is kept trimmed). */
+export const trimmedString = (opts: { required: string; max?: number; maxMessage?: string; min?: number; minMessage?: string }) => {
+  let s = z.string({ error: opts.required }).trim().min(1, { error: opts.required });
+  if (opts.min !== undefined) s = s.min(opts.min, { error: opts.minMessage ?? opts.required });
+  if (opts.max !== undefined) s = s.max(opts.max, { error: opts.maxMessage ?? `At most ${opts.max} characters` });
+  return s;
+};

@@ -1,0 +1,10 @@
+// Zod schemas + entity types shared by the API and the UI. Isomorphic: zod only.
+export * from './common';
+export * from './health';
+export * from './users';
+export * from './auth';
+export * from './credits';
+export * from './resources';
+export * from './feedback';
+export * from './contact';
+export * from './realtime';
