@@ -1,23 +1,23 @@
-import { Box, Container, Flex, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { Link, Outlet } from 'react-router';
+import { Box, Flex } from '@chakra-ui/react';
+import { useAuth } from '@quarry/shared';
+import { Outlet } from 'react-router';
+import { PublicFooter } from './public/PublicFooter';
+import { PublicNav } from './public/PublicNav';
 
+/**
+ * The layout of the public pages (spec 1 §2.3): top navigation, the page, the footer.
+ * Pages own their width (marketing sections run full-bleed), so `main` is not a container.
+ */
 export function PublicLayout() {
+  const { status, user } = useAuth();
+  const signedIn = status === 'authenticated' && user !== null;
   return (
-    <Flex direction="column" minH="100vh">
-      <Flex as="header" px="6" py="3" borderBottomWidth="1px" gap="4" align="center">
-        <ChakraLink asChild fontWeight="bold">
-          <Link to="/">Quarry</Link>
-        </ChakraLink>
-        <ChakraLink asChild>
-          <Link to="/pricing">Pricing</Link>
-        </ChakraLink>
-      </Flex>
-      <Container as="main" flex="1" py="8">
+    <Flex direction="column" minH="100vh" bg="bg">
+      <PublicNav signedIn={signedIn} />
+      <Box as="main" flex="1" display="flex" flexDirection="column">
         <Outlet />
-      </Container>
-      <Box as="footer" px="6" py="4" borderTopWidth="1px">
-        <Text color="fg.muted">Quarry</Text>
       </Box>
+      <PublicFooter />
     </Flex>
   );
 }
