@@ -1,5 +1,4 @@
-import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
-import { PlannedScreen } from '@quarry/shared';
+import { AppProviders, getStoredUser } from '@quarry/shared';
 import { ThemeProvider } from 'next-themes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,34 +8,37 @@ import { fetchRemotesConfig } from './federation/remotesConfig';
 import { AuthedLayout } from './layouts/AuthedLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
+import { startRealtime } from './realtime/service';
 import type { ShellRouteParts } from './router/buildRoutes';
+import { authedRoutes, publicRoutes } from './routes';
 import { ensureSession } from './session/useSessionUser';
-
-const system = createSystem(defaultConfig);
 
 const parts: ShellRouteParts = {
   RootLayout,
   PublicLayout,
   AuthedLayout,
-  publicRoutes: [
-    { path: 'login', element: <PlannedScreen title="Log in" /> },
-    { path: 'signup', element: <PlannedScreen title="Sign up" /> },
-  ],
-  authedRoutes: [{ path: 'account', element: <PlannedScreen title="Account" /> }],
+  publicRoutes,
+  authedRoutes,
   ensureSession,
 };
 
 async function main() {
+  // The live connection follows the session (opens when a user id exists), whatever the router does.
+  startRealtime();
+  // A tab that was signed in restores its session at once, so public pages show the signed-in
+  // navigation too. (Without that hint the session is resolved by the first guarded route or
+  // the login page, so an anonymous visitor's landing page makes no refresh call.)
+  if (getStoredUser()) void ensureSession();
   const urls = await fetchRemotesConfig();
   const loader = new RemoteLoader(urls);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ChakraProvider value={system}>
+      <AppProviders>
         {/* Theme choice (light, dark, system; default system) kept in localStorage. */}
         <ThemeProvider attribute="class" defaultTheme="system" enableSystem storageKey="quarry-theme" disableTransitionOnChange>
           <App loader={loader} parts={parts} />
         </ThemeProvider>
-      </ChakraProvider>
+      </AppProviders>
     </StrictMode>,
   );
 }

@@ -1,21 +1,98 @@
-import { Box, Flex, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { Link, Outlet } from 'react-router';
+import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Spacer } from '@chakra-ui/react';
+import { useAuth } from '@quarry/shared';
+import { Menu as MenuIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { loginRedirect } from '../router/buildRoutes';
+import { Breadcrumbs } from './authed/Breadcrumbs';
+import { SidebarContent } from './authed/Sidebar';
+import { ThemeMenu } from './public/ThemeMenu';
 
+/**
+ * The signed-in area (spec 1 §2.3, spec 2 "Signed-in layout shell"): sidebar (a slide-over
+ * below `lg`), breadcrumbs and the page. The public navigation and footer are not shown here.
+ */
 export function AuthedLayout() {
+  const { user, status } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // The session ended while here (refresh refused, signed out elsewhere): back to login,
+  // then back to this page.
+  useEffect(() => {
+    if (status === 'anonymous' && !user) {
+      navigate(loginRedirect(new URL(window.location.href)), { replace: true, state: { expired: true } });
+    }
+  }, [status, user, navigate]);
+
+  // A navigation closes the slide-over.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
   return (
-    <Flex minH="100vh">
-      <Stack as="nav" w="60" p="4" borderRightWidth="1px">
-        <ChakraLink asChild fontWeight="bold">
-          <Link to="/files">Quarry</Link>
-        </ChakraLink>
-        <ChakraLink asChild><Link to="/files">Files &amp; Datasets</Link></ChakraLink>
-        <ChakraLink asChild><Link to="/prompts">Prompts</Link></ChakraLink>
-        <ChakraLink asChild><Link to="/jobs">Jobs</Link></ChakraLink>
-        <ChakraLink asChild><Link to="/admin">Admin</Link></ChakraLink>
-      </Stack>
-      <Box as="main" flex="1" p="6">
-        <Outlet />
+    <Flex minH="100vh" bg="bg">
+      <Box
+        as="aside"
+        display={{ base: 'none', lg: 'block' }}
+        w="64"
+        flexShrink={0}
+        position="sticky"
+        top="0"
+        h="100vh"
+        borderRightWidth="1px"
+        bg="bg.subtle"
+      >
+        <SidebarContent />
       </Box>
+
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+          h="14"
+          px={{ base: '3', md: '6' }}
+          gap="3"
+          align="center"
+          borderBottomWidth="1px"
+          bg="bg/90"
+          backdropFilter="blur(8px)"
+        >
+          <IconButton
+            display={{ base: 'inline-flex', lg: 'none' }}
+            variant="ghost"
+            size="sm"
+            aria-label="Open navigation menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Breadcrumbs />
+          <Spacer />
+          <ThemeMenu />
+        </Flex>
+        <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} py={{ base: '4', md: '6' }} minW="0">
+          <Outlet />
+        </Box>
+      </Flex>
+
+      <Drawer.Root open={menuOpen} onOpenChange={(d) => setMenuOpen(d.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content aria-label="Navigation" data-testid="mobile-sidebar">
+              <Drawer.Body p="0">
+                <SidebarContent onNavigate={() => setMenuOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild top="4" insetEnd="3">
+                <CloseButton size="sm" aria-label="Close navigation menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
     </Flex>
   );
 }

@@ -1,0 +1,41 @@
+// Account data (spec 2 §7 "Account and preferences"): both cached for 5 minutes without
+// refetching on window focus. Keys carry the user id so one user never sees another's cache.
+import { api, CACHED_FIVE_MINUTES } from '@quarry/shared';
+import type { EmailPreferences, ResourceLimitsResponse } from '@quarry/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const accountKeys = {
+  resourceLimits: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'resource-limits'] as const,
+  emailPreferences: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'preferences', 'email'] as const,
+};
+
+export function useResourceLimits(userId: string | undefined) {
+  return useQuery({
+    queryKey: accountKeys.resourceLimits(userId),
+    queryFn: ({ signal }) => api.get<ResourceLimitsResponse>('users/me/resource-limits', { signal }),
+    enabled: Boolean(userId),
+    ...CACHED_FIVE_MINUTES,
+  });
+}
+
+export function useEmailPreferences(userId: string | undefined) {
+  return useQuery({
+    queryKey: accountKeys.emailPreferences(userId),
+    queryFn: ({ signal }) => api.get<EmailPreferences>('/users/preferences/email', { signal }),
+    enabled: Boolean(userId),
+    ...CACHED_FIVE_MINUTES,
+  });
+}
+
+export function useUpdateEmailPreferences(userId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notifications_enabled: boolean) =>
+      api.post<EmailPreferences>('/users/preferences/email', { notifications_enabled }),
+    onSuccess: (data, sent) => {
+      const value: EmailPreferences =
+        data && typeof data.notifications_enabled === 'boolean' ? data : { notifications_enabled: sent };
+      client.setQueryData(accountKeys.emailPreferences(userId), value);
+    },
+  });
+}

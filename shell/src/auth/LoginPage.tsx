@@ -1,0 +1,104 @@
+import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { auth } from '@quarry/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { authPageHref, safeRedirect } from '../lib/redirect';
+import { sessionExpiredForThisTab } from '../session/useSessionUser';
+import { AuthCard } from './AuthCard';
+import { AuthErrorAlert } from './AuthErrorAlert';
+import { PasswordInput } from './PasswordInput';
+import { PASSWORD_REQUIRED } from './passwordStrength';
+import { emailError } from './validation';
+
+interface LocationState {
+  expired?: boolean;
+  registered?: string;
+}
+
+/** /login (spec 1 §2.1): email and password; back to `redirect` (default /files) on success. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LocationState;
+
+  const [email, setEmail] = useState(state.registered ?? '');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const emailMessage = emailError(email);
+  const passwordMessage = password ? undefined : PASSWORD_REQUIRED;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (emailMessage || passwordMessage || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await auth.login(email.trim(), password);
+      navigate(safeRedirect(redirectParam), { replace: true });
+    } catch (e) {
+      setError(e);
+      setPending(false);
+    }
+  };
+
+  const expired = state.expired === true || sessionExpiredForThisTab();
+
+  return (
+    <AuthCard
+      title="Log in"
+      subtitle="Welcome back. Sign in to continue to your files and jobs."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <ChakraLink asChild color="brand.fg" fontWeight="semibold">
+            <Link to={authPageHref('/signup', redirectParam)}>Register</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Log in">
+        <Stack gap="4">
+          {state.registered ? (
+            <Alert.Root status="success" size="sm">
+              <Alert.Indicator />
+              <Alert.Title>Your account was created. Please log in.</Alert.Title>
+            </Alert.Root>
+          ) : expired && !error ? (
+            <Alert.Root status="info" size="sm" data-testid="session-expired">
+              <Alert.Indicator />
+              <Alert.Title>Session expired. Please log in again.</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {error ? <AuthErrorAlert error={error} /> : null}
+          <Field.Root required invalid={submitted && Boolean(emailMessage)}>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Field.ErrorText>{emailMessage}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={submitted && Boolean(passwordMessage)}>
+            <Field.Label>Password</Field.Label>
+            <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field.ErrorText>{passwordMessage}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={pending} loadingText="Logging in...">
+            Log in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

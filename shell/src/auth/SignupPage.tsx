@@ -1,0 +1,156 @@
+import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { auth } from '@quarry/shared';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authPageHref, safeRedirect } from '../lib/redirect';
+import { AuthCard } from './AuthCard';
+import { AuthErrorAlert } from './AuthErrorAlert';
+import { PasswordInput } from './PasswordInput';
+import {
+  PASSWORD_FAILURE_DETAIL,
+  PASSWORD_FAILURE_MESSAGE,
+  PASSWORD_REQUIRED,
+  evaluatePassword,
+  type Estimator,
+} from './passwordStrength';
+import { StrengthMeter } from './StrengthMeter';
+import { emailError } from './validation';
+
+type EstimatorState = { status: 'loading' | 'failed'; fn: null } | { status: 'ready'; fn: Estimator };
+
+let estimatorPromise: Promise<Estimator> | null = null;
+
+/** zxcvbn (about 390 KB gzip) is fetched only here, on the sign-up page. */
+function loadEstimator(): Promise<Estimator> {
+  estimatorPromise ??= import('zxcvbn').then((m) => (m.default ?? m) as unknown as Estimator);
+  estimatorPromise.catch(() => {
+    estimatorPromise = null; // a later visit tries again
+  });
+  return estimatorPromise;
+}
+
+function useEstimator(): EstimatorState {
+  const [state, setState] = useState<EstimatorState>({ status: 'loading', fn: null });
+  useEffect(() => {
+    let alive = true;
+    loadEstimator().then(
+      (fn) => alive && setState({ status: 'ready', fn }),
+      (error: unknown) => {
+        console.warn('[quarry] password strength estimator failed to load; using the local estimate', error);
+        if (alive) setState({ status: 'failed', fn: null });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return state;
+}
+
+/** /signup (spec 1 §2.1, §5): email, password with the live strength meter. */
+export default function SignupPage() {
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const navigate = useNavigate();
+  const estimator = useEstimator();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [passwordTouched, setPasswordTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const strength = useMemo(() => evaluatePassword(password, estimator.fn, [email]), [password, estimator.fn, email]);
+  const emailMessage = emailError(email);
+  const unacceptable = password.length > 0 && !strength.acceptable;
+  const showPasswordFailure = unacceptable && (passwordTouched || submitted);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (emailMessage || !password || unacceptable || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const result = await auth.register(email.trim(), password);
+      if (result.authenticated) navigate(safeRedirect(redirectParam), { replace: true });
+      else navigate(authPageHref('/login', redirectParam), { replace: true, state: { registered: email.trim() } });
+    } catch (e) {
+      setError(e);
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Start turning documents into structured data."
+      footer={
+        <>
+          Already have an account?{' '}
+          <ChakraLink asChild color="brand.fg" fontWeight="semibold">
+            <Link to={authPageHref('/login', redirectParam)}>Log in</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+        <Stack gap="4">
+          {error ? <AuthErrorAlert error={error} /> : null}
+          <Field.Root required invalid={submitted && Boolean(emailMessage)}>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Field.ErrorText>{emailMessage}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={(submitted && !password) || showPasswordFailure}>
+            <Field.Label>Password</Field.Label>
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() => setPasswordTouched(true)}
+              onKeyDown={(e) => {
+                // Enter cannot submit while the button is disabled: say why instead.
+                if (e.key === 'Enter') setPasswordTouched(true);
+              }}
+              aria-describedby="password-strength"
+            />
+            {submitted && !password ? <Field.ErrorText>{PASSWORD_REQUIRED}</Field.ErrorText> : null}
+          </Field.Root>
+          <div id="password-strength" aria-live="polite">
+            {password ? <StrengthMeter strength={strength} checking={estimator.status === 'loading'} /> : null}
+          </div>
+          {showPasswordFailure ? (
+            <Alert.Root status="warning" size="sm" data-testid="password-failure">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{PASSWORD_FAILURE_MESSAGE}</Alert.Title>
+                <Alert.Description>{PASSWORD_FAILURE_DETAIL}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            disabled={unacceptable}
+            loading={pending}
+            loadingText="Creating account..."
+          >
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,339 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Field,
+  Group,
+  HStack,
+  Heading,
+  Icon,
+  Input,
+  List,
+  NativeSelect,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { PageHeader, SUBMISSION_FAILED_TITLE, api, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
+import {
+  CREDIT_QUICK_SELECT_AMOUNTS,
+  CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
+  EXPECTED_DURATION_VALUES,
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  PROJECT_DESCRIPTION_MIN_LENGTH,
+  URGENCY_VALUES,
+  USAGE_PURPOSE_VALUES,
+} from '@quarry/shared/constants';
+import type { CreditRequest } from '@quarry/shared/schemas';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { creditsCardModel } from '../layouts/authed/credits';
+import { useResourceLimits } from '../account/queries';
+import {
+  EMPTY_CREDIT_REQUEST,
+  EXPECTED_DURATION_LABELS,
+  URGENCY_LABELS,
+  USAGE_PURPOSE_LABELS,
+  clearFieldError,
+  creditRequestPayload,
+  parseAmount,
+  validateCreditRequest,
+  type CreditRequestErrors,
+  type CreditRequestField,
+  type CreditRequestValues,
+  type Urgency,
+} from './validation';
+
+const FIELD_ORDER: CreditRequestField[] = ['amount', 'usage_purpose', 'project_description', 'feedback'];
+
+function Confirmation({ request, values, onAnother }: { request: CreditRequest | undefined; values: CreditRequestValues; onAnother: () => void }) {
+  const amount = request?.amount ?? parseAmount(values.amount) ?? 0;
+  const purpose = (request?.usage_purpose ?? values.usage_purpose) as keyof typeof USAGE_PURPOSE_LABELS;
+  const urgency = (request?.urgency ?? values.urgency) as Urgency;
+  return (
+    <Card.Root maxW="2xl" data-testid="credit-request-confirmation">
+      <Card.Body>
+        <Stack gap="5" align="flex-start">
+          <HStack gap="3">
+            <Icon color="green.fg" boxSize="8">
+              <CircleCheck />
+            </Icon>
+            <Heading as="h2" size="xl">
+              Request submitted
+            </Heading>
+          </HStack>
+          <Text color="fg.muted">
+            Your request for {amount.toLocaleString('en-US')} credits was sent to an administrator.
+          </Text>
+          <DataList.Root orientation="horizontal" size="sm">
+            <DataList.Item>
+              <DataList.ItemLabel>Amount</DataList.ItemLabel>
+              <DataList.ItemValue>{amount.toLocaleString('en-US')} credits</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Usage purpose</DataList.ItemLabel>
+              <DataList.ItemValue>{USAGE_PURPOSE_LABELS[purpose] ?? purpose}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Urgency</DataList.ItemLabel>
+              <DataList.ItemValue>{URGENCY_LABELS[urgency] ?? urgency}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Status</DataList.ItemLabel>
+              <DataList.ItemValue>Pending review</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          <Box>
+            <Text fontWeight="semibold" mb="1">
+              What happens next
+            </Text>
+            <List.Root as="ol" ps="5" gap="1" color="fg.muted" textStyle="sm">
+              <List.Item>An administrator reviews your request, usually within 1 to 2 business days.</List.Item>
+              <List.Item>You receive the decision by email.</List.Item>
+              <List.Item>If it is approved, the credits are added to your balance automatically.</List.Item>
+            </List.Root>
+          </Box>
+          <HStack gap="3" wrap="wrap">
+            <Button asChild colorPalette="brand">
+              <Link to="/files">Return to Files</Link>
+            </Button>
+            <Button variant="ghost" onClick={onAnother}>
+              Submit another request
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /credit-request (spec 2 §2, §5, §8): ask an administrator for credits. */
+export default function CreditRequestPage() {
+  const user = useCurrentUser();
+  const limits = useResourceLimits(user?.id);
+  const balance = creditsCardModel(limits.data?.credit_balance ?? user?.credit_balance);
+
+  const [values, setValues] = useState<CreditRequestValues>(EMPTY_CREDIT_REQUEST);
+  const [errors, setErrors] = useState<CreditRequestErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  const submit = useMutation({
+    mutationFn: (body: ReturnType<typeof creditRequestPayload>) => api.post<CreditRequest>('/credit-requests/', body),
+  });
+
+  const set = <K extends CreditRequestField>(field: K, value: CreditRequestValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => clearFieldError(e, field));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const found = validateCreditRequest(values);
+    setErrors(found);
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    submit.mutate(creditRequestPayload(values));
+  };
+
+  if (submit.isSuccess) {
+    return (
+      <Box>
+        <PageHeader title="Credit Request" />
+        <Confirmation
+          request={submit.data}
+          values={values}
+          onAnother={() => {
+            setValues(EMPTY_CREDIT_REQUEST);
+            setErrors({});
+            submit.reset();
+          }}
+        />
+      </Box>
+    );
+  }
+
+  const amountNumber = parseAmount(values.amount);
+  const descriptionLength = values.project_description.trim().length;
+
+  return (
+    <Box maxW="3xl">
+      <PageHeader
+        title="Credit Request"
+        description="Ask an administrator for more credits. Requests are usually reviewed within 1 to 2 business days."
+      />
+      <Card.Root>
+        <Card.Body>
+          <form ref={form} onSubmit={onSubmit} noValidate aria-label="Credit request">
+            <Stack gap="6">
+              <HStack justify="space-between" p="3" rounded="l2" bg="bg.muted" wrap="wrap">
+                <Text textStyle="sm" color="fg.muted">
+                  {balance.label}
+                </Text>
+                <Text fontWeight="semibold" color={balance.low ? 'orange.fg' : 'fg'}>
+                  {balance.display ?? '-'} credits
+                </Text>
+              </HStack>
+
+              <Field.Root required invalid={Boolean(errors.amount)}>
+                <Field.Label>
+                  Amount (credits) <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="amount"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="e.g. 500"
+                  maxW="48"
+                  value={values.amount}
+                  onChange={(e) => set('amount', e.target.value)}
+                />
+                <Group attached={false} gap="2" flexWrap="wrap" role="group" aria-label="Quick amounts" mt="1">
+                  {CREDIT_QUICK_SELECT_AMOUNTS.map((n) => {
+                    const selected = amountNumber === n;
+                    return (
+                      <Button
+                        key={n}
+                        size="xs"
+                        variant={selected ? 'solid' : 'outline'}
+                        colorPalette={selected ? 'brand' : 'gray'}
+                        aria-pressed={selected}
+                        onClick={() => set('amount', String(n))}
+                      >
+                        {n.toLocaleString('en-US')}
+                      </Button>
+                    );
+                  })}
+                </Group>
+                <Field.HelperText>Up to 10,000 credits per request.</Field.HelperText>
+                <Field.ErrorText>{errors.amount}</Field.ErrorText>
+              </Field.Root>
+
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+                <Field.Root required invalid={Boolean(errors.usage_purpose)}>
+                  <Field.Label>
+                    Usage purpose <Field.RequiredIndicator />
+                  </Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field name="usage_purpose" value={values.usage_purpose} onChange={(e) => set('usage_purpose', e.target.value)}>
+                      <option value="">Select a usage purpose</option>
+                      {USAGE_PURPOSE_VALUES.map((p) => (
+                        <option key={p} value={p}>
+                          {USAGE_PURPOSE_LABELS[p]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.usage_purpose}</Field.ErrorText>
+                </Field.Root>
+
+                <Field.Root>
+                  <Field.Label>Expected duration</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field name="expected_duration" value={values.expected_duration} onChange={(e) => set('expected_duration', e.target.value)}>
+                      <option value="">Not sure yet</option>
+                      {EXPECTED_DURATION_VALUES.map((d) => (
+                        <option key={d} value={d}>
+                          {EXPECTED_DURATION_LABELS[d]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.HelperText>Optional.</Field.HelperText>
+                </Field.Root>
+              </SimpleGrid>
+
+              <Field.Root required invalid={Boolean(errors.project_description)}>
+                <Field.Label>
+                  Project description <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea
+                  name="project_description"
+                  rows={5}
+                  placeholder="What are you working on, and what will the credits be used for?"
+                  value={values.project_description}
+                  onChange={(e) => set('project_description', e.target.value)}
+                />
+                <HStack justify="space-between" w="full" textStyle="xs" color="fg.muted">
+                  <Field.HelperText m="0">{`At least ${PROJECT_DESCRIPTION_MIN_LENGTH} characters.`}</Field.HelperText>
+                  <Text data-testid="description-counter" color={descriptionLength > PROJECT_DESCRIPTION_MAX_LENGTH ? 'fg.error' : undefined}>
+                    {`${descriptionLength}/${PROJECT_DESCRIPTION_MAX_LENGTH}`}
+                  </Text>
+                </HStack>
+                <Field.ErrorText>{errors.project_description}</Field.ErrorText>
+              </Field.Root>
+
+              <Field.Root>
+                <RadioGroup.Root
+                  name="urgency"
+                  value={values.urgency}
+                  onValueChange={(d) => d.value && set('urgency', d.value as Urgency)}
+                  colorPalette="brand"
+                  size="sm"
+                >
+                  <RadioGroup.Label>Urgency</RadioGroup.Label>
+                  <HStack gap="6" mt="2" wrap="wrap">
+                    {URGENCY_VALUES.map((u) => (
+                      <RadioGroup.Item key={u} value={u}>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{URGENCY_LABELS[u]}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    ))}
+                  </HStack>
+                </RadioGroup.Root>
+              </Field.Root>
+
+              <Field.Root invalid={Boolean(errors.feedback)}>
+                <Field.Label>Feedback</Field.Label>
+                <Textarea
+                  name="feedback"
+                  rows={3}
+                  placeholder="Anything else we should know? (optional)"
+                  value={values.feedback}
+                  onChange={(e) => set('feedback', e.target.value)}
+                />
+                <HStack justify="flex-end" w="full" textStyle="xs" color="fg.muted">
+                  <Text color={values.feedback.trim().length > CREDIT_REQUEST_FEEDBACK_MAX_LENGTH ? 'fg.error' : undefined}>
+                    {`${values.feedback.trim().length}/${CREDIT_REQUEST_FEEDBACK_MAX_LENGTH}`}
+                  </Text>
+                </HStack>
+                <Field.ErrorText>{errors.feedback}</Field.ErrorText>
+              </Field.Root>
+
+              {submit.isError ? (
+                <Alert.Root status="error" data-testid="submission-failed">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{SUBMISSION_FAILED_TITLE}</Alert.Title>
+                    <Alert.Description>{creditRequestErrorMessage(submit.error)}</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+
+              <HStack justify="flex-end" gap="3">
+                <Button asChild variant="ghost">
+                  <Link to="/account">Cancel</Link>
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText="Submitting...">
+                  Submit request
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}

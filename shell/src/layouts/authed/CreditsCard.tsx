@@ -1,0 +1,70 @@
+import { Badge, Box, Button, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCurrentUser } from '@quarry/shared';
+import { Coins } from 'lucide-react';
+import { Link } from 'react-router';
+import { useResourceLimits } from '../../account/queries';
+import { creditsCardModel } from './credits';
+
+/**
+ * The sidebar's credits card: 'Low balance' and a prominent request button at 100 credits
+ * or less, 'Current balance' above. The balance comes from `users/me/resource-limits`
+ * (cached, shared with /account), falling back to the user record.
+ */
+export function CreditsCard({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useCurrentUser();
+  const limits = useResourceLimits(user?.id);
+  const balance = limits.data?.credit_balance ?? user?.credit_balance;
+  const model = creditsCardModel(balance);
+  return (
+    <Box
+      data-testid="credits-card"
+      data-low={model.low ? 'true' : 'false'}
+      borderWidth="1px"
+      borderColor={model.low ? 'orange.emphasized' : 'border'}
+      bg={model.low ? 'orange.subtle' : 'bg.panel'}
+      rounded="l3"
+      p="3"
+    >
+      <Stack gap="2">
+        <HStack justify="space-between">
+          <Text textStyle="xs" fontWeight="medium" color={model.low ? 'orange.fg' : 'fg.muted'}>
+            {model.label}
+          </Text>
+          {model.low ? (
+            <Badge colorPalette="orange" variant="solid" size="sm">
+              Low
+            </Badge>
+          ) : null}
+        </HStack>
+        <HStack gap="2">
+          <Icon color={model.low ? 'orange.fg' : 'brand.fg'} size="md">
+            <Coins />
+          </Icon>
+          {model.display === null ? (
+            <Skeleton height="6" width="16" />
+          ) : (
+            <Text textStyle="xl" fontWeight="semibold" data-testid="credit-balance">
+              {model.display}
+            </Text>
+          )}
+          <Text textStyle="sm" color="fg.muted">
+            credits
+          </Text>
+        </HStack>
+        {model.low ? (
+          <Button asChild colorPalette="orange" size="sm" w="full">
+            <Link to="/credit-request" onClick={onNavigate}>
+              Request credits
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0" color="fg.muted">
+            <Link to="/credit-request" onClick={onNavigate}>
+              Request more credits
+            </Link>
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}

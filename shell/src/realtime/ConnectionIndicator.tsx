@@ -1,0 +1,43 @@
+import { Box, Button, Spinner } from '@chakra-ui/react';
+import { useConnectionState, useObservable } from '@quarry/shared';
+import { indicatorModel } from './indicatorModel';
+import { getRealtimeConnection } from './service';
+
+/**
+ * The floating live-connection indicator (spec 1 §2.3, §4): shows the state; a click while
+ * connected runs the ping test; a click after 'Connection Lost' starts again.
+ */
+export function ConnectionIndicator() {
+  const connection = getRealtimeConnection();
+  const state = useConnectionState();
+  const ping = useObservable(connection.pingTest$, connection.getPingTestState());
+  const model = indicatorModel(state, ping);
+  const onClick = () => {
+    if (state === 'connected') connection.testPing();
+    else if (state === 'error') connection.reconnect();
+  };
+  return (
+    <Button
+      data-testid="connection-indicator"
+      data-state={state}
+      data-ping={ping}
+      size="xs"
+      variant="surface"
+      colorPalette={model.palette}
+      rounded="full"
+      shadow="sm"
+      aria-label={model.description}
+      title={model.description}
+      aria-disabled={!model.clickable || undefined}
+      onClick={model.clickable ? onClick : undefined}
+      cursor={model.clickable ? 'pointer' : 'default'}
+    >
+      {ping === 'testing' || state === 'connecting' ? (
+        <Spinner size="xs" />
+      ) : (
+        <Box as="span" boxSize="2" rounded="full" bg="colorPalette.solid" aria-hidden />
+      )}
+      <span aria-live="polite">{model.label}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,48 @@
+// The shell's own screens (ARCHITECTURE §1), per layout. Every screen is a lazy chunk so the
+// entry stays small; every route carries its breadcrumb label.
+import { lazyScreen, type RouteHandle } from '@quarry/shared';
+import type { RouteObject } from 'react-router';
+import { signedOutOnlyLoader } from './auth/loaders';
+
+export const publicRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    handle: { crumb: 'Log in', area: 'public' } satisfies RouteHandle,
+    loader: signedOutOnlyLoader,
+    lazy: lazyScreen(() => import('./auth/LoginPage')),
+  },
+  {
+    path: 'signup',
+    handle: { crumb: 'Sign up', area: 'public' } satisfies RouteHandle,
+    loader: signedOutOnlyLoader,
+    lazy: lazyScreen(() => import('./auth/SignupPage')),
+  },
+  {
+    path: 'logout',
+    handle: { crumb: 'Logout', area: 'public' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./auth/LogoutPage')),
+  },
+];
+
+export const authedRoutes: RouteObject[] = [
+  {
+    path: 'account',
+    handle: { crumb: 'Account' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./account/AccountPage')),
+  },
+  {
+    path: 'settings',
+    handle: { crumb: 'Settings' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./settings/SettingsPage')),
+  },
+  {
+    path: 'credit-request',
+    handle: { crumb: 'Credit Request' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./credit-request/CreditRequestPage')),
+  },
+  {
+    path: 'websocket-test',
+    handle: { crumb: 'WebSocket Test' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./websocket-test/WebSocketTestPage')),
+  },
+];
