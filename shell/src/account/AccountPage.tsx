@@ -225,7 +225,7 @@ export default function AccountPage() {
               </Heading>
             </Card.Header>
             <Card.Body pt="2">
-              <DataList.Root orientation="horizontal" size="sm" gap="3">
+              <DataList.Root orientation="vertical" size="sm" gap="3">
                 <DataList.Item>
                   <DataList.ItemLabel>Email</DataList.ItemLabel>
                   <DataList.ItemValue wordBreak="break-all">{user.email}</DataList.ItemValue>

@@ -15,7 +15,7 @@ export function StrengthMeter({ strength, checking }: { strength: PasswordStreng
   const palette = LEVEL_PALETTE[strength.level];
   return (
     <Stack gap="2.5" data-testid="strength-meter" data-level={strength.level} data-percentage={strength.percentage} data-acceptable={strength.acceptable}>
-      <Progress.Root value={strength.percentage} max={100} size="sm" colorPalette={palette} aria-label="Password strength">
+      <Progress.Root value={strength.percentage} max={100} size="sm" colorPalette={palette} aria-label="Strength meter">
         <HStack justify="space-between" mb="1">
           <Progress.Label textStyle="sm">
             Strength:{' '}
@@ -30,7 +30,7 @@ export function StrengthMeter({ strength, checking }: { strength: PasswordStreng
         </Progress.Track>
       </Progress.Root>
 
-      <Wrap gap="1.5" as="ul" aria-label="Password requirements">
+      <Wrap gap="1.5" as="ul" aria-label="Requirements">
         {INDICATORS.map((ind) => {
           const ok = strength.requirements[ind.key];
           return (
@@ -61,7 +61,7 @@ export function StrengthMeter({ strength, checking }: { strength: PasswordStreng
       </Wrap>
 
       {strength.patterns.length > 0 || strength.feedback ? (
-        <List.Root gap="1" textStyle="xs" color="orange.fg" variant="plain" aria-label="Password warnings">
+        <List.Root gap="1" textStyle="xs" color="orange.fg" variant="plain" aria-label="Predictable patterns">
           {strength.feedback ? (
             <List.Item>
               <List.Indicator asChild>

@@ -52,10 +52,10 @@ export interface PatternFinding {
 }
 
 export const PATTERN_WARNINGS: Record<PatternKind, string> = {
-  repeat: 'Avoid repeated characters (like "aaa")',
-  digit_run: 'Avoid number sequences (like "123")',
-  alphabet_run: 'Avoid alphabet sequences (like "abc")',
-  keyboard_run: 'Avoid keyboard patterns (like "qwerty")',
+  repeat: 'Avoid repeated characters',
+  digit_run: 'Avoid number sequences',
+  alphabet_run: 'Avoid alphabet sequences',
+  keyboard_run: 'Avoid keyboard patterns',
 };
 
 const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];

@@ -73,7 +73,7 @@ export function AuthedLayout() {
           <Spacer />
           <ThemeMenu />
         </Flex>
-        <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} py={{ base: '4', md: '6' }} minW="0">
+        <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} pt={{ base: '4', md: '6' }} pb="20" minW="0">
           <Outlet />
         </Box>
       </Flex>

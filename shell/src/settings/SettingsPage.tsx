@@ -23,7 +23,7 @@ export const SIMULATED_SAVE_MS = 1000;
 export const SAVED_BANNER_MS = 3000;
 
 /** The fixed sample values of the billing section (not real data). */
-export const SAMPLE_PLAN = { name: 'Pro', price: '$29.00', period: 'month', renews: 'Jan 1, 2026', card: 'Visa ending in 4242' };
+export const SAMPLE_PLAN = { name: 'Pro', price: '$29.00', period: 'month', renews: 'on the 1st of each month', card: 'Visa ending in 4242' };
 export const SAMPLE_INVOICES = [
   { id: 'INV-0003', date: 'Dec 1, 2025', amount: '$29.00', status: 'Paid' },
   { id: 'INV-0002', date: 'Nov 1, 2025', amount: '$29.00', status: 'Paid' },

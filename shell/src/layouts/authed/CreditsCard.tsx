@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCurrentUser } from '@quarry/shared';
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
@@ -26,16 +26,9 @@ export function CreditsCard({ onNavigate }: { onNavigate?: () => void }) {
       p="3"
     >
       <Stack gap="2">
-        <HStack justify="space-between">
-          <Text textStyle="xs" fontWeight="medium" color={model.low ? 'orange.fg' : 'fg.muted'}>
-            {model.label}
-          </Text>
-          {model.low ? (
-            <Badge colorPalette="orange" variant="solid" size="sm">
-              Low
-            </Badge>
-          ) : null}
-        </HStack>
+        <Text textStyle="xs" fontWeight="medium" color={model.low ? 'orange.fg' : 'fg.muted'}>
+          {model.label}
+        </Text>
         <HStack gap="2">
           <Icon color={model.low ? 'orange.fg' : 'brand.fg'} size="md">
             <Coins />
