@@ -1,0 +1,45 @@
+// Quarry chunking library: OCR lines in, chunks with table structure out. Pure TypeScript,
+// no I/O; the job queue (issue 6) and the extraction stage (issue 7) build on it.
+// See README.md in this folder for the rules and the ChunkingModel JSON contract.
+export * from './types';
+export { chunkDocument, type ChunkDocumentOptions } from './chunk-document';
+export { ChunkingInputError, documentText, estimateTokens, bodyRowCount } from './document';
+export {
+  DEFAULT_DEDICATED_TABLE_MIN_ROWS,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_CHUNK_SIZE,
+  DEFAULT_OVERLAP_SIZE,
+  DEFAULT_STRATEGY,
+  DEFAULT_WINDOW_SIZE,
+  MAX_WINDOW_SIZE,
+  MIN_WINDOW_SIZE,
+  isChunkingStrategy,
+  normalizeMaxChunkSize,
+  normalizeOverlapSize,
+  normalizeStrategy,
+  normalizeWindowSize,
+} from './options';
+export {
+  CHUNKING_RESPONSE_SCHEMA,
+  CHUNKING_SYSTEM_PROMPT,
+  CONTEXT_LINES_AFTER,
+  CONTEXT_LINES_BEFORE,
+  ModelAnswerError,
+  buildModelRequest,
+  parseModelAnswer,
+  type ChunkingModel,
+  type ChunkingModelRequest,
+} from './model';
+export { detectTables, type DetectedTable } from './tables';
+export {
+  ChunkEditError,
+  rebuildChunk,
+  validateChunkEdit,
+  type ChunkEdit,
+  type ChunkEditIssue,
+  type ChunkEditValidation,
+  type EditorTableInput,
+  type LineRangeInput,
+  type RebuildBase,
+  type TableStructureInput,
+} from './edit';
