@@ -1,0 +1,329 @@
+// Quarry OCR engine: PDF or image bytes in, pages of numbered lines out.
+//
+//   const result = await runOcr({ bytes, mimeType, filename }, { concurrency, engine, signal, onProgress });
+//   ...
+//   await shutdownOcr(); // on process shutdown: ends the tesseract.js workers and media processes
+//
+// PDFs: each page's text layer is used when it has at least `minTextLayerChars` (20) non-space
+// characters; other pages are rendered at 300 DPI (greyscale) and recognised. Images are
+// recognised directly. Pages are recognised `concurrency` at a time. See README.md here.
+import { availableParallelism } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { documentText, numberLines, toMarkdown } from './assemble';
+import { ENGINE_NATIVE_FORMATS, detectInput, type DetectedInput } from './detect';
+import { resolveEngine, shutdownTesseractJs, type OcrEngine } from './engines';
+import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
+import { linesFromTextItems } from './layout';
+import { MediaProcess, type PdfPageReply } from './media';
+import { parseTesseractTsv } from './tsv';
+import type { OcrEngineName, OcrInput, OcrOptions, OcrPage, OcrProgress, OcrResult, PageSource } from './types';
+
+export * from './types';
+export { OcrError, OcrAbortError, isOcrError, isAbortError, type OcrErrorCode } from './errors';
+export { detectTesseractCli, tesseractJsPoolSize } from './engines';
+export { detectInput, sniffImage, sniffPdf } from './detect';
+
+export const DEFAULT_PSM = 6;
+export const DEFAULT_DPI = 300;
+export const DEFAULT_MIN_TEXT_LAYER_CHARS = 20;
+export const DEFAULT_PAGE_TIMEOUT_MS = 120_000;
+export const DEFAULT_READ_TIMEOUT_MS = 60_000;
+const MAX_RENDER_PIXELS = 40_000_000;
+const MAX_DECODE_PIXELS = 100_000_000;
+
+export const defaultOcrConcurrency = (): number => Math.max(1, Math.min(2, availableParallelism()));
+
+const activeMedia = new Set<MediaProcess>();
+
+/** Ends the tesseract.js worker pool and any running media process (their runOcr calls fail). */
+export async function shutdownOcr(): Promise<void> {
+  for (const m of activeMedia) m.kill();
+  await shutdownTesseractJs();
+}
+
+const round = (n: number, digits = 3): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const stripDot = (s: string): string => s.replace(/\.+$/, '');
+
+class Progress {
+  current = 0;
+  total = 0;
+  textLength = 0;
+
+  constructor(
+    private readonly listener: ((e: OcrProgress) => void) | undefined,
+    private readonly filename: string,
+    private readonly bytes: number,
+    private readonly elapsed: () => number,
+  ) {}
+
+  emit(
+    phase: OcrProgress['phase'],
+    subPhase: string,
+    message: string,
+    extra: { page?: number; page_source?: PageSource; engine?: OcrEngineName | undefined; percentage?: number; event_type?: OcrProgress['event_type'] } = {},
+  ): void {
+    if (!this.listener) return;
+    const percentage =
+      extra.percentage ?? (this.total > 0 ? Math.min(99, Math.floor(5 + (95 * this.current) / this.total)) : 0);
+    const event: OcrProgress = {
+      phase,
+      sub_phase: subPhase,
+      event_type: extra.event_type ?? 'progress',
+      message,
+      current: this.current,
+      total: this.total,
+      units: 'pages',
+      percentage,
+      details: {
+        filename: this.filename,
+        bytes_downloaded: this.bytes,
+        text_length: this.textLength,
+        processing_time: this.elapsed(),
+        ...(this.total > 0 ? { page_count: this.total } : {}),
+        ...(extra.page !== undefined ? { page: extra.page } : {}),
+        ...(extra.page_source ? { page_source: extra.page_source } : {}),
+        ...(extra.engine ? { engine: extra.engine } : {}),
+      },
+    };
+    try {
+      this.listener(event);
+    } catch {
+      // A failing listener must not fail the OCR.
+    }
+  }
+}
+
+/**
+ * Runs `fn(i)` for i in [0, count) with at most `concurrency` in flight, in index order.
+ * The first failure stops scheduling, aborts `controller` (so in-flight work is cancelled)
+ * and is rethrown once every lane has stopped.
+ */
+async function runLanes(count: number, concurrency: number, controller: AbortController, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let firstError: unknown = null;
+  const lane = async (): Promise<void> => {
+    while (firstError === null && !controller.signal.aborted && next < count) {
+      const i = next++;
+      try {
+        await fn(i);
+      } catch (err) {
+        if (firstError === null) {
+          firstError = err;
+          controller.abort();
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
+  if (firstError !== null) throw firstError;
+  if (controller.signal.aborted) throw new OcrAbortError();
+}
+
+export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise<OcrResult> {
+  const started = performance.now();
+  const elapsed = () => round((performance.now() - started) / 1000);
+  const outer = options.signal;
+  throwIfAborted(outer);
+
+  const concurrency = Math.max(1, Math.min(16, Math.floor(options.concurrency ?? defaultOcrConcurrency())));
+  const psm = options.psm ?? DEFAULT_PSM;
+  const dpi = options.dpi ?? DEFAULT_DPI;
+  const minChars = options.minTextLayerChars ?? DEFAULT_MIN_TEXT_LAYER_CHARS;
+  const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+  const bytes = input.bytes;
+  const filename = input.filename || 'file';
+
+  const detected: DetectedInput = detectInput({ bytes, mimeType: input.mimeType, filename });
+  const progress = new Progress(options.onProgress, filename, bytes.length, elapsed);
+  progress.emit('preparing', 'file_received', `Received ${filename} (${mb(bytes.length)})`, { percentage: 0 });
+
+  // Fires on the caller's abort and on the first failure, so parallel work stops at once.
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort();
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let enginePromise: Promise<OcrEngine> | null = null;
+  let engineName: OcrEngineName | undefined;
+  const getEngine = (): Promise<OcrEngine> =>
+    (enginePromise ??= resolveEngine(options.engine ?? 'auto', concurrency).then((e) => {
+      engineName = e.name;
+      return e;
+    }));
+
+  let media: MediaProcess | null = null;
+  const startMedia = async (): Promise<MediaProcess> => {
+    media = await MediaProcess.start(controller.signal);
+    activeMedia.add(media);
+    return media;
+  };
+
+  const tmp = await mkdtemp(path.join(tmpdir(), 'quarry-ocr-'));
+  const pages: OcrPage[] = [];
+
+  const recognise = async (imagePath: string, page: number | undefined, imageDpi?: number) => {
+    const engine = await getEngine();
+    const tsv = await engine.recognize({
+      path: imagePath,
+      psm,
+      timeoutMs: pageTimeoutMs,
+      signal: controller.signal,
+      ...(imageDpi ? { dpi: imageDpi } : {}),
+      ...(page ? { page } : {}),
+    });
+    return parseTesseractTsv(tsv);
+  };
+
+  const pageDone = (page: OcrPage) => {
+    pages.push(page);
+    progress.current += 1;
+    progress.textLength += page.lines.join('\n').length;
+    const what =
+      page.source === 'text_layer'
+        ? `text layer, ${page.lines.join('\n').length} characters`
+        : `recognised with ${engineName}, ${page.lines.join('\n').length} characters`;
+    progress.emit('processing', page.source === 'text_layer' ? 'text_layer' : 'ocr', `Page ${page.page_number} of ${progress.total}: ${what}`, {
+      page: page.page_number,
+      page_source: page.source,
+      engine: page.source === 'ocr' ? engineName : undefined,
+    });
+  };
+
+  const ocrPdf = async (): Promise<void> => {
+    const pdfPath = path.join(tmp, 'input.pdf');
+    await writeFile(pdfPath, bytes);
+    const m = await startMedia();
+    const { pageCount } = await m.call<{ pageCount: number }>('pdf_open', { path: pdfPath }, {
+      timeoutMs: readTimeoutMs,
+      timeoutError: () => new OcrError('TIMEOUT', `Opening the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
+      onCrash: (d) => new OcrError('PDF_CORRUPT', `The PDF could not be opened: the PDF reader stopped (${d}).`),
+    });
+    if (pageCount < 1) throw new OcrError('PDF_EMPTY', `The PDF ${filename} has no pages.`);
+    progress.total = pageCount;
+    progress.emit('preparing', 'document_opened', `${filename}: PDF with ${pageCount} page${pageCount === 1 ? '' : 's'}`, { percentage: 5 });
+
+    // Pages are read/rendered one at a time by the media process; asking ahead keeps it busy
+    // while the engines recognise earlier pages.
+    const fetched = new Map<number, Promise<PdfPageReply>>();
+    const fetchPage = (n: number): Promise<PdfPageReply> | undefined => {
+      if (n < 1 || n > pageCount) return undefined;
+      let p = fetched.get(n);
+      if (!p) {
+        p = m.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: MAX_RENDER_PIXELS, outPath: path.join(tmp, `page-${n}.pgm`) }, {
+          timeoutMs: readTimeoutMs,
+          timeoutError: () => new OcrError('TIMEOUT', `Reading page ${n} of the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`, { page: n }),
+          onCrash: (d) => new OcrError('PDF_CORRUPT', `Page ${n} of the PDF could not be read: the PDF renderer stopped (${d}).`, { page: n }),
+        });
+        p.catch(() => {}); // a prefetched page may never be awaited (abort, earlier failure)
+        fetched.set(n, p);
+      }
+      return p;
+    };
+
+    await runLanes(pageCount, concurrency, controller, async (i) => {
+      const n = i + 1;
+      const reply = fetchPage(n)!;
+      fetchPage(n + concurrency);
+      const info = await reply;
+      fetched.delete(n);
+      if (!info.rendered) {
+        pageDone({ page_number: n, source: 'text_layer', lines: linesFromTextItems(info.items) });
+        return;
+      }
+      try {
+        const [first] = await recognise(info.rendered.path, n, info.rendered.dpi);
+        pageDone({
+          page_number: n,
+          source: 'ocr',
+          lines: first?.lines ?? [],
+          ...(first?.confidence !== undefined ? { confidence: first.confidence } : {}),
+        });
+      } finally {
+        await rm(info.rendered.path, { force: true });
+      }
+    });
+  };
+
+  const ocrImage = async (format: Extract<DetectedInput, { kind: 'image' }>['format']): Promise<void> => {
+    progress.total = 1;
+    const imagePath = path.join(tmp, `input.${format}`);
+    await writeFile(imagePath, bytes);
+    const decodeWithCanvas = async (): Promise<string> => {
+      const m = media ?? (await startMedia());
+      const out = await m.call<{ path: string }>('image_decode', { path: imagePath, outPath: path.join(tmp, 'decoded.pgm'), maxPixels: MAX_DECODE_PIXELS }, {
+        timeoutMs: readTimeoutMs,
+        timeoutError: () => new OcrError('TIMEOUT', `Decoding the image took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
+        onCrash: (d) => new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the decoder stopped on its data (${d}); the file is damaged or not a supported image.`),
+      });
+      return out.path;
+    };
+    let parsed;
+    if (ENGINE_NATIVE_FORMATS.has(format)) {
+      try {
+        parsed = await recognise(imagePath, undefined);
+      } catch (err) {
+        if (!(isOcrError(err) && err.code === 'IMAGE_UNDECODABLE')) throw err;
+        // Leptonica refused it: try the canvas decoder (isolated in the media process) once.
+        let decoded: string | null = null;
+        if (format !== 'tiff' && format !== 'pnm') decoded = await decodeWithCanvas().catch(() => null);
+        if (controller.signal.aborted) throw new OcrAbortError();
+        if (!decoded) {
+          throw new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the file is damaged or not a valid ${format.toUpperCase()} image.`, { cause: err });
+        }
+        parsed = await recognise(decoded, undefined);
+      }
+    } else {
+      parsed = await recognise(await decodeWithCanvas(), undefined);
+    }
+    const found = parsed.length > 0 ? parsed : [{ page: 1, lines: [] as string[] }];
+    progress.total = found.length; // a multi-page TIFF (CLI engine) reports every page
+    found.forEach((p, idx) =>
+      pageDone({ page_number: idx + 1, source: 'ocr', lines: p.lines, ...('confidence' in p && p.confidence !== undefined ? { confidence: p.confidence } : {}) }),
+    );
+  };
+
+  try {
+    if (detected.kind === 'pdf') await ocrPdf();
+    else await ocrImage(detected.format);
+  } catch (err) {
+    if (outer?.aborted) throw new OcrAbortError();
+    if (isOcrError(err)) throw err;
+    throw new OcrError('ENGINE_FAILED', `OCR failed: ${stripDot(err instanceof Error ? err.message : String(err))}.`, { cause: err });
+  } finally {
+    outer?.removeEventListener('abort', onOuterAbort);
+    const m = media as MediaProcess | null;
+    if (m) {
+      activeMedia.delete(m);
+      await m.close();
+    }
+    await rm(tmp, { recursive: true, force: true });
+  }
+  if (outer?.aborted) throw new OcrAbortError();
+
+  pages.sort((a, b) => a.page_number - b.page_number);
+  const text = documentText(pages);
+  const confidences = pages.map((p) => p.confidence).filter((c): c is number => c !== undefined);
+  const result: OcrResult = {
+    pages,
+    lines: numberLines(pages),
+    text,
+    markdown: toMarkdown(pages),
+    text_length: text.length,
+    processing_time: elapsed(),
+    page_count: pages.length,
+    engine: engineName ?? 'text_layer',
+    input_kind: detected.kind,
+    ...(confidences.length > 0 ? { confidence: round(confidences.reduce((s, c) => s + c, 0) / confidences.length, 2) } : {}),
+  };
+  progress.textLength = text.length;
+  progress.current = progress.total = pages.length;
+  progress.emit('completed', 'finished', `OCR completed successfully - ${text.length} characters extracted`, {
+    percentage: 100,
+    event_type: 'success',
+    ...(engineName ? { engine: engineName } : {}),
+  });
+  return result;
+}

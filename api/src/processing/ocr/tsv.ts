@@ -1,0 +1,54 @@
+// Tesseract's TSV output (same columns from the CLI's `tsv` config and tesseract.js' `tsv`
+// output): level page_num block_num par_num line_num word_num left top width height conf text.
+// Levels: 1 page, 2 block, 3 paragraph, 4 line, 5 word.
+import { linesFromOcrLines, type OcrLineBox } from './layout';
+
+export interface TsvPage {
+  /** As numbered by tesseract (1-based; a multi-page TIFF gives several). */
+  page: number;
+  lines: string[];
+  /** Mean word confidence, 0-100; undefined when no word was found. */
+  confidence?: number;
+}
+
+export function parseTesseractTsv(tsv: string): TsvPage[] {
+  const pages = new Map<number, { lines: Map<string, OcrLineBox>; confSum: number; words: number }>();
+  const pageOf = (n: number) => {
+    let p = pages.get(n);
+    if (!p) {
+      p = { lines: new Map(), confSum: 0, words: 0 };
+      pages.set(n, p);
+    }
+    return p;
+  };
+  for (const raw of tsv.split('\n')) {
+    if (raw === '' || raw.startsWith('level')) continue;
+    const cols = raw.replace(/\r$/, '').split('\t');
+    if (cols.length < 11) continue;
+    const [level, pageNum, block, par, line, , left, top, width, height, conf] = cols.slice(0, 11).map(Number) as number[];
+    const text = cols.slice(11).join('\t');
+    if (!Number.isFinite(level) || !Number.isFinite(pageNum)) continue;
+    const page = pageOf(pageNum!);
+    if (level === 1) continue;
+    const key = `${block}/${par}/${line}`;
+    if (level === 4) {
+      page.lines.set(key, { block: block!, left: left!, top: top!, width: width!, height: height!, words: [] });
+    } else if (level === 5 && text.trim() !== '' && conf! >= 0) {
+      let lineBox = page.lines.get(key);
+      if (!lineBox) {
+        lineBox = { block: block!, left: left!, top: top!, width: width!, height: height!, words: [] };
+        page.lines.set(key, lineBox);
+      }
+      lineBox.words.push({ text, left: left!, top: top!, width: width!, height: height! });
+      page.confSum += conf!;
+      page.words += 1;
+    }
+  }
+  return [...pages.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([page, p]) => ({
+      page,
+      lines: linesFromOcrLines([...p.lines.values()]),
+      ...(p.words > 0 ? { confidence: Math.round((p.confSum / p.words) * 100) / 100 } : {}),
+    }));
+}

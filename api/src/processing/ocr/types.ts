@@ -1,0 +1,104 @@
+export type OcrEngineName = 'tesseract-cli' | 'tesseract-js';
+export type OcrEngineChoice = 'auto' | OcrEngineName;
+
+export interface OcrInput {
+  bytes: Uint8Array;
+  /** As stored with the file; checked against the bytes (magic numbers win over the label). */
+  mimeType: string;
+  filename: string;
+}
+
+export interface OcrOptions {
+  /** Pages recognised in parallel. Default: 2, capped by the machine's cores. */
+  concurrency?: number;
+  /** 'auto' (default) = the `tesseract` command when it is installed with eng, else tesseract.js. */
+  engine?: OcrEngineChoice;
+  /** Cancels at the next page; in-flight CLI processes are killed. Rejects with OcrAbortError. */
+  signal?: AbortSignal;
+  onProgress?: (event: OcrProgress) => void;
+  /** Tesseract page segmentation mode. Default 6 (one uniform block: keeps table rows on one line). */
+  psm?: 3 | 4 | 6 | 11;
+  /** Render DPI for PDF pages without a text layer. Default 300. */
+  dpi?: number;
+  /** A PDF page with fewer non-space characters than this in its text layer is OCR'd. Default 20. */
+  minTextLayerChars?: number;
+  /** Time allowed to recognise one page. Default 120 000 ms. */
+  pageTimeoutMs?: number;
+  /** Time allowed to open a PDF, read one page's text layer or render it. Default 60 000 ms. */
+  readTimeoutMs?: number;
+}
+
+export type OcrPhase = 'preparing' | 'processing' | 'completed';
+
+export interface OcrProgressDetails {
+  filename: string;
+  /** Size of the input in bytes ("MB downloaded" on the OCR monitor). */
+  bytes_downloaded: number;
+  /** The page this event is about (1-based), when it is about one. */
+  page?: number;
+  page_source?: PageSource;
+  /** Characters recognised so far (final: length of OcrResult.text). */
+  text_length: number;
+  /** Seconds since runOcr started. */
+  processing_time: number;
+  engine?: OcrEngineName;
+  page_count?: number;
+}
+
+export interface OcrProgress {
+  phase: OcrPhase;
+  /** file_received | document_opened | text_layer | ocr | finished */
+  sub_phase: string;
+  event_type: 'progress' | 'success';
+  message: string;
+  /** Pages finished so far; never decreases within one run. */
+  current: number;
+  /** Pages in the document (0 until known). */
+  total: number;
+  units: 'pages';
+  /** 0-100 within the OCR work; 100 only on the 'completed' event. */
+  percentage: number;
+  details: OcrProgressDetails;
+}
+
+export type PageSource = 'text_layer' | 'ocr';
+
+export interface OcrPage {
+  /** 1-based. */
+  page_number: number;
+  source: PageSource;
+  /** The page's lines in reading order. Blank strings mark paragraph breaks; column gaps are runs of 2+ spaces. */
+  lines: string[];
+  /** Mean word confidence 0-100 (OCR pages only). */
+  confidence?: number;
+}
+
+export interface OcrLine {
+  /** 1-based, across the whole document. */
+  number: number;
+  /** 1-based page the line is on. */
+  page: number;
+  text: string;
+}
+
+export interface OcrResult {
+  pages: OcrPage[];
+  /** Every line of every page, numbered 1.. across the document (blank paragraph lines included). */
+  lines: OcrLine[];
+  /** Pages joined by PAGE_SEPARATOR ("\n\f\n"); each page is its lines joined by "\n". */
+  text: string;
+  markdown: string;
+  text_length: number;
+  /** Seconds. */
+  processing_time: number;
+  page_count: number;
+  /** Engine used for the OCR'd pages; 'text_layer' when no page needed recognition. */
+  engine: OcrEngineName | 'text_layer';
+  /** What the bytes turned out to be. */
+  input_kind: 'pdf' | 'image';
+  /** Mean confidence over OCR'd pages (0-100), absent when no page was OCR'd. */
+  confidence?: number;
+}
+
+/** Between two pages of OcrResult.text: a form feed on a line of its own. */
+export const PAGE_SEPARATOR = '\n\f\n';
