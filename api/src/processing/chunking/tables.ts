@@ -1,7 +1,8 @@
 // Deterministic table detection on OCR lines.
 //
 // A table is a run of consecutive, non-blank "row" lines of one shape:
-//   pipe  – cells separated by "|" (2+ cells), e.g. Markdown tables; all rows the same cell count
+//   pipe  – cells separated by "|" (2+ cells; a row needs 2+ bars or a leading/trailing bar),
+//           e.g. Markdown tables; all rows the same cell count
 //           ("|---|---|" separator rows allowed anywhere, never counted as rows)
 //   gap   – cells separated by a tab or by 2+ spaces, 3+ cells, all rows the same cell count
 //           (a ruler line "-----" directly under the first row is allowed)
