@@ -1,0 +1,441 @@
+// The offline extractor: a deterministic, schema-guided reader of OCR-like text.
+//  - key-value lines ("Invoice Number: INV-001", "Date  2024-03-01", "Total: $1,234.56",
+//    several pairs on one line, a label whose value is on the next line) matched to schema
+//    properties by name, synonyms and description;
+//  - tables mapped onto array-of-object properties by their header (or receipt item lines);
+//  - values converted by type and format (ISO dates, amounts, e-mails, booleans, enums).
+// Honest by construction: a property it cannot find is omitted (null when the schema allows
+// null); nothing is made up. `found` says where every value came from.
+import type { JSONSchema, LlmSourceDocument } from '../types';
+import { buildSchemaModel, parseFieldValue, type ScalarField, type SchemaModel, type TableField } from './fields';
+import { isTableEndLabel, matchLabel, nameWords, normalizeLabel, TITLE_WORDS } from './labels';
+import {
+  isSeparatorLine,
+  isHeaderLike,
+  mapHeader,
+  parseItemLine,
+  parseRow,
+  splitCells,
+  type HeaderMap,
+} from './table';
+import { findDates, findEmails, parseCurrency } from './values';
+
+export interface FoundField {
+  path: string;
+  /** 1-based line of the source text */
+  line: number;
+  /** how it was found: a label, a table, or a fallback rule */
+  via: 'label' | 'next-line' | 'table' | 'item-lines' | 'first-line' | 'only-date' | 'only-email' | 'currency-mark';
+  label?: string;
+}
+
+export interface OfflineExtraction {
+  data: unknown;
+  found: FoundField[];
+  /** schema paths with no value in the text */
+  missing: string[];
+  /** rows found per table path ('' for a root array) */
+  rows: Record<string, number>;
+}
+
+export interface OfflineOptions {
+  /** positional rules (vendor from the first line, the only date / e-mail) — on for whole source text, off when only a prompt is available */
+  positional?: boolean;
+}
+
+interface Candidate {
+  field: ScalarField;
+  score: number;
+  line: number;
+  /** cell ids consumed ("line:cell") */
+  consumes: string[];
+  value: unknown;
+  via: FoundField['via'];
+  label: string;
+}
+
+const LABEL_THRESHOLD = 0.6;
+
+export function extractOffline(source: LlmSourceDocument | string, schema: JSONSchema, options: OfflineOptions = {}): OfflineExtraction {
+  const doc: LlmSourceDocument = typeof source === 'string' ? { text: source } : source;
+  const model = buildSchemaModel(schema);
+  const positional = options.positional ?? true;
+  const found: FoundField[] = [];
+  const rows: Record<string, number> = {};
+  const tableData = new Map<TableField, Record<string, unknown>[]>();
+  const values = new Map<ScalarField, unknown>();
+
+  let lines: string[];
+  const consumedLines = new Set<number>();
+  if (doc.table) {
+    // a table batch: rows come from the chunk's structure, scalars only from its description lines
+    const table = pickTableForHeader(model, doc.table.header);
+    if (table) {
+      const header = bestHeader(doc.table.header, table.table);
+      const out: Record<string, unknown>[] = [];
+      for (const row of doc.table.rows) {
+        const parsed = header && header.matched >= 1 ? parseRow(row, header, table.table) : parseItemLine(row.replace(/\n/g, ' '), table.table);
+        if (parsed && Object.values(parsed).some((v) => v !== null)) out.push(parsed);
+      }
+      tableData.set(table.table, out);
+      rows[table.table.path.join('.')] = out.length;
+      found.push({ path: table.table.path.join('.') || '(root)', line: 1, via: 'table' });
+    }
+    lines = doc.table.description;
+  } else {
+    lines = doc.text.split(/\r?\n/);
+    for (const table of model.tables) {
+      const result = readTableFromText(lines, table, model, consumedLines);
+      if (result) {
+        tableData.set(table, result.rows);
+        rows[table.path.join('.')] = result.rows.length;
+        found.push({ path: table.path.join('.') || '(root)', line: result.line + 1, via: result.via });
+      }
+    }
+  }
+
+  // key-value pairs -> scalar fields, best matches first
+  const candidates = collectCandidates(lines, model.scalars, consumedLines);
+  candidates.sort((a, b) => b.score - a.score || a.line - b.line);
+  const usedCells = new Set<string>();
+  for (const c of candidates) {
+    if (values.has(c.field) || c.consumes.some((id) => usedCells.has(id))) continue;
+    values.set(c.field, c.value);
+    c.consumes.forEach((id) => usedCells.add(id));
+    consumedLines.add(c.line);
+    found.push({ path: c.field.path.join('.'), line: c.line + 1, via: c.via, label: c.label });
+  }
+
+  if (positional && !doc.table) applyPositionalRules(lines, model, values, consumedLines, usedCells, found);
+
+  return assemble(model, values, tableData, found, rows);
+}
+
+// ------------------------------------------------------------------ key-value pairs
+
+function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
+  const out: Candidate[] = [];
+  const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
+    if (!/[a-z]/i.test(key) || key.length > 60) return;
+    for (const field of fields) {
+      const score = matchLabel(key, field.labels) * weight;
+      if (score < LABEL_THRESHOLD) continue;
+      const parsed = parseFieldValue(field, value);
+      if (parsed === undefined) continue;
+      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim() });
+    }
+  };
+
+  lines.forEach((line, li) => {
+    if (skipLines.has(li) || !line.trim() || isSeparatorLine(line)) return;
+    const cells = splitCells(line);
+    cells.forEach((cell, ci) => {
+      const id = `${li}:${ci}`;
+      const colon = /^([^:]{1,60}?)\s*[:：]\s*(.*)$/.exec(cell.text);
+      if (colon && !/\d$/.test(colon[1]!)) {
+        const [, key, value] = colon as unknown as [string, string, string];
+        if (value.trim()) {
+          consider(key, value, li, [id], 1, 'label');
+          // "Invoice No: INV-1 Date: 2024-03-01" with single spaces: cut the value before the next "Label:"
+          const next = /^(.*?\S)\s+([A-Z][A-Za-z .#]{1,30}?)\s*:\s*(\S.*)$/.exec(value);
+          if (next) {
+            consider(key, next[1]!, li, [id], 0.95, 'label');
+            consider(next[2]!, next[3]!, li, [`${id}b`], 0.95, 'label');
+          }
+        } else {
+          // "Bill To:" with the value in the next cell, or below in the same column
+          const right = cells[ci + 1];
+          if (right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+          const below = nextNonEmpty(lines, li);
+          if (below !== -1) {
+            const belowCells = splitCells(lines[below]!);
+            const aligned = belowCells.find((b) => b.start < cell.end + 2 && b.end > cell.start - 2) ?? (cells.length === 1 ? belowCells[0] : undefined);
+            if (aligned && !aligned.text.includes(':')) {
+              consider(key, aligned.text, below, [id, `${below}:${belowCells.indexOf(aligned)}`], 0.9, 'next-line');
+            }
+          }
+        }
+        return;
+      }
+      // "Date  2024-03-01": a label cell followed by a value cell
+      const right = cells[ci + 1];
+      if (right && !right.text.includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+      // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
+      const words = cell.text.split(' ');
+      for (let k = 1; k < Math.min(6, words.length); k++) {
+        consider(words.slice(0, k).join(' '), words.slice(k).join(' '), li, [id], 0.9, 'label');
+      }
+    });
+  });
+  return out;
+}
+
+function nextNonEmpty(lines: string[], from: number): number {
+  for (let i = from + 1; i < lines.length && i <= from + 2; i++) if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) return i;
+  return -1;
+}
+
+// ------------------------------------------------------------------ tables
+
+function bestHeader(headerLines: string[], table: TableField): HeaderMap | null {
+  let best: HeaderMap | null = null;
+  for (const line of headerLines) {
+    const map = mapHeader(splitCells(line), table);
+    if (!best || map.matched > best.matched) best = map;
+  }
+  return best;
+}
+
+function pickTableForHeader(model: SchemaModel, headerLines: string[]): { table: TableField } | null {
+  if (model.tables.length === 0) return null;
+  let best = model.tables[0]!;
+  let bestScore = -1;
+  for (const table of model.tables) {
+    const score = bestHeader(headerLines, table)?.matched ?? 0;
+    if (score > bestScore) {
+      best = table;
+      bestScore = score;
+    }
+  }
+  return { table: best };
+}
+
+function readTableFromText(
+  lines: string[],
+  table: TableField,
+  model: SchemaModel,
+  consumed: Set<number>,
+): { rows: Record<string, unknown>[]; line: number; via: 'table' | 'item-lines' } | null {
+  // 1. a header line naming at least two item properties
+  for (let i = 0; i < lines.length; i++) {
+    if (consumed.has(i)) continue;
+    const cells = splitCells(lines[i]!);
+    if (cells.length < 2) continue;
+    const header = mapHeader(cells, table, 0.7);
+    if (!isHeaderLike(header)) continue;
+    const rowTexts = readBody(lines, i + 1, header, model, consumed);
+    consumed.add(i);
+    const rows = rowTexts.map((r) => parseRow(r, header, table)).filter((r) => Object.values(r).some((v) => v !== null));
+    return { rows, line: i, via: 'table' };
+  }
+  // 2. receipt item lines without a header: the first run of "text ... amount" lines
+  let start = -1;
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (consumed.has(i) || !line.trim()) {
+      if (rows.length) break;
+      continue;
+    }
+    if (isSeparatorLine(line)) {
+      if (rows.length) break;
+      continue;
+    }
+    const row = isLabelledScalar(line, model) ? null : parseItemLine(line, table);
+    if (row) {
+      if (start === -1) start = i;
+      rows.push(row);
+      consumed.add(i);
+    } else if (rows.length) break;
+  }
+  return rows.length ? { rows, line: start, via: 'item-lines' } : null;
+}
+
+/** Body rows after a header: until a blank line, a totals line or a non-row line; multi-line rows are kept together. */
+function readBody(lines: string[], from: number, header: HeaderMap, model: SchemaModel, consumed: Set<number>): string[] {
+  const rows: string[] = [];
+  const hasNumericColumns = header.columns.some((c) => c && (c.type === 'number' || c.type === 'integer'));
+  const rowLike = (line: string) => {
+    const cells = splitCells(line);
+    if (isTableEndLabel(cells[0]?.text ?? '') || isLabelledScalar(line, model)) return false;
+    if (cells.length >= 2) return !hasNumericColumns || /\d/.test(line);
+    return hasNumericColumns && /[a-z]/i.test(line) && /\d[.,]\d{2}\b|\b\d+\s*$/.test(line);
+  };
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isSeparatorLine(line)) {
+      consumed.add(i);
+      continue;
+    }
+    if (!line.trim()) {
+      const next = nextNonEmpty(lines, i);
+      if (rows.length && next !== -1 && next === i + 1 + 0 && rowLike(lines[next]!)) continue;
+      if (rows.length === 0 && next !== -1 && rowLike(lines[next]!)) continue;
+      break;
+    }
+    if (rowLike(line)) {
+      rows.push(line);
+      consumed.add(i);
+      continue;
+    }
+    // a text-only line between rows continues the previous row (a wrapped description)
+    const next = lines[i + 1];
+    if (rows.length && splitCells(line).length === 1 && !/[:]/.test(line) && next !== undefined && rowLike(next)) {
+      rows[rows.length - 1] += `\n${line}`;
+      consumed.add(i);
+      continue;
+    }
+    if (rows.length && splitCells(line).length === 1 && !/[:\d]/.test(line) && (next === undefined || !next.trim() || isTableEndLabel(splitCells(next)[0]?.text ?? ''))) {
+      rows[rows.length - 1] += `\n${line}`;
+      consumed.add(i);
+      continue;
+    }
+    break;
+  }
+  return rows;
+}
+
+/** a line whose leading label names one of the scalar fields (e.g. "Subtotal 90.00") */
+function isLabelledScalar(line: string, model: SchemaModel): boolean {
+  const first = splitCells(line)[0]?.text ?? '';
+  const key = first.split(':')[0]!.replace(/[$€£]?\s*-?[\d.,]+\s*$/, '').trim();
+  if (!key) return false;
+  return model.scalars.some((f) => f.path.length === 1 && matchLabel(key, f.labels) >= 0.85);
+}
+
+// ------------------------------------------------------------------ positional rules
+
+const VENDOR_WORDS = new Set(['vendor', 'merchant', 'store', 'seller', 'supplier', 'company', 'shop', 'business', 'issuer']);
+
+function applyPositionalRules(
+  lines: string[],
+  model: SchemaModel,
+  values: Map<ScalarField, unknown>,
+  consumedLines: Set<number>,
+  usedCells: Set<string>,
+  found: FoundField[],
+): void {
+  const text = lines.join('\n');
+  const missing = model.scalars.filter((f) => !values.has(f));
+
+  // vendor / store name: the first text line of the document when nothing labels it
+  const vendor = missing.find((f) => {
+    const words = nameWords(f.path.join(' '));
+    const isVendor = words.some((w) => VENDOR_WORDS.has(w));
+    const isName = f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
+    return isVendor && isName && f.type === 'string' && !f.format;
+  });
+  if (vendor) {
+    let seen = 0;
+    for (let i = 0; i < lines.length && seen < 3; i++) {
+      const line = lines[i]!.trim();
+      if (!line || isSeparatorLine(line)) continue;
+      seen++;
+      const first = splitCells(lines[i]!)[0]?.text ?? '';
+      if (consumedLines.has(i) && usedCells.has(`${i}:0`)) continue;
+      if (first.includes(':') || TITLE_WORDS.has(normalizeLabel(first)) || /\d{3,}|@|www\.|https?:/.test(first) || first.length > 60 || !/[a-z]/i.test(first)) continue;
+      values.set(vendor, first);
+      consumedLines.add(i);
+      found.push({ path: vendor.path.join('.'), line: i + 1, via: 'first-line' });
+      break;
+    }
+  }
+
+  // the only date-like field left, when the text holds dates nobody labelled
+  const dateFields = missing.filter((f) => f.format === 'date' && !values.has(f));
+  if (dateFields.length >= 1) {
+    const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
+    if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
+      for (let i = 0; i < lines.length; i++) {
+        if (consumedLines.has(i)) continue;
+        const d = findDates(lines[i]!)[0];
+        if (d) {
+          values.set(target, d.iso);
+          found.push({ path: target.path.join('.'), line: i + 1, via: 'only-date' });
+          break;
+        }
+      }
+    }
+  }
+
+  // one e-mail field, one e-mail in the text
+  const emailFields = model.scalars.filter((f) => f.format === 'email');
+  const emails = [...new Set(findEmails(text))];
+  if (emailFields.length === 1 && !values.has(emailFields[0]!) && emails.length === 1) {
+    values.set(emailFields[0]!, emails[0]);
+    const line = lines.findIndex((l) => l.includes(emails[0]!));
+    found.push({ path: emailFields[0]!.path.join('.'), line: line + 1, via: 'only-email' });
+  }
+
+  // currency: an ISO code or an unambiguous symbol written next to the amounts
+  const currency = missing.find((f) => /(^|_)currency(_code)?$/i.test(f.name) && f.type === 'string' && !values.has(f));
+  if (currency) {
+    const codes = new Set<string>();
+    for (const line of lines) {
+      const c = parseCurrency(line);
+      if (c && /\d/.test(line)) codes.add(c);
+    }
+    if (codes.size === 1) {
+      const [code] = [...codes];
+      const value = parseFieldValue(currency, code!);
+      if (value !== undefined) {
+        values.set(currency, value);
+        found.push({ path: currency.path.join('.'), line: lines.findIndex((l) => parseCurrency(l) === code) + 1, via: 'currency-mark' });
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ output
+
+function assemble(
+  model: SchemaModel,
+  values: Map<ScalarField, unknown>,
+  tableData: Map<TableField, Record<string, unknown>[]>,
+  found: FoundField[],
+  rows: Record<string, number>,
+): OfflineExtraction {
+  const missing: string[] = [];
+  if (model.rootIsTable) {
+    const table = model.tables[0]!;
+    const data = tableData.get(table);
+    if (!data) missing.push('(root)');
+    return { data: data ?? [], found, missing, rows };
+  }
+  const out: Record<string, unknown> = {};
+  const objectNames = new Set(model.objects.map((o) => o.name));
+  const tableByName = new Map(model.tables.map((t) => [t.name, t]));
+  const scalarByName = new Map(model.scalars.filter((f) => f.path.length === 1).map((f) => [f.name, f]));
+  const props = (model.root.properties ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(props)) {
+    if (objectNames.has(key)) {
+      const obj = model.objects.find((o) => o.name === key)!;
+      const child: Record<string, unknown> = {};
+      let any = false;
+      for (const f of obj.children) {
+        if (values.has(f)) {
+          child[f.name] = values.get(f);
+          any = true;
+        } else {
+          missing.push(f.path.join('.'));
+          if (f.nullable) child[f.name] = null;
+        }
+      }
+      if (any) out[key] = child;
+      else if (obj.nullable) out[key] = null;
+      continue;
+    }
+    const table = tableByName.get(key);
+    if (table) {
+      const data = tableData.get(table);
+      if (data) out[key] = data;
+      else {
+        missing.push(key);
+        if (table.nullable) out[key] = null;
+      }
+      continue;
+    }
+    const field = scalarByName.get(key);
+    if (!field) {
+      // arrays of scalars, deeper objects: not read offline
+      missing.push(key);
+      continue;
+    }
+    if (values.has(field)) out[key] = values.get(field);
+    else {
+      missing.push(key);
+      if (field.nullable) out[key] = null;
+    }
+  }
+  return { data: out, found, missing, rows };
+}

@@ -1,0 +1,172 @@
+// Label matching of the offline extractor: a document label ("Invoice No.", "Qty",
+// "Amount Due") is compared with the labels of a schema property (its name split into
+// words, its description, and the synonym group its name belongs to). Matching is by
+// whole normalised phrases, never by substring, so "Total Tax" is not "Total".
+
+const ABBREVIATIONS: Record<string, string> = {
+  no: 'number', nr: 'number', nbr: 'number', num: 'number', '#': 'number', '№': 'number',
+  qty: 'quantity', qnty: 'quantity', quant: 'quantity', amt: 'amount', inv: 'invoice', desc: 'description', descr: 'description',
+  tel: 'phone', ph: 'phone', telephone: 'phone', dt: 'date', ref: 'reference', txn: 'transaction', trans: 'transaction',
+  pmt: 'payment', addr: 'address', subtot: 'subtotal', mail: 'email', emailaddress: 'email', id: 'id', ext: 'extended',
+  pcs: 'quantity', hrs: 'hours', vat: 'vat', gst: 'gst', po: 'po', uom: 'unit', acct: 'account', cust: 'customer',
+};
+
+const STOPWORDS = new Set(['the', 'of', 'a', 'an', 'your', 'our', 'this', 'is', 'in', 'for', 'as', 'on', 'at', 'by']);
+
+function singular(word: string): string {
+  if (word.length <= 3 || word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** "Invoice No." -> "invoice number"; "unitPrice" -> "unit price"; "E-mail" -> "email"; "Sub Total" -> "subtotal" */
+export function normalizeLabel(text: string): string {
+  let s = text
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_]+/g, ' ')
+    .toLowerCase()
+    .replace(/e-mail/g, 'email')
+    .replace(/#|№/g, ' number ')
+    .replace(/&/g, ' and ')
+    .replace(/\bsub[\s-]+total\b/g, 'subtotal')
+    .replace(/[^a-z0-9\s]/g, ' ');
+  s = s
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => ABBREVIATIONS[w] ?? w)
+    .map(singular)
+    .filter((w) => !STOPWORDS.has(w))
+    .join(' ');
+  // "number number" (e.g. "No. #") collapses
+  return s.replace(/\b(\w+)( \1\b)+/g, '$1').trim();
+}
+
+/** Phrases that name the same thing on invoices and receipts. */
+const SYNONYM_GROUPS: string[][] = [
+  ['invoice number', 'invoice no', 'invoice id', 'bill number', 'invoice reference', 'document number'],
+  ['receipt number', 'receipt no', 'receipt id', 'transaction id', 'transaction number', 'transaction', 'ticket number', 'check number', 'order number receipt'],
+  ['order number', 'order no', 'order id', 'po number', 'purchase order', 'purchase order number', 'po'],
+  ['date', 'invoice date', 'issue date', 'date issued', 'issued', 'dated', 'billing date', 'receipt date', 'transaction date', 'purchase date', 'date of issue', 'sale date'],
+  ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date'],
+  ['total', 'total amount', 'amount due', 'grand total', 'total due', 'balance due', 'total payable', 'invoice total', 'total paid', 'amount payable', 'total to pay'],
+  ['subtotal', 'net amount', 'net total', 'total before tax', 'total excluding tax', 'total excl tax', 'amount before tax'],
+  ['tax', 'tax amount', 'sales tax', 'vat', 'vat amount', 'gst', 'total tax', 'tax total'],
+  ['tax rate', 'vat rate', 'tax percent', 'tax percentage'],
+  ['vendor', 'vendor name', 'seller', 'seller name', 'supplier', 'supplier name', 'merchant', 'merchant name', 'store', 'store name', 'company', 'company name', 'sold by', 'issuer', 'from', 'business name'],
+  ['customer', 'customer name', 'bill to', 'billed to', 'client', 'client name', 'buyer', 'sold to', 'invoice to', 'recipient'],
+  ['email', 'email address', 'contact email'],
+  ['phone', 'phone number', 'contact phone'],
+  ['currency', 'currency code'],
+  ['payment method', 'paid by', 'payment', 'tender', 'payment type', 'card type', 'method of payment'],
+  ['cashier', 'served by', 'clerk', 'operator'],
+  // line-item columns
+  ['quantity', 'unit', 'count', 'hours', 'no of units', 'units'],
+  ['unit price', 'price', 'rate', 'unit cost', 'each', 'price each', 'cost', 'unit amount', 'price per unit'],
+  ['amount', 'line total', 'total', 'extended price', 'extended', 'line amount', 'total price', 'extension', 'net'],
+  ['description', 'item', 'product', 'service', 'detail', 'article', 'name', 'item description', 'item name', 'product name', 'particular'],
+  ['sku', 'code', 'item code', 'part number', 'product code', 'item number', 'article number', 'product id'],
+];
+
+const GROUPS = SYNONYM_GROUPS.map((g) => g.map(normalizeLabel));
+
+/** words that may be added to or missing from a label without changing what it names */
+const GENERIC_WORDS = new Set(['name', 'number', 'amount', 'value', 'id', 'code']);
+
+export interface Label {
+  phrase: string;
+  words: string[];
+  weight: number;
+  /** true for a label taken from the description (matched by word overlap) */
+  fromDescription?: boolean;
+}
+
+/** The labels of a schema property: its name (1.0), its synonym group (0.9), its description (≤ 0.75). */
+export function labelsFor(name: string, description?: string, parentName?: string): Label[] {
+  const own = normalizeLabel(name);
+  const labels = new Map<string, Label>();
+  const add = (phrase: string, weight: number, fromDescription = false) => {
+    if (!phrase) return;
+    const existing = labels.get(phrase);
+    if (!existing || existing.weight < weight) labels.set(phrase, { phrase, words: phrase.split(' '), weight, fromDescription });
+  };
+  const addWithGroups = (phrase: string, weight: number) => {
+    add(phrase, weight);
+    for (const group of GROUPS) if (group.includes(phrase)) for (const p of group) add(p, weight * 0.9);
+  };
+  if (parentName) {
+    const parent = normalizeLabel(parentName);
+    addWithGroups(`${parent} ${own}`, 1);
+    // "vendor.name" is named by the vendor group itself ("Seller:", "Merchant:")
+    if (GENERIC_WORDS.has(own)) addWithGroups(parent, 0.95);
+    addWithGroups(own, 0.7);
+  } else {
+    addWithGroups(own, 1);
+  }
+  if (description) {
+    const d = normalizeLabel(description);
+    if (d && d.split(' ').length <= 8) add(d, 0.75, true);
+  }
+  return [...labels.values()];
+}
+
+/** How well a document label names a property: 0 (not at all) to 1 (its exact name). */
+export function matchLabel(documentLabel: string, labels: Label[]): number {
+  const key = normalizeLabel(documentLabel);
+  if (!key) return 0;
+  const keyWords = key.split(' ');
+  let best = 0;
+  for (const label of labels) {
+    let similarity = 0;
+    if (label.fromDescription) {
+      // every word of the document label appears in the description, covering most of it
+      const desc = new Set(label.words);
+      const hits = keyWords.filter((w) => desc.has(w)).length;
+      if (hits === keyWords.length) similarity = (2 * hits) / (keyWords.length + desc.size) >= 0.66 ? 1 : 0;
+    } else if (key === label.phrase) {
+      similarity = 1;
+    } else if (differsByGenericWord(keyWords, label.words)) {
+      similarity = 0.85;
+    }
+    best = Math.max(best, similarity * label.weight);
+  }
+  return best;
+}
+
+function differsByGenericWord(a: string[], b: string[]): boolean {
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  if (longer.length !== shorter.length + 1 || shorter.length === 0) return false;
+  for (let i = 0; i < longer.length; i++) {
+    if (!GENERIC_WORDS.has(longer[i]!)) continue;
+    const without = [...longer.slice(0, i), ...longer.slice(i + 1)];
+    if (without.join(' ') === shorter.join(' ')) return true;
+  }
+  return false;
+}
+
+/** Labels that close a line-item table ("Subtotal", "Total", "Tax", "Balance due", payment lines). */
+const TABLE_END = new Set(
+  [
+    'subtotal', 'total', 'tax', 'vat', 'gst', 'sales tax', 'amount due', 'balance due', 'grand total', 'total due',
+    'discount', 'shipping', 'cash', 'change', 'tip', 'gratuity', 'balance', 'payment', 'paid', 'tender',
+    'visa', 'mastercard', 'amex', 'debit', 'credit', 'card', 'total tax', 'net total', 'amount paid', 'rounding',
+    'item count', 'number item', 'total item', 'item sold',
+  ].map(normalizeLabel),
+);
+
+export function isTableEndLabel(text: string): boolean {
+  const key = normalizeLabel(text.replace(/[:\s]+$/, ''));
+  if (!key) return false;
+  if (TABLE_END.has(key)) return true;
+  const first = key.split(' ').slice(0, 2).join(' ');
+  return TABLE_END.has(first) || TABLE_END.has(key.split(' ')[0]!);
+}
+
+/** Title words that are not a vendor name when they open a document. */
+export const TITLE_WORDS = new Set(
+  ['invoice', 'tax invoice', 'receipt', 'sales receipt', 'bill', 'statement', 'quote', 'quotation', 'estimate', 'credit note', 'purchase order', 'order confirmation', 'thank you', 'customer copy', 'copy', 'original', 'duplicate', 'cash receipt', 'payment receipt'].map(normalizeLabel),
+);
+
+/** the normalised words of a property name: used to recognise vendor-, date- and currency-like fields */
+export const nameWords = (name: string): string[] => normalizeLabel(name).split(' ').filter(Boolean);
