@@ -1,0 +1,295 @@
+// The OCR engine end to end, with the real engines (tesseract.js and the Debian `tesseract`
+// command), pdfjs in the media process, and fixtures generated here with pdf-lib and canvas.
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { characterAccuracy } from './fixtures/accuracy';
+import {
+  expectedLines,
+  makeBrokenPng,
+  makeCorruptPdf,
+  makeEmptyPdf,
+  makeEncryptedPdf,
+  makeImagePdf,
+  makeTextPdf,
+  renderTextImage,
+  type Block,
+} from './fixtures/generate';
+import { PAGE_SEPARATOR, detectTesseractCli, runOcr, shutdownOcr, tesseractJsPoolSize, type OcrError, type OcrProgress } from './index';
+
+jest.setTimeout(60_000);
+
+afterAll(async () => {
+  await shutdownOcr();
+});
+
+const pdf = (bytes: Uint8Array, filename = 'doc.pdf') => ({ bytes, mimeType: 'application/pdf', filename });
+const png = (bytes: Uint8Array, filename = 'scan.png') => ({ bytes, mimeType: 'image/png', filename });
+
+async function failure(p: Promise<unknown>): Promise<OcrError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as OcrError;
+  }
+  throw new Error('expected the OCR to fail');
+}
+
+const quarryTempDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('quarry-ocr-')).length;
+
+// Text of a scanned page: prose plus a small table.
+const SCAN_ROWS: Array<string | string[]> = [
+  'Invoice 2024-117 from Northwind Trading Ltd',
+  'Delivery address: 42 Harbour Street, Bristol BS1 4RN',
+  'Payment is due within 30 days of the invoice date.',
+  '',
+  ['Item', 'Qty', 'Price'],
+  ['Hex bolts M8', '1,200', '420.00'],
+  ['Anchor kits', '85', '1,062.50'],
+];
+
+describe('PDF with a text layer', () => {
+  const pages: Block[][] = [
+    [
+      { kind: 'paragraph', lines: ['Quarterly report for Northwind Trading', 'Prepared on 3 March 2024 by the finance team.'] },
+      { kind: 'paragraph', lines: ['Revenue grew by 12 percent compared with the previous quarter.', 'Operating costs stayed at 4.2 million euros.'] },
+    ],
+    [
+      { kind: 'paragraph', lines: ['Line items'] },
+      {
+        kind: 'table',
+        rows: [
+          ['Item', 'Qty', 'Unit price', 'Total'],
+          ['Hex bolts M8', '1200', '0.35', '420.00'],
+          ['Washers 10mm', '5000', '0.02', '100.00'],
+          ['Anchor kits', '85', '12.50', '1062.50'],
+        ],
+      },
+      { kind: 'paragraph', lines: ['Payment is due within 30 days (net).'] },
+    ],
+    [{ kind: 'paragraph', lines: ['Page three: signatures & stamps {ok} 100% [done]'] }],
+  ];
+
+  it('returns its text exactly, page by page, with 1-based line numbers', async () => {
+    const bytes = await makeTextPdf(pages);
+    const result = await runOcr(pdf(bytes, 'report.pdf'));
+    const expected = pages.map(expectedLines);
+
+    expect(result.input_kind).toBe('pdf');
+    expect(result.engine).toBe('text_layer');
+    expect(result.page_count).toBe(3);
+    expect(result.pages.map((p) => p.source)).toEqual(['text_layer', 'text_layer', 'text_layer']);
+    expect(result.pages.map((p) => p.lines)).toEqual(expected);
+    // the table rows keep their columns as runs of spaces
+    expect(result.pages[1]!.lines[2]).toBe('Item           Qty    Unit price   Total');
+    expect(result.text).toBe(expected.map((l) => l.join('\n')).join(PAGE_SEPARATOR));
+    expect(result.text_length).toBe(result.text.length);
+    expect(result.lines.map((l) => l.number)).toEqual(Array.from({ length: expected.flat().length }, (_, i) => i + 1));
+    expect(result.lines.filter((l) => l.page === 2).map((l) => l.text)).toEqual(expected[1]);
+    expect(result.lines[0]).toEqual({ number: 1, page: 1, text: 'Quarterly report for Northwind Trading' });
+    expect(result.markdown).toContain('| Item | Qty | Unit price | Total |');
+    expect(result.processing_time).toBeGreaterThan(0);
+  });
+});
+
+describe('image of text', () => {
+  const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
+  const expected = image.lines.join('\n');
+
+  it.each(['tesseract-js', 'tesseract-cli'] as const)('reaches 95 %% character accuracy with %s', async (engine) => {
+    const result = await runOcr(png(image.png), { engine });
+    const accuracy = characterAccuracy(expected, result.text);
+    expect(result.engine).toBe(engine);
+    expect(result.input_kind).toBe('image');
+    expect(result.pages).toHaveLength(1);
+    expect(result.pages[0]!.source).toBe('ocr');
+    expect(result.pages[0]!.confidence).toBeGreaterThan(50);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+    // the table row stays one line with its column gaps
+    expect(result.lines.some((l) => /^Hex bolts M8 {2,}1,200 {2,}420\.00$/.test(l.text))).toBe(true);
+  });
+
+  it('reads JPEG and WebP directly and decodes AVIF through canvas (CLI engine)', async () => {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(image.png);
+    const canvas = createCanvas(img.width, img.height);
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    for (const [mimeType, bytes] of [
+      ['image/jpeg', canvas.toBuffer('image/jpeg', 92)],
+      ['image/webp', canvas.toBuffer('image/webp', 92)],
+      ['image/avif', canvas.toBuffer('image/avif', { quality: 90 })],
+    ] as const) {
+      const result = await runOcr({ bytes, mimeType, filename: `scan.${mimeType.split('/')[1]}` }, { engine: 'tesseract-cli' });
+      expect([mimeType, characterAccuracy(expected, result.text) >= 0.95]).toEqual([mimeType, true]);
+    }
+  });
+
+  it('reuses the tesseract.js workers (pool no larger than the concurrency asked for)', async () => {
+    await runOcr(png(image.png), { engine: 'tesseract-js', concurrency: 1 });
+    await runOcr(png(image.png), { engine: 'tesseract-js', concurrency: 1 });
+    expect(tesseractJsPoolSize()).toBe(1);
+  });
+});
+
+describe('image-only PDF', () => {
+  it('renders the page and recognises it at 95 %', async () => {
+    const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
+    const bytes = await makeImagePdf([image.png]);
+    const events: OcrProgress[] = [];
+    const result = await runOcr(pdf(bytes, 'scan.pdf'), { onProgress: (e) => events.push(e) });
+    expect(result.pages.map((p) => p.source)).toEqual(['ocr']);
+    expect(result.engine).toBe((await detectTesseractCli()).available ? 'tesseract-cli' : 'tesseract-js');
+    expect(characterAccuracy(image.lines.join('\n'), result.text)).toBeGreaterThanOrEqual(0.95);
+    expect(events.find((e) => e.sub_phase === 'ocr')?.details).toMatchObject({ page: 1, page_source: 'ocr', engine: result.engine });
+  });
+
+  it('mixes text-layer pages and OCR pages in one document, pages in order', async () => {
+    const text = await makeTextPdf([[{ kind: 'paragraph', lines: ['This page has a real text layer of its own.'] }]]);
+    const image = renderTextImage(['Scanned page with no text layer at all.'], { width: 1100, fontSize: 30 });
+    const scan = await makeImagePdf([image.png]);
+    const { PDFDocument } = await import('pdf-lib');
+    const merged = await PDFDocument.create();
+    for (const src of [scan, text, scan]) {
+      const doc = await PDFDocument.load(src);
+      const [page] = await merged.copyPages(doc, [0]);
+      merged.addPage(page!);
+    }
+    const result = await runOcr(pdf(await merged.save()), { engine: 'tesseract-cli', concurrency: 2 });
+    expect(result.pages.map((p) => [p.page_number, p.source])).toEqual([
+      [1, 'ocr'],
+      [2, 'text_layer'],
+      [3, 'ocr'],
+    ]);
+    expect(result.pages[1]!.lines).toEqual(['This page has a real text layer of its own.']);
+    expect(characterAccuracy('Scanned page with no text layer at all.', result.pages[2]!.lines.join('\n'))).toBeGreaterThanOrEqual(0.95);
+    expect(new Set(result.lines.map((l) => l.page))).toEqual(new Set([1, 2, 3]));
+  });
+});
+
+describe('progress', () => {
+  it('arrives in order: received, opened, one event per page with increasing current, completed', async () => {
+    const bytes = await makeTextPdf([1, 2, 3, 4].map((n) => [{ kind: 'paragraph', lines: [`This is page number ${n} of the document.`] } as Block]));
+    const events: OcrProgress[] = [];
+    const result = await runOcr(pdf(bytes, 'four.pdf'), { onProgress: (e) => events.push(e), concurrency: 2 });
+    expect(events.map((e) => `${e.phase}/${e.sub_phase}`)).toEqual([
+      'preparing/file_received',
+      'preparing/document_opened',
+      'processing/text_layer',
+      'processing/text_layer',
+      'processing/text_layer',
+      'processing/text_layer',
+      'completed/finished',
+    ]);
+    expect(events.map((e) => e.current)).toEqual([0, 0, 1, 2, 3, 4, 4]);
+    expect(events.slice(1).every((e) => e.total === 4)).toBe(true);
+    const pct = events.map((e) => e.percentage);
+    expect([...pct].sort((a, b) => a - b)).toEqual(pct);
+    expect(pct.at(-1)).toBe(100);
+    expect(events.every((e) => e.details.filename === 'four.pdf' && e.details.bytes_downloaded === bytes.length)).toBe(true);
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ event_type: 'success', message: `OCR completed successfully - ${result.text_length} characters extracted` });
+    expect(last.details.text_length).toBe(result.text_length);
+    expect(last.details.processing_time).toBeGreaterThan(0);
+    const times = events.map((e) => e.details.processing_time);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+});
+
+describe('cancellation and limits', () => {
+  it('stops at the next page when aborted mid-document, and cleans up', async () => {
+    const pages = [1, 2, 3, 4, 5, 6].map((n) => renderTextImage([`Page ${n} of a long scanned document.`], { width: 1000, fontSize: 28 }).png);
+    const bytes = await makeImagePdf(pages);
+    const before = quarryTempDirs();
+    const controller = new AbortController();
+    const events: OcrProgress[] = [];
+    const started = Date.now();
+    const err = await failure(
+      runOcr(pdf(bytes, 'long.pdf'), {
+        engine: 'tesseract-cli',
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: (e) => {
+          events.push(e);
+          if (e.phase === 'processing') controller.abort();
+        },
+      }),
+    );
+    expect(err.name).toBe('AbortError');
+    expect(err.code).toBe('ABORTED');
+    expect(events.filter((e) => e.phase === 'processing')).toHaveLength(1);
+    expect(events.some((e) => e.phase === 'completed')).toBe(false);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(quarryTempDirs()).toBe(before);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await failure(runOcr(png(renderTextImage(['x']).png), { signal: controller.signal }));
+    expect(err.name).toBe('AbortError');
+  });
+
+  it('never hangs: a page over its time limit fails with TIMEOUT, and the engine still works afterwards', async () => {
+    const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
+    for (const engine of ['tesseract-cli', 'tesseract-js'] as const) {
+      const err = await failure(runOcr(png(image.png), { engine, pageTimeoutMs: 5 }));
+      expect([engine, err.code]).toEqual([engine, 'TIMEOUT']);
+      expect(err.message).toMatch(/took longer than/);
+      const ok = await runOcr(png(image.png), { engine });
+      expect(characterAccuracy(image.lines.join('\n'), ok.text)).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
+
+describe('bad input gives typed, readable errors', () => {
+  it('corrupt PDF', async () => {
+    const err = await failure(runOcr(pdf(makeCorruptPdf(), 'broken.pdf')));
+    expect(err.code).toBe('PDF_CORRUPT');
+    expect(err.message).toMatch(/damaged or not a PDF/);
+  });
+
+  it('PDF label on something that is not a PDF', async () => {
+    const err = await failure(runOcr(pdf(new Uint8Array(Buffer.from('just some text')), 'notes.pdf')));
+    expect(err.code).toBe('PDF_CORRUPT');
+  });
+
+  it('encrypted PDF', async () => {
+    const err = await failure(runOcr(pdf(makeEncryptedPdf(), 'secret.pdf')));
+    expect(err.code).toBe('PDF_ENCRYPTED');
+    expect(err.message).toMatch(/^The PDF is encrypted/);
+  });
+
+  it('PDF with no pages', async () => {
+    const err = await failure(runOcr(pdf(await makeEmptyPdf(), 'blank.pdf')));
+    expect(err.code).toBe('PDF_EMPTY');
+    expect(err.message).toBe('The PDF blank.pdf has no pages.');
+  });
+
+  it('empty input', async () => {
+    const err = await failure(runOcr(pdf(new Uint8Array(0), 'zero.pdf')));
+    expect(err.code).toBe('EMPTY_INPUT');
+    expect(err.message).toMatch(/empty \(0 bytes\)/);
+  });
+
+  it.each(['tesseract-cli', 'tesseract-js'] as const)('image that does not decode (%s)', async (engine) => {
+    const err = await failure(runOcr(png(makeBrokenPng(), 'photo.png'), { engine }));
+    expect(err.code).toBe('IMAGE_UNDECODABLE');
+    expect(err.message).toBe('The image photo.png could not be decoded: the file is damaged or not a valid PNG image.');
+  });
+
+  it('image label on unknown bytes, and a type that is neither PDF nor image', async () => {
+    expect((await failure(runOcr({ bytes: new Uint8Array(Buffer.from('abc')), mimeType: 'image/jpeg', filename: 'a.jpg' }))).code).toBe('IMAGE_UNDECODABLE');
+    expect((await failure(runOcr({ bytes: new Uint8Array(Buffer.from('abc')), mimeType: 'text/plain', filename: 'a.txt' }))).code).toBe('UNSUPPORTED_TYPE');
+  });
+
+  it('asking for the CLI engine where it is missing says so', async () => {
+    const saved = process.env.QUARRY_TESSERACT_CMD;
+    process.env.QUARRY_TESSERACT_CMD = '/nonexistent/tesseract';
+    try {
+      const err = await failure(runOcr(png(renderTextImage(['x']).png), { engine: 'tesseract-cli' }));
+      expect(err.code).toBe('ENGINE_UNAVAILABLE');
+    } finally {
+      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
+      else process.env.QUARRY_TESSERACT_CMD = saved;
+    }
+  });
+});
