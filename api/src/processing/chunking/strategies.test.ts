@@ -1,7 +1,6 @@
 import { chunkDocument } from './chunk-document';
-import { documentText } from './document';
-import { generateInvoice, linesFromPages, linesFromText } from './test-fixtures';
-import type { Chunk, OcrLine } from './types';
+import { expectChunkInvariants, generateInvoice, linesFromPages, linesFromText } from './test-fixtures';
+import type { Chunk } from './types';
 
 /** a line of exactly 19 characters, so n consecutive lines take 20n - 1 characters */
 const L = (label: string): string => label.padEnd(19, '.');
@@ -10,43 +9,6 @@ const row = (a: string, b: string, c: string): string => `${a.padEnd(8)}${b.padE
 const TABLE = [row('Item', 'Qty', 'Price'), row('A', '1', '1.00'), row('B', '2', '2.00'), row('C', '3', '3.00'), row('D', '4', '4.00')];
 
 const ranges = (chunks: Chunk[]) => chunks.map((c) => [c.start_line, c.end_line]);
-
-/** Properties every chunk of every strategy has. */
-export function expectChunkInvariants(lines: OcrLine[], chunks: Chunk[]): void {
-  const text = documentText(lines);
-  chunks.forEach((c, i) => {
-    expect(c.chunk_index).toBe(i);
-    expect(c.content).toBe(text.slice(c.start_position, c.end_position));
-    expect(c.character_count).toBe(c.content.length);
-    expect(c.approximate_token_count).toBe(Math.ceil(c.content.length / 4));
-    expect(c.page_number).toBe(lines[c.start_line - 1]!.page);
-    expect(c.metadata.llm_start_line).toBe(c.start_line);
-    expect(c.metadata.llm_end_line).toBe(c.end_line);
-    expect(c.metadata.tables_found).toBe(c.metadata.table_structure.length);
-    expect(c.metadata.chunking_strategy).toBe(c.chunking_strategy);
-    expect(c.metadata.chunk_strategy).toBe(c.chunking_strategy);
-    expect(c.content.trim()).not.toBe('');
-    for (const t of c.metadata.table_structure) {
-      expect(t.start).toBeGreaterThanOrEqual(c.start_line);
-      expect(t.end).toBeLessThanOrEqual(c.end_line);
-      for (const p of t.parts) {
-        expect(p.start).toBeGreaterThanOrEqual(t.start);
-        expect(p.end).toBeLessThanOrEqual(t.end);
-      }
-    }
-    if (i > 0) expect(c.start_position).toBeGreaterThanOrEqual(chunks[i - 1]!.start_position);
-  });
-  // a table's rows never sit in two chunks
-  const owner = new Map<number, number>();
-  chunks.forEach((c) => {
-    for (const t of c.metadata.table_structure) {
-      for (const p of t.parts.filter((x) => x.role === 'body')) {
-        expect(owner.has(p.start)).toBe(false);
-        owner.set(p.start, c.chunk_index);
-      }
-    }
-  });
-}
 
 describe('character_based', () => {
   const ten = linesFromText(Array.from({ length: 10 }, (_, i) => L(`line ${i + 1}`)).join('\n'));

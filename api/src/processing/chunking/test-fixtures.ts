@@ -1,6 +1,7 @@
 // Deterministic input generators for the chunking tests (no binary fixtures). Also usable by
 // the queue / extraction tests: the invoice generator reports where its table is.
-import type { OcrLine } from './types';
+import { documentText } from './document';
+import type { Chunk, OcrLine } from './types';
 
 /** Lines from pages of text ("\n"-separated), numbered from 1. */
 export function linesFromPages(pages: string[]): OcrLine[] {
@@ -131,3 +132,43 @@ export function generateProse(count: number, options: { seed?: number; perParagr
   }
   return out;
 }
+
+// ------------------------------------------------------------------ assertions (jest)
+
+/** Properties every chunk of every strategy has. */
+export function expectChunkInvariants(lines: OcrLine[], chunks: Chunk[]): void {
+  const text = documentText(lines);
+  chunks.forEach((c, i) => {
+    expect(c.chunk_index).toBe(i);
+    expect(c.content).toBe(text.slice(c.start_position, c.end_position));
+    expect(c.character_count).toBe(c.content.length);
+    expect(c.approximate_token_count).toBe(Math.ceil(c.content.length / 4));
+    expect(c.page_number).toBe(lines[c.start_line - 1]!.page);
+    expect(c.metadata.llm_start_line).toBe(c.start_line);
+    expect(c.metadata.llm_end_line).toBe(c.end_line);
+    expect(c.metadata.tables_found).toBe(c.metadata.table_structure.length);
+    expect(c.metadata.chunking_strategy).toBe(c.chunking_strategy);
+    expect(c.metadata.chunk_strategy).toBe(c.chunking_strategy);
+    expect(c.content.trim()).not.toBe('');
+    for (const t of c.metadata.table_structure) {
+      expect(t.start).toBeGreaterThanOrEqual(c.start_line);
+      expect(t.end).toBeLessThanOrEqual(c.end_line);
+      for (const p of t.parts) {
+        expect(p.start).toBeGreaterThanOrEqual(t.start);
+        expect(p.end).toBeLessThanOrEqual(t.end);
+      }
+    }
+    if (i > 0) expect(c.start_position).toBeGreaterThanOrEqual(chunks[i - 1]!.start_position);
+  });
+  // a table's rows never sit in two chunks
+  const owner = new Map<number, number>();
+  chunks.forEach((c) => {
+    for (const t of c.metadata.table_structure) {
+      for (const p of t.parts.filter((x) => x.role === 'body')) {
+        expect(owner.has(p.start)).toBe(false);
+        owner.set(p.start, c.chunk_index);
+      }
+    }
+  });
+}
+
