@@ -315,7 +315,9 @@ function applyPositionalRules(
     const isName = f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
     return isVendor && isName && f.type === 'string' && !f.format;
   });
-  if (vendor) {
+  // only for documents that look like invoices/receipts: at least two other values were found by label or table
+  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'item-lines').length;
+  if (vendor && evidence >= 2) {
     let seen = 0;
     for (let i = 0; i < lines.length && seen < 3; i++) {
       const line = lines[i]!.trim();
@@ -323,7 +325,17 @@ function applyPositionalRules(
       seen++;
       const first = splitCells(lines[i]!)[0]?.text ?? '';
       if (consumedLines.has(i) && usedCells.has(`${i}:0`)) continue;
-      if (first.includes(':') || TITLE_WORDS.has(normalizeLabel(first)) || /\d{3,}|@|www\.|https?:/.test(first) || first.length > 60 || !/[a-z]/i.test(first)) continue;
+      if (
+        first.includes(':') ||
+        TITLE_WORDS.has(normalizeLabel(first)) ||
+        /\d{3,}|@|www\.|https?:|[.!?]$/.test(first) ||
+        first.length > 60 ||
+        first.split(' ').length > 6 ||
+        !/^[A-Z0-9&"'(]/.test(first) ||
+        !/[a-z]/i.test(first)
+      ) {
+        continue;
+      }
       values.set(vendor, first);
       consumedLines.add(i);
       found.push({ path: vendor.path.join('.'), line: i + 1, via: 'first-line' });

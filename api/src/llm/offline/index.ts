@@ -63,10 +63,15 @@ export class OfflineProvider implements LlmProvider {
 function keyValues(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
-    for (const cell of splitCells(line)) {
-      const m = /^([^:]{1,60}?)\s*:\s*(\S.*)$/.exec(cell.text);
-      if (m && /[a-z]/i.test(m[1]!) && !(m[1]! in out)) out[m[1]!.trim()] = m[2]!.trim();
-    }
+    const cells = splitCells(line);
+    cells.forEach((cell, i) => {
+      const m = /^([^:]{1,60}?)\s*:\s*(.*)$/.exec(cell.text);
+      if (!m || !/[a-z]/i.test(m[1]!) || /\d$/.test(m[1]!)) return;
+      const key = m[1]!.trim();
+      // "City:  Oslo": the value is the next cell
+      const value = m[2]!.trim() || (cells[i + 1] && !cells[i + 1]!.text.includes(':') ? cells[i + 1]!.text : '');
+      if (value && !(key in out)) out[key] = value;
+    });
   }
   return out;
 }
