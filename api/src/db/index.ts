@@ -5,6 +5,7 @@
 //   await db.select().from(users).where(eq(users.id, id));
 //   await db.transaction(async (tx) => { ... });
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -95,4 +96,13 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
     connectionString,
     close: () => pool.end(),
   };
+}
+
+/**
+ * Raw SQL returning rows, whichever driver: `await rows<{ n: number }>(db, sql\`select 1 as n\`)`.
+ * (`db.execute` is typed `unknown` on the driver-neutral Db type.)
+ */
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -138,7 +138,8 @@ export interface TestApp {
   registerUser(opts?: { email?: string; password?: string; full_name?: string }): Promise<TestUser>;
   login(email: string, password: string): Promise<TestResponse>;
   createSuperuser(): Promise<TestUser>;
-  openSocket(pathAndQuery: string, token?: string | null, protocols?: string[]): Promise<TestSocket>;
+  /** `autoPong` (default true) answers server pings like the real client does */
+  openSocket(pathAndQuery: string, token?: string | null, options?: { protocols?: string[]; autoPong?: boolean }): Promise<TestSocket>;
   close(): Promise<void>;
 }
 
@@ -241,8 +242,11 @@ export async function startTestApp(
     };
   };
 
-  const openSocket: TestApp['openSocket'] = (pathAndQuery, token, protocols) =>
-    connectSocket(wsUrl + pathAndQuery, protocols ?? (token ? [authProtocol(token)] : []), sockets);
+  const openSocket: TestApp['openSocket'] = (pathAndQuery, token, options = {}) =>
+    connectSocket(wsUrl + pathAndQuery, options.protocols ?? (token ? [authProtocol(token)] : []), {
+      registry: sockets,
+      autoPong: options.autoPong ?? true,
+    });
 
   return {
     app,
@@ -263,7 +267,12 @@ export async function startTestApp(
 }
 
 /** Opens a real WebSocket client and records every message. Resolves once open (or closed). */
-export function connectSocket(url: string, protocols: string[], registry?: Set<WebSocket>): Promise<TestSocket> {
+export function connectSocket(
+  url: string,
+  protocols: string[],
+  options: { registry?: Set<WebSocket>; autoPong?: boolean } = {},
+): Promise<TestSocket> {
+  const { registry, autoPong = true } = options;
   const ws = new WebSocket(url, protocols);
   registry?.add(ws);
   const messages: any[] = [];
@@ -276,6 +285,7 @@ export function connectSocket(url: string, protocols: string[], registry?: Set<W
       m = { raw: data.toString() };
     }
     messages.push(m);
+    if (autoPong && m?.event === 'ping') ws.send(JSON.stringify({ event: 'pong' }));
     for (const w of [...waiters]) {
       if (w.predicate(m)) {
         waiters.splice(waiters.indexOf(w), 1);

@@ -81,7 +81,7 @@ export default async function resourceRoutes(app: App) {
         tags,
         security: bearer,
         summary: 'Seed resource types (defaults when resource_types is null)',
-        body: SeedResourcesBodySchema.optional(),
+        body: SeedResourcesBodySchema.nullish(),
         response: { 200: SeedResourcesResponseSchema, ...errorResponses(401, 403, 422) },
       },
     },

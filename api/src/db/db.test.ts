@@ -1,0 +1,132 @@
+// Database start-up: the embedded lockfile, migrations applied once and idempotent,
+// first-start seeds, data kept across restarts, the admin account from the environment.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { openDatabase, rows } from '.';
+import { DataDirLockedError } from './lock';
+import { createTestDatabase, isPostgresRun, startTestApp, TEST_PASSWORD, testConfig } from '../testing/helpers';
+
+describe('embedded database (PGlite)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'quarry-lock-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a fresh directory is initialised and migrated; a second open in this process is refused', async () => {
+    const config = testConfig({ dataDir: dir, databaseUrl: null });
+    const first = await openDatabase(config);
+    try {
+      expect(readFileSync(path.join(dir, 'pg.lock'), 'utf8').trim()).toBe(String(process.pid));
+      const tables = await rows<{ n: number }>(first.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'users'`);
+      expect(tables[0]!.n).toBe(1);
+      await expect(openDatabase(config)).rejects.toThrow(DataDirLockedError);
+      await expect(openDatabase(config)).rejects.toThrow(/already in use by another Quarry API process/);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(path.join(dir, 'pg.lock'))).toBe(false);
+    // reopening applies no migration twice
+    const again = await openDatabase(config);
+    const applied = await rows<{ n: number }>(again.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(applied[0]!.n).toBe(1);
+    await again.close();
+  }, 30_000);
+
+  test('a lock held by another live process is refused with its pid; a stale lock is taken over', async () => {
+    const template = process.env.QUARRY_TEST_PG_TEMPLATE; // skip a second initdb when possible
+    if (template) cpSync(template, path.join(dir, 'pg'), { recursive: true });
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    const exited = new Promise((r) => holder.once('exit', r));
+    try {
+      writeFileSync(path.join(dir, 'pg.lock'), `${holder.pid}\n`);
+      const config = testConfig({ dataDir: dir, databaseUrl: null });
+      await expect(openDatabase(config)).rejects.toThrow(new RegExp(`pid ${holder.pid}`));
+      holder.kill('SIGKILL');
+      await exited;
+      const db = await openDatabase(config);
+      expect(readFileSync(path.join(dir, 'pg.lock'), 'utf8').trim()).toBe(String(process.pid));
+      await db.close();
+    } finally {
+      if (holder.exitCode === null) holder.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  test('the server process itself exits with the clear message when the directory is locked', async () => {
+    writeFileSync(path.join(dir, 'pg.lock'), `${process.pid}\n`); // this jest process is alive
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, '..', 'main.ts')], {
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(out).toMatch(/already in use by another Quarry API process \(pid \d+/);
+  }, 30_000);
+});
+
+describe('start-up on the configured database', () => {
+  test('restart keeps data, seeds resource types only once, and bootstraps the admin from the environment', async () => {
+    const db = await createTestDatabase();
+    const keep = { ...db, drop: async () => undefined };
+    try {
+      const adminEmail = 'root-admin@example.com';
+      const first = await startTestApp({ admin: { email: adminEmail, password: 'Bedrock-Admin-77' } }, keep);
+      const login = await first.login(adminEmail, 'Bedrock-Admin-77');
+      expect(login.status).toBe(200);
+      const me = await first.request('GET', '/api/v1/users/me', { token: login.body.access_token });
+      expect(me.body).toMatchObject({ email: adminEmail, is_superuser: true, is_verified: true });
+      const u = await first.registerUser();
+      const types = (await first.request('GET', '/api/v1/admin/resource-types', { token: login.body.access_token })).body.resource_types;
+      const storage = types.find((r: { name: string }) => r.name === 'storage_used');
+      expect((await first.request('DELETE', `/api/v1/admin/resource-types/${storage.id}`, { token: login.body.access_token })).status).toBe(204);
+      await first.close();
+
+      // second start: another admin in the environment is NOT created (a superuser exists)
+      const second = await startTestApp({ admin: { email: 'other-admin@example.com', password: 'Bedrock-Admin-88' } }, keep);
+      expect((await second.login(u.email, TEST_PASSWORD)).status).toBe(200);
+      expect((await second.login('other-admin@example.com', 'Bedrock-Admin-88')).status).toBe(401);
+      const again = await second.login(adminEmail, 'Bedrock-Admin-77');
+      const names = (await second.request('GET', '/api/v1/admin/resource-types', { token: again.body.access_token })).body.resource_types.map((r: { name: string }) => r.name);
+      expect(names).not.toContain('storage_used'); // the admin's deletion sticks
+      expect(names).toHaveLength(3);
+      // tokens signed by the first run stay valid (the secret is persisted)
+      expect((await second.request('GET', '/api/v1/users/me', { token: u.token })).status).toBe(200);
+      await second.close();
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+
+  test('a weak QUARRY_ADMIN_PASSWORD stops the start with a clear error', async () => {
+    const db = await createTestDatabase();
+    try {
+      const config = testConfig({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, admin: { email: 'a@example.com', password: 'password' } });
+      await expect(buildApp(config)).rejects.toThrow(/QUARRY_ADMIN_PASSWORD rejected/);
+      // the failed start released the database: a normal start works
+      const ok = await buildApp(testConfig({ dataDir: db.dataDir, databaseUrl: db.databaseUrl }));
+      await ok.close();
+    } finally {
+      await db.drop();
+    }
+  }, 30_000);
+
+  (isPostgresRun() ? test : test.skip)('PostgreSQL: several processes may migrate at once (advisory lock)', async () => {
+    const db = await createTestDatabase();
+    try {
+      const config = testConfig({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      const opened = await Promise.all([openDatabase(config), openDatabase(config), openDatabase(config)]);
+      const applied = await rows<{ n: number }>(opened[0]!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied[0]!.n).toBe(1);
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await db.drop();
+    }
+  });
+});
