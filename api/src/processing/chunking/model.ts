@@ -258,7 +258,8 @@ export function parseModelAnswer(raw: unknown, doc: ChunkingDocument, a: number,
     for (let k = 1; k < tables.length; k++) {
       if (tables[k]!.start <= tables[k - 1]!.end) errors.push(`${at}: tables ${tables[k - 1]!.start}-${tables[k - 1]!.end} and ${tables[k]!.start}-${tables[k]!.end} overlap`);
     }
-    if (type === 'table' && tables.length === 0) errors.push(`${at}: a "table" segment needs at least one table`);
+    const tablesGiven = Array.isArray(s.tables) && s.tables.length > 0;
+    if (type === 'table' && !tablesGiven) errors.push(`${at}: a "table" segment needs at least one table`);
     segments.push({
       start,
       end,
