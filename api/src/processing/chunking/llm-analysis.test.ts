@@ -1,6 +1,6 @@
 import { chunkDocument } from './chunk-document';
 import type { ChunkingModel, ChunkingModelRequest } from './model';
-import { expectChunkInvariants, generateInvoice, generateProse, linesFromText } from './test-fixtures';
+import { expectChunkInvariants, generateInvoice, generateProse, linesFromPages, linesFromText } from './test-fixtures';
 import type { Chunk, ChunkingProgressEvent, OcrLine, TablePart } from './types';
 
 const ranges = (chunks: Chunk[]) => chunks.map((c) => [c.start_line, c.end_line]);
@@ -80,6 +80,19 @@ describe('llm_analysis windows', () => {
     const { stats } = await chunkDocument(lines, { windowSize: size });
     expect(stats.window_size).toBe(Number(size));
     expect(stats.windows_total).toBe(windows);
+  });
+
+  it('one long OCR line per page: cut inside the lines at word boundaries, positions exact', async () => {
+    const pages = Array.from({ length: 3 }, (_, p) => generateProse(40, { seed: p, perParagraph: 100 }).join(' '));
+    const lines = linesFromPages(pages);
+    const { chunks } = await chunkDocument(lines, { maxChunkSize: 1000 });
+    for (const c of chunks) expect(c.character_count).toBeLessThanOrEqual(1000);
+    for (let n = 1; n <= 3; n++) {
+      const own = chunks.filter((c) => c.start_line === n);
+      expect(own.every((c) => c.end_line === n && c.page_number === n)).toBe(true);
+      expect(own.map((c) => c.content).join(' ')).toBe(pages[n - 1]);
+    }
+    expectChunkInvariants(lines, chunks);
   });
 
   it('reports progress the chunking monitor shows', async () => {

@@ -94,6 +94,15 @@ describe('table detection rules', () => {
     expect(detect(text)).toEqual([]);
   });
 
+  it('lines over 400 characters are never rows', () => {
+    const cell = 'word '.repeat(30).trim(); // 149 characters
+    expect(detect([`${cell}   ${cell}   ${cell}`, `${cell}   ${cell}   ${cell}`].join('\n'))).toEqual([]);
+    const short = 'word '.repeat(20).trim();
+    expect(detect(Array.from({ length: 3 }, () => `${short}   ${short}   ${short}`).join('\n'))).toHaveLength(1);
+    // two such lines without header or numbers are not enough
+    expect(detect([`${short}   ${short}   ${short}`, `${short}   ${short}   ${short}`].join('\n'))).toEqual([]);
+  });
+
   it('a long prose line above a table is not its description', () => {
     const text = ['This paragraph explains the figures that follow in some detail and goes on', 'for a while', 'Item   Qty   Price', 'A      1     2.00', 'B      2     3.00'].join('\n');
     expect(detect(text).map(plain)).toEqual([expectedTable(null, [3, 3], 4, 5)]);

@@ -20,8 +20,9 @@
 // <= 8 words) without end punctuation, numbers or "key: value", that follows a blank line, the
 // document start or another short line, or ends with ":" or is all capitals or a "#" heading.
 // Body: every remaining row, one body part per line (so body part count = row count).
-// A table needs at least one body row, and a table without header at least two rows.
-// Blank lines, rows with a different cell count, "Subtotal   45.00"-like 2-cell lines and prose
+// A table needs at least one body row, and a table without header at least two rows (three for
+// a gap table without any numeric cell).
+// Lines over MAX_ROW_LENGTH (400) characters are never rows. Blank lines, rows with a different cell count, "Subtotal   45.00"-like 2-cell lines and prose
 // end a table. Known limits: rows wrapped onto several lines, tables with blank lines between rows,
 // empty cells in gap tables (the cell count changes), headers with numeric cells ("2022  2023"),
 // 2-column whitespace tables (read as key-value lines) and tail rows whose last value is not
@@ -161,8 +162,12 @@ function tailCells(text: string): string[] | null {
   return [lead, ...tokens.slice(tokens.length - k)];
 }
 
+/** longer lines are never table rows (a page of OCR text on one line is prose, whatever its spacing) */
+export const MAX_ROW_LENGTH = 400;
+
 function shapeOf(text: string): Shape {
   const blank = text.trim() === '';
+  if (!blank && text.length > MAX_ROW_LENGTH) return { blank, ruler: false, pipe: null, gap: null, tail: null };
   const pipe = blank ? null : pipeCells(text);
   const ruler = !blank && !(pipe && !pipe.separator) && isRuler(text);
   return {
@@ -250,6 +255,8 @@ export function detectTables(doc: ChunkingDocument): DetectedTable[] {
     }
     if (body.length === 0) return;
     if (!header && body.length < 2) return;
+    // header-less, number-less whitespace "tables" of two lines are too often justified prose
+    if (!header && mode === 'gap' && body.length < 3 && !body.some((r) => sh(r).gap?.some(isNumericCell))) return;
     if (mode === 'tail' && !header) return;
     let start = header ? Math.min(header[0], runStart) : runStart;
     // a ruler directly above the header is part of the header
