@@ -202,3 +202,6 @@ export type UserRow = typeof users.$inferSelect;
 export type CreditRequestRow = typeof creditRequests.$inferSelect;
 export type ResourceTypeRow = typeof resourceTypes.$inferSelect;
 export type FeedbackRow = typeof feedback.$inferSelect;
+
+// Document side (uploads, files, datasets, output schemas, prompts, examples).
+export * from './schema-documents';
