@@ -1,0 +1,129 @@
+import { AppError, api, auth, toaster } from '@quarry/shared';
+import type { ResourceLimitEntry, User } from '@quarry/shared/schemas';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import AccountPage from './AccountPage';
+
+const USER: User = {
+  id: '0b0c9a4e-5d0f-4a53-9c4a-111111111111',
+  email: 'ada@example.com',
+  full_name: 'Ada Lovelace',
+  is_active: true,
+  is_superuser: false,
+  is_verified: true,
+  credit_balance: 420,
+  created_at: '2025-01-05T10:00:00Z',
+  last_login_at: null,
+};
+
+const entry = (name: string, current: number, limit: number, extra: Partial<ResourceLimitEntry> = {}): ResourceLimitEntry => ({
+  resource_type_id: `00000000-0000-4000-8000-00000000000${name.length % 10}`,
+  name,
+  description: null,
+  unit: 'files',
+  limit,
+  current_usage: current,
+  reset_period: 'never',
+  aggregation_type: 'COUNT',
+  usage_percentage: (current / limit) * 100,
+  is_near_limit: false,
+  credit_cost: 0,
+  next_reset_at: null,
+  ...extra,
+});
+
+type Routes = Record<string, () => Promise<unknown>>;
+
+function mockGet(routes: Routes) {
+  return jest.spyOn(api, 'get').mockImplementation(((path: string) => {
+    const handler = routes[path];
+    if (!handler) throw new Error(`unexpected GET ${path}`);
+    return handler();
+  }) as typeof api.get);
+}
+
+async function signIn() {
+  jest.spyOn(api, 'postForm').mockResolvedValueOnce({ access_token: 'token' });
+  const get = jest.spyOn(api, 'get').mockResolvedValueOnce(USER);
+  await act(async () => {
+    await auth.login(USER.email, 'pw');
+  });
+  get.mockRestore();
+}
+
+beforeEach(() => {
+  quietActWarnings();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  auth.clear();
+  toaster.remove();
+});
+
+describe('AccountPage', () => {
+  it('asks an anonymous visitor to log in', () => {
+    auth.clear();
+    renderWithApp(<AccountPage />);
+    expect(screen.getByText('Please log in to view your account.')).toBeInTheDocument();
+  });
+
+  it('shows usage with warning from 80 % and error from 90 %, reset texts, profile and balance', async () => {
+    await signIn();
+    mockGet({
+      'users/me/resource-limits': async () => ({
+        credit_balance: 420,
+        resource_limits: [
+          entry('max_file_count', 10, 50),
+          entry('max_pages', 400, 500),
+          entry('storage_used', 95, 100, { reset_period: 'rolling' }),
+        ],
+      }),
+      '/users/preferences/email': async () => ({ notifications_enabled: true }),
+    });
+    renderWithApp(<AccountPage />);
+    const rows = await screen.findAllByTestId('resource-limit');
+    expect(rows.map((r) => r.getAttribute('data-level'))).toEqual(['ok', 'warning', 'error']);
+    expect(within(rows[0]!).getByText('No reset')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Rolling window')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByTestId('account-credit-balance')).toHaveTextContent('420');
+    expect(screen.getByText('Current balance')).toBeInTheDocument();
+  });
+
+  it('says when usage or preferences cannot be loaded, with Retry that loads again', async () => {
+    await signIn();
+    let limitsCalls = 0;
+    mockGet({
+      'users/me/resource-limits': async () => {
+        limitsCalls += 1;
+        if (limitsCalls === 1) throw new AppError({ kind: 'system', status: 500 });
+        return { credit_balance: 5, resource_limits: [] };
+      },
+      '/users/preferences/email': async () => {
+        throw new AppError({ kind: 'network' });
+      },
+    });
+    renderWithApp(<AccountPage />);
+    expect(await screen.findAllByText('Failed to load resource usage data')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Error loading email preferences')).not.toHaveLength(0);
+    const toastRetry = (await screen.findAllByRole('button', { name: 'Retry' }))[0]!;
+    fireEvent.click(toastRetry);
+    expect(await screen.findByText('No usage limits')).toBeInTheDocument();
+    expect(limitsCalls).toBe(2);
+  });
+
+  it('reports a failed preference change with the server message', async () => {
+    await signIn();
+    mockGet({
+      'users/me/resource-limits': async () => ({ credit_balance: 5, resource_limits: [] }),
+      '/users/preferences/email': async () => ({ notifications_enabled: true }),
+    });
+    const post = jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: 'system', status: 503, serverMessage: 'Mail service down' }));
+    renderWithApp(<AccountPage />);
+    fireEvent.click(await screen.findByText('Email notifications'));
+    expect(await screen.findByText('Failed to update email preferences: Mail service down')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/users/preferences/email', { notifications_enabled: false });
+    // The switch shows the stored value again.
+    await waitFor(() => expect(screen.getByText('Email notifications').closest('label')).toHaveAttribute('data-state', 'checked'));
+  });
+});

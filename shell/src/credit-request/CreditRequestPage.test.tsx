@@ -1,0 +1,66 @@
+import { AppError, api } from '@quarry/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import CreditRequestPage from './CreditRequestPage';
+
+const DESCRIPTION = 'We extract invoice tables from scanned supplier PDFs for the finance team.';
+
+function fillValid() {
+  fireEvent.click(screen.getByRole('button', { name: '1,000' }));
+  fireEvent.change(screen.getByLabelText(/^Usage purpose/), { target: { value: 'business_automation' } });
+  fireEvent.change(screen.getByLabelText(/^Project description/), { target: { value: DESCRIPTION } });
+}
+
+beforeEach(() => {
+  quietActWarnings();
+  jest.spyOn(api, 'get').mockResolvedValue({ credit_balance: 250, resource_limits: [] });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('CreditRequestPage', () => {
+  it('shows every message of an empty form, sends nothing, and clears a message when its field is edited', async () => {
+    const post = jest.spyOn(api, 'post');
+    renderWithApp(<CreditRequestPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(screen.getByText('Please enter a valid amount greater than 0')).toBeInTheDocument();
+    expect(screen.getByText('Please select a usage purpose')).toBeInTheDocument();
+    expect(screen.getByText('Please provide details about your project')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '5' } });
+    expect(screen.queryByText('Please enter a valid amount greater than 0')).not.toBeInTheDocument();
+    expect(screen.getByText('Please select a usage purpose')).toBeInTheDocument();
+  });
+
+  it('sends the payload and shows the confirmation with Return to Files', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ amount: 1000, usage_purpose: 'business_automation', urgency: 'normal' });
+    renderWithApp(<CreditRequestPage />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByText('Request submitted')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/credit-requests/', {
+      amount: 1000,
+      usage_purpose: 'business_automation',
+      project_description: DESCRIPTION,
+      urgency: 'normal',
+    });
+    expect(screen.getByRole('link', { name: 'Return to Files' })).toHaveAttribute('href', '/files');
+  });
+
+  it.each([
+    [403, 'You do not have permission to submit credit requests.'],
+    [429, 'Too many requests. Please wait a moment before trying again.'],
+    [502, 'Server error. Please try again later or contact support if the problem persists.'],
+  ])('a %i shows the Submission Failed panel and keeps the form', async (status, message) => {
+    jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: status >= 500 ? 'system' : 'validation', status }));
+    renderWithApp(<CreditRequestPage />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    const panel = await screen.findByTestId('submission-failed');
+    expect(panel).toHaveTextContent('Submission Failed');
+    expect(panel).toHaveTextContent(message);
+    expect(screen.getByLabelText(/^Amount/)).toHaveValue('1000');
+    expect(screen.getByLabelText(/^Project description/)).toHaveValue(DESCRIPTION);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit request' })).toBeEnabled());
+  });
+});

@@ -1,0 +1,36 @@
+// Renders a screen inside the real providers (Chakra system, a fresh query client, the toast
+// region) and a memory router, for component tests.
+import { AppProviders, createQueryClient } from '@quarry/shared';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+
+export function renderWithApp(element: ReactElement, { path = '/', initialEntries = [path] }: { path?: string; initialEntries?: string[] } = {}) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries },
+  );
+  const result = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, client };
+}
+
+/**
+ * Ark UI's Field updates its state from a MutationObserver, outside React's act(): keep
+ * those warnings out of the test output (every other console.error still shows).
+ */
+export function quietActWarnings() {
+  const original = console.error;
+  return jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('not wrapped in act')) return;
+    original(...args);
+  });
+}
