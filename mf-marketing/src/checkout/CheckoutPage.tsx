@@ -165,7 +165,10 @@ export function CheckoutView({ priceId: rawPriceId, customer, authStatus }: Chec
     content = (
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <CheckoutFrameArea priceId={priceId} customer={customer} />
-        <OrderSummary data={sandboxCheckoutData(priceId)} priceId={priceId} />
+        {/* On small screens the summary comes first: what you buy before how you pay. */}
+        <Box order={{ base: -1, lg: 0 }}>
+          <OrderSummary data={sandboxCheckoutData(priceId)} priceId={priceId} />
+        </Box>
       </Grid>
     );
   }

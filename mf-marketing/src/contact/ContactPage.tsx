@@ -73,7 +73,7 @@ export function ContactForm({ send }: { send?: SendContact }) {
   return (
     <chakra.form onSubmit={onSubmit} noValidate aria-label="Contact form" aria-busy={sending}>
       <Fieldset.Root disabled={sending} gap="5">
-        <Fieldset.Legend srOnly>Your message</Fieldset.Legend>
+        <Fieldset.Legend srOnly>Contact details</Fieldset.Legend>
         <Fieldset.Content gap="5">
           <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="5">
             <Field.Root required invalid={isInvalid('name')}>

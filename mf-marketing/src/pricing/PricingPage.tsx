@@ -57,7 +57,8 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: PlanCycle }) {
         <Card.Title id={`plan-${plan.id}`} as="h2" fontSize="xl">
           {plan.name}
         </Card.Title>
-        <Card.Description>{plan.tagline}</Card.Description>
+        {/* Two lines reserved so the prices line up across the cards. */}
+        <Card.Description minH={{ md: '2lh' }}>{plan.tagline}</Card.Description>
       </Card.Header>
       <Card.Body gap="6">
         <HStack gap="1" align="baseline">
