@@ -69,7 +69,7 @@ export async function chunkDocument(lines: readonly OcrLine[], options: ChunkDoc
     message: `Chunking ${doc.lineCount} lines with ${strategy}${isLlm ? ` (window size ${windowSize}, ${modelName})` : ''}`,
     progress_percentage: 0,
     current_value: 0,
-    total_value: doc.lineCount,
+    total_value: 100,
     units: 'percent',
     details: {},
   });

@@ -13,11 +13,15 @@ export {
   DEFAULT_WINDOW_SIZE,
   MAX_WINDOW_SIZE,
   MIN_WINDOW_SIZE,
+  STRATEGY_DESCRIPTIONS,
   isChunkingStrategy,
+  normalizeDedicatedTableMinRows,
+  normalizeMaxAttempts,
   normalizeMaxChunkSize,
   normalizeOverlapSize,
   normalizeStrategy,
   normalizeWindowSize,
+  type StrategyDescription,
 } from './options';
 export {
   CHUNKING_RESPONSE_SCHEMA,

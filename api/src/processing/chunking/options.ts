@@ -65,3 +65,51 @@ export function normalizeStrategy(value: unknown): ChunkingStrategy {
     `Unknown chunking strategy '${String(value)}'; expected one of ${CHUNKING_STRATEGIES.join(', ')}`,
   );
 }
+
+export interface StrategyDescription {
+  name: ChunkingStrategy;
+  label: string;
+  description: string;
+  is_default: boolean;
+  /** window_size applies (spec 3 §2.4: only to llm_analysis) */
+  uses_window_size: boolean;
+  /** overlap_size applies */
+  uses_overlap: boolean;
+}
+
+/** The strategy catalogue (for GET chunking/strategies). */
+export const STRATEGY_DESCRIPTIONS: readonly StrategyDescription[] = [
+  {
+    name: 'llm_analysis',
+    label: 'LLM analysis',
+    description:
+      'Windows of window_size lines (100-500, default 250) segmented by the language model into coherent sections and tables; without a model, a deterministic line-structure analyser (headings, paragraphs, lists, key-value blocks, tables).',
+    is_default: true,
+    uses_window_size: true,
+    uses_overlap: false,
+  },
+  {
+    name: 'character_based',
+    label: 'Character based',
+    description: 'Chunks of at most max_chunk_size characters cut at line boundaries, with optional overlap; tables kept whole.',
+    is_default: false,
+    uses_window_size: false,
+    uses_overlap: true,
+  },
+  {
+    name: 'paragraph_based',
+    label: 'Paragraph based',
+    description: 'Blank-line separated paragraphs merged up to max_chunk_size characters; tables kept whole.',
+    is_default: false,
+    uses_window_size: false,
+    uses_overlap: false,
+  },
+  {
+    name: 'page_based',
+    label: 'Page based',
+    description: 'One chunk per page, cut at line boundaries when larger than max_chunk_size; tables kept whole.',
+    is_default: false,
+    uses_window_size: false,
+    uses_overlap: false,
+  },
+];

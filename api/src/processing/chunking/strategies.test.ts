@@ -1,4 +1,6 @@
 import { chunkDocument } from './chunk-document';
+import { normalizeStrategy, STRATEGY_DESCRIPTIONS } from './options';
+import { CHUNKING_STRATEGIES } from './types';
 import { expectChunkInvariants, generateInvoice, linesFromPages, linesFromText } from './test-fixtures';
 import type { Chunk } from './types';
 
@@ -195,6 +197,13 @@ describe('input and options', () => {
     await expect(chunkDocument([{ number: 1, page: 0, text: 'x' }])).rejects.toThrow('OCR line 1 has page 0');
     await expect(chunkDocument([{ number: 1, page: 1, text: 'a\nb' }])).rejects.toThrow('OCR line 1 contains a line break');
     await expect(chunkDocument(linesFromText('x'), { strategy: 'semantic' })).rejects.toThrow("Unknown chunking strategy 'semantic'");
+  });
+
+  it('strategy catalogue: the four strategies, llm_analysis the default and the only one using a window', () => {
+    expect(STRATEGY_DESCRIPTIONS.map((d) => d.name)).toEqual([...CHUNKING_STRATEGIES]);
+    expect(STRATEGY_DESCRIPTIONS.filter((d) => d.is_default).map((d) => d.name)).toEqual(['llm_analysis']);
+    expect(STRATEGY_DESCRIPTIONS.filter((d) => d.uses_window_size).map((d) => d.name)).toEqual(['llm_analysis']);
+    expect([undefined, null, ''].map(normalizeStrategy)).toEqual(['llm_analysis', 'llm_analysis', 'llm_analysis']);
   });
 
   it('invalid maxChunkSize falls back to 2000; overlap is capped at half of it', async () => {
