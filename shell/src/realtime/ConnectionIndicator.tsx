@@ -28,7 +28,6 @@ export function ConnectionIndicator() {
       shadow="sm"
       aria-label={model.description}
       title={model.description}
-      aria-disabled={!model.clickable || undefined}
       onClick={model.clickable ? onClick : undefined}
       cursor={model.clickable ? 'pointer' : 'default'}
     >

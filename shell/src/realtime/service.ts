@@ -4,7 +4,7 @@
 import { authState$, events, refreshAccessToken, toast, type AppNotification } from '@quarry/shared';
 import { auth } from '@quarry/shared';
 import { TOAST_DURATION_MS } from '@quarry/shared/constants';
-import { distinctUntilChanged, map } from 'rxjs';
+import { distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
 import { RealtimeConnection, connectUrl, type SocketLike } from './connection';
 
 let connection: RealtimeConnection | null = null;
@@ -29,14 +29,12 @@ export function showNotification(n: AppNotification): void {
   toast.show(n.status, { title: n.title, description: n.message, duration: TOAST_DURATION_MS });
 }
 
-let started = false;
-
-/** Opens the socket while a user id exists, closes it on logout or user change; toasts notifications. */
-export function startRealtime(): void {
-  if (started) return;
-  started = true;
-  const conn = getRealtimeConnection();
-  authState$
+/** Opens while a user id exists; closes on logout; reopens for another user. */
+export function bindConnectionToSession(
+  conn: Pick<RealtimeConnection, 'start' | 'stop'>,
+  state$: Observable<{ user: { id: string } | null }>,
+): Subscription {
+  return state$
     .pipe(
       map((s) => s.user?.id ?? null),
       distinctUntilChanged(),
@@ -45,5 +43,14 @@ export function startRealtime(): void {
       if (userId) conn.start(userId);
       else conn.stop();
     });
+}
+
+let started = false;
+
+/** Opens the socket while a user id exists, closes it on logout or user change; toasts notifications. */
+export function startRealtime(): void {
+  if (started) return;
+  started = true;
+  bindConnectionToSession(getRealtimeConnection(), authState$);
   events.notifications$.subscribe(showNotification);
 }
