@@ -10,6 +10,7 @@ import type { JSONSchema, LlmSourceDocument } from '../types';
 import { buildSchemaModel, parseFieldValue, type ScalarField, type SchemaModel, type TableField } from './fields';
 import { isTableEndLabel, matchLabel, nameWords, normalizeLabel, TITLE_WORDS } from './labels';
 import {
+  headerCells,
   isSeparatorLine,
   isHeaderLike,
   mapHeader,
@@ -18,7 +19,16 @@ import {
   splitCells,
   type HeaderMap,
 } from './table';
-import { findDates, findEmails, parseCurrency } from './values';
+import { findDates, findEmails, parseAmount, parseCurrency } from './values';
+
+/** OCR markdown: "**Invoice #:** 12", "# Vendor", "__Total__" -> plain text */
+export function cleanMarkdown(line: string): string {
+  return line
+    .replace(/^\s{0,3}#{1,6}\s+/, '')
+    .replace(/^\s{0,3}>\s?/, '')
+    .replace(/(\*\*|__)(.*?)\1/g, '$2')
+    .replace(/\*\*|__/g, '');
+}
 
 export interface FoundField {
   path: string;
@@ -67,6 +77,7 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
 
   let lines: string[];
   const consumedLines = new Set<number>();
+  const clean = (list: string[]) => list.map(cleanMarkdown);
   if (doc.table) {
     // a table batch: rows come from the chunk's structure, scalars only from its description lines
     const table = pickTableForHeader(model, doc.table.header);
@@ -81,9 +92,9 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
       rows[table.table.path.join('.')] = out.length;
       found.push({ path: table.table.path.join('.') || '(root)', line: 1, via: 'table' });
     }
-    lines = doc.table.description;
+    lines = clean(doc.table.description);
   } else {
-    lines = doc.text.split(/\r?\n/);
+    lines = clean(doc.text.split(/\r?\n/));
     for (const table of model.tables) {
       const result = readTableFromText(lines, table, model, consumedLines);
       if (result) {
@@ -115,8 +126,11 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
 
 function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
+  const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
     if (!/[a-z]/i.test(key) || key.length > 60) return;
+    // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
+    if (isLabel(value)) return;
     for (const field of fields) {
       const score = matchLabel(key, field.labels) * weight;
       if (score < LABEL_THRESHOLD) continue;
@@ -129,6 +143,20 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
   lines.forEach((line, li) => {
     if (skipLines.has(li) || !line.trim() || isSeparatorLine(line)) return;
     const cells = splitCells(line);
+    // a row of labels with the values on the row below, column by column
+    // (most cells name fields: an OCR-damaged label among them must not become a value)
+    const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;
+    if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3))) {
+      const below = nextNonEmpty(lines, li);
+      if (below !== -1) {
+        const belowCells = splitCells(lines[below]!);
+        cells.forEach((cell, ci) => {
+          const aligned = belowCells.find((b) => b.start < cell.end + 2 && b.end > cell.start - 2);
+          if (aligned) consider(cell.text, aligned.text, below, [`${li}:${ci}`, `${below}:${belowCells.indexOf(aligned)}`], 0.95, 'next-line');
+        });
+      }
+      return;
+    }
     cells.forEach((cell, ci) => {
       const id = `${li}:${ci}`;
       const colon = /^([^:]{1,60}?)\s*[:：]\s*(.*)$/.exec(cell.text);
@@ -180,7 +208,7 @@ function nextNonEmpty(lines: string[], from: number): number {
 function bestHeader(headerLines: string[], table: TableField): HeaderMap | null {
   let best: HeaderMap | null = null;
   for (const line of headerLines) {
-    const map = mapHeader(splitCells(line), table);
+    const map = mapHeader(headerCells(cleanMarkdown(line), table), table);
     if (!best || map.matched > best.matched) best = map;
   }
   return best;
@@ -209,7 +237,7 @@ function readTableFromText(
   // 1. a header line naming at least two item properties
   for (let i = 0; i < lines.length; i++) {
     if (consumed.has(i)) continue;
-    const cells = splitCells(lines[i]!);
+    const cells = headerCells(lines[i]!, table);
     if (cells.length < 2) continue;
     const header = mapHeader(cells, table, 0.7);
     if (!isHeaderLike(header)) continue;
@@ -244,12 +272,26 @@ function readTableFromText(
 /** Body rows after a header: until a blank line, a totals line or a non-row line; multi-line rows are kept together. */
 function readBody(lines: string[], from: number, header: HeaderMap, model: SchemaModel, consumed: Set<number>): string[] {
   const rows: string[] = [];
-  const hasNumericColumns = header.columns.some((c) => c && (c.type === 'number' || c.type === 'integer'));
+  const numericColumns = header.columns.filter((c) => c && (c.type === 'number' || c.type === 'integer')).length;
+  const hasNumericColumns = numericColumns > 0;
   const rowLike = (line: string) => {
     const cells = splitCells(line);
-    if (isTableEndLabel(cells[0]?.text ?? '') || isLabelledScalar(line, model)) return false;
-    if (cells.length >= 2) return !hasNumericColumns || /\d/.test(line);
-    return hasNumericColumns && /[a-z]/i.test(line) && /\d[.,]\d{2}\b|\b\d+\s*$/.test(line);
+    // three or more cells: a row, even for items like "Shipping and handling  1  5.00  5.00"
+    if (cells.length >= 3) return !hasNumericColumns || /\d/.test(line);
+    if (cells.length === 2) {
+      if (isTableEndLabel(cells[0]!.text) || isLabelledScalar(line, model)) return false;
+      return !hasNumericColumns || /\d/.test(line);
+    }
+    // single-spaced (a scan): trailing numbers; one number after a totals label is a totals line
+    if (!hasNumericColumns || !/[a-z]/i.test(line)) return false;
+    const tokens = line.trim().split(/\s+/);
+    let numbers = 0;
+    const strictNumber = (t: string) => /^[-(]?(?:[$€£]|[A-Z]{3})?\d[\d,.]*\)?$/.test(t) && parseAmount(t) !== undefined;
+    while (numbers < tokens.length && strictNumber(tokens[tokens.length - 1 - numbers]!)) numbers++;
+    // "  sealant, transparent, 300ml" is a wrapped description, not a row
+    if (numbers < Math.min(2, numericColumns)) return false;
+    if (numbers === 1 && (isTableEndLabel(tokens.slice(0, -1).join(' ')) || isLabelledScalar(line, model))) return false;
+    return true;
   };
   for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
@@ -258,8 +300,10 @@ function readBody(lines: string[], from: number, header: HeaderMap, model: Schem
       continue;
     }
     if (!line.trim()) {
+      // a blank line inside a table only when a full-width row follows ("Subtotal  90.00" ends it)
       const next = nextNonEmpty(lines, i);
-      if (rows.length && next !== -1 && next === i + 1 + 0 && rowLike(lines[next]!)) continue;
+      const fullRow = next !== -1 && rowLike(lines[next]!) && splitCells(lines[next]!).length >= Math.max(3, header.cells.length - 1);
+      if (next === i + 1 && fullRow) continue;
       if (rows.length === 0 && next !== -1 && rowLike(lines[next]!)) continue;
       break;
     }
@@ -324,7 +368,7 @@ function applyPositionalRules(
       if (!line || isSeparatorLine(line)) continue;
       seen++;
       const first = splitCells(lines[i]!)[0]?.text ?? '';
-      if (consumedLines.has(i) && usedCells.has(`${i}:0`)) continue;
+      if (consumedLines.has(i)) continue;
       if (
         first.includes(':') ||
         TITLE_WORDS.has(normalizeLabel(first)) ||

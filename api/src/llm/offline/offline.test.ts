@@ -259,6 +259,50 @@ describe('offline extractor: generated documents with known values', () => {
   });
 });
 
+describe('offline extractor: layouts found by the bench', () => {
+  test('OCR markdown: bold labels and a heading vendor', () => {
+    const text = '# Litware Consulting\n\n## Invoice\n**Invoice #:** INV-8063\n**Billed To:** Sofia Rossi\n**Grand Total:** 1,200.50';
+    expect(extractOffline(text, invoiceSchema).data).toEqual({ vendor_name: 'Litware Consulting', invoice_number: 'INV-8063', customer_name: 'Sofia Rossi', total: 1200.5, notes: null });
+  });
+
+  test('a row of labels with the values on the row below; a damaged label never becomes a value', () => {
+    const text = ['Invoice Number        Invoice Date          Due Date', 'INV-94498             November 24, 2024     December 24, 2024'].join('\n');
+    expect(extractOffline(text, invoiceSchema).data).toEqual({ invoice_number: 'INV-94498', invoice_date: '2024-11-24', due_date: '2024-12-24', notes: null });
+    const damaged = ['Invoice Number        Invoicc Date          Due Date', '13645                 2024-10-11            2024-11-11'].join('\n');
+    expect(extractOffline(damaged, invoiceSchema).data).toEqual({ invoice_number: '13645', due_date: '2024-11-11', notes: null });
+  });
+
+  test('a scan: single-spaced header and rows, totals after the table', () => {
+    const text = ['Description Qty Price Total', 'Ergonomic office chair 10 115.49 1,154.90', 'Shipping and handling 4 51.86 207.44', 'Subtotal 1,362.34', 'Total 1,362.34'].join('\n');
+    expect(extractOffline(text, invoiceSchema).data).toEqual({
+      subtotal: 1362.34,
+      total: 1362.34,
+      notes: null,
+      line_items: [
+        { description: 'Ergonomic office chair', quantity: 10, unit_price: 115.49, amount: 1154.9 },
+        { description: 'Shipping and handling', quantity: 4, unit_price: 51.86, amount: 207.44 },
+      ],
+    });
+  });
+
+  test('wrapped descriptions (even ending in "300ml") continue their row; a blank line before a damaged totals label ends the table', () => {
+    const text = [
+      `${pad('Item', 30)}${lpad('Quantity', 10)}${lpad('Rate', 10)}${lpad('Total', 12)}`,
+      `${pad('Shipping and handling', 30)}${lpad('1', 10)}${lpad('5.00', 10)}${lpad('5.00', 12)}`,
+      `${pad('Industrial grade adhesive', 30)}${lpad('8', 10)}${lpad('1,585.59', 10)}${lpad('12,684.72', 12)}`,
+      '  sealant, transparent, 300ml',
+      `${pad('Hex nuts', 30)}${lpad('2', 10)}${lpad('1.50', 10)}${lpad('3.00', 12)}`,
+      '',
+      `${pad('Subfotal', 50)}${lpad('12,692.72', 12)}`,
+    ].join('\n');
+    expect((extractOffline(text, invoiceSchema).data as { line_items: unknown[] }).line_items).toEqual([
+      { description: 'Shipping and handling', quantity: 1, unit_price: 5, amount: 5 },
+      { description: 'Industrial grade adhesive sealant, transparent, 300ml', quantity: 8, unit_price: 1585.59, amount: 12684.72 },
+      { description: 'Hex nuts', quantity: 2, unit_price: 1.5, amount: 3 },
+    ]);
+  });
+});
+
 describe('offline provider', () => {
   test('labelled offline, zero tokens, deterministic, reads the source document', async () => {
     const provider = new OfflineProvider();

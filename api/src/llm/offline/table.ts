@@ -35,6 +35,33 @@ export function splitCells(line: string): Cell[] {
   return cells;
 }
 
+/**
+ * Header cells of a line. A single-spaced header ("Description Qty Unit Price Total", as OCR of
+ * a scan gives) is split into the longest word runs that name item properties.
+ */
+export function headerCells(line: string, table: TableField): Cell[] {
+  const cells = splitCells(line);
+  if (cells.length >= 2) return cells;
+  const words = [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  if (words.length < 2 || words.length > 16) return cells;
+  const out: Cell[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let taken = 1;
+    for (let n = Math.min(3, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).map((w) => w.text).join(' ');
+      if (table.columns.some((c) => matchLabel(phrase, c.labels) >= 0.7)) {
+        taken = n;
+        break;
+      }
+    }
+    const run = words.slice(i, i + taken);
+    out.push({ text: run.map((w) => w.text).join(' '), start: run[0]!.start, end: run[run.length - 1]!.end });
+    i += taken;
+  }
+  return out;
+}
+
 export const isSeparatorLine = (line: string): boolean => /^[\s\-=_|+:*.~]{3,}$/.test(line) && /[-=_~*]{3,}/.test(line);
 
 export interface HeaderMap {
@@ -171,7 +198,8 @@ export function parseItemLine(line: string, table: TableField): Record<string, u
   const m = ITEM_LINE.exec(line.trim().replace(/\s{2,}/g, '  '));
   if (!m?.groups) return null;
   const desc = m.groups.desc!.trim();
-  if (isTableEndLabel(desc) || /\d{4,}/.test(desc.replace(/\s/g, ''))) return null;
+  // totals and payment lines ("TAX 1.38", "VISA **** 1234  18.63") are not items
+  if (isTableEndLabel(desc) || /\*{3,}|x{4,}\d/i.test(desc)) return null;
   const byGroup = (group: string) =>
     table.columns.find((c) => matchLabel(group, c.labels) >= 0.8 && (group === 'description' ? c.type === 'string' : c.type !== 'string'));
   const cells = new Map<ScalarField, string>();
