@@ -106,6 +106,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
   // plugins
   await app.register(helmet, {
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // no upgrade-insecure-requests: the docs page must load over plain http on localhost
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
   await app.register(cors, {
     origin: config.corsOrigins,

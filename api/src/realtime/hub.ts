@@ -101,7 +101,10 @@ export class RealtimeHub {
     await this.transport.close();
   }
 
-  /** Sends `message` to every socket of `userId`, in this process and in the others. */
+  /**
+   * Sends `message` to every socket of `userId`, in this process and in the others.
+   * Never throws for delivery problems (logged); events are not stored or replayed.
+   */
   async publishToUser(userId: string, message: OutgoingMessage, options: PublishOptions = {}): Promise<void> {
     const envelope: Envelope = {
       userId,
@@ -109,7 +112,12 @@ export class RealtimeHub {
       message: { timestamp: new Date().toISOString(), ...message, user_id: userId },
     };
     this.deliverLocal(envelope);
-    await this.transport.publish(envelope);
+    try {
+      await this.transport.publish(envelope);
+    } catch (err) {
+      // best effort: a failed NOTIFY must not fail the request that caused the event
+      this.options.log?.warn({ err, event: message.event }, 'realtime publish to other processes failed');
+    }
   }
 
   /** Number of sockets of this user connected to this process. */

@@ -124,3 +124,10 @@ describe('POST contact (public)', () => {
     expect((await t.request('POST', '/api/v1/contact', { json: { ...valid, contactType: 'sales' } })).status).toBe(422);
   });
 });
+
+test('a page past the end still reports the total', async () => {
+  const u = await t.registerUser();
+  await send(u, { category: 'bug', message: 'only one' });
+  const res = await t.request('GET', '/api/v1/feedback/?offset=5', { token: u.token });
+  expect(res.body).toEqual({ feedback: [], total_count: 1 });
+});

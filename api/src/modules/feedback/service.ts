@@ -48,18 +48,22 @@ export async function listFeedback(
   q: { offset: number; limit: number; category?: FeedbackCategory },
 ): Promise<{ items: Feedback[]; total: number }> {
   const where = and(scope(viewer), q.category ? eq(feedback.category, q.category) : undefined);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ f: feedback, email: users.email })
-      .from(feedback)
-      .innerJoin(users, eq(users.id, feedback.userId))
-      .where(where)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(where),
-  ]);
-  return { items: rows.map((r) => toFeedback(r.f, r.email)), total: count?.n ?? 0 };
+  // one round trip: the total rides along as a window count (a page past the end has no
+  // rows to carry it, so only then a separate count)
+  const rows = await db
+    .select({ f: feedback, email: users.email, total: sql<number>`(count(*) over ())::int` })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.userId))
+    .where(where)
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.offset > 0) {
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(where);
+    total = count?.n ?? 0;
+  }
+  return { items: rows.map((r) => toFeedback(r.f, r.email)), total };
 }
 
 /** 404 for someone else's feedback (unless superuser) — no existence oracle. */

@@ -7,6 +7,7 @@ import type { App } from '../../types';
 const RESERVED = new Set(['event', 'message', 'user_id', 'timestamp']);
 
 export default async function realtimeTestRoutes(app: App) {
+  if (!app.config.enableTestEndpoints) return;
   app.post(
     '/test/websocket-notification',
     {
