@@ -7,8 +7,7 @@ import { sessionExpiredForThisTab } from '../session/useSessionUser';
 import { AuthCard } from './AuthCard';
 import { AuthErrorAlert } from './AuthErrorAlert';
 import { PasswordInput } from './PasswordInput';
-import { PASSWORD_REQUIRED } from './passwordStrength';
-import { emailError } from './validation';
+import { PASSWORD_REQUIRED, emailError } from './validation';
 
 interface LocationState {
   expired?: boolean;

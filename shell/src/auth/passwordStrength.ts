@@ -11,7 +11,7 @@ export const PERCENT_BY_SCORE = [0, 20, 40, 60, 85, 100] as const;
 export const STRENGTH_LEVELS = ['very weak', 'weak', 'fair', 'good', 'strong'] as const;
 export type StrengthLevel = (typeof STRENGTH_LEVELS)[number];
 
-export const PASSWORD_REQUIRED = 'Password is required';
+export { PASSWORD_REQUIRED } from './validation';
 export const PASSWORD_FAILURE_MESSAGE = 'Password does not meet security requirements';
 export const PASSWORD_FAILURE_DETAIL =
   'Your password must be at least 8 characters and include uppercase, lowercase, and numbers.';

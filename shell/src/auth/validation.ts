@@ -2,6 +2,7 @@
 // password required).
 export const EMAIL_REQUIRED = 'Email is required';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
+export const PASSWORD_REQUIRED = 'Password is required';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
