@@ -35,11 +35,20 @@ const MAX_DECODE_PIXELS = 100_000_000;
 
 export const defaultOcrConcurrency = (): number => Math.max(1, Math.min(2, availableParallelism()));
 
-const activeMedia = new Set<MediaProcess>();
+/** Runs in progress, so shutdownOcr() can stop them. */
+const activeRuns = new Set<{ controller: AbortController; shuttingDown: boolean }>();
+const shutdownError = () => new OcrError('ENGINE_UNAVAILABLE', 'OCR was stopped because the server is shutting down.');
 
-/** Ends the tesseract.js worker pool and any running media process (their runOcr calls fail). */
+/**
+ * Stops every run in progress (they reject with ENGINE_UNAVAILABLE; their media and tesseract
+ * processes are killed) and terminates the tesseract.js worker pool. OCR can be used again
+ * afterwards (a new pool is started on demand).
+ */
 export async function shutdownOcr(): Promise<void> {
-  for (const m of activeMedia) m.kill();
+  for (const run of activeRuns) {
+    run.shuttingDown = true;
+    run.controller.abort();
+  }
   await shutdownTesseractJs();
 }
 
@@ -145,6 +154,8 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort();
   outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const run = { controller, shuttingDown: false };
+  activeRuns.add(run);
 
   let enginePromise: Promise<OcrEngine> | null = null;
   let engineName: OcrEngineName | undefined;
@@ -157,7 +168,6 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   let media: MediaProcess | null = null;
   const startMedia = async (): Promise<MediaProcess> => {
     media = await MediaProcess.start(controller.signal);
-    activeMedia.add(media);
     return media;
   };
 
@@ -289,18 +299,18 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     if (detected.kind === 'pdf') await ocrPdf();
     else await ocrImage(detected.format);
   } catch (err) {
+    if (run.shuttingDown) throw shutdownError();
     if (outer?.aborted) throw new OcrAbortError();
     if (isOcrError(err)) throw err;
     throw new OcrError('ENGINE_FAILED', `OCR failed: ${stripDot(err instanceof Error ? err.message : String(err))}.`, { cause: err });
   } finally {
     outer?.removeEventListener('abort', onOuterAbort);
+    activeRuns.delete(run);
     const m = media as MediaProcess | null;
-    if (m) {
-      activeMedia.delete(m);
-      await m.close();
-    }
+    if (m) await m.close();
     await rm(tmp, { recursive: true, force: true });
   }
+  if (run.shuttingDown) throw shutdownError();
   if (outer?.aborted) throw new OcrAbortError();
 
   pages.sort((a, b) => a.page_number - b.page_number);

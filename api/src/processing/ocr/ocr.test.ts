@@ -221,6 +221,26 @@ describe('cancellation and limits', () => {
     expect(quarryTempDirs()).toBe(before);
   });
 
+  it.each(['tesseract-cli', 'tesseract-js'] as const)('shutdownOcr() stops a run in progress with a clear error (%s); OCR works again afterwards', async (engine) => {
+    const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
+    const bytes = await makeImagePdf([image.png, image.png, image.png]);
+    const started = Date.now();
+    const err = await failure(
+      runOcr(pdf(bytes, 'three.pdf'), {
+        engine,
+        onProgress: (e) => {
+          if (e.sub_phase === 'document_opened') setTimeout(() => void shutdownOcr(), 300);
+        },
+      }),
+    );
+    expect(err.code).toBe('ENGINE_UNAVAILABLE');
+    expect(err.message).toBe('OCR was stopped because the server is shutting down.');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(tesseractJsPoolSize()).toBe(0);
+    const again = await runOcr(png(image.png), { engine });
+    expect(characterAccuracy(image.lines.join('\n'), again.text)).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();

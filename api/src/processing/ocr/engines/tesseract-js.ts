@@ -13,6 +13,8 @@ interface Slot {
   /** psm/dpi last set on this worker, to skip redundant setParameters calls. */
   params: string;
   idleTimer?: NodeJS.Timeout;
+  /** Settles the caller waiting on this worker's current page (used when the worker is ended). */
+  cancel?: (err: Error) => void;
 }
 
 interface Waiter {
@@ -45,6 +47,8 @@ class TesseractJsPool {
   private creating = 0;
   private waiters: Waiter[] = [];
   private maxSize = 1;
+  /** Bumped by shutdown(): a worker that finishes starting after it is not kept. */
+  private generation = 0;
   idleMs = Number(process.env.QUARRY_OCR_IDLE_MS ?? DEFAULT_IDLE_MS);
 
   get size(): number {
@@ -65,11 +69,16 @@ class TesseractJsPool {
     }
     if (this.slots.length + this.creating < this.maxSize) {
       this.creating++;
+      const generation = this.generation;
       let worker: Tesseract.Worker;
       try {
         worker = await createTesseractWorker();
       } finally {
         this.creating--;
+      }
+      if (generation !== this.generation) {
+        void worker.terminate().catch(() => {});
+        throw new OcrError('ENGINE_UNAVAILABLE', 'OCR was stopped because the server is shutting down.');
       }
       const slot: Slot = { worker, busy: true, params: '' };
       this.slots.push(slot);
@@ -116,6 +125,7 @@ class TesseractJsPool {
   /** Removes a worker that timed out (or idled out) and terminates it. */
   discard(slot: Slot): void {
     clearTimeout(slot.idleTimer);
+    slot.cancel = undefined;
     this.slots = this.slots.filter((s) => s !== slot);
     void slot.worker.terminate().catch(() => {});
     const next = this.waiters.shift();
@@ -126,12 +136,15 @@ class TesseractJsPool {
   }
 
   async shutdown(): Promise<void> {
+    this.generation++;
     const slots = this.slots;
     this.slots = [];
     for (const w of this.waiters.splice(0)) w.reject(new OcrError('ENGINE_UNAVAILABLE', 'OCR is shutting down.'));
     await Promise.all(
       slots.map((s) => {
         clearTimeout(s.idleTimer);
+        // A terminated worker never answers: release whoever waits on its page.
+        s.cancel?.(new OcrError('ENGINE_UNAVAILABLE', 'OCR was stopped because the server is shutting down.'));
         return s.worker.terminate().catch(() => {});
       }),
     );
@@ -178,6 +191,7 @@ export class TesseractJsEngine implements OcrEngine {
         req.signal?.removeEventListener('abort', onAbort);
         fn();
       };
+      slot.cancel = (err) => done(() => reject(err));
       const timer = setTimeout(() => {
         // A stuck WebAssembly call cannot be interrupted: terminate that worker, start afresh later.
         pool.discard(slot);
@@ -190,10 +204,12 @@ export class TesseractJsEngine implements OcrEngine {
       req.signal?.addEventListener('abort', onAbort, { once: true });
       running.then(
         (res) => {
+          slot.cancel = undefined;
           pool.release(slot);
           done(() => resolve(res.data.tsv ?? ''));
         },
         (err: unknown) => {
+          slot.cancel = undefined;
           pool.release(slot);
           done(() => reject(mapJsError(err, req)));
         },
