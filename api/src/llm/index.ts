@@ -21,3 +21,5 @@ export { OllamaProvider, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_BASE_URL } from '.
 export { OfflineProvider, OFFLINE_MODEL, extractOffline } from './offline';
 export { parseJsonLoose, JsonParseError } from './json';
 export { postJson, parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } from './http';
+export { chunkingModelFor } from './chunking-model';
+export type { ChunkingModelOptions } from './chunking-model';
