@@ -81,6 +81,7 @@ describe('AccountPage', () => {
       '/users/preferences/email': async () => ({ notifications_enabled: true }),
     });
     renderWithApp(<AccountPage />);
+    expect(screen.getByText('Loading your account details...')).toBeInTheDocument();
     const rows = await screen.findAllByTestId('resource-limit');
     expect(rows.map((r) => r.getAttribute('data-level'))).toEqual(['ok', 'warning', 'error']);
     expect(within(rows[0]!).getByText('No reset')).toBeInTheDocument();

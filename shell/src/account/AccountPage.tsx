@@ -208,6 +208,9 @@ export default function AccountPage() {
     );
   }
 
+  // The first load of the account's data (afterwards the cache answers for 5 minutes).
+  if (limits.isPending) return <LoadingState text={ACCOUNT_TEXTS.loading} fill />;
+
   const credits = creditsCardModel(limits.data?.credit_balance ?? user.credit_balance);
 
   return (

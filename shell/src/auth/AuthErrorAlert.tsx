@@ -1,14 +1,16 @@
 import { Alert, List } from '@chakra-ui/react';
-import { authErrorInfo } from '@quarry/shared';
+import { NO_ACCESS_TOKEN, authErrorInfo, toAppError } from '@quarry/shared';
 
 /** A login or sign-up failure as the catalogue of spec 1 §8 words it, with its suggestions. */
 export function AuthErrorAlert({ error }: { error: unknown }) {
   const info = authErrorInfo(error);
+  // A login answered without a token has its own text (spec 1 §7).
+  const message = toAppError(error).message === NO_ACCESS_TOKEN ? NO_ACCESS_TOKEN : info.message;
   return (
     <Alert.Root status="error" data-testid="auth-error" data-case={info.case}>
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{info.message}</Alert.Title>
+        <Alert.Title>{message}</Alert.Title>
         {info.suggestions.length > 0 ? (
           <Alert.Description>
             <List.Root ps="4" mt="1" textStyle="sm">

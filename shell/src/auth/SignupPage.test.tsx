@@ -49,3 +49,12 @@ describe('SignupPage', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('taken@example.com');
   });
 });
+
+describe('login without a token', () => {
+  it('says so in the words of the spec', async () => {
+    const { NO_ACCESS_TOKEN, AppError } = await import('@quarry/shared');
+    const { AuthErrorAlert } = await import('./AuthErrorAlert');
+    renderWithApp(<AuthErrorAlert error={new AppError({ kind: 'system', message: NO_ACCESS_TOKEN })} />);
+    expect(screen.getByText('Login failed: No access token received.')).toBeInTheDocument();
+  });
+});
