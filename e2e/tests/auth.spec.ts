@@ -166,4 +166,27 @@ test.describe('login and guards', () => {
     await expect(page.getByTestId('resource-limit').first()).toBeVisible();
     await expect(page.getByText('Error loading email preferences')).toHaveCount(0);
   });
+
+  test('when the session cannot be refreshed the user is sent to log in, told why, and brought back', async ({ page }) => {
+    const user = await registerUser();
+    const loginResponse = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login') && r.status() === 200);
+    await signIn(page, user);
+    const { expires_in: ttl } = (await (await loginResponse).json()) as { expires_in: number };
+    test.skip(ttl > 30, `needs ACCESS_TOKEN_TTL_SECONDS <= 30 in the e2e API (is ${ttl})`);
+    test.setTimeout((ttl + 60) * 1000);
+
+    // The server ends the session behind the page's back (refresh cookie revoked and cleared).
+    expect((await page.request.post('/api/v1/auth/logout')).ok()).toBe(true);
+    await page.waitForTimeout((ttl + 2) * 1000);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    expect((await refused).status()).toBe(401);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+    await expect(page.getByTestId('session-expired')).toHaveText('Session expired. Please log in again.');
+    expect(await page.evaluate(() => sessionStorage.getItem('quarry.auth.user'))).toBeNull();
+    await page.getByLabel(/email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
 });
