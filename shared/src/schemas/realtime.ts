@@ -40,8 +40,8 @@ export const SERVER_EVENTS = [
  *   change the channels of a `/ws/connect` socket (answered with `subscription_updated`).
  */
 export const ClientMessageSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('ping') }).passthrough(),
-  z.object({ event: z.literal('pong') }).passthrough(),
+  z.looseObject({ event: z.literal('ping') }),
+  z.looseObject({ event: z.literal('pong') }),
   z.object({ event: z.literal('subscribe'), channels: z.array(z.string()).max(10) }),
   z.object({ event: z.literal('unsubscribe'), channels: z.array(z.string()).max(10) }),
 ]);

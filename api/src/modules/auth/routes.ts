@@ -53,7 +53,7 @@ export default async function authRoutes(app: App) {
       const user = await createUser(app.database.db, {
         email,
         passwordHash: await app.passwords.hash(password),
-        fullName: full_name ?? null,
+        fullName: full_name ? full_name : null,
         initialCredits: app.config.initialCreditBalance,
       });
       const session = await auth.startSession(user, meta(req));
