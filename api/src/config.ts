@@ -39,6 +39,35 @@ export interface Config {
   admin: { email: string | null; password: string | null };
   /** expose POST /api/v1/test/* developer endpoints (on by default: the spec has a WebSocket test page) */
   enableTestEndpoints: boolean;
+  /** file storage (uploads, files): local disk by default, S3-compatible when S3_BUCKET is set */
+  storage: StorageConfig;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  /** local driver: blobs live here; null = DATA_DIR/files (see storageDir()) */
+  localDir: string | null;
+  /** HMAC key of the local signed URLs; derived from the JWT secret when absent */
+  signingSecret: string | null;
+  /** lifetime of signed upload / download URLs (and of an upload session) */
+  urlTtlSeconds: number;
+  /** origin put in front of local signed URLs (e.g. https://quarry.example.com); else the request's own origin */
+  publicBaseUrl: string | null;
+  /** largest single file accepted */
+  maxUploadBytes: number;
+  /** media processes checking uploaded PDFs and images (pdfjs / canvas) */
+  validationConcurrency: number;
+  validationTimeoutSeconds: number;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    forcePathStyle: boolean;
+    /** key prefix inside the bucket */
+    prefix: string;
+  } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,8 +144,40 @@ export function loadConfig(env: Env = process.env): Config {
     },
     admin: { email: str(env, 'QUARRY_ADMIN_EMAIL'), password: env.QUARRY_ADMIN_PASSWORD ?? null },
     enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
+    storage: loadStorageConfig(env),
   };
 }
+
+function loadStorageConfig(env: Env): StorageConfig {
+  const bucket = str(env, 'S3_BUCKET');
+  const secret = str(env, 'STORAGE_SIGNING_SECRET');
+  if (secret !== null && secret.length < 32) throw new Error('STORAGE_SIGNING_SECRET must be at least 32 characters long');
+  return {
+    driver: bucket ? 's3' : 'local',
+    localDir: str(env, 'STORAGE_DIR') ? path.resolve(str(env, 'STORAGE_DIR')!) : null,
+    signingSecret: secret,
+    urlTtlSeconds: int(env, 'STORAGE_URL_TTL_SECONDS', 3600, 30),
+    publicBaseUrl: str(env, 'PUBLIC_API_URL')?.replace(/\/+$/, '') ?? null,
+    maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024, 1),
+    validationConcurrency: int(env, 'UPLOAD_VALIDATION_CONCURRENCY', 2, 1),
+    validationTimeoutSeconds: int(env, 'UPLOAD_VALIDATION_TIMEOUT_SECONDS', 60, 1),
+    s3: bucket
+      ? {
+          bucket,
+          region: str(env, 'S3_REGION') ?? str(env, 'AWS_REGION') ?? 'us-east-1',
+          endpoint: str(env, 'S3_ENDPOINT'),
+          accessKeyId: str(env, 'S3_ACCESS_KEY_ID') ?? str(env, 'AWS_ACCESS_KEY_ID'),
+          secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY') ?? str(env, 'AWS_SECRET_ACCESS_KEY'),
+          forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(str(env, 'S3_ENDPOINT'))),
+          prefix: (str(env, 'S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, ''),
+        }
+      : null,
+  };
+}
+
+/** Where the local storage driver keeps blobs. */
+export const storageDir = (config: Pick<Config, 'dataDir' | 'storage'>): string =>
+  config.storage.localDir ?? path.join(config.dataDir, 'files');
 
 export const embeddedPaths = (config: Pick<Config, 'dataDir'>) => ({
   pgDir: path.join(config.dataDir, 'pg'),

@@ -6,9 +6,12 @@ import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
 import feedbackRoutes from './feedback/routes';
+import fileRoutes from './files/routes';
 import healthRoutes from './health/routes';
 import realtimeTestRoutes from './realtime-test/routes';
 import resourceRoutes from './resources/routes';
+import storagePlugin from './storage/plugin';
+import uploadRoutes from './uploads/routes';
 import userRoutes from './users/routes';
 
 export const apiModules: ((app: App) => Promise<void>)[] = [
@@ -20,4 +23,8 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   feedbackRoutes,
   contactRoutes,
   realtimeTestRoutes,
+  // documents: storage first (it decorates app.storage / app.fileValidator for the others)
+  storagePlugin,
+  uploadRoutes,
+  fileRoutes,
 ];

@@ -1,0 +1,222 @@
+// Files (spec 1 §7, spec 2 §7, spec 3 §7): GET files/my-files, GET files/statistics/summary,
+// POST files/cleanup-orphaned, GET files/{id}, GET files/{id}/datasets, DELETE files/{id},
+// GET files/{id}/download-url and the signed GET files/{id}/content.
+// Also registers the quota counters behind users/me/resource-limits.
+import {
+  CleanupBodySchema,
+  CleanupQuerySchema,
+  CleanupResponseSchema,
+  FileDatasetsResponseSchema,
+  FileDeleteQuerySchema,
+  FileDeleteResponseSchema,
+  FileDownloadUrlResponseSchema,
+  FileListQuerySchema,
+  FileListResponseSchema,
+  FileSchema,
+  FileStatisticsSchema,
+  IdParamsSchema,
+  SignedQuerySchema,
+} from '@quarry/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { files } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/errors';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { isoStrict } from '../../lib/time';
+import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
+import type { App } from '../../types';
+import { publicBaseUrl, uploadDeps } from '../uploads/routes';
+import { validateStoredFile } from '../uploads/service';
+import {
+  bytesToMb,
+  cleanupOrphaned,
+  datasetsOfFile,
+  deleteFile,
+  fileStatistics,
+  getOwnFile,
+  listFiles,
+  storedUsage,
+  toFile,
+} from './service';
+
+export default async function fileRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['files'];
+  const db = app.database.db;
+
+  // quota counters, from real rows (users/me/resource-limits)
+  app.usage.register('max_file_count', async ({ db: d, userId }) => (await storedUsage(d, userId)).fileCount);
+  app.usage.register('max_pages', async ({ db: d, userId }) => (await storedUsage(d, userId)).pageCount);
+  app.usage.register('storage_used', async ({ db: d, userId }) => bytesToMb((await storedUsage(d, userId)).storageBytes));
+
+  app.get(
+    '/files/my-files',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's files, newest first",
+        description: 'include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files.',
+        querystring: FileListQuerySchema,
+        response: { 200: FileListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { rows, total, totalPages } = await listFiles(db, req.user.id, req.query);
+      return { files: rows.map(toFile), total_count: total, total_pages: totalPages, offset: req.query.offset, limit: req.query.limit };
+    },
+  );
+
+  app.get(
+    '/files/statistics/summary',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Counts, pages and bytes of the caller\'s files', response: { 200: FileStatisticsSchema, ...errorResponses(401, 403) } },
+    },
+    async (req) => fileStatistics(db, req.user.id),
+  );
+
+  app.post(
+    '/files/cleanup-orphaned',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Find (dry_run=true, the default) or repair what interrupted uploads and crashes left behind',
+        description:
+          'For the caller: stored blobs no file or open upload refers to (deleted), file rows whose bytes are gone ' +
+          '(deleted, and so removed from their datasets), uploads past their time (expired, bytes deleted) and files ' +
+          'whose validation never finished (checked now). dry_run in the query or in a JSON body.',
+        querystring: CleanupQuerySchema,
+        body: CleanupBodySchema,
+        response: { 200: CleanupResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const dryRun = req.body?.dry_run ?? req.query.dry_run ?? true;
+      const deps = uploadDeps(app);
+      return cleanupOrphaned(
+        { db, storage: app.storage, revalidate: async (row) => (await validateStoredFile(deps, row))?.isValid ?? null },
+        req.user.id,
+        dryRun,
+      );
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: FileSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => toFile(await getOwnFile(db, req.user.id, req.params.id)),
+  );
+
+  app.get(
+    '/files/:id/datasets',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Datasets the file belongs to',
+        params: IdParamsSchema,
+        response: { 200: FileDatasetsResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      await getOwnFile(db, req.user.id, req.params.id);
+      const list = await datasetsOfFile(db, req.params.id);
+      return { file_id: req.params.id, datasets: list, total_count: list.length };
+    },
+  );
+
+  app.delete(
+    '/files/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a file and its stored bytes',
+        description: 'A file in an active or archived dataset is refused (409, the message names the datasets) unless force=true, which removes it from them.',
+        params: IdParamsSchema,
+        querystring: FileDeleteQuerySchema,
+        response: { 200: FileDeleteResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => {
+      const { row, removedFrom } = await deleteFile(db, app.storage, req.user.id, req.params.id, req.query.force);
+      const from = removedFrom.length ? ` and removed from ${removedFrom.length} dataset${removedFrom.length === 1 ? '' : 's'}` : '';
+      return { message: `File "${row.filename}" deleted${from}`, file_id: row.id, removed_from_datasets: removedFrom };
+    },
+  );
+
+  app.get(
+    '/files/:id/download-url',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'A signed, expiring URL to the file\'s bytes (local: files/{id}/content; S3: presigned)',
+        params: IdParamsSchema,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+        response: { 200: FileDownloadUrlResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const row = await getOwnFile(db, req.user.id, req.params.id);
+      const expiresAt = new Date(Date.now() + app.config.storage.urlTtlSeconds * 1000);
+      const signed = await app.storage.signedDownloadUrl({
+        key: row.storageKey,
+        fileId: row.id,
+        filename: row.filename,
+        contentType: row.mimeType,
+        expiresAt,
+        baseUrl: publicBaseUrl(app, req),
+        disposition: req.query.disposition,
+      });
+      return { file_id: row.id, url: signed.url, expires_at: isoStrict(new Date(Math.floor(expiresAt.getTime() / 1000) * 1000)) };
+    },
+  );
+
+  app.get(
+    '/files/:id/content',
+    {
+      schema: {
+        tags,
+        summary: 'The file\'s bytes through a signed URL from download-url (no bearer token)',
+        params: IdParamsSchema,
+        querystring: SignedQuerySchema,
+        response: errorResponses(403, 404, 422),
+      },
+    },
+    async (req, reply) => {
+      const [row] = await db.select().from(files).where(and(eq(files.id, req.params.id)));
+      if (!row) throw notFound('File not found');
+      const disposition = req.query.disposition ?? 'attachment';
+      const ok = app.storageSigner.verify(
+        downloadSignatureParts({ fileId: row.id, key: row.storageKey, expires: req.query.expires, disposition }),
+        req.query.signature,
+      );
+      if (!ok) throw new HttpError(403, 'Invalid download signature');
+      if (Date.now() > req.query.expires * 1000) throw new HttpError(403, 'This download URL has expired: ask for a new one');
+      let stream;
+      try {
+        stream = await app.storage.get(row.storageKey);
+      } catch (err) {
+        if (err instanceof BlobNotFoundError) throw notFound('The stored bytes of this file are missing');
+        throw err;
+      }
+      return reply
+        .header('content-type', row.mimeType)
+        .header('content-length', String(row.fileSize))
+        .header('content-disposition', contentDisposition(disposition, row.filename))
+        .header('cache-control', 'private, max-age=0, no-store')
+        .send(stream);
+    },
+  );
+}

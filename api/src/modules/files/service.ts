@@ -1,0 +1,354 @@
+// Files: listing, reading, deleting (bytes too), statistics, quota usage and orphan cleanup.
+// Every query is scoped to the caller's user id; another user's file is "not found".
+import { and, asc, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CleanupResponse, DatasetRef, FileInfo, FileStatistics, FileType } from '@quarry/shared/schemas';
+import type { Db, DbOrTx } from '../../db';
+import { datasetFiles, datasets, files, uploads, users, type FileRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { iso, isoStrict } from '../../lib/time';
+import { userPrefix, type BlobStore } from '../../storage';
+
+/** How long after its URL expired a prepared upload may still be completed (S3 PUTs started in time). */
+export const COMPLETE_GRACE_MS = 3600 * 1000;
+/** Received (local PUT done) but never completed uploads are expired by cleanup after this. */
+export const UPLOADED_RETENTION_MS = 24 * 3600 * 1000;
+
+/** Pages a file counts for: actual when valid, estimated while pending, 0 when invalid. */
+export const pageCountSql = sql<number>`(case when ${files.isValid} is false then 0 else coalesce(${files.actualPages}, ${files.estimatedPages}) end)`;
+
+export const pageCountOf = (row: Pick<FileRow, 'isValid' | 'actualPages' | 'estimatedPages'>): number =>
+  row.isValid === false ? 0 : (row.actualPages ?? row.estimatedPages);
+
+export function toFile(row: FileRow): FileInfo {
+  return {
+    id: row.id,
+    filename: row.filename,
+    file_size: row.fileSize,
+    mime_type: row.mimeType,
+    file_type: row.fileType as FileType,
+    estimated_pages: row.estimatedPages,
+    actual_pages: row.actualPages,
+    page_count: pageCountOf(row),
+    is_valid: row.isValid,
+    error_message: row.errorMessage,
+    upload_session_id: row.uploadSessionId,
+    sha256: row.sha256,
+    created_at: isoStrict(row.createdAt),
+    updated_at: isoStrict(row.updatedAt),
+    validated_at: iso(row.validatedAt),
+  };
+}
+
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The caller's file, or 404. */
+export async function getOwnFile(db: DbOrTx, userId: string, id: string): Promise<FileRow> {
+  const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
+  if (!row) throw notFound('File not found');
+  return row;
+}
+
+export async function listFiles(
+  db: Db,
+  userId: string,
+  q: { offset: number; limit: number; include_failed: boolean; search?: string | undefined },
+): Promise<{ rows: FileRow[]; total: number; totalPages: number }> {
+  const conditions: SQL[] = [eq(files.userId, userId)];
+  if (!q.include_failed) conditions.push(sql`${files.isValid} is not false`);
+  if (q.search) conditions.push(sql`${files.filename} ilike ${`%${escapeLike(q.search)}%`}`);
+  const where = and(...conditions);
+  const [agg] = await db
+    .select({ n: sql<number>`count(*)::int`, pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::int` })
+    .from(files)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(files)
+    .where(where)
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { rows, total: agg?.n ?? 0, totalPages: agg?.pages ?? 0 };
+}
+
+/** Datasets holding a file (deleted datasets included, marked by their status). */
+export async function datasetsOfFile(db: DbOrTx, fileId: string): Promise<DatasetRef[]> {
+  const rows = await db
+    .select({ id: datasets.id, name: datasets.name, status: datasets.status, addedAt: datasetFiles.addedAt })
+    .from(datasetFiles)
+    .innerJoin(datasets, eq(datasets.id, datasetFiles.datasetId))
+    .where(eq(datasetFiles.fileId, fileId))
+    .orderBy(asc(datasets.name), asc(datasets.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status as DatasetRef['status'], added_at: isoStrict(r.addedAt) }));
+}
+
+/**
+ * Deletes a file: the row first (with its dataset memberships), then the bytes. A crash in
+ * between leaves an orphaned blob (cleanup-orphaned removes it), never a row without bytes.
+ * Without `force`, a file in an active or archived dataset is refused (409).
+ */
+export async function deleteFile(
+  db: Db,
+  storage: BlobStore,
+  userId: string,
+  id: string,
+  force: boolean,
+): Promise<{ row: FileRow; removedFrom: { id: string; name: string }[] }> {
+  const result = await db.transaction(async (tx) => {
+    // row lock: concurrent deletes and dataset additions of this file wait for us
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .for('update');
+    if (!row) throw notFound('File not found');
+    const live = await tx
+      .select({ id: datasets.id, name: datasets.name })
+      .from(datasetFiles)
+      .innerJoin(datasets, eq(datasets.id, datasetFiles.datasetId))
+      .where(and(eq(datasetFiles.fileId, id), ne(datasets.status, 'deleted')))
+      .orderBy(asc(datasets.name));
+    if (live.length > 0 && !force) {
+      const names = live.map((d) => `"${d.name}"`).join(', ');
+      throw conflict(
+        `File "${row.filename}" is in ${live.length === 1 ? 'dataset' : `${live.length} datasets`} ${names}. ` +
+          'Remove it from the datasets first, or delete it with force=true to remove it from all datasets.',
+      );
+    }
+    if (live.length > 0) {
+      await tx.update(datasets).set({ updatedAt: new Date() }).where(inArray(datasets.id, live.map((d) => d.id)));
+    }
+    await tx.delete(files).where(eq(files.id, id)); // dataset_files rows cascade
+    return { row, removedFrom: live };
+  });
+  await storage.delete(result.row.storageKey).catch(() => undefined); // an orphan at worst; cleanup removes it
+  return result;
+}
+
+// ------------------------------------------------------------------ usage / quotas
+
+export interface Usage {
+  fileCount: number;
+  pageCount: number;
+  storageBytes: number;
+}
+
+/** Usage from stored files only (what users/me/resource-limits reports). */
+export async function storedUsage(db: DbOrTx, userId: string): Promise<Usage> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::bigint`,
+      bytes: sql<number>`coalesce(sum(${files.fileSize}), 0)::bigint`,
+    })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return { fileCount: Number(row?.n ?? 0), pageCount: Number(row?.pages ?? 0), storageBytes: Number(row?.bytes ?? 0) };
+}
+
+/** An upload holds its quota while being received, once received, or while its URL (plus grace) is valid. */
+export const activeReservation = (now: Date): SQL =>
+  or(
+    inArray(uploads.status, ['uploading', 'uploaded']),
+    and(eq(uploads.status, 'pending'), sql`${uploads.expiresAt} > ${new Date(now.getTime() - COMPLETE_GRACE_MS)}`),
+  )!;
+
+/** Files, pages and bytes announced by uploads not completed yet. */
+export async function reservedUsage(db: DbOrTx, userId: string, now = new Date()): Promise<Usage> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      pages: sql<number>`coalesce(sum(${uploads.estimatedPages}), 0)::bigint`,
+      bytes: sql<number>`coalesce(sum(${uploads.declaredSize}), 0)::bigint`,
+    })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), activeReservation(now)));
+  return { fileCount: Number(row?.n ?? 0), pageCount: Number(row?.pages ?? 0), storageBytes: Number(row?.bytes ?? 0) };
+}
+
+/** Takes the per-user lock that serialises quota decisions (prepare-upload, page re-checks). */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export const bytesToMb = (bytes: number): number => Math.ceil((bytes / 1_048_576) * 100) / 100;
+
+// ------------------------------------------------------------------ statistics
+
+export async function fileStatistics(db: Db, userId: string): Promise<FileStatistics> {
+  const [agg] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      valid: sql<number>`count(*) filter (where ${files.isValid} is true)::int`,
+      invalid: sql<number>`count(*) filter (where ${files.isValid} is false)::int`,
+      pending: sql<number>`count(*) filter (where ${files.isValid} is null)::int`,
+      pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::bigint`,
+      bytes: sql<number>`coalesce(sum(${files.fileSize}), 0)::bigint`,
+      oldest: sql<Date | null>`min(${files.createdAt})`,
+      newest: sql<Date | null>`max(${files.createdAt})`,
+    })
+    .from(files)
+    .where(eq(files.userId, userId));
+  const byType = await db
+    .select({
+      type: files.fileType,
+      n: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${files.fileSize}), 0)::bigint`,
+      pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::bigint`,
+    })
+    .from(files)
+    .where(eq(files.userId, userId))
+    .groupBy(files.fileType);
+  const [inDatasets] = await db
+    .select({ n: sql<number>`count(distinct ${datasetFiles.fileId})::int` })
+    .from(datasetFiles)
+    .innerJoin(files, eq(files.id, datasetFiles.fileId))
+    .innerJoin(datasets, eq(datasets.id, datasetFiles.datasetId))
+    .where(and(eq(files.userId, userId), ne(datasets.status, 'deleted')));
+  const reserved = await reservedUsage(db, userId);
+  const toDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
+  const bytes = Number(agg?.bytes ?? 0);
+  return {
+    total_files: agg?.total ?? 0,
+    valid_files: agg?.valid ?? 0,
+    invalid_files: agg?.invalid ?? 0,
+    pending_files: agg?.pending ?? 0,
+    total_pages: Number(agg?.pages ?? 0),
+    total_size_bytes: bytes,
+    total_size_mb: bytesToMb(bytes),
+    by_type: Object.fromEntries(byType.map((t) => [t.type, { count: t.n, size_bytes: Number(t.bytes), pages: Number(t.pages) }])),
+    files_in_datasets: inDatasets?.n ?? 0,
+    pending_uploads: reserved.fileCount,
+    oldest_file_at: iso(toDate(agg?.oldest)),
+    newest_file_at: iso(toDate(agg?.newest)),
+  };
+}
+
+// ------------------------------------------------------------------ cleanup
+
+export interface CleanupDeps {
+  db: Db;
+  storage: BlobStore;
+  /** re-checks files whose validation never finished (crash during complete) */
+  revalidate: (row: FileRow) => Promise<boolean | null>;
+}
+
+/** a file still unchecked after this was interrupted */
+const PENDING_STALE_MS = 10 * 60 * 1000;
+
+/**
+ * Finds (and with dry_run=false repairs) what a crash can leave behind, for one user:
+ * blobs no row refers to, file rows whose bytes are gone, uploads past their time, and files
+ * whose validation never finished.
+ */
+export async function cleanupOrphaned(deps: CleanupDeps, userId: string, dryRun: boolean): Promise<CleanupResponse> {
+  const { db, storage } = deps;
+  const now = new Date();
+
+  // 1. uploads past their time: pending/uploading after URL expiry + grace, uploaded after the retention
+  const expired = await db
+    .select({ id: uploads.id, filename: uploads.filename, storageKey: uploads.storageKey, status: uploads.status })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        or(
+          and(inArray(uploads.status, ['pending', 'uploading']), lt(uploads.expiresAt, new Date(now.getTime() - COMPLETE_GRACE_MS))),
+          and(eq(uploads.status, 'uploaded'), lt(uploads.expiresAt, new Date(now.getTime() - UPLOADED_RETENTION_MS))),
+        ),
+      ),
+    );
+  if (!dryRun) {
+    for (const u of expired) {
+      const [marked] = await db
+        .update(uploads)
+        .set({ status: 'expired', errorMessage: 'The upload expired before it was completed', updatedAt: now })
+        .where(and(eq(uploads.id, u.id), eq(uploads.status, u.status)))
+        .returning({ id: uploads.id });
+      if (marked) await storage.delete(u.storageKey);
+    }
+  }
+
+  // 2. blobs nobody refers to. Live uploads are read before files: an upload turns into a
+  //    file in one transaction, so a blob is always in one of the two snapshots.
+  const expiredIds = new Set(expired.map((u) => u.id));
+  const liveUploadKeysOf = async () =>
+    new Set(
+      (
+        await db
+          .select({ id: uploads.id, key: uploads.storageKey })
+          .from(uploads)
+          .where(and(eq(uploads.userId, userId), inArray(uploads.status, ['pending', 'uploading', 'uploaded'])))
+      )
+        .filter((u) => !expiredIds.has(u.id))
+        .map((u) => u.key),
+    );
+  const liveUploadKeys = await liveUploadKeysOf();
+  const fileKeys = new Set(
+    (await db.select({ key: files.storageKey }).from(files).where(eq(files.userId, userId))).map((r) => r.key),
+  );
+  const orphans: CleanupResponse['orphaned_blobs'] = [];
+  const present = new Set<string>();
+  for await (const blob of storage.list(userPrefix(userId))) {
+    present.add(blob.key);
+    if (fileKeys.has(blob.key) || liveUploadKeys.has(blob.key)) continue;
+    orphans.push({ key: blob.key, size: blob.size, last_modified: iso(blob.lastModified) });
+  }
+  if (!dryRun && orphans.length > 0) {
+    // re-check right before deleting: an upload may have been prepared or completed since
+    const live = await liveUploadKeysOf();
+    for (const o of orphans) {
+      if (live.has(o.key)) continue;
+      const [f] = await db.select({ id: files.id }).from(files).where(eq(files.storageKey, o.key));
+      if (!f) await storage.delete(o.key);
+    }
+  }
+
+  // 3. file rows whose bytes are gone
+  const rows = await db.select().from(files).where(eq(files.userId, userId)).orderBy(asc(files.createdAt));
+  const missing = rows.filter((r) => !present.has(r.storageKey));
+  const confirmedMissing: FileRow[] = [];
+  for (const r of missing) if ((await storage.size(r.storageKey)) === null) confirmedMissing.push(r);
+  if (!dryRun && confirmedMissing.length > 0) {
+    await db.delete(files).where(and(eq(files.userId, userId), inArray(files.id, confirmedMissing.map((r) => r.id))));
+  }
+
+  // 4. files whose validation was interrupted
+  const stale = rows.filter(
+    (r) => r.isValid === null && now.getTime() - r.createdAt.getTime() > PENDING_STALE_MS && !confirmedMissing.includes(r),
+  );
+  const revalidated: CleanupResponse['revalidated_files'] = [];
+  for (const r of stale) {
+    revalidated.push({ id: r.id, filename: r.filename, is_valid: dryRun ? null : await deps.revalidate(r) });
+  }
+
+  const orphanedBytes = orphans.reduce((n, o) => n + o.size, 0);
+  const parts = [
+    `${orphans.length} orphaned blob${orphans.length === 1 ? '' : 's'} (${orphanedBytes} bytes)`,
+    `${confirmedMissing.length} file${confirmedMissing.length === 1 ? '' : 's'} without bytes`,
+    `${expired.length} expired upload${expired.length === 1 ? '' : 's'}`,
+    `${stale.length} unchecked file${stale.length === 1 ? '' : 's'}`,
+  ];
+  return {
+    dry_run: dryRun,
+    orphaned_blobs: orphans,
+    orphaned_bytes: orphanedBytes,
+    missing_files: confirmedMissing.map((r) => ({ id: r.id, filename: r.filename })),
+    expired_uploads: expired.map((u) => ({ id: u.id, filename: u.filename })),
+    revalidated_files: revalidated,
+    message: dryRun ? `Dry run: found ${parts.join(', ')}. Nothing was changed.` : `Cleaned up ${parts.join(', ')}.`,
+  };
+}
+
+// ------------------------------------------------------------------ misc
+
+/** Files of the user among `ids` (missing or foreign ids are reported by the caller). */
+export async function ownFilesAmong(db: DbOrTx, userId: string, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(and(eq(files.userId, userId), inArray(files.id, ids)));
+}
+
+export async function countFiles(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(files).where(eq(files.userId, userId));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,48 @@
+// Decorates the API with `app.storage` (the blob store), `app.storageSigner` (HMAC of the
+// local signed URLs) and `app.fileValidator` (the upload checker). Registered before the
+// document modules and not encapsulated (skip-override), so its siblings see the decorations.
+import { resolveJwtSecret } from '../../auth/secret';
+import { createBlobStore, UrlSigner, type BlobStore } from '../../storage';
+import type { App } from '../../types';
+import { FileValidator } from '../files/validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the blob store (local disk or S3) */
+    storage: BlobStore;
+    storageSigner: UrlSigner;
+    /** checks uploaded bytes (magic, pdfjs, image decode) */
+    fileValidator: FileValidator;
+  }
+}
+
+/** a temporary upload body older than this was left by a crash */
+const STALE_TMP_MS = 6 * 3600 * 1000;
+
+async function storagePlugin(app: App) {
+  const secret = app.config.storage.signingSecret ?? (await resolveJwtSecret(app.config, app.database));
+  const signer = new UrlSigner(secret);
+  const store = createBlobStore(app.config, signer);
+  const validator = new FileValidator({
+    concurrency: app.config.storage.validationConcurrency,
+    timeoutMs: app.config.storage.validationTimeoutSeconds * 1000,
+  });
+  app.decorate('storage', store);
+  app.decorate('storageSigner', signer);
+  app.decorate('fileValidator', validator);
+  try {
+    const removed = (await store.sweepTemporary?.(STALE_TMP_MS)) ?? 0;
+    if (removed > 0) app.log.info({ removed }, 'storage: removed interrupted upload bodies');
+  } catch (err) {
+    app.log.warn({ err }, 'storage: could not sweep temporary files');
+  }
+  app.addHook('onClose', async () => {
+    await validator.close();
+    await store.close?.();
+  });
+}
+
+// like fastify-plugin: decorations land in the parent (/api/v1) context
+(storagePlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export default storagePlugin;

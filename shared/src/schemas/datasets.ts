@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants';
+import { TimestampSchema, UuidSchema } from './common';
+import { FileSchema, queryBoolean } from './files';
+
+export const DATASET_STATUSES = ['active', 'archived', 'deleted'] as const;
+export const DatasetStatusSchema = z.enum(DATASET_STATUSES);
+export type DatasetStatus = z.infer<typeof DatasetStatusSchema>;
+
+export const DATASET_MESSAGES = {
+  nameRequired: 'Dataset name is required',
+  filesRequired: 'Please select at least one file for the dataset',
+  selectFiles: 'Please select files to add or remove',
+} as const;
+
+const fileIds = (message: string) =>
+  z
+    .array(UuidSchema, { error: message })
+    .min(1, { error: message })
+    .max(1000, { error: 'At most 1000 files at a time' });
+
+/** A dataset (spec 2 §3). file_count and total_pages are computed from its files on every read. */
+export const DatasetSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  status: DatasetStatusSchema,
+  file_count: z.number().int(),
+  /** sum of the files' page_count */
+  total_pages: z.number().int(),
+  total_size: z.number().int(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  archived_at: TimestampSchema.nullable(),
+  deleted_at: TimestampSchema.nullable(),
+  files: z.array(FileSchema),
+});
+export type Dataset = z.infer<typeof DatasetSchema>;
+
+/** `POST /datasets/` */
+export const DatasetCreateSchema = z.strictObject({
+  name: z
+    .string({ error: DATASET_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: DATASET_MESSAGES.nameRequired })
+    .max(200, { error: 'Dataset name is too long (at most 200 characters)' }),
+  description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+  file_ids: fileIds(DATASET_MESSAGES.filesRequired),
+});
+export type DatasetCreate = z.input<typeof DatasetCreateSchema>;
+
+/** `PUT /datasets/{id}` */
+export const DatasetUpdateSchema = z
+  .strictObject({
+    name: z
+      .string({ error: DATASET_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { error: DATASET_MESSAGES.nameRequired })
+      .max(200, { error: 'Dataset name is too long (at most 200 characters)' })
+      .optional(),
+    description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+  })
+  .refine((v) => v.name !== undefined || v.description !== undefined, { error: 'Nothing to update: send name and/or description' });
+export type DatasetUpdate = z.input<typeof DatasetUpdateSchema>;
+
+/** `POST` / `DELETE /datasets/{id}/files` */
+export const DatasetFilesBodySchema = z.strictObject({ file_ids: fileIds(DATASET_MESSAGES.selectFiles) });
+export type DatasetFilesBody = z.input<typeof DatasetFilesBodySchema>;
+
+export const DatasetListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** one status; without it active and archived datasets are listed */
+  status: DatasetStatusSchema.optional(),
+  /** name or description contains (case-insensitive) */
+  search: z.string().trim().max(200).optional(),
+  /** false: leave out the file lists (counts stay) */
+  include_files: queryBoolean(true),
+});
+export type DatasetListQuery = z.input<typeof DatasetListQuerySchema>;
+
+export const DatasetListResponseSchema = z.object({
+  datasets: z.array(DatasetSchema),
+  total_count: z.number().int(),
+});
+export type DatasetListResponse = z.infer<typeof DatasetListResponseSchema>;
+
+/** Answer of `POST`/`DELETE /datasets/{id}/files`: the dataset plus what changed. */
+export const DatasetFilesResponseSchema = DatasetSchema.extend({
+  added_file_ids: z.array(UuidSchema),
+  removed_file_ids: z.array(UuidSchema),
+  /** ids sent that needed no change (already in / not in the dataset) */
+  unchanged_file_ids: z.array(UuidSchema),
+});
+export type DatasetFilesResponse = z.infer<typeof DatasetFilesResponseSchema>;
