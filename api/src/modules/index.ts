@@ -5,9 +5,13 @@ import type { App } from '../types';
 import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
+import datasetRoutes from './datasets/routes';
+import exampleRoutes from './examples/routes';
 import feedbackRoutes from './feedback/routes';
 import fileRoutes from './files/routes';
 import healthRoutes from './health/routes';
+import outputSchemaRoutes from './output-schemas/routes';
+import promptRoutes from './prompts/routes';
 import realtimeTestRoutes from './realtime-test/routes';
 import resourceRoutes from './resources/routes';
 import storagePlugin from './storage/plugin';
@@ -27,4 +31,8 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   storagePlugin,
   uploadRoutes,
   fileRoutes,
+  datasetRoutes,
+  outputSchemaRoutes,
+  promptRoutes,
+  exampleRoutes,
 ];

@@ -1,0 +1,141 @@
+// Datasets (spec 2 §7): POST and GET /datasets/, GET, PUT and DELETE /datasets/{id},
+// POST and DELETE /datasets/{id}/files, POST /datasets/{id}/archive and /unarchive.
+import {
+  DatasetCreateSchema,
+  DatasetFilesBodySchema,
+  DatasetFilesResponseSchema,
+  DatasetListQuerySchema,
+  DatasetListResponseSchema,
+  DatasetSchema,
+  DatasetUpdateSchema,
+  IdParamsSchema,
+} from '@quarry/shared/schemas';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import { addFiles, changeStatus, createDataset, getDataset, listDatasets, removeFiles, updateDataset } from './service';
+
+export default async function datasetRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['datasets'];
+  const db = app.database.db;
+
+  app.post(
+    '/datasets/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a dataset from some of the caller\'s files',
+        description: 'Invalid files (is_valid false) are refused (400); unknown or foreign file ids answer 404.',
+        body: DatasetCreateSchema,
+        response: { 201: DatasetSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createDataset(db, req.user.id, req.body)),
+  );
+
+  app.get(
+    '/datasets/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller\'s datasets, last changed first (deleted ones only with status=deleted)',
+        querystring: DatasetListQuerySchema,
+        response: { 200: DatasetListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { datasets, total } = await listDatasets(db, req.user.id, req.query);
+      return { datasets, total_count: total };
+    },
+  );
+
+  app.get(
+    '/datasets/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => getDataset(db, req.user.id, req.params.id),
+  );
+
+  app.put(
+    '/datasets/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Rename or describe a dataset (409 once deleted)',
+        params: IdParamsSchema,
+        body: DatasetUpdateSchema,
+        response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => updateDataset(db, req.user.id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/datasets/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a dataset (status deleted; its files are kept)',
+        params: IdParamsSchema,
+        response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => changeStatus(db, req.user.id, req.params.id, 'deleted'),
+  );
+
+  app.post(
+    '/datasets/:id/files',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Add files (already present ones are reported unchanged)',
+        params: IdParamsSchema,
+        body: DatasetFilesBodySchema,
+        response: { 200: DatasetFilesResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => addFiles(db, req.user.id, req.params.id, req.body.file_ids),
+  );
+
+  app.delete(
+    '/datasets/:id/files',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Remove files (JSON body {file_ids}); the files themselves are kept',
+        params: IdParamsSchema,
+        body: DatasetFilesBodySchema,
+        response: { 200: DatasetFilesResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => removeFiles(db, req.user.id, req.params.id, req.body.file_ids),
+  );
+
+  for (const [path, to, summary] of [
+    ['/datasets/:id/archive', 'archived', 'Archive an active dataset (its files can no longer change)'],
+    ['/datasets/:id/unarchive', 'active', 'Make an archived dataset active again'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...guard,
+        schema: { tags, security: bearer, summary, params: IdParamsSchema, response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) } },
+      },
+      async (req) => changeStatus(db, req.user.id, req.params.id, to),
+    );
+  }
+}

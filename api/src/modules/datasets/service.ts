@@ -1,0 +1,239 @@
+// Datasets (spec 2 §3, §7): named groups of the caller's files. file_count, total_pages and
+// total_size are computed from the member files on every read, so they are right whatever
+// happens to the files (validated, deleted with force, ...). Status: active -> archived ->
+// active; any -> deleted (soft: the row stays, readable, and no longer changes).
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Dataset, DatasetStatus } from '@quarry/shared/schemas';
+import type { Db, DbOrTx } from '../../db';
+import { datasetFiles, datasets, files, type DatasetRow, type FileRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { iso, isoStrict } from '../../lib/time';
+import { escapeLike, pageCountSql, toFile } from '../files/service';
+
+interface Stats {
+  fileCount: number;
+  totalPages: number;
+  totalSize: number;
+}
+
+async function statsOf(db: DbOrTx, ids: string[]): Promise<Map<string, Stats>> {
+  const out = new Map<string, Stats>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      id: datasetFiles.datasetId,
+      n: sql<number>`count(*)::int`,
+      pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::bigint`,
+      bytes: sql<number>`coalesce(sum(${files.fileSize}), 0)::bigint`,
+    })
+    .from(datasetFiles)
+    .innerJoin(files, eq(files.id, datasetFiles.fileId))
+    .where(inArray(datasetFiles.datasetId, ids))
+    .groupBy(datasetFiles.datasetId);
+  for (const r of rows) out.set(r.id, { fileCount: r.n, totalPages: Number(r.pages), totalSize: Number(r.bytes) });
+  return out;
+}
+
+async function filesOf(db: DbOrTx, ids: string[]): Promise<Map<string, FileRow[]>> {
+  const out = new Map<string, FileRow[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ datasetId: datasetFiles.datasetId, file: files })
+    .from(datasetFiles)
+    .innerJoin(files, eq(files.id, datasetFiles.fileId))
+    .where(inArray(datasetFiles.datasetId, ids))
+    .orderBy(asc(datasetFiles.addedAt), asc(files.filename));
+  for (const r of rows) {
+    const list = out.get(r.datasetId) ?? [];
+    list.push(r.file);
+    out.set(r.datasetId, list);
+  }
+  return out;
+}
+
+async function present(db: DbOrTx, rows: DatasetRow[], withFiles: boolean): Promise<Dataset[]> {
+  const ids = rows.map((r) => r.id);
+  const [stats, members] = await Promise.all([statsOf(db, ids), withFiles ? filesOf(db, ids) : Promise.resolve(new Map<string, FileRow[]>())]);
+  return rows.map((row) => {
+    const s = stats.get(row.id) ?? { fileCount: 0, totalPages: 0, totalSize: 0 };
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      status: row.status as DatasetStatus,
+      file_count: s.fileCount,
+      total_pages: s.totalPages,
+      total_size: s.totalSize,
+      created_at: isoStrict(row.createdAt),
+      updated_at: isoStrict(row.updatedAt),
+      archived_at: iso(row.archivedAt),
+      deleted_at: iso(row.deletedAt),
+      files: (members.get(row.id) ?? []).map(toFile),
+    };
+  });
+}
+
+export async function presentDataset(db: DbOrTx, row: DatasetRow): Promise<Dataset> {
+  return (await present(db, [row], true))[0]!;
+}
+
+async function ownDataset(db: DbOrTx, userId: string, id: string, lock = false): Promise<DatasetRow> {
+  const q = db.select().from(datasets).where(and(eq(datasets.id, id), eq(datasets.userId, userId)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Dataset not found');
+  return row;
+}
+
+export async function getDataset(db: Db, userId: string, id: string): Promise<Dataset> {
+  return presentDataset(db, await ownDataset(db, userId, id));
+}
+
+export async function listDatasets(
+  db: Db,
+  userId: string,
+  q: { offset: number; limit: number; status?: DatasetStatus | undefined; search?: string | undefined; include_files: boolean },
+): Promise<{ datasets: Dataset[]; total: number }> {
+  const conditions: SQL[] = [eq(datasets.userId, userId)];
+  conditions.push(q.status ? eq(datasets.status, q.status) : ne(datasets.status, 'deleted'));
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    conditions.push(or(sql`${datasets.name} ilike ${like}`, sql`coalesce(${datasets.description}, '') ilike ${like}`)!);
+  }
+  const where = and(...conditions);
+  const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(datasets).where(where);
+  const rows = await db
+    .select()
+    .from(datasets)
+    .where(where)
+    .orderBy(desc(datasets.updatedAt), desc(datasets.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { datasets: await present(db, rows, q.include_files), total: agg?.n ?? 0 };
+}
+
+/** The caller's files among `ids`, row-locked (FOR SHARE) so none is deleted before the transaction ends. */
+async function usableFiles(tx: DbOrTx, userId: string, ids: string[]): Promise<FileRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, unique)))
+    .for('share');
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) throw notFound(`File${missing.length === 1 ? '' : 's'} not found: ${missing.join(', ')}`);
+  const invalid = rows.filter((r) => r.isValid === false);
+  if (invalid.length > 0) {
+    throw badRequest(`Invalid files cannot be added to a dataset: ${invalid.map((r) => r.filename).join(', ')}`);
+  }
+  return rows;
+}
+
+function assertChangeable(row: DatasetRow, what: 'files' | 'details'): void {
+  if (row.status === 'deleted') throw conflict(`Dataset "${row.name}" has been deleted`);
+  if (row.status === 'archived' && what === 'files') {
+    throw conflict(`Dataset "${row.name}" is archived: unarchive it to change its files`);
+  }
+}
+
+export async function createDataset(
+  db: Db,
+  userId: string,
+  input: { name: string; description?: string | null | undefined; file_ids: string[] },
+): Promise<Dataset> {
+  return db.transaction(async (tx) => {
+    const chosen = await usableFiles(tx, userId, input.file_ids);
+    const [row] = await tx
+      .insert(datasets)
+      .values({ userId, name: input.name, description: input.description || null })
+      .returning();
+    await tx.insert(datasetFiles).values(chosen.map((f) => ({ datasetId: row!.id, fileId: f.id })));
+    return presentDataset(tx, row!);
+  });
+}
+
+export async function updateDataset(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: { name?: string | undefined; description?: string | null | undefined },
+): Promise<Dataset> {
+  return db.transaction(async (tx) => {
+    const row = await ownDataset(tx, userId, id, true);
+    assertChangeable(row, 'details');
+    const set: Partial<typeof datasets.$inferInsert> = { updatedAt: new Date() };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.description !== undefined) set.description = patch.description || null;
+    const [updated] = await tx.update(datasets).set(set).where(eq(datasets.id, id)).returning();
+    return presentDataset(tx, updated!);
+  });
+}
+
+export async function addFiles(db: Db, userId: string, id: string, fileIds: string[]) {
+  return db.transaction(async (tx) => {
+    const row = await ownDataset(tx, userId, id, true);
+    assertChangeable(row, 'files');
+    const chosen = await usableFiles(tx, userId, fileIds);
+    const inserted = await tx
+      .insert(datasetFiles)
+      .values(chosen.map((f) => ({ datasetId: id, fileId: f.id })))
+      .onConflictDoNothing()
+      .returning({ fileId: datasetFiles.fileId });
+    const added = inserted.map((r) => r.fileId);
+    if (added.length > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
+    const [fresh] = await tx.select().from(datasets).where(eq(datasets.id, id));
+    const addedSet = new Set(added);
+    return {
+      ...(await presentDataset(tx, fresh!)),
+      added_file_ids: added,
+      removed_file_ids: [],
+      unchanged_file_ids: [...new Set(fileIds)].filter((f) => !addedSet.has(f)),
+    };
+  });
+}
+
+export async function removeFiles(db: Db, userId: string, id: string, fileIds: string[]) {
+  return db.transaction(async (tx) => {
+    const row = await ownDataset(tx, userId, id, true);
+    assertChangeable(row, 'files');
+    const unique = [...new Set(fileIds)];
+    const own = await tx.select({ id: files.id }).from(files).where(and(eq(files.userId, userId), inArray(files.id, unique)));
+    const ownSet = new Set(own.map((f) => f.id));
+    const missing = unique.filter((f) => !ownSet.has(f));
+    if (missing.length > 0) throw notFound(`File${missing.length === 1 ? '' : 's'} not found: ${missing.join(', ')}`);
+    const deleted = await tx
+      .delete(datasetFiles)
+      .where(and(eq(datasetFiles.datasetId, id), inArray(datasetFiles.fileId, unique)))
+      .returning({ fileId: datasetFiles.fileId });
+    const removed = deleted.map((r) => r.fileId);
+    if (removed.length > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
+    const [fresh] = await tx.select().from(datasets).where(eq(datasets.id, id));
+    const removedSet = new Set(removed);
+    return {
+      ...(await presentDataset(tx, fresh!)),
+      added_file_ids: [],
+      removed_file_ids: removed,
+      unchanged_file_ids: unique.filter((f) => !removedSet.has(f)),
+    };
+  });
+}
+
+/** active -> archived, archived -> active, active|archived -> deleted; anything else is a 409. */
+export async function changeStatus(db: Db, userId: string, id: string, to: 'archived' | 'active' | 'deleted'): Promise<Dataset> {
+  const from: DatasetStatus[] = to === 'archived' ? ['active'] : to === 'active' ? ['archived'] : ['active', 'archived'];
+  const now = new Date();
+  const set: Partial<typeof datasets.$inferInsert> = { status: to, updatedAt: now };
+  if (to === 'archived') set.archivedAt = now;
+  if (to === 'active') set.archivedAt = null;
+  if (to === 'deleted') set.deletedAt = now;
+  const [updated] = await db
+    .update(datasets)
+    .set(set)
+    .where(and(eq(datasets.id, id), eq(datasets.userId, userId), inArray(datasets.status, from)))
+    .returning();
+  if (updated) return presentDataset(db, updated);
+  const row = await ownDataset(db, userId, id);
+  if (row.status === 'deleted') throw conflict(`Dataset "${row.name}" has been deleted`);
+  if (to === 'archived') throw conflict(`Dataset "${row.name}" is already archived`);
+  throw conflict(`Dataset "${row.name}" is not archived`);
+}

@@ -1,0 +1,127 @@
+// Examples (spec 1 §7, spec 2 §7): POST and GET /examples/, GET, PUT and DELETE /examples/{id},
+// POST /examples/{id}/validate, GET /examples/by-prompt/{id} and /examples/by-schema/{id}.
+import {
+  ExampleCreateSchema,
+  ExampleListQuerySchema,
+  ExampleListResponseSchema,
+  ExampleSchema,
+  ExampleUpdateSchema,
+  ExampleValidateResponseSchema,
+  IdParamsSchema,
+  PaginationQuerySchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import {
+  createExample,
+  deleteExample,
+  examplesByPrompt,
+  examplesBySchema,
+  getOwnExample,
+  listExamples,
+  toExample,
+  updateExample,
+  validateExample,
+} from './service';
+
+export default async function exampleRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['examples'];
+  const db = app.database.db;
+  const list = { 200: ExampleListResponseSchema, ...errorResponses(401, 403, 404, 422) };
+
+  app.post(
+    '/examples/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Add an example to one of the caller\'s prompts (input and output text required)',
+        body: ExampleCreateSchema,
+        response: { 201: ExampleSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createExample(db, req.user.id, req.body)),
+  );
+
+  app.get(
+    '/examples/',
+    { ...guard, schema: { tags, security: bearer, querystring: ExampleListQuerySchema, response: list } },
+    async (req) => {
+      const { examples, total } = await listExamples(db, req.user.id, req.query);
+      return { examples, total_count: total };
+    },
+  );
+
+  app.get(
+    '/examples/by-prompt/:id',
+    { ...guard, schema: { tags, security: bearer, summary: 'Examples of a prompt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: list } },
+    async (req) => {
+      const { examples, total } = await examplesByPrompt(db, req.user.id, req.params.id, req.query);
+      return { examples, total_count: total };
+    },
+  );
+
+  app.get(
+    '/examples/by-schema/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Examples using an output schema (their own, or their prompt\'s)',
+        params: IdParamsSchema,
+        querystring: PaginationQuerySchema,
+        response: list,
+      },
+    },
+    async (req) => {
+      const { examples, total } = await examplesBySchema(db, req.user.id, req.params.id, req.query);
+      return { examples, total_count: total };
+    },
+  );
+
+  app.get(
+    '/examples/:id',
+    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: ExampleSchema, ...errorResponses(401, 403, 404, 422) } } },
+    async (req) => toExample(await getOwnExample(db, req.user.id, req.params.id)),
+  );
+
+  app.put(
+    '/examples/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, body: ExampleUpdateSchema, response: { 200: ExampleSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => updateExample(db, req.user.id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/examples/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req, reply) => {
+      await deleteExample(db, req.user.id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/examples/:id/validate',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Check the output text: valid JSON matching the example\'s (or its prompt\'s) schema; sets is_validated',
+        params: IdParamsSchema,
+        response: { 200: ExampleValidateResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => validateExample(db, req.user.id, req.params.id),
+  );
+}

@@ -1,0 +1,183 @@
+// Output schemas (spec 1 §7, spec 2 §7): POST and GET /output-schemas/, GET, PUT and DELETE
+// /output-schemas/{id}, POST /output-schemas/validate, POST /output-schemas/{id}/validate-data,
+// GET /output-schemas/statistics/summary, GET /output-schemas/{id}/llm-format.
+import {
+  IdParamsSchema,
+  LlmFormatResponseSchema,
+  OutputSchemaCreateSchema,
+  OutputSchemaListQuerySchema,
+  OutputSchemaListResponseSchema,
+  OutputSchemaSchema,
+  OutputSchemaStatisticsSchema,
+  OutputSchemaUpdateSchema,
+  OutputSchemaValidateBodySchema,
+  OutputSchemaValidateResponseSchema,
+  ValidateDataBodySchema,
+  ValidateDataResponseSchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { renderSchemaDescriptions } from '../../processing/extraction/schema-descriptions';
+import type { App } from '../../types';
+import { checkDefinition, validateData } from './definition';
+import {
+  createOutputSchema,
+  deleteOutputSchema,
+  getOwnOutputSchema,
+  listOutputSchemas,
+  outputSchemaStatistics,
+  toOutputSchema,
+  updateOutputSchema,
+} from './service';
+
+export default async function outputSchemaRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['output-schemas'];
+  const db = app.database.db;
+
+  app.post(
+    '/output-schemas/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create an output schema (the definition must pass POST /output-schemas/validate)',
+        body: OutputSchemaCreateSchema,
+        response: { 201: OutputSchemaSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createOutputSchema(db, req.user.id, req.body)),
+  );
+
+  app.get(
+    '/output-schemas/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's output schemas (sort: updated, created, name, usage)",
+        querystring: OutputSchemaListQuerySchema,
+        response: { 200: OutputSchemaListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { schemas, total } = await listOutputSchemas(db, req.user.id, req.query);
+      return { schemas, total_count: total };
+    },
+  );
+
+  app.post(
+    '/output-schemas/validate',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Check a schema definition: JSON Schema meta-schema plus the product rules; every problem with its path',
+        body: OutputSchemaValidateBodySchema,
+        response: { 200: OutputSchemaValidateResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const check = checkDefinition(req.body.schema_definition);
+      return { valid: check.valid, errors: check.errors, field_count: check.fieldCount };
+    },
+  );
+
+  app.get(
+    '/output-schemas/statistics/summary',
+    {
+      ...guard,
+      schema: { tags, security: bearer, response: { 200: OutputSchemaStatisticsSchema, ...errorResponses(401, 403) } },
+    },
+    async (req) => outputSchemaStatistics(db, req.user.id),
+  );
+
+  app.get(
+    '/output-schemas/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: OutputSchemaSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => toOutputSchema(await getOwnOutputSchema(db, req.user.id, req.params.id)),
+  );
+
+  app.put(
+    '/output-schemas/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParamsSchema,
+        body: OutputSchemaUpdateSchema,
+        response: { 200: OutputSchemaSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => updateOutputSchema(db, req.user.id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/output-schemas/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete an output schema (prompts and examples using it lose the reference)',
+        params: IdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) => {
+      await deleteOutputSchema(db, req.user.id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/output-schemas/:id/validate-data',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Check a JSON value ({"data": ...}) against the schema; every error with its path',
+        params: IdParamsSchema,
+        body: ValidateDataBodySchema,
+        response: { 200: ValidateDataResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const { row } = await getOwnOutputSchema(db, req.user.id, req.params.id);
+      const result = validateData(row.schemaDefinition, req.body.data);
+      return { valid: result.valid, error_count: result.errors.length, errors: result.errors };
+    },
+  );
+
+  app.get(
+    '/output-schemas/:id/llm-format',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The schema as the text block a prompt\'s {{ schema_descriptions }} receives, and as JSON Schema',
+        params: IdParamsSchema,
+        response: { 200: LlmFormatResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const { row } = await getOwnOutputSchema(db, req.user.id, req.params.id);
+      return {
+        schema_id: row.id,
+        name: row.name,
+        schema_descriptions: renderSchemaDescriptions(row.schemaDefinition),
+        json_schema: row.schemaDefinition,
+        field_count: row.fieldCount,
+      };
+    },
+  );
+}

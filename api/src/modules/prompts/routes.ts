@@ -1,0 +1,110 @@
+// Prompts (spec 1 §7, spec 2 §7): POST and GET /prompts/, GET, PUT and DELETE /prompts/{id},
+// POST /prompts/validate, GET /prompts/statistics/summary.
+import {
+  IdParamsSchema,
+  PromptCreateSchema,
+  PromptListQuerySchema,
+  PromptListResponseSchema,
+  PromptSchema,
+  PromptStatisticsSchema,
+  PromptUpdateSchema,
+  PromptValidateBodySchema,
+  PromptValidateResponseSchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics, toPrompt, updatePrompt, validatePrompt } from './service';
+
+export default async function promptRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['prompts'];
+  const db = app.database.db;
+
+  app.post(
+    '/prompts/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a prompt (variables derived from the template; a template that does not parse is refused)',
+        body: PromptCreateSchema,
+        response: { 201: PromptSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createPrompt(db, req.user.id, req.body)),
+  );
+
+  app.get(
+    '/prompts/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's prompts, newest first (filter by type, search)",
+        querystring: PromptListQuerySchema,
+        response: { 200: PromptListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { prompts, total } = await listPrompts(db, req.user.id, req.query);
+      return { prompts, total_count: total };
+    },
+  );
+
+  app.post(
+    '/prompts/validate',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Check a template: table allows schema_descriptions, header, table_description, row_chunk; text allows schema_descriptions, text_chunk',
+        body: PromptValidateBodySchema,
+        response: { 200: PromptValidateResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => validatePrompt(req.body.template, req.body.type),
+  );
+
+  app.get(
+    '/prompts/statistics/summary',
+    { ...guard, schema: { tags, security: bearer, response: { 200: PromptStatisticsSchema, ...errorResponses(401, 403) } } },
+    async (req) => promptStatistics(db, req.user.id),
+  );
+
+  app.get(
+    '/prompts/:id',
+    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: PromptSchema, ...errorResponses(401, 403, 404, 422) } } },
+    async (req) => toPrompt(await getOwnPrompt(db, req.user.id, req.params.id)),
+  );
+
+  app.put(
+    '/prompts/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, params: IdParamsSchema, body: PromptUpdateSchema, response: { 200: PromptSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => updatePrompt(db, req.user.id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/prompts/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a prompt and its examples',
+        params: IdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) => {
+      await deletePrompt(db, req.user.id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+}
