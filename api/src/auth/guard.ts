@@ -1,7 +1,8 @@
 // Auth guards, used as onRequest hooks:
 //   app.get('/x', { onRequest: app.requireUser, schema: {...} }, handler)      -> request.user
 //   app.get('/admin/x', { onRequest: app.requireSuperuser, ... }, handler)
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users, type UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -12,6 +13,19 @@ export const bearerToken = (request: FastifyRequest): string | null => {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
+};
+
+/** The per-request user lookup, built once per database (named prepared statement on PostgreSQL). */
+const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('quarry_user_by_id');
+const userById = (db: Db) => {
+  let q = userByIdQueries.get(db);
+  if (!q) {
+    q = prepareUserById(db);
+    userByIdQueries.set(db, q);
+  }
+  return q;
 };
 
 /** Verifies an access token and loads its (active) user. Used by HTTP guards and sockets. */
@@ -31,7 +45,7 @@ export async function authenticateToken(
       reason: verified.reason === 'expired' ? 'Token has expired' : 'Could not validate credentials',
     };
   }
-  const [user] = await app.database.db.select().from(users).where(eq(users.id, verified.claims.sub));
+  const [user] = await userById(app.database.db).execute({ id: verified.claims.sub });
   if (!user) return { ok: false, status: 401, reason: 'Could not validate credentials' };
   if (!user.isActive) return { ok: false, status: 403, reason: 'Account is disabled' };
   return { ok: true, user, sessionId: verified.claims.sid };
