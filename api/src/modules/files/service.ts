@@ -272,6 +272,7 @@ export async function cleanupOrphaned(deps: CleanupDeps, userId: string, dryRun:
   // 2. blobs nobody refers to. Live uploads are read before files: an upload turns into a
   //    file in one transaction, so a blob is always in one of the two snapshots.
   const expiredIds = new Set(expired.map((u) => u.id));
+  const expiredKeys = new Set(expired.map((u) => u.storageKey));
   const liveUploadKeysOf = async () =>
     new Set(
       (
@@ -291,7 +292,8 @@ export async function cleanupOrphaned(deps: CleanupDeps, userId: string, dryRun:
   const present = new Set<string>();
   for await (const blob of storage.list(userPrefix(userId))) {
     present.add(blob.key);
-    if (fileKeys.has(blob.key) || liveUploadKeys.has(blob.key)) continue;
+    // expired uploads' bytes are reported (and deleted) with the uploads
+    if (fileKeys.has(blob.key) || liveUploadKeys.has(blob.key) || expiredKeys.has(blob.key)) continue;
     orphans.push({ key: blob.key, size: blob.size, last_modified: iso(blob.lastModified) });
   }
   if (!dryRun && orphans.length > 0) {

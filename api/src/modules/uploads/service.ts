@@ -177,16 +177,16 @@ export async function prepareUpload(deps: UploadDeps, userId: string, input: Pre
       requested_storage_bytes: requestedBytes,
     };
     const problems: string[] = [];
-    const inFlight = (n: number, unit: string) => (n > 0 ? ` (${n} ${unit} of them in uploads not completed yet)` : '');
+    const inFlight = (n: number) => (n > 0 ? ` (${n} of them in uploads not completed yet)` : '');
     if (limits.maxFiles !== null && quotaInfo.current_file_count + files_.length > limits.maxFiles) {
       problems.push(
-        `Quota exceeded (max_file_count): you have ${quotaInfo.current_file_count} files${inFlight(reserved.fileCount, 'files')} ` +
+        `Quota exceeded (max_file_count): you have ${quotaInfo.current_file_count} files${inFlight(reserved.fileCount)} ` +
           `and this batch adds ${files_.length}; the limit is ${limits.maxFiles} files.`,
       );
     }
     if (limits.maxPages !== null && quotaInfo.current_page_count + requestedPages > limits.maxPages) {
       problems.push(
-        `Quota exceeded (max_pages): you have ${quotaInfo.current_page_count} pages${inFlight(reserved.pageCount, 'pages')} ` +
+        `Quota exceeded (max_pages): you have ${quotaInfo.current_page_count} pages${inFlight(reserved.pageCount)} ` +
           `and this batch adds an estimated ${requestedPages}; the limit is ${limits.maxPages} pages.`,
       );
     }
