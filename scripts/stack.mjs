@@ -66,6 +66,10 @@ export async function startStack(options = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let apiAlive = true;
+  // Never leave an orphaned API behind when this process ends, however it ends.
+  const killApi = () => apiAlive && api.kill('SIGTERM');
+  process.once('exit', killApi);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => process.exit(130));
   api.on('exit', (code) => {
     apiAlive = false;
     if (code) log(`API exited with code ${code}`);
@@ -73,6 +77,7 @@ export async function startStack(options = {}) {
 
   const servers = {};
   const startRemote = async (key) => {
+    if (servers[key]) return;
     const def = apps.remotes.find((r) => r.key === key);
     servers[key] = await createAppServer({ root: www(def.dir), port: ports.remotes[key], cors: true });
   };
@@ -100,8 +105,13 @@ export async function startStack(options = {}) {
         res.writeHead(404);
         return res.end();
       }
-      await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
-      res.writeHead(204);
+      try {
+        await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
+        res.writeHead(204);
+      } catch (error) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.write(String(error));
+      }
       res.end();
     });
     await new Promise((r) => control.listen(options.controlPort, '127.0.0.1', r));

@@ -3,7 +3,7 @@
 export const E2E_PORTS = {
   shell: 4100,
   api: 4180,
-  control: 4190,
+  control: 4170, // not 4190: fetch refuses that port (sieve)
   remotes: { marketing: 4101, files: 4102, promptsSchemas: 4103, jobs: 4104, admin: 4105 },
 } as const;
 

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ADMIN, E2E_PORTS } from './env';
 
 /**
@@ -17,7 +18,7 @@ export default async function globalSetup() {
   }
   process.env.QUARRY_E2E_TMP = tmp;
   // stack.mjs is plain ESM; load it at run time.
-  const { startStack } = (await import(path.join(repo, 'scripts/stack.mjs'))) as {
+  const { startStack } = (await import(pathToFileURL(path.join(repo, 'scripts/stack.mjs')).href)) as {
     startStack: (o: unknown) => Promise<{ stop: () => Promise<void> }>;
   };
   const stack = await startStack({
@@ -29,8 +30,14 @@ export default async function globalSetup() {
       QUARRY_ADMIN_EMAIL: ADMIN.email,
       QUARRY_ADMIN_PASSWORD: ADMIN.password,
       CORS_ORIGINS: `http://localhost:${E2E_PORTS.shell}`,
-      // The suite signs up many users from one address.
-      RATE_LIMIT_DISABLED: 'true',
+      // The suite signs up and logs in many users from one address.
+      REGISTER_RATE_LIMIT_PER_IP: '10000',
+      LOGIN_RATE_LIMIT_PER_IP: '10000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
+      FEEDBACK_RATE_LIMIT_PER_USER: '10000',
+      CONTACT_RATE_LIMIT_PER_IP: '10000',
+      // Short-lived access tokens: the suite proves the silent refresh mid-session.
+      ACCESS_TOKEN_TTL_SECONDS: '15',
       LOG_LEVEL: 'warn',
     },
     log: () => {},

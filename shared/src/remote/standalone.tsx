@@ -1,11 +1,10 @@
-import { Box, ChakraProvider, Code, Flex, Text, createSystem, defaultConfig } from '@chakra-ui/react';
+import { Box, Code, Flex, Text } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Outlet, RouterProvider, createBrowserRouter } from 'react-router';
+import { AppProviders } from '../ui/AppProviders';
 import { RemoteBoundary } from './RemoteBoundary.js';
 import type { RemoteRoutesModule } from './types.js';
-
-const standaloneSystem = createSystem(defaultConfig);
 
 function Harness({ name, version }: { name: string; version: string }) {
   return (
@@ -38,9 +37,9 @@ export function renderStandalone(remote: RemoteRoutesModule, container = documen
   ]);
   createRoot(container).render(
     <StrictMode>
-      <ChakraProvider value={standaloneSystem}>
+      <AppProviders>
         <RouterProvider router={router} />
-      </ChakraProvider>
+      </AppProviders>
     </StrictMode>,
   );
 }
