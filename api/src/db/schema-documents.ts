@@ -12,6 +12,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -166,7 +167,8 @@ export const outputSchemas = pgTable(
     userId: owner(),
     name: text('name').notNull(),
     description: text('description'),
-    schemaDefinition: jsonb('schema_definition').$type<Record<string, unknown>>().notNull(),
+    /** json, not jsonb: the order of the fields is part of the schema (the UI and the prompt show it) */
+    schemaDefinition: json('schema_definition').$type<Record<string, unknown>>().notNull(),
     fieldCount: integer('field_count').notNull().default(0),
     /** uses by jobs (the engine calls recordOutputSchemaUse); references by prompts/examples are counted live */
     jobUseCount: integer('job_use_count').notNull().default(0),
@@ -185,7 +187,8 @@ export const prompts = pgTable(
     description: text('description'),
     type: text('type').notNull(),
     template: text('template').notNull(),
-    schemaDefinition: jsonb('schema_definition').$type<Record<string, unknown>>(),
+    /** json keeps the field order (see output_schemas) */
+    schemaDefinition: json('schema_definition').$type<Record<string, unknown>>(),
     outputSchemaId: uuid('output_schema_id').references(() => outputSchemas.id, { onDelete: 'set null' }),
     /** top-level variables of the template, in order of first use */
     variables: jsonb('variables').$type<string[]>().notNull().default([]),
