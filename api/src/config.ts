@@ -17,6 +17,8 @@ export interface Config {
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** a refresh token presented again this soon after its rotation (another tab) gets a sibling instead of revoking the session */
+  refreshReuseGraceSeconds: number;
   cookieSecure: boolean;
   corsOrigins: string[];
   /** fastify trustProxy: 'loopback' by default (the shell's server forwards /api from loopback) */
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: str(env, 'JWT_SECRET'),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600, 1),
+    refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
     cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv === 'production'),
     corsOrigins: (str(env, 'CORS_ORIGINS') ?? 'http://localhost:3000')
       .split(',')

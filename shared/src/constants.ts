@@ -12,6 +12,12 @@ export const WS_AUTH_PROTOCOL_PREFIX = 'auth.';
 /** httpOnly refresh cookie set by login/register/refresh, path `/api/v1/auth`. */
 export const REFRESH_COOKIE_NAME = 'quarry_refresh';
 export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+/**
+ * A readable companion of the httpOnly refresh cookie, holding no secret: it only tells the
+ * page that a session may exist, so an anonymous visitor's page skips the refresh call
+ * (which would answer 401) instead of making it on every load.
+ */
+export const SESSION_HINT_COOKIE_NAME = 'quarry_session';
 
 // ---------------------------------------------------------------- lists
 export const DEFAULT_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@
 import { configureApi, resetApiConfig } from '../api/client';
 import { MemoryStorage, startFakeApi, type FakeApi, type FakeHandler } from '../testing/fakeApi';
 import { getAccessToken, getAuthState, resetSessionForTests, setAccessToken, USER_STORAGE_KEY } from './session';
-import { AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, SESSION_EXPIRED, authStore, resetAuthStoreForTests } from './store';
+import { AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, SESSION_EXPIRED, authStore, mayHaveSession, resetAuthStoreForTests } from './store';
 
 const storage = new MemoryStorage();
 Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
@@ -55,6 +55,33 @@ beforeEach(() => {
 afterEach(async () => {
   await server?.close();
   server = undefined;
+});
+
+describe('session hint cookie', () => {
+  it('reads the hint among other cookies; outside a browser it cannot tell and says maybe', () => {
+    expect(mayHaveSession('a=1; quarry_session=1; b=2')).toBe(true);
+    expect(mayHaveSession('quarry_session=1')).toBe(true);
+    expect(mayHaveSession('a=1; not_quarry_session=1')).toBe(false);
+    expect(mayHaveSession('')).toBe(false);
+    expect(mayHaveSession(undefined)).toBe(true);
+  });
+
+  it('without the hint, initialisation settles anonymous without calling the server', async () => {
+    let calls = 0;
+    await serve(() => {
+      calls += 1;
+      return { body: { access_token: 'good' } };
+    });
+    Object.defineProperty(globalThis, 'document', { value: { cookie: 'other=1' }, configurable: true });
+    try {
+      const state = await authStore.initSession();
+      expect(state.status).toBe('anonymous');
+      expect(state.error).toBeNull();
+      expect(calls).toBe(0);
+    } finally {
+      delete (globalThis as { document?: unknown }).document;
+    }
+  });
 });
 
 describe('initSession', () => {

@@ -1,4 +1,5 @@
 // Session actions (spec 1 §4, §7). The shell drives them; remotes read the state.
+import { SESSION_HINT_COOKIE_NAME } from '../constants';
 import { api, refreshAccessToken } from '../api/client';
 import { AppError, RefreshError, toAppError } from '../errors/app-error';
 import {
@@ -34,6 +35,16 @@ function isAuthFailure(error: AppError): boolean {
   return error.kind === 'authentication' || error.kind === 'authorization';
 }
 
+/**
+ * False only in a browser that holds no session hint cookie: then there is no refresh
+ * cookie either, and the visitor is anonymous without asking the server (whose 401 would
+ * otherwise show up as an error on every anonymous page load).
+ */
+export function mayHaveSession(cookies: string | undefined = typeof document === 'undefined' ? undefined : document.cookie): boolean {
+  if (cookies === undefined) return true;
+  return cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
+}
+
 let initInFlight: Promise<AuthState> | null = null;
 let initialised = false;
 
@@ -47,6 +58,11 @@ function initSession(options: { force?: boolean } = {}): Promise<AuthState> {
   if (initInFlight) return initInFlight;
   if (initialised && !options.force) return Promise.resolve(getAuthState());
   const run = (async (): Promise<AuthState> => {
+    if (!mayHaveSession()) {
+      initialised = true;
+      setAccessToken(null);
+      return setAuthState({ status: 'anonymous', user: null, error: null });
+    }
     setAuthState({ status: 'loading', error: null });
     try {
       await refreshAccessToken();

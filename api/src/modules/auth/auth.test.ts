@@ -1,8 +1,8 @@
 // Sign-up, login, tokens, refresh rotation and reuse, logout, lockout, disabled accounts.
 import { UserSchema } from '@quarry/shared/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { users } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 import {
   refreshCookieFrom,
   startTestApp,
@@ -247,10 +247,18 @@ describe('POST auth/refresh and auth/logout', () => {
     expect(res.status).toBe(200);
   });
 
+  /** Moves a user's rotations back in time, past the reuse grace window. */
+  const agePastGrace = (userId: string) =>
+    t.app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (t.app.config.refreshReuseGraceSeconds + 5) * 1000) })
+      .where(and(eq(refreshTokens.userId, userId), isNotNull(refreshTokens.usedAt)));
+
   test('reusing a rotated token revokes the whole session', async () => {
     const u = await t.registerUser();
     const r1 = await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
     const newest = refreshCookieFrom(r1.cookies)!;
+    await agePastGrace(u.id);
     const reuse = await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
     expect(reuse.status).toBe(401);
     expect(reuse.body.detail).toMatch(/already used/i);
@@ -264,18 +272,46 @@ describe('POST auth/refresh and auth/logout', () => {
     const other = await t.login(u.email, u.password);
     const otherCookie = refreshCookieFrom(other.cookies)!;
     await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
+    await agePastGrace(u.id);
     await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie }); // reuse -> family revoked
     expect((await t.request('POST', '/api/v1/auth/refresh', { cookie: otherCookie })).status).toBe(200);
   });
 
-  test('concurrent refreshes with one token: one wins, the session is then revoked', async () => {
+  test('two tabs refreshing with one token at once both stay signed in (grace window)', async () => {
     const u = await t.registerUser();
     const results = await Promise.all(
       [0, 1, 2].map(() => t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie })),
     );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(2);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const cookies = results.map((r) => refreshCookieFrom(r.cookies)!);
+    expect(new Set(cookies).size).toBe(3);
+    // each sibling token works once more
+    for (const cookie of cookies) {
+      expect((await t.request('POST', '/api/v1/auth/refresh', { cookie })).status).toBe(200);
+    }
+  });
+
+  test('after the grace window the same reuse revokes the session', async () => {
+    const u = await t.registerUser();
+    const first = await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
+    expect(first.status).toBe(200);
+    await agePastGrace(u.id);
+    const late = await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
+    expect(late.status).toBe(401);
+    expect((await t.request('POST', '/api/v1/auth/refresh', { cookie: refreshCookieFrom(first.cookies)! })).status).toBe(401);
+  });
+
+  test('the readable session hint cookie follows the refresh cookie', async () => {
+    const u = await t.registerUser();
+    const r = await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie });
+    const hint = r.cookies.find((c) => c.startsWith('quarry_session='));
+    expect(hint).toMatch(/^quarry_session=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\//);
+    const out = await t.request('POST', '/api/v1/auth/logout', { cookie: refreshCookieFrom(r.cookies)! });
+    expect(out.cookies.find((c) => c.startsWith('quarry_session='))).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    const bad = await t.request('POST', '/api/v1/auth/refresh', { cookie: 'quarry_refresh=nope' });
+    expect(bad.cookies.find((c) => c.startsWith('quarry_session='))).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
   });
 
   test('missing or unknown refresh cookies answer 401', async () => {

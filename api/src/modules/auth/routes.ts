@@ -6,7 +6,7 @@ import {
   RegisterResponseSchema,
   TokenResponseSchema,
 } from '@quarry/shared/schemas';
-import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@quarry/shared/constants';
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE_NAME } from '@quarry/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assertStrongPassword } from '../../auth/passwords';
 import { errorResponses } from '../../lib/openapi';
@@ -20,21 +20,27 @@ export default async function authRoutes(app: App) {
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
   });
+  // The hint cookie lives exactly as long as the refresh cookie and holds no secret.
+  const hintOptions = { httpOnly: false, sameSite: 'lax' as const, secure: app.config.cookieSecure, path: '/' };
   const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>
-    reply.setCookie(REFRESH_COOKIE_NAME, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.cookieSecure,
-      path: REFRESH_COOKIE_PATH,
-      maxAge: app.config.refreshTokenTtlSeconds,
-    });
+    reply
+      .setCookie(REFRESH_COOKIE_NAME, session.refreshToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        path: REFRESH_COOKIE_PATH,
+        maxAge: app.config.refreshTokenTtlSeconds,
+      })
+      .setCookie(SESSION_HINT_COOKIE_NAME, '1', { ...hintOptions, maxAge: app.config.refreshTokenTtlSeconds });
   const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.cookieSecure,
-      path: REFRESH_COOKIE_PATH,
-    });
+    reply
+      .clearCookie(REFRESH_COOKIE_NAME, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        path: REFRESH_COOKIE_PATH,
+      })
+      .clearCookie(SESSION_HINT_COOKIE_NAME, hintOptions);
 
   app.post(
     '/users/register',

@@ -2,6 +2,9 @@
 // the presented token used and issues its successor in the same family. Presenting a
 // token that was already used (or revoked) revokes the whole family: whoever holds the
 // newest token is logged out too, which is the point — one of the two is a thief.
+// Except within a short grace window after the rotation: two tabs of one browser that
+// refresh at the same moment present the same token, and the later one gets a sibling
+// token in the same family instead of logging the user out.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -129,6 +132,13 @@ export class AuthService {
       if (!current) {
         const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
         if (!known) throw unauthorized('Invalid refresh token');
+        const graceMs = this.app.config.refreshReuseGraceSeconds * 1000;
+        const withinGrace =
+          known.usedAt !== null &&
+          known.revokedAt === null &&
+          known.expiresAt > now &&
+          now.getTime() - known.usedAt.getTime() <= graceMs;
+        if (withinGrace) return this.issueSuccessor(tx, known.userId, known.familyId, meta);
         if (known.usedAt || known.revokedAt) {
           await tx
             .update(refreshTokens)
@@ -139,24 +149,29 @@ export class AuthService {
         }
         throw unauthorized('Refresh token expired');
       }
-      const [user] = await tx.select().from(users).where(eq(users.id, current.userId));
-      if (!user) throw unauthorized('Invalid refresh token');
-      if (!user.isActive) throw forbidden(ACCOUNT_DISABLED);
-      const refreshToken = newRefreshToken();
-      await tx.insert(refreshTokens).values({
-        userId: user.id,
-        familyId: current.familyId,
-        tokenHash: hashRefreshToken(refreshToken),
-        expiresAt: new Date(Date.now() + this.app.config.refreshTokenTtlSeconds * 1000),
-        userAgent: meta.userAgent?.slice(0, 512) ?? null,
-        ip: meta.ip,
-      });
-      const accessToken = await this.app.tokens.signAccess({ sub: user.id, sid: current.familyId });
-      return { accessToken, refreshToken, expiresIn: this.app.tokens.accessTtl, familyId: current.familyId };
+      return this.issueSuccessor(tx, current.userId, current.familyId, meta);
     }).then((session) => {
       if (!session) throw unauthorized('Refresh token was already used; the session has been revoked. Please log in again.');
       return session;
     });
+  }
+
+  /** A new refresh token in the family and a new access token, for an active user. */
+  private async issueSuccessor(tx: Db, userId: string, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw unauthorized('Invalid refresh token');
+    if (!user.isActive) throw forbidden(ACCOUNT_DISABLED);
+    const refreshToken = newRefreshToken();
+    await tx.insert(refreshTokens).values({
+      userId: user.id,
+      familyId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(Date.now() + this.app.config.refreshTokenTtlSeconds * 1000),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
+    });
+    const accessToken = await this.app.tokens.signAccess({ sub: user.id, sid: familyId });
+    return { accessToken, refreshToken, expiresIn: this.app.tokens.accessTtl, familyId };
   }
 
   /** Revokes the session of the presented refresh token (if any). Always succeeds. */
