@@ -1,19 +1,26 @@
 #!/usr/bin/env node
 // OCR benchmark (issue 6, item 9). Run from the repository root:
 //
-//   node --import tsx bench/ocr/run.mjs [--pages 10] [--skip-js]
+//   node --import tsx bench/ocr/run.mjs [--pages 10] [--rounds 2] [--skip-js]
 //
 // Generates an image-only PDF (each page a rendered text page: prose plus a small table, drawn
 // at 200 DPI and placed on US-letter pages), then measures pages per minute for
 //   - the OCR library (api/src/processing/ocr) with tesseract.js, concurrency 1 and 2,
 //   - the OCR library with the tesseract command (CLI engine), concurrency 1 and 2,
 //   - the raw Debian `tesseract` command on the same page images the library recognises
-//     (the library's own 300-DPI greyscale renders), one at a time with default threading,
-//     and two at a time with OMP_THREAD_LIMIT=1,
+//     (the library's own 300-DPI greyscale renders, psm 6, --dpi 300): one at a time as
+//     installed (default OpenMP threads), one at a time with OMP_THREAD_LIMIT=1, and two at a
+//     time with OMP_THREAD_LIMIT=1 (the library's CLI engine runs it with OMP_THREAD_LIMIT=1);
+//     the ratio column compares each library row with the OMP_THREAD_LIMIT=1 command at the
+//     same parallelism,
 // all in the same run, after one warm-up page per engine (tesseract.js workers are created
-// once and reused, so steady state is what a busy worker sees). Prints a table with mean
-// character accuracy and the ratios library / raw CLI. Offline, no network, no ports; the
-// temporary folder is removed and the worker pool shut down at the end. Asserts nothing.
+// once and reused, so steady state is what a busy worker sees). Every configuration runs once
+// per round, rounds interleave the configurations, and the table keeps each one's best round
+// (the machine may be shared; the best round is the least disturbed). Prints pages per minute,
+// mean character accuracy and the ratio library / raw CLI at the same parallelism. Offline,
+// no network, no ports; the temporary folder is removed and the worker pool shut down at the
+// end. Asserts nothing.
+/* global process, console, performance, setTimeout, clearTimeout */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -29,6 +36,7 @@ const argValue = (name, fallback) => {
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
 };
 const PAGES = Math.max(1, Math.min(50, argValue('--pages', 10)));
+const ROUNDS = Math.max(1, Math.min(5, argValue('--rounds', 2)));
 const SKIP_JS = args.includes('--skip-js');
 const RAW_TIMEOUT_MS = 120_000;
 
@@ -92,96 +100,101 @@ async function timed(fn) {
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-ocr-'));
-const rows = [];
 try {
-  const load0 = loadavg()[0];
-  console.log(`OCR bench: ${PAGES} image-only pages, ${availableParallelism()} cores, load average ${load0.toFixed(2)} at start`);
+  console.log(`OCR bench: ${PAGES} image-only pages, ${ROUNDS} round(s), ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(2)} at start`);
   const pages = Array.from({ length: PAGES }, (_, i) => renderTextImage(pageRows(i + 1), { width: 1700, fontSize: 30, margin: 150, minHeight: 2200 }));
   const expected = pages.map((p) => p.lines.join('\n'));
   const pdf = await makeImagePdf(pages.map((p) => p.png), { dpi: 200 });
   const warmPdf = await makeImagePdf([pages[0].png], { dpi: 200 });
   console.log(`generated ${(pdf.length / 1_048_576).toFixed(1)} MB PDF (${pages[0].width}x${pages[0].height} px pages placed at 200 DPI; rendered at ${DEFAULT_DPI} DPI, psm ${DEFAULT_PSM})`);
-
-  const cli = await detectTesseractCli();
+  const meanAccuracy = (texts) => texts.reduce((s, t, i) => s + characterAccuracy(expected[i], t), 0) / PAGES;
   const input = { bytes: pdf, mimeType: 'application/pdf', filename: 'bench.pdf' };
-  const configs = [
-    ...(SKIP_JS ? [] : [['library, tesseract.js', 'tesseract-js', 1], ['library, tesseract.js', 'tesseract-js', 2]]),
-    ...(cli.available ? [['library, tesseract CLI', 'tesseract-cli', 1], ['library, tesseract CLI', 'tesseract-cli', 2]] : []),
-  ];
-  const warmed = new Set();
-  for (const [label, engine, concurrency] of configs) {
-    if (!warmed.has(engine)) {
-      const warm = await timed(() => runOcr({ ...input, bytes: warmPdf }, { engine, concurrency: 2 }));
-      console.log(`warm-up ${engine}: ${warm.seconds.toFixed(2)} s for one page${engine === 'tesseract-js' ? ' (includes starting the tesseract.js workers)' : ''}`);
-      warmed.add(engine);
-    }
-    const { value: result, seconds } = await timed(() => runOcr(input, { engine, concurrency }));
-    if (result.page_count !== PAGES || result.pages.some((p) => p.source !== 'ocr')) throw new Error(`${label}: unexpected pages`);
-    const acc = result.pages.reduce((s, p, i) => s + characterAccuracy(expected[i], p.lines.join('\n')), 0) / PAGES;
-    rows.push({ label, concurrency, seconds, accuracy: acc });
-    console.log(`  ${label} c=${concurrency}: ${seconds.toFixed(2)} s`);
-  }
+  const cli = await detectTesseractCli();
 
+  /** @type {{ label: string, parallel: number, raw?: boolean, run: () => Promise<string[]> }[]} */
+  const configs = [];
+  const library = (engine, concurrency) => async () => {
+    const result = await runOcr(input, { engine, concurrency });
+    if (result.page_count !== PAGES || result.pages.some((p) => p.source !== 'ocr')) throw new Error(`${engine}: unexpected pages`);
+    return result.pages.map((p) => p.lines.join('\n'));
+  };
+  if (!SKIP_JS) {
+    configs.push({ label: 'library, tesseract.js', parallel: 1, run: library('tesseract-js', 1) });
+    configs.push({ label: 'library, tesseract.js', parallel: 2, run: library('tesseract-js', 2) });
+  }
+  let images = [];
   if (cli.available) {
+    configs.push({ label: 'library, tesseract CLI', parallel: 1, run: library('tesseract-cli', 1) });
+    configs.push({ label: 'library, tesseract CLI', parallel: 2, run: library('tesseract-cli', 2) });
+    const raw = (parallel, threads) => async () => {
+      const texts = new Array(images.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: parallel }, async () => {
+          while (next < images.length) {
+            const i = next++;
+            texts[i] = await runRawTesseract(images[i], threads);
+          }
+        }),
+      );
+      return texts;
+    };
+    const version = cli.version ? ` ${cli.version}` : '';
+    configs.push({ label: `raw tesseract${version}, as installed (OpenMP default)`, parallel: 1, run: raw(1, undefined) });
+    configs.push({ label: `raw tesseract${version}, OMP_THREAD_LIMIT=1`, parallel: 1, raw: true, run: raw(1, 1) });
+    configs.push({ label: `raw tesseract${version}, OMP_THREAD_LIMIT=1`, parallel: 2, raw: true, run: raw(2, 1) });
+
     // The same page images the library recognises: its own renders (greyscale PGM, 300 DPI).
     const media = await MediaProcess.start();
-    const images = [];
     try {
       const pdfPath = path.join(work, 'bench.pdf');
       writeFileSync(pdfPath, pdf);
-      await media.call('pdf_open', { path: pdfPath }, { timeoutMs: 60_000, timeoutError: () => new Error('open timeout'), onCrash: (d) => new Error(d) });
+      const opts = (what) => ({ timeoutMs: 60_000, timeoutError: () => new Error(`${what} timed out`), onCrash: (d) => new Error(`${what}: ${d}`) });
+      await media.call('pdf_open', { path: pdfPath }, opts('open'));
       for (let n = 1; n <= PAGES; n++) {
-        const page = await media.call('pdf_page', { page: n, minChars: 20, dpi: DEFAULT_DPI, maxPixels: 40_000_000, outPath: path.join(work, `page-${n}.pgm`) }, {
-          timeoutMs: 60_000,
-          timeoutError: () => new Error('render timeout'),
-          onCrash: (d) => new Error(d),
-        });
+        const page = await media.call('pdf_page', { page: n, minChars: 20, dpi: DEFAULT_DPI, maxPixels: 40_000_000, outPath: path.join(work, `page-${n}.pgm`) }, opts(`page ${n}`));
         images.push(page.rendered.path);
       }
     } finally {
       await media.close();
     }
-    await runRawTesseract(images[0]); // warm the page cache / binary
-    const seq = await timed(async () => {
-      const texts = [];
-      for (const img of images) texts.push(await runRawTesseract(img));
-      return texts;
-    });
-    const seqAcc = seq.value.reduce((s, t, i) => s + characterAccuracy(expected[i], t), 0) / PAGES;
-    rows.push({ label: `raw tesseract ${cli.version ?? ''}, default threads`.replace('  ', ' '), concurrency: 1, seconds: seq.seconds, accuracy: seqAcc, raw: 1 });
-    console.log(`  raw tesseract sequential: ${seq.seconds.toFixed(2)} s`);
-    const par = await timed(async () => {
-      const texts = new Array(images.length);
-      let next = 0;
-      await Promise.all(
-        [0, 1].map(async () => {
-          while (next < images.length) {
-            const i = next++;
-            texts[i] = await runRawTesseract(images[i], 1);
-          }
-        }),
-      );
-      return texts;
-    });
-    const parAcc = par.value.reduce((s, t, i) => s + characterAccuracy(expected[i], t), 0) / PAGES;
-    rows.push({ label: 'raw tesseract, OMP_THREAD_LIMIT=1', concurrency: 2, seconds: par.seconds, accuracy: parAcc, raw: 2 });
-    console.log(`  raw tesseract 2 parallel: ${par.seconds.toFixed(2)} s`);
   } else {
     console.log(`tesseract command not available (${cli.reason}): CLI rows skipped`);
   }
 
-  const ppm = (r) => (PAGES / r.seconds) * 60;
-  const raw1 = rows.find((r) => r.raw === 1);
-  const raw2 = rows.find((r) => r.raw === 2);
-  console.log('');
-  console.log('| configuration | parallel pages | seconds | pages/min | accuracy | vs raw CLI sequential | vs raw CLI 2 parallel |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    const v1 = raw1 ? (ppm(r) / ppm(raw1)).toFixed(2) : '-';
-    const v2 = raw2 ? (ppm(r) / ppm(raw2)).toFixed(2) : '-';
-    console.log(`| ${r.label} | ${r.concurrency} | ${r.seconds.toFixed(2)} | ${ppm(r).toFixed(1)} | ${(r.accuracy * 100).toFixed(2)} % | ${v1} | ${v2} |`);
+  for (const engine of [...(SKIP_JS ? [] : ['tesseract-js']), ...(cli.available ? ['tesseract-cli'] : [])]) {
+    const warm = await timed(() => runOcr({ ...input, bytes: warmPdf }, { engine, concurrency: 2 }));
+    console.log(`warm-up ${engine}: ${warm.seconds.toFixed(2)} s for one page${engine === 'tesseract-js' ? ' (includes starting the tesseract.js workers)' : ''}`);
   }
-  console.log(`\nload average at end ${loadavg()[0].toFixed(2)} (the machine may be shared: compare rows of one run, not runs)`);
+  if (images.length) await runRawTesseract(images[0], 1);
+
+  const results = configs.map(() => ({ times: [], accuracy: 0 }));
+  for (let round = 1; round <= ROUNDS; round++) {
+    const line = [];
+    for (const [i, config] of configs.entries()) {
+      const { value, seconds } = await timed(config.run);
+      results[i].times.push(seconds);
+      results[i].accuracy = meanAccuracy(value);
+      line.push(`${config.label} x${config.parallel}: ${seconds.toFixed(1)} s`);
+    }
+    console.log(`round ${round} (load ${loadavg()[0].toFixed(2)}): ${line.join('; ')}`);
+  }
+
+  const ppm = (seconds) => (PAGES / seconds) * 60;
+  const best = (i) => Math.min(...results[i].times);
+  const rawAt = (parallel) => configs.findIndex((c) => c.raw && c.parallel === parallel);
+  console.log('');
+  console.log('| configuration | pages in parallel | best s | pages/min | rounds (s) | accuracy | library / raw CLI (same parallelism) |');
+  console.log('|---|---:|---:|---:|---|---:|---:|');
+  for (const [i, c] of configs.entries()) {
+    const ref = rawAt(c.parallel);
+    const ratio = c.label.startsWith('library') && ref >= 0 ? (ppm(best(i)) / ppm(best(ref))).toFixed(2) : '';
+    console.log(`| ${c.label} | ${c.parallel} | ${best(i).toFixed(2)} | ${ppm(best(i)).toFixed(1)} | ${results[i].times.map((t) => t.toFixed(1)).join(', ')} | ${(results[i].accuracy * 100).toFixed(2)} % | ${ratio} |`);
+  }
+  console.log(
+    `\nload average at end ${loadavg()[0].toFixed(2)}. Ratio reference: the raw command with the library's threading ` +
+      '(OMP_THREAD_LIMIT=1) at the same number of pages in parallel; the raw command does not render the PDF (it is given the renders).',
+  );
 } finally {
   await shutdownOcr();
   rmSync(work, { recursive: true, force: true });
