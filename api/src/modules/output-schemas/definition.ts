@@ -96,12 +96,13 @@ export function checkDefinition(def: unknown): DefinitionCheck {
     return { valid: false, errors, fieldCount: 0 };
   }
 
-  // 1. the JSON Schema meta-schema
+  // 1. the JSON Schema meta-schema (reported below, where the product rules say nothing more precise)
   const { $schema: _ignored, ...rest } = def;
+  const meta: PathError[] = [];
   if (!ajv.validateSchema(rest)) {
     for (const e of ajv.errors ?? []) {
       const parts = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-      add(parts, `${e.message ?? 'is invalid'} (JSON Schema)`);
+      meta.push({ path: joinPath(parts), message: `${e.message ?? 'is invalid'} (JSON Schema)` });
     }
   }
 
@@ -200,6 +201,14 @@ export function checkDefinition(def: unknown): DefinitionCheck {
     }
   };
   walk(def, [], 0, true);
+
+  // one meta-schema error per location the product rules did not already explain
+  const explained = new Set(errors.map((e) => e.path));
+  for (const m of meta) {
+    if (explained.has(m.path)) continue;
+    explained.add(m.path);
+    errors.push(m);
+  }
 
   // 3. it must compile (bad regex patterns and the like)
   if (errors.length === 0) {

@@ -4,17 +4,17 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutputSchema, OutputSchemaStatistics } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
+import { outputSchemas, type OutputSchemaRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 import { escapeLike } from '../files/service';
 import { checkDefinition, fieldTypesOf } from './definition';
 
-const usageSql = sql<number>`(
-  ${outputSchemas.jobUseCount}
-  + (select count(*) from ${prompts} where ${prompts.outputSchemaId} = ${outputSchemas.id})
-  + (select count(*) from ${examples} where ${examples.outputSchemaId} = ${outputSchemas.id})
-)::int`;
+// correlated subqueries written out: drizzle may render the outer column unqualified
+const usageSql = sql<number>`(${outputSchemas.jobUseCount} + ${sql.raw(
+  '(select count(*) from "prompts" p where p."output_schema_id" = "output_schemas"."id")' +
+    ' + (select count(*) from "examples" e where e."output_schema_id" = "output_schemas"."id")',
+)})::int`;
 
 type RowWithUsage = { row: OutputSchemaRow; usage: number };
 

@@ -13,7 +13,8 @@ import { extractTemplateVariables, validateTemplateVariables } from '../../proce
 import { escapeLike } from '../files/service';
 import { assertDefinition } from '../output-schemas/service';
 
-const exampleCountSql = sql<number>`(select count(*) from ${examples} where ${examples.promptId} = ${prompts.id})::int`;
+// a correlated subquery written out: drizzle may render the outer column unqualified
+const exampleCountSql = sql<number>`${sql.raw('(select count(*) from "examples" e where e."prompt_id" = "prompts"."id")::int')}`;
 
 type RowWithCount = { row: PromptRow; exampleCount: number };
 

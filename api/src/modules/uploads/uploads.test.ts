@@ -141,7 +141,7 @@ describe('validity is decided from the bytes', () => {
 
   test('a damaged PNG with a good header fails the checksum walk', async () => {
     const png = Buffer.from(makeImage('png', 64, 64));
-    png[png.length - 20] ^= 0xff; // inside IDAT / its CRC
+    png[png.length - 20] = png[png.length - 20]! ^ 0xff; // inside IDAT / its CRC
     const r = await uploadOne(t, alice, { filename: 'flipped.png', bytes: png, mime_type: 'image/png' });
     expect(r.is_valid).toBe(false);
     expect(r.error_message).toMatch(/PNG image/);
