@@ -4,7 +4,11 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { characterAccuracy } from './fixtures/accuracy';
 import {
+  encodeGreyBmp,
+  encodeGreyGif,
+  encodeGreyTiff,
   expectedLines,
+  greyPixels,
   makeBrokenPng,
   makeCorruptPdf,
   makeEmptyPdf,
@@ -121,6 +125,23 @@ describe('image of text', () => {
       const result = await runOcr({ bytes, mimeType, filename: `scan.${mimeType.split('/')[1]}` }, { engine: 'tesseract-cli' });
       expect([mimeType, characterAccuracy(expected, result.text) >= 0.95]).toEqual([mimeType, true]);
     }
+  });
+
+  it('reads GIF and BMP, and every page of a multi-page TIFF (CLI engine)', async () => {
+    const grey = await greyPixels(image.png);
+    const second = await greyPixels(renderTextImage(['Second frame of the TIFF file.'], { width: 1000, fontSize: 30 }).png);
+    for (const [mimeType, bytes] of [
+      ['image/gif', encodeGreyGif(grey)],
+      ['image/bmp', encodeGreyBmp(grey)],
+    ] as const) {
+      const result = await runOcr({ bytes, mimeType, filename: 'scan' }, { engine: 'tesseract-cli' });
+      expect([mimeType, characterAccuracy(expected, result.text) >= 0.95]).toEqual([mimeType, true]);
+    }
+    const tiff = await runOcr({ bytes: encodeGreyTiff([grey, second]), mimeType: 'image/tiff', filename: 'scan.tif' }, { engine: 'tesseract-cli' });
+    expect(tiff.page_count).toBe(2);
+    expect(characterAccuracy(expected, tiff.pages[0]!.lines.join('\n'))).toBeGreaterThanOrEqual(0.95);
+    expect(tiff.pages[1]!.lines).toEqual(['Second frame of the TIFF file.']);
+    expect(tiff.lines.at(-1)).toMatchObject({ page: 2, text: 'Second frame of the TIFF file.' });
   });
 
   it('reuses the tesseract.js workers (pool no larger than the concurrency asked for)', async () => {
