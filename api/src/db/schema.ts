@@ -205,3 +205,6 @@ export type FeedbackRow = typeof feedback.$inferSelect;
 
 // Document side (uploads, files, datasets, output schemas, prompts, examples).
 export * from './schema-documents';
+
+// Processing engine (job queue, job events, OCR results, chunking runs and chunks).
+export * from './schema-jobs';
