@@ -28,7 +28,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { datasets, files } from './schema-documents';
+import { files } from './schema-documents';
 import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -55,8 +55,12 @@ export const jobs = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),
     /** the top-level job of a tree (= id for a top-level job) */
     rootId: uuid('root_id'),
-    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
-    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    /**
+     * The file / dataset the job works on. No foreign key on purpose: deleting a file must not
+     * touch (lock) job rows a worker holds, and a job keeps naming what it worked on.
+     */
+    fileId: uuid('file_id'),
+    datasetId: uuid('dataset_id'),
     /** processing_config: what the handler's prepare() normalised */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     progressPercentage: doublePrecision('progress_percentage').notNull().default(0),
