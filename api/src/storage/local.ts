@@ -5,7 +5,6 @@
 // a crash leaves either nothing or a complete blob under the key, never half a file.
 // Signed URLs point back at the API (routes in modules/uploads and modules/files).
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -79,10 +78,12 @@ export class LocalBlobStore implements BlobStore {
         done(null, chunk);
       },
     });
+    // opened before streaming: the file exists from here on, so the cleanup below always finds it
+    const fh = await open(tmp, 'wx', 0o600);
     let renamed = false;
     try {
-      // flush: the data is fsync'ed before the stream closes
-      await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }));
+      // flush: the data is fsync'ed before the stream closes (and closes the handle)
+      await pipeline(body, counter, fh.createWriteStream({ flush: true }));
       if (options.expectedBytes !== undefined && size !== options.expectedBytes) {
         throw new BlobSizeMismatchError(options.expectedBytes, size);
       }
@@ -92,6 +93,7 @@ export class LocalBlobStore implements BlobStore {
       await fsyncDir(path.dirname(finalPath));
       return { size, sha256: hash.digest('hex') };
     } finally {
+      await fh.close().catch(() => undefined);
       if (!renamed) await unlink(tmp).catch(() => undefined);
     }
   }
