@@ -70,6 +70,8 @@ test.describe('sign-up', () => {
     expect(scripts.some((s) => s.includes('dvorak'))).toBe(false);
     const before = scripts.length;
     await page.getByRole('link', { name: 'Register' }).click();
+    // Wait for the sign-up form itself, not the login form it replaces.
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await page.getByLabel(/^password/i).fill('x');
     await expect(page.getByTestId('strength-meter')).toBeVisible();
     await page.waitForLoadState('networkidle');
