@@ -43,6 +43,28 @@ export interface Config {
   enableTestEndpoints: boolean;
   /** file storage (uploads, files): local disk by default, S3-compatible when S3_BUCKET is set */
   storage: StorageConfig;
+  /** the job queue and its workers (api/src/jobs) */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** jobs run at once by a worker process (`npm run worker`); WORKER_CONCURRENCY, default 2 */
+  concurrency: number;
+  /** job slots of the workers inside the API process; QUARRY_WORKERS, default = concurrency; 0 = an API without workers */
+  inApiWorkers: number;
+  /** a running job's lease; renewed every third of it. A worker silent this long is taken for dead */
+  leaseSeconds: number;
+  /** workers look for claimable jobs this often even without a notification (expired leases, retry delays) */
+  pollIntervalMs: number;
+  /** claims (worker deaths and transient errors included) before a job is failed */
+  maxAttempts: number;
+  /** first retry delay after a transient error, doubled per attempt */
+  retryBaseMs: number;
+  /** a parent waiting for its children is re-checked at least this often */
+  waitRecheckSeconds: number;
+  /** pages recognised in parallel by one OCR job; default = concurrency */
+  ocrConcurrency: number;
+  ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
 }
 
 export interface StorageConfig {
@@ -148,6 +170,26 @@ export function loadConfig(env: Env = process.env): Config {
     admin: { email: str(env, 'QUARRY_ADMIN_EMAIL'), password: env.QUARRY_ADMIN_PASSWORD ?? null },
     enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
     storage: loadStorageConfig(env),
+    jobs: loadJobsConfig(env),
+  };
+}
+
+function loadJobsConfig(env: Env): JobsConfig {
+  const concurrency = int(env, 'WORKER_CONCURRENCY', 2, 1);
+  const engine = str(env, 'OCR_ENGINE') ?? 'auto';
+  if (!['auto', 'tesseract-cli', 'tesseract-js'].includes(engine)) {
+    throw new Error(`Invalid configuration: OCR_ENGINE must be auto, tesseract-cli or tesseract-js (got "${engine}")`);
+  }
+  return {
+    concurrency,
+    inApiWorkers: int(env, 'QUARRY_WORKERS', concurrency, 0),
+    leaseSeconds: int(env, 'JOB_LEASE_SECONDS', 30, 2),
+    pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 2000, 50),
+    maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1),
+    retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 2000, 0),
+    waitRecheckSeconds: int(env, 'JOB_WAIT_RECHECK_SECONDS', 60, 1),
+    ocrConcurrency: int(env, 'OCR_PAGE_CONCURRENCY', concurrency, 1),
+    ocrEngine: engine as JobsConfig['ocrEngine'],
   };
 }
 

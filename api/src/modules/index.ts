@@ -10,6 +10,11 @@ import exampleRoutes from './examples/routes';
 import feedbackRoutes from './feedback/routes';
 import fileRoutes from './files/routes';
 import healthRoutes from './health/routes';
+import jobsPlugin from './jobs/plugin';
+import jobRoutes from './jobs/routes';
+import ocrRoutes from './ocr/routes';
+import chunkingRoutes from './chunking/routes';
+import chunkRunRoutes from './chunk-runs/routes';
 import outputSchemaRoutes from './output-schemas/routes';
 import promptRoutes from './prompts/routes';
 import realtimeTestRoutes from './realtime-test/routes';
@@ -35,4 +40,10 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   outputSchemaRoutes,
   promptRoutes,
   exampleRoutes,
+  // processing: the queue plugin first (it decorates app.jobs and runs the in-process workers)
+  jobsPlugin,
+  jobRoutes,
+  ocrRoutes,
+  chunkingRoutes,
+  chunkRunRoutes,
 ];

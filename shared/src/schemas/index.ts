@@ -14,3 +14,6 @@ export * from './datasets';
 export * from './output-schemas';
 export * from './prompts';
 export * from './examples';
+export * from './jobs';
+export * from './ocr';
+export * from './chunking';

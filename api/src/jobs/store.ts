@@ -1,0 +1,619 @@
+// Jobs as the API sees them: creation (handler prepare + billing in one transaction), the
+// status transitions a client may ask for (checked here, 409 otherwise), and reads.
+// Every transition writes its job event in the same transaction and pushes it after commit.
+//
+//   pending --start--> queued --(worker claims)--> running --> completed | failed
+//   failed --start--> queued (resumes after the last finished step)
+//   pending | queued | running --cancel--> cancelled      (a running worker stops at its next check)
+//   pending | queued | running --complete / fail--> completed / failed   (clients, external workers)
+import { randomUUID } from 'node:crypto';
+import type { Job, JobDependencies, JobRef, JobStatistics, JobStatus } from '@quarry/shared/schemas';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db';
+import { files, jobDependencies, jobEvents, jobs, users, type JobEventRow, type JobRow } from '../db/schema';
+import { conflict, notFound, validationError } from '../lib/errors';
+import { iso, isoStrict } from '../lib/time';
+import { chargeJob, countBilledJobs, jobUsagePolicy } from './billing';
+import { insertEvent, publishEvent, type EventJob } from './events';
+import type { HandlerRegistry } from './registry';
+import type { QueueNotice, QueueSignal } from './signal';
+import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices } from './types';
+
+/** Events to push and workers to wake once a transaction has committed. */
+export interface Effects {
+  events: { job: EventJob; event: JobEventRow }[];
+  notices: QueueNotice[];
+}
+export const noEffects = (): Effects => ({ events: [], notices: [] });
+
+/** Pushes events in order, then wakes workers. Never throws. */
+export async function flushEffects(services: JobServices, signal: QueueSignal, effects: Effects): Promise<void> {
+  for (const { job, event } of effects.events) await publishEvent(services, job, event);
+  for (const n of effects.notices) await signal.notify(n).catch(() => undefined);
+}
+
+export interface JobDeps {
+  services: JobServices;
+  registry: HandlerRegistry;
+  signal: QueueSignal;
+}
+
+// ------------------------------------------------------------------ mapping
+
+export interface JobExtras {
+  filename: string | null;
+  lastPhase: string | null;
+  lastMessage: string | null;
+}
+
+export function processingSeconds(row: Pick<JobRow, 'resultsSummary' | 'startedAt' | 'completedAt'>): number | null {
+  const s = row.resultsSummary ?? {};
+  for (const key of ['processing_time_seconds', 'processing_time']) {
+    const v = s[key];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  if (row.startedAt && row.completedAt) return Math.max(0, (row.completedAt.getTime() - row.startedAt.getTime()) / 1000);
+  return null;
+}
+
+export function toJob(row: JobRow, extras: Partial<JobExtras> = {}): Job {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    name: row.name,
+    description: row.description,
+    status: row.status as JobStatus,
+    job_type: row.jobType,
+    created_at: isoStrict(row.createdAt),
+    updated_at: isoStrict(row.updatedAt),
+    queued_at: iso(row.queuedAt),
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    progress_percentage: row.progressPercentage,
+    processing_config: row.config,
+    results_summary: row.resultsSummary,
+    error_message: row.errorMessage,
+    error_details: row.errorDetails,
+    processing_time_seconds: processingSeconds(row),
+    file_id: row.fileId,
+    dataset_id: row.datasetId,
+    single_file: row.fileId && extras.filename ? { id: row.fileId, filename: extras.filename } : null,
+    parent_job_id: row.parentId,
+    root_job_id: row.rootId ?? row.id,
+    attempts: row.attempts,
+    max_attempts: row.maxAttempts,
+    credit_cost: row.creditCost,
+    current_phase: extras.lastPhase ?? null,
+    last_message: extras.lastMessage ?? null,
+  };
+}
+
+export const toJobRef = (row: JobRow): JobRef => ({
+  id: row.id,
+  name: row.name,
+  job_type: row.jobType,
+  status: row.status as JobStatus,
+  progress_percentage: row.progressPercentage,
+  created_at: isoStrict(row.createdAt),
+  completed_at: iso(row.completedAt),
+});
+
+const lastEventField = (field: 'phase' | 'message') =>
+  sql<string | null>`(select e.${sql.raw(field)} from ${jobEvents} e where e.job_id = ${jobs.id} order by e.id desc limit 1)`;
+
+/** Rows with file name and last event, for lists and single reads. */
+async function selectJobs(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const rows = await db
+    .select({ job: jobs, filename: files.filename, lastPhase: lastEventField('phase'), lastMessage: lastEventField('message') })
+    .from(jobs)
+    .leftJoin(files, eq(files.id, jobs.fileId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ row: r.job, extras: { filename: r.filename, lastPhase: r.lastPhase, lastMessage: r.lastMessage } }));
+}
+
+// ------------------------------------------------------------------ reads
+
+export async function getOwnJobRow(db: DbOrTx, userId: string, id: string, jobType?: string): Promise<JobRow> {
+  const conditions = [eq(jobs.id, id), eq(jobs.userId, userId)];
+  if (jobType) conditions.push(eq(jobs.jobType, jobType));
+  const [row] = await db.select().from(jobs).where(and(...conditions));
+  if (!row) throw notFound('Job not found');
+  return row;
+}
+
+export async function getJob(db: DbOrTx, userId: string, id: string, jobType?: string): Promise<{ row: JobRow; extras: JobExtras }> {
+  const conditions = [eq(jobs.id, id), eq(jobs.userId, userId)];
+  if (jobType) conditions.push(eq(jobs.jobType, jobType));
+  const [found] = await selectJobs(db, and(...conditions), [], 1, 0);
+  if (!found) throw notFound('Job not found');
+  return found;
+}
+
+export async function jobEventRows(db: DbOrTx, jobId: string, limit = 5000): Promise<JobEventRow[]> {
+  return db.select().from(jobEvents).where(eq(jobEvents.jobId, jobId)).orderBy(asc(jobEvents.id)).limit(limit);
+}
+
+export interface ListFilter {
+  offset: number;
+  limit: number;
+  jobType?: string | undefined;
+  status?: JobStatus | undefined;
+  includeChildren?: boolean;
+  fileId?: string | undefined;
+}
+
+export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
+  const conditions: SQL[] = [eq(jobs.userId, userId)];
+  if (f.jobType) conditions.push(eq(jobs.jobType, f.jobType));
+  if (f.status) conditions.push(eq(jobs.status, f.status));
+  if (f.fileId) conditions.push(eq(jobs.fileId, f.fileId));
+  // a stage job of a pipeline is listed with its own type only (its monitor links to it)
+  if (!f.includeChildren && !f.jobType) conditions.push(isNull(jobs.parentId));
+  const where = and(...conditions);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where);
+  const items = await selectJobs(db, where, [desc(jobs.createdAt), desc(jobs.id)], f.limit, f.offset);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function jobStatistics(db: Db, userId: string): Promise<JobStatistics> {
+  const rows = await db
+    .select({ type: jobs.jobType, status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.userId, userId))
+    .groupBy(jobs.jobType, jobs.status);
+  const byStatus: Record<string, number> = {};
+  const byType: Record<string, number> = {};
+  let total = 0;
+  for (const r of rows) {
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+    byType[r.type] = (byType[r.type] ?? 0) + r.n;
+    total += r.n;
+  }
+  const [times] = await db
+    .select({
+      avg: sql<number | null>`avg(extract(epoch from (${jobs.completedAt} - ${jobs.startedAt})))::float8`,
+      sum: sql<number | null>`sum(extract(epoch from (${jobs.completedAt} - ${jobs.startedAt})))::float8`,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.status, 'completed'), sql`${jobs.startedAt} is not null`));
+  const policy = await jobUsagePolicy(db);
+  const thisWeek = await countBilledJobs(db, userId, policy.periodStart);
+  const [credits] = await db
+    .select({ used: sql<number>`coalesce(sum(${jobs.creditCost}), 0)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.billed, true), policy.periodStart ? sql`${jobs.createdAt} >= ${policy.periodStart}` : undefined));
+  const [user] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
+  const completed = byStatus.completed ?? 0;
+  const failed = byStatus.failed ?? 0;
+  const round = (n: number | null | undefined) => (n === null || n === undefined ? null : Math.round(n * 1000) / 1000);
+  return {
+    total_jobs: total,
+    by_status: byStatus,
+    by_type: byType,
+    active_jobs: (byStatus.pending ?? 0) + (byStatus.queued ?? 0) + (byStatus.running ?? 0),
+    completed_jobs: completed,
+    failed_jobs: failed,
+    cancelled_jobs: byStatus.cancelled ?? 0,
+    success_rate: completed + failed > 0 ? Math.round((completed / (completed + failed)) * 10000) / 10000 : null,
+    average_processing_time_seconds: round(times?.avg),
+    total_processing_time_seconds: round(times?.sum) ?? 0,
+    jobs_this_week: thisWeek,
+    weekly_limit: policy.limit,
+    credits_used_this_week: credits?.used ?? 0,
+    credit_cost_per_job: policy.creditCost,
+    credit_balance: user?.balance ?? 0,
+  };
+}
+
+export async function jobDependenciesOf(db: Db, userId: string, id: string): Promise<JobDependencies> {
+  const row = await getOwnJobRow(db, userId, id);
+  const dep = aliasedTable(jobs, 'dep');
+  const [parent] = row.parentId ? await db.select().from(jobs).where(eq(jobs.id, row.parentId)) : [];
+  const children = await db.select().from(jobs).where(eq(jobs.parentId, id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
+  const dependsOn = await db
+    .select({ job: dep })
+    .from(jobDependencies)
+    .innerJoin(dep, eq(dep.id, jobDependencies.dependsOnId))
+    .where(eq(jobDependencies.jobId, id))
+    .orderBy(asc(dep.createdAt));
+  const dependents = await db
+    .select({ job: dep })
+    .from(jobDependencies)
+    .innerJoin(dep, eq(dep.id, jobDependencies.jobId))
+    .where(eq(jobDependencies.dependsOnId, id))
+    .orderBy(asc(dep.createdAt));
+  const blockedBy = dependsOn.filter((d) => d.job.status !== 'completed').map((d) => d.job.id);
+  return {
+    job_id: id,
+    parent: parent ? toJobRef(parent) : null,
+    root_job_id: row.rootId ?? row.id,
+    children: children.map(toJobRef),
+    depends_on: dependsOn.map((d) => toJobRef(d.job)),
+    dependents: dependents.map((d) => toJobRef(d.job)),
+    blocked: blockedBy.length > 0,
+    blocked_by: blockedBy,
+  };
+}
+
+// ------------------------------------------------------------------ creation
+
+export interface CreateOptions {
+  /** queue at once (default false: pending until started) */
+  start?: boolean;
+  dependsOn?: string[];
+  /** count against weekly_jobs and take credits (default true) */
+  bill?: boolean;
+}
+
+function handlerFor(registry: HandlerRegistry, type: string): JobHandler {
+  const handler = registry.get(type);
+  if (!handler || !handler.prepare) {
+    const known = registry
+      .types()
+      .filter((t) => registry.get(t)?.prepare)
+      .join(', ');
+    throw validationError(['body', 'job_type'], `Unknown or unavailable job type '${type}'; this server runs: ${known}`);
+  }
+  return handler;
+}
+
+/** Creates a job: handler.prepare, billing, row, dependencies and the first event, in one transaction. */
+export async function createJob(deps: JobDeps, userId: string, request: JobRequest, options: CreateOptions = {}): Promise<JobRow> {
+  const { services, registry, signal } = deps;
+  const handler = handlerFor(registry, request.job_type);
+  const id = randomUUID();
+  const start = options.start ?? false;
+  const effects = noEffects();
+  const row = await services.db.transaction(async (tx) => {
+    const prepared = await handler.prepare!(request, { tx, userId, services });
+    const dependsOn = [...new Set(options.dependsOn ?? [])];
+    if (dependsOn.length > 0) {
+      const found = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), inArray(jobs.id, dependsOn)));
+      const missing = dependsOn.filter((d) => !found.some((f) => f.id === d));
+      if (missing.length > 0) throw validationError(['body', 'depends_on'], `Unknown jobs: ${missing.join(', ')}`);
+    }
+    const bill = options.bill ?? true;
+    const { creditCost } = bill ? await chargeJob(tx, userId, id, handler.label) : { creditCost: 0 };
+    const now = new Date();
+    const [job] = await tx
+      .insert(jobs)
+      .values({
+        id,
+        userId,
+        jobType: handler.type,
+        name: prepared.name,
+        description: prepared.description ?? null,
+        status: start ? 'queued' : 'pending',
+        rootId: id,
+        fileId: prepared.fileId ?? null,
+        datasetId: prepared.datasetId ?? null,
+        config: prepared.config,
+        creditCost,
+        billed: bill,
+        maxAttempts: handler.maxAttempts ?? services.config.jobs.maxAttempts,
+        queuedAt: start ? now : null,
+        runAfter: now,
+      })
+      .returning();
+    if (dependsOn.length > 0) await tx.insert(jobDependencies).values(dependsOn.map((d) => ({ jobId: id, dependsOnId: d })));
+    const created = await insertEvent(tx, job!, {
+      phase: start ? 'queued' : 'created',
+      sub_phase: null,
+      message: start ? `${handler.label} job created and queued` : `${handler.label} job created`,
+      progress_percentage: 0,
+      details: { name: job!.name, credit_cost: creditCost, ...(dependsOn.length ? { depends_on: dependsOn } : {}) },
+    });
+    effects.events.push({ job: job!, event: created });
+    return job!;
+  });
+  if (start) effects.notices.push({ kind: 'queued', id });
+  await flushEffects(services, signal, effects);
+  return row;
+}
+
+// ------------------------------------------------------------------ transitions
+
+const statusWord = (s: string) => (s === 'cancelled' ? 'was cancelled' : s === 'failed' ? 'has failed' : `is already ${s}`);
+
+async function lockOwnJob(tx: Tx, userId: string, id: string, jobType?: string): Promise<JobRow> {
+  const conditions = [eq(jobs.id, id), eq(jobs.userId, userId)];
+  if (jobType) conditions.push(eq(jobs.jobType, jobType));
+  const [row] = await tx.select().from(jobs).where(and(...conditions)).for('update');
+  if (!row) throw notFound('Job not found');
+  return row;
+}
+
+/**
+ * After a job reached a final status (inside the same transaction): jobs depending on it fail
+ * unless it completed (then they may become claimable), and a parent waiting for its children
+ * is woken.
+ */
+export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' | 'parentId' | 'name'>, effects: Effects): Promise<void> {
+  const dependents = await tx
+    .select({ id: jobDependencies.jobId })
+    .from(jobDependencies)
+    .where(eq(jobDependencies.dependsOnId, job.id));
+  if (dependents.length > 0) {
+    const ids = dependents.map((d) => d.id);
+    if (job.status === 'completed') {
+      const queued = await tx.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, ids), eq(jobs.status, 'queued')));
+      for (const q of queued) effects.notices.push({ kind: 'queued', id: q.id });
+    } else {
+      const message = `A job it depends on (${job.name}, ${job.id}) ${job.status === 'cancelled' ? 'was cancelled' : 'failed'}`;
+      const failed = await tx
+        .update(jobs)
+        .set({
+          status: 'failed',
+          errorMessage: message,
+          errorDetails: { message, code: 'DEPENDENCY_FAILED', dependency_id: job.id },
+          completedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['pending', 'queued'])))
+        .returning();
+      for (const f of failed) {
+        const ev = await insertEvent(tx, f, { phase: 'failed', event_type: 'error', message, details: { error: message, dependency_id: job.id } });
+        effects.events.push({ job: f, event: ev });
+        await settleFinished(tx, f, effects);
+      }
+    }
+  }
+  if (job.parentId) {
+    const woken = await tx
+      .update(jobs)
+      .set({ leaseExpiresAt: sql`now()` })
+      .where(and(eq(jobs.id, job.parentId), eq(jobs.status, 'running'), eq(jobs.waiting, true)))
+      .returning({ id: jobs.id });
+    if (woken.length > 0) effects.notices.push({ kind: 'queued', id: job.parentId });
+  }
+}
+
+/** pending -> queued, or failed -> queued (a retry resumes after the last finished step). */
+export async function startJob(deps: JobDeps, userId: string, id: string, jobType?: string): Promise<JobRow> {
+  const effects = noEffects();
+  const row = await deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id, jobType);
+    if (job.status === 'queued' || job.status === 'running') throw conflict(`Job is already ${job.status}`);
+    if (job.status === 'completed') throw conflict('Job is already completed and cannot be started again');
+    if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be started again; create a new job');
+    if (job.parentId) throw conflict('This job is a stage of another job and is started by it');
+    const retry = job.status === 'failed';
+    const now = new Date();
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        status: 'queued',
+        queuedAt: now,
+        runAfter: now,
+        updatedAt: now,
+        ...(retry ? { attempts: 0, errorMessage: null, errorDetails: null, completedAt: null } : {}),
+      })
+      .where(eq(jobs.id, id))
+      .returning();
+    const ev = await insertEvent(tx, updated!, {
+      phase: 'queued',
+      message: retry ? 'Job restarted: it resumes after its last finished step' : 'Job queued; waiting for a worker',
+      progress_percentage: updated!.progressPercentage,
+    });
+    effects.events.push({ job: updated!, event: ev });
+    return updated!;
+  });
+  effects.notices.push({ kind: 'queued', id });
+  await flushEffects(deps.services, deps.signal, effects);
+  return row;
+}
+
+/** Cancels a job and its unfinished children. A running job's worker stops at its next check. */
+export async function cancelJob(deps: JobDeps, userId: string, id: string, jobType?: string): Promise<JobRow> {
+  const effects = noEffects();
+  const row = await deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id, jobType);
+    if ((TERMINAL as readonly string[]).includes(job.status)) {
+      throw conflict(`Job ${statusWord(job.status)} and cannot be cancelled`);
+    }
+    return cancelTree(tx, job, 'Cancelled by the user', effects);
+  });
+  await flushEffects(deps.services, deps.signal, effects);
+  return row;
+}
+
+async function cancelTree(tx: Tx, job: JobRow, reason: string, effects: Effects): Promise<JobRow> {
+  const wasRunning = job.status === 'running' && !job.waiting;
+  const now = new Date();
+  const [updated] = await tx
+    .update(jobs)
+    .set({ status: 'cancelled', cancelRequestedAt: now, completedAt: now, updatedAt: now, waiting: false })
+    .where(eq(jobs.id, job.id))
+    .returning();
+  const ev = await insertEvent(tx, updated!, {
+    phase: 'cancelled',
+    sub_phase: wasRunning ? 'requested' : 'cancelled',
+    message: wasRunning ? `${reason}; the worker stops at its next step` : `${reason}`,
+    progress_percentage: updated!.progressPercentage,
+    details: { previous_status: job.status },
+  });
+  effects.events.push({ job: updated!, event: ev });
+  if (wasRunning) effects.notices.push({ kind: 'cancel', id: job.id });
+  const children = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.parentId, job.id), notInArray(jobs.status, [...TERMINAL])))
+    .for('update');
+  for (const child of children) await cancelTree(tx, child, 'Cancelled with its parent job', effects);
+  await settleFinished(tx, updated!, effects);
+  return updated!;
+}
+
+export interface CompleteOptions {
+  summary?: Record<string, unknown>;
+  message?: string;
+  /** writes extra rows in the same transaction and returns the summary (OCR with submitted text) */
+  write?: (tx: Tx, job: JobRow) => Promise<Record<string, unknown>>;
+}
+
+/** A client marks a job completed (external workers, tools). */
+export async function completeJob(deps: JobDeps, userId: string, id: string, jobType: string | undefined, options: CompleteOptions = {}): Promise<JobRow> {
+  const effects = noEffects();
+  const row = await deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id, jobType);
+    if (job.status === 'completed') throw conflict('Job is already completed');
+    if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be completed');
+    if (job.status === 'failed') throw conflict('Job has failed and cannot be completed; start it again to retry');
+    const handler = deps.registry.get(job.jobType);
+    const summary = options.write
+      ? await options.write(tx, job)
+      : handler?.manualSummary
+        ? handler.manualSummary(job, options.summary)
+        : (options.summary ?? job.resultsSummary ?? {});
+    const now = new Date();
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        status: 'completed',
+        progressPercentage: 100,
+        resultsSummary: summary,
+        completedAt: now,
+        startedAt: job.startedAt ?? now,
+        updatedAt: now,
+        waiting: false,
+        errorMessage: null,
+        errorDetails: null,
+      })
+      .where(eq(jobs.id, id))
+      .returning();
+    const ev = await insertEvent(tx, updated!, {
+      phase: 'completed',
+      sub_phase: 'manual',
+      event_type: 'success',
+      message: options.message ?? 'Job marked as completed',
+      progress_percentage: 100,
+      details: { previous_status: job.status },
+    });
+    effects.events.push({ job: updated!, event: ev });
+    await settleFinished(tx, updated!, effects);
+    return updated!;
+  });
+  await flushEffects(deps.services, deps.signal, effects);
+  return row;
+}
+
+/** A client marks a job failed with a message. */
+export async function failJob(
+  deps: JobDeps,
+  userId: string,
+  id: string,
+  jobType: string | undefined,
+  error: { message?: string | undefined; details?: Record<string, unknown> | undefined },
+): Promise<JobRow> {
+  const effects = noEffects();
+  const row = await deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id, jobType);
+    if (job.status === 'completed') throw conflict('Job is already completed and cannot be marked as failed');
+    if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be marked as failed');
+    if (job.status === 'failed') throw conflict('Job has already failed');
+    const message = error.message ?? 'Marked as failed by the user';
+    const now = new Date();
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        status: 'failed',
+        errorMessage: message,
+        errorDetails: { message, code: 'MANUAL', ...(error.details ?? {}) },
+        completedAt: now,
+        updatedAt: now,
+        waiting: false,
+      })
+      .where(eq(jobs.id, id))
+      .returning();
+    const ev = await insertEvent(tx, updated!, {
+      phase: 'failed',
+      sub_phase: 'manual',
+      event_type: 'error',
+      message,
+      progress_percentage: updated!.progressPercentage,
+      details: { error: message, previous_status: job.status },
+    });
+    effects.events.push({ job: updated!, event: ev });
+    // children of a failed parent are stopped too
+    const children = await tx.select().from(jobs).where(and(eq(jobs.parentId, id), notInArray(jobs.status, [...TERMINAL]))).for('update');
+    for (const child of children) await cancelTree(tx, child, 'Cancelled because its parent job failed', effects);
+    await settleFinished(tx, updated!, effects);
+    return updated!;
+  });
+  await flushEffects(deps.services, deps.signal, effects);
+  return row;
+}
+
+/** PUT /jobs/{id}/progress: an event with progress, by a client. */
+export async function reportProgress(deps: JobDeps, userId: string, id: string, input: JobEventInput): Promise<{ job: JobRow; event: JobEventRow }> {
+  const effects = noEffects();
+  const result = await deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id);
+    if ((TERMINAL as readonly string[]).includes(job.status)) {
+      throw conflict(`Job ${statusWord(job.status)}; its progress can no longer change`);
+    }
+    const [updated] = await tx
+      .update(jobs)
+      .set({ progressPercentage: Math.max(0, Math.min(100, input.progress_percentage ?? job.progressPercentage)), updatedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning();
+    const ev = await insertEvent(tx, updated!, input);
+    effects.events.push({ job: updated!, event: ev });
+    return { job: updated!, event: ev };
+  });
+  await flushEffects(deps.services, deps.signal, effects);
+  return result;
+}
+
+/** PUT /jobs/{id}: name/description any time; processing_config only while pending (through the handler). */
+export async function updateJob(
+  deps: JobDeps,
+  userId: string,
+  id: string,
+  patch: { name?: string | undefined; description?: string | null | undefined; processing_config?: Record<string, unknown> | undefined },
+): Promise<JobRow> {
+  return deps.services.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, userId, id);
+    const set: Partial<typeof jobs.$inferInsert> = { updatedAt: new Date() };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.description !== undefined) set.description = patch.description ?? null;
+    if (patch.processing_config !== undefined) {
+      if (job.status !== 'pending') throw conflict(`processing_config can only change while the job is pending (it is ${job.status})`);
+      const handler = deps.registry.get(job.jobType);
+      if (!handler?.prepare) throw conflict(`The processing_config of ${job.jobType} jobs cannot be changed`);
+      const prepared = await handler.prepare(
+        {
+          job_type: job.jobType,
+          name: set.name ?? job.name,
+          description: job.description,
+          file_id: job.fileId,
+          dataset_id: job.datasetId,
+          processing_config: { ...job.config, ...patch.processing_config },
+        },
+        { tx, userId, services: deps.services },
+      );
+      set.config = prepared.config;
+    }
+    const [updated] = await tx.update(jobs).set(set).where(eq(jobs.id, id)).returning();
+    return updated!;
+  });
+}
+
+/** Running / queued counts (health, statistics). */
+export async function queueCounts(db: DbOrTx, jobType?: string): Promise<{ queued: number; running: number }> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
+      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
+    })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ['queued', 'running']), jobType ? eq(jobs.jobType, jobType) : undefined));
+  return { queued: row?.queued ?? 0, running: row?.running ?? 0 };
+}
+

@@ -1,0 +1,225 @@
+// Chunking (spec 3 §2.4, §2.8, §3, §7, §9): POST chunking/test, GET chunking/jobs/{id},
+// GET chunking/{id}/chunks, GET chunking/jobs?limit (default 5), GET chunking/strategies,
+// GET chunking/health. Chunking jobs are jobs of type `chunking` (see handler.ts).
+import {
+  ChunkingHealthResponseSchema,
+  ChunkingJobDetailSchema,
+  ChunkingJobListQuerySchema,
+  ChunkingJobListResponseSchema,
+  ChunkingStrategiesResponseSchema,
+  ChunkingTestResponseSchema,
+  ChunkingTestSchema,
+  ChunksResponseSchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  type ChunkingJob,
+  type ChunkingProcessingConfig,
+  type ChunkingResultsSummary,
+  type JobStatus,
+} from '@quarry/shared/schemas';
+import type { JobRow } from '../../db/schema';
+import { iso, isoStrict } from '../../lib/time';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { toJobEvent } from '../../jobs/events';
+import { createJob, getJob, jobEventRows, listJobs, queueCounts, type JobExtras } from '../../jobs/store';
+import {
+  CHUNKING_STRATEGIES,
+  DEFAULT_MAX_CHUNK_SIZE,
+  DEFAULT_STRATEGY,
+  DEFAULT_WINDOW_SIZE,
+  MAX_WINDOW_SIZE,
+  MIN_WINDOW_SIZE,
+  STRATEGY_DESCRIPTIONS,
+} from '../../processing/chunking';
+import type { App } from '../../types';
+import { runChunks, runOfJob, toChunk } from '../chunk-runs/service';
+import { resolveChunkingModel } from './handler';
+
+export function toChunkingJob(row: JobRow, extras: Partial<JobExtras>): ChunkingJob {
+  const c = row.config;
+  const config: ChunkingProcessingConfig = {
+    chunking_strategy: (c.chunking_strategy as ChunkingProcessingConfig['chunking_strategy']) ?? DEFAULT_STRATEGY,
+    model: typeof c.model === 'string' ? c.model : 'deterministic',
+    window_size: typeof c.window_size === 'number' ? c.window_size : null,
+    max_chunk_size: typeof c.max_chunk_size === 'number' ? c.max_chunk_size : DEFAULT_MAX_CHUNK_SIZE,
+    overlap_size: typeof c.overlap_size === 'number' ? c.overlap_size : 0,
+    ...(c.requested_window_size !== undefined ? { requested_window_size: c.requested_window_size } : {}),
+    ocr_result_id: String(c.ocr_result_id),
+  };
+  const s = row.resultsSummary as ChunkingResultsSummary | null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as JobStatus,
+    job_type: 'chunking',
+    created_at: isoStrict(row.createdAt),
+    updated_at: isoStrict(row.updatedAt),
+    queued_at: iso(row.queuedAt),
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    progress_percentage: row.status === 'completed' ? 100 : row.progressPercentage,
+    file_id: row.fileId,
+    filename: extras.filename ?? ((c.file_name as string | undefined) ?? null),
+    processing_config: config,
+    results_summary: s && typeof s.run_id === 'string' ? s : null,
+    error_message: row.errorMessage,
+    error_details: row.errorDetails,
+  };
+}
+
+export default async function chunkingRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['chunking'];
+  const db = app.database.db;
+  const rt = app.jobs;
+
+  app.post(
+    '/chunking/test',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Chunk a file (its current OCR) and queue the job at once',
+        description:
+          "strategy: llm_analysis (default), character_based, paragraph_based, page_based. window_size applies to llm_analysis only: 100-500, anything else means 250. " +
+          "400 'OCR must be run first' when the file has no OCR result. Counts against weekly_jobs (429 / 402 as POST /jobs/).",
+        body: ChunkingTestSchema,
+        response: { 201: ChunkingTestResponseSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const strategy = b.strategy ?? DEFAULT_STRATEGY;
+      const row = await createJob(
+        rt,
+        req.user.id,
+        {
+          job_type: 'chunking',
+          file_id: b.file_id,
+          name: b.name ?? null,
+          description: b.description ?? null,
+          processing_config: {
+            chunking_strategy: strategy,
+            ...(strategy === 'llm_analysis' && b.window_size !== undefined && b.window_size !== null ? { window_size: b.window_size } : {}),
+            ...(b.max_chunk_size !== undefined && b.max_chunk_size !== null ? { max_chunk_size: b.max_chunk_size } : {}),
+            ...(b.overlap_size !== undefined && b.overlap_size !== null ? { overlap_size: b.overlap_size } : {}),
+          },
+        },
+        { start: true },
+      );
+      const job = toChunkingJob(row, {});
+      const ws = job.processing_config.window_size;
+      return reply.code(201).send({
+        job_id: row.id,
+        status: job.status,
+        processing_config: job.processing_config,
+        message:
+          `Chunking job queued (${strategy}${ws !== null ? `, window size ${ws}` : ''})` +
+          (job.processing_config.requested_window_size !== undefined ? `; window size ${String(job.processing_config.requested_window_size)} is outside ${MIN_WINDOW_SIZE}-${MAX_WINDOW_SIZE}, ${DEFAULT_WINDOW_SIZE} is used` : ''),
+      });
+    },
+  );
+
+  app.get(
+    '/chunking/jobs',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's recent chunking jobs (limit, default 5)",
+        querystring: ChunkingJobListQuerySchema,
+        response: { 200: ChunkingJobListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { items, total } = await listJobs(db, req.user.id, { offset: q.offset, limit: q.limit, jobType: 'chunking', status: q.status });
+      return { jobs: items.map((i) => toChunkingJob(i.row, i.extras)), total_count: total };
+    },
+  );
+
+  app.get(
+    '/chunking/jobs/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'A chunking job: processing_config, events, results_summary (success_rate is a fraction)',
+        params: IdParamsSchema,
+        response: { 200: ChunkingJobDetailSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const { row, extras } = await getJob(db, req.user.id, req.params.id, 'chunking');
+      return { ...toChunkingJob(row, extras), events: (await jobEventRows(db, row.id)).map(toJobEvent) };
+    },
+  );
+
+  app.get(
+    '/chunking/:id/chunks',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The chunks a chunking job produced (empty until it completes)',
+        params: IdParamsSchema,
+        response: { 200: ChunksResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => {
+      const { row } = await getJob(db, req.user.id, req.params.id, 'chunking');
+      const run = await runOfJob(db, row.id);
+      if (!run) return { total_chunks: 0, chunks: [], run_id: null, file_id: row.fileId };
+      const list = await runChunks(db, run.id);
+      return { total_chunks: list.length, chunks: list.map(toChunk), run_id: run.id, file_id: run.fileId };
+    },
+  );
+
+  app.get(
+    '/chunking/strategies',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'The chunking strategies and their options', response: { 200: ChunkingStrategiesResponseSchema, ...errorResponses(401, 403) } },
+    },
+    async () => ({
+      strategies: STRATEGY_DESCRIPTIONS.map((s) => ({ ...s })),
+      default_strategy: DEFAULT_STRATEGY,
+      window_size: { min: MIN_WINDOW_SIZE, max: MAX_WINDOW_SIZE, default: DEFAULT_WINDOW_SIZE },
+      max_chunk_size: { min: 100, max: 100_000, default: DEFAULT_MAX_CHUNK_SIZE },
+    }),
+  );
+
+  app.get(
+    '/chunking/health',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Whether chunking can run here: model, workers, queue', response: { 200: ChunkingHealthResponseSchema, ...errorResponses(401, 403) } },
+    },
+    async () => {
+      const model = resolveChunkingModel();
+      const counts = await queueCounts(db, 'chunking');
+      const workers = rt.pool?.concurrency ?? 0;
+      const messages = [
+        model.model ? `llm_analysis uses ${model.label}` : 'llm_analysis uses the deterministic line-structure analyser (no language model configured)',
+        workers > 0 ? `${workers} job slots in this API process` : 'no workers in this API process (QUARRY_WORKERS=0): jobs run on worker processes',
+      ];
+      if (model.note) messages.push(`provider configuration: ${model.note}`);
+      return {
+        status: model.note ? ('degraded' as const) : ('healthy' as const),
+        provider: model.provider,
+        model: model.label,
+        deterministic: model.model === null,
+        strategies: [...CHUNKING_STRATEGIES],
+        in_process_workers: workers,
+        queued_jobs: counts.queued,
+        running_jobs: counts.running,
+        message: messages.join('; '),
+      };
+    },
+  );
+}

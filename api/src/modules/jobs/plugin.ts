@@ -1,0 +1,43 @@
+// Decorates the API with `app.jobs` (the queue runtime: create/start/cancel/... and the
+// handler registry), registers the weekly_jobs usage counter, and runs the in-process
+// workers: QUARRY_WORKERS slots (default WORKER_CONCURRENCY; 0 = an API without workers),
+// started when the app is ready and stopped (their jobs back in the queue) before it closes.
+// Registered after the storage plugin and not encapsulated, so the sibling modules see it.
+import { createJobRuntime, type JobRuntime } from '../../jobs/runtime';
+import { countBilledJobs, WEEKLY_JOBS } from '../../jobs/billing';
+import type { App } from '../../types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the job queue: app.jobs.services / registry / signal, app.jobs.pool (in-process workers) */
+    jobs: JobRuntime;
+  }
+}
+
+async function jobsPlugin(app: App) {
+  const runtime = await createJobRuntime(app.database, {
+    db: app.database.db,
+    dbKind: app.database.kind,
+    storage: app.storage,
+    realtime: app.realtime,
+    config: app.config,
+    log: app.log.child({ component: 'jobs' }),
+  });
+  app.decorate('jobs', runtime);
+  app.usage.register(WEEKLY_JOBS, ({ db, userId, periodStart }) => countBilledJobs(db, userId, periodStart));
+
+  app.addHook('onReady', async () => {
+    const pool = runtime.startWorkers(app.config.jobs.inApiWorkers);
+    if (pool) app.log.info({ slots: pool.concurrency, worker: pool.name }, 'job workers started in the API process');
+  });
+  app.addHook('preClose', async () => {
+    await runtime.stopWorkers();
+  });
+  app.addHook('onClose', async () => {
+    await runtime.close();
+  });
+}
+
+(jobsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export default jobsPlugin;

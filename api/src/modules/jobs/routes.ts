@@ -1,0 +1,234 @@
+// Jobs (spec 1 §7, spec 3 §3, §4, §7): POST and GET /jobs/, GET and PUT /jobs/{id},
+// POST /jobs/{id}/start | cancel | complete | fail, PUT /jobs/{id}/progress,
+// GET /jobs/statistics/summary, GET /jobs/{id}/dependencies.
+// Transitions are checked by the server (409 with the reason). Creating a job counts against
+// weekly_jobs and takes its credit cost in the same transaction: 429 when the weekly limit is
+// reached, 402 when the balance is too low.
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  JobCompleteSchema,
+  JobCreateSchema,
+  JobDependenciesSchema,
+  JobDetailSchema,
+  JobEventSchema,
+  JobFailSchema,
+  JobListQuerySchema,
+  JobListResponseSchema,
+  JobProgressSchema,
+  JobSchema,
+  JobStatisticsSchema,
+  JobUpdateSchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { toJobEvent } from '../../jobs/events';
+import {
+  cancelJob,
+  completeJob,
+  createJob,
+  failJob,
+  getJob,
+  jobDependenciesOf,
+  jobEventRows,
+  jobStatistics,
+  listJobs,
+  reportProgress,
+  startJob,
+  toJob,
+  updateJob,
+} from '../../jobs/store';
+import type { App } from '../../types';
+
+export default async function jobRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['jobs'];
+  const db = app.database.db;
+  const jobsRt = app.jobs;
+
+  const detail = async (userId: string, id: string) => {
+    const { row, extras } = await getJob(db, userId, id);
+    return { ...toJob(row, extras), events: (await jobEventRows(db, id)).map(toJobEvent) };
+  };
+  const one = async (userId: string, id: string) => {
+    const { row, extras } = await getJob(db, userId, id);
+    return toJob(row, extras);
+  };
+
+  app.post(
+    '/jobs/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a job of a type this server runs (start: true queues it at once)',
+        description:
+          'Counts against the weekly_jobs limit and takes its credit cost from the balance in the same transaction. ' +
+          '429 when the weekly limit is reached (Retry-After: the next reset), 402 when the balance is too low. ' +
+          'Type-specific fields are checked by the job type (422).',
+        body: JobCreateSchema,
+        response: { 201: JobSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      const { start, depends_on, ...request } = req.body;
+      const row = await createJob(jobsRt, req.user.id, request, { start: start ?? false, dependsOn: depends_on ?? [] });
+      return reply.code(201).send(await one(req.user.id, row.id));
+    },
+  );
+
+  app.get(
+    '/jobs/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's jobs, newest first",
+        description: 'Filters: job_type, status (or status_filter). Without job_type, stage jobs of pipelines are left out unless include_children=true.',
+        querystring: JobListQuerySchema,
+        response: { 200: JobListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { items, total } = await listJobs(db, req.user.id, {
+        offset: q.offset,
+        limit: q.limit,
+        jobType: q.job_type,
+        status: q.status ?? q.status_filter,
+        includeChildren: q.include_children,
+        fileId: q.file_id,
+      });
+      return { jobs: items.map((i) => toJob(i.row, i.extras)), total_count: total, offset: q.offset, limit: q.limit };
+    },
+  );
+
+  app.get(
+    '/jobs/statistics/summary',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: "Counts and times of the caller's jobs, and this week's usage", response: { 200: JobStatisticsSchema, ...errorResponses(401, 403) } },
+    },
+    async (req) => jobStatistics(db, req.user.id),
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'A job with its events (oldest first)', params: IdParamsSchema, response: { 200: JobDetailSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => detail(req.user.id, req.params.id),
+  );
+
+  app.put(
+    '/jobs/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Rename / describe a job; processing_config only while pending',
+        params: IdParamsSchema,
+        body: JobUpdateSchema,
+        response: { 200: JobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => {
+      await updateJob(jobsRt, req.user.id, req.params.id, req.body);
+      return one(req.user.id, req.params.id);
+    },
+  );
+
+  const transition = (path: string, summary: string, run: (userId: string, id: string, body: unknown) => Promise<unknown>, body?: z.ZodType) =>
+    app.post(
+      `/jobs/:id/${path}`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security: bearer,
+          summary,
+          params: IdParamsSchema,
+          ...(body ? { body } : {}),
+          response: { 200: JobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      },
+      async (req) => {
+        await run(req.user.id, req.params.id, req.body);
+        return one(req.user.id, req.params.id);
+      },
+    );
+
+  transition('start', 'Queue a pending job (or restart a failed one: it resumes after its last finished step); 409 for queued, running, completed or cancelled jobs', (u, id) =>
+    startJob(jobsRt, u, id),
+  );
+  transition('cancel', 'Cancel a pending, queued or running job (and its stage jobs); a running worker stops at its next step. 409 once finished', (u, id) =>
+    cancelJob(jobsRt, u, id),
+  );
+  transition(
+    'complete',
+    'Mark a job completed (external workers); 409 for completed, failed or cancelled jobs',
+    (u, id, body) => {
+      const b = body as z.infer<typeof JobCompleteSchema>;
+      return completeJob(jobsRt, u, id, undefined, { ...(b?.results_summary ? { summary: b.results_summary } : {}), ...(b?.message ? { message: b.message } : {}) });
+    },
+    JobCompleteSchema,
+  );
+  transition(
+    'fail',
+    'Mark a job failed with a message; 409 for completed, failed or cancelled jobs',
+    (u, id, body) => {
+      const b = body as z.infer<typeof JobFailSchema>;
+      return failJob(jobsRt, u, id, undefined, { message: b?.error_message ?? b?.error, details: b?.error_details });
+    },
+    JobFailSchema,
+  );
+
+  app.put(
+    '/jobs/:id/progress',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Report progress: stored as a job event and pushed live (409 once the job is finished)',
+        params: IdParamsSchema,
+        body: JobProgressSchema,
+        response: { 200: z.object({ job: JobSchema, event: JobEventSchema }), ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const { event } = await reportProgress(jobsRt, req.user.id, req.params.id, {
+        phase: b.phase ?? 'processing',
+        sub_phase: b.sub_phase ?? null,
+        event_type: b.event_type ?? 'progress',
+        message: b.message ?? `Progress ${b.progress_percentage}%`,
+        progress_percentage: b.progress_percentage,
+        current_value: b.current_value ?? null,
+        total_value: b.total_value ?? null,
+        units: b.units ?? 'percent',
+        details: b.details ?? {},
+      });
+      return { job: await one(req.user.id, req.params.id), event: toJobEvent(event) };
+    },
+  );
+
+  app.get(
+    '/jobs/:id/dependencies',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Parent, stage jobs, jobs it waits for and jobs waiting for it',
+        params: IdParamsSchema,
+        response: { 200: JobDependenciesSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => jobDependenciesOf(db, req.user.id, req.params.id),
+  );
+}

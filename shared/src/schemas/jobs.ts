@@ -1,0 +1,268 @@
+// Jobs (spec 1 §7, spec 3 §3, §4, §7): the generic job API, job events and the live
+// `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { TimestampSchema, UuidSchema } from './common';
+
+/** The job types the product knows (spec 3 §3). A server accepts the ones it has a handler for. */
+export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/**
+ * pending (created) -> queued (started, waiting for a worker) -> running (a worker holds it)
+ * -> completed | failed | cancelled. A failed job may be started again (it resumes after its
+ * last finished step); completed and cancelled are final.
+ */
+export const JOB_STATUSES = ['pending', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const JobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
+export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['pending', 'queued', 'running'];
+
+export const JOB_EVENT_TYPES = ['progress', 'error', 'success'] as const;
+export const JobEventTypeSchema = z.enum(JOB_EVENT_TYPES);
+export type JobEventType = z.infer<typeof JobEventTypeSchema>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** One stored job event (spec 3 §3 "Job event"); the live job_update carries the same content. */
+export const JobEventSchema = z.object({
+  id: z.number().int(),
+  job_id: UuidSchema,
+  phase: z.string(),
+  sub_phase: z.string().nullable(),
+  event_type: JobEventTypeSchema,
+  message: z.string(),
+  timestamp: TimestampSchema,
+  progress_percentage: z.number().nullable(),
+  current_value: z.number().nullable(),
+  total_value: z.number().nullable(),
+  /** percent | pages | windows | chunks | ... */
+  units: z.string().nullable(),
+  details: jsonObject,
+  /** job_type, single_file_id, pipeline_root_id (child jobs), parent_job_id, aggregated_from_children */
+  context: jsonObject,
+  /** the job's status right after this event */
+  status: JobStatusSchema,
+});
+export type JobEvent = z.infer<typeof JobEventSchema>;
+
+/** The data of a live update: the stored event, with progress also grouped (spec 3 §3 "Live update message"). */
+export const JobUpdateDataSchema = z.object({
+  event_id: z.number().int(),
+  phase: z.string(),
+  sub_phase: z.string().nullable(),
+  event_type: JobEventTypeSchema,
+  message: z.string(),
+  timestamp: TimestampSchema,
+  progress: z.object({
+    percentage: z.number().nullable(),
+    current: z.number().nullable(),
+    total: z.number().nullable(),
+    units: z.string().nullable(),
+  }),
+  progress_percentage: z.number().nullable(),
+  current_value: z.number().nullable(),
+  total_value: z.number().nullable(),
+  units: z.string().nullable(),
+  details: jsonObject,
+  context: jsonObject,
+});
+
+/** What the socket delivers on the `jobs` channel (`event` and `type` are both job_update). */
+export const JobUpdateMessageSchema = z.object({
+  event: z.literal('job_update'),
+  type: z.literal('job_update'),
+  job_id: UuidSchema,
+  status: JobStatusSchema,
+  job_type: z.string(),
+  message: z.string(),
+  progress_percentage: z.number(),
+  timestamp: TimestampSchema,
+  data: JobUpdateDataSchema,
+});
+export type JobUpdate = z.infer<typeof JobUpdateMessageSchema>;
+
+export const JobFileRefSchema = z.object({ id: UuidSchema, filename: z.string() });
+
+/** A job (spec 3 §3 "Job"). */
+export const JobSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  status: JobStatusSchema,
+  job_type: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  queued_at: TimestampSchema.nullable(),
+  started_at: TimestampSchema.nullable(),
+  completed_at: TimestampSchema.nullable(),
+  progress_percentage: z.number(),
+  processing_config: jsonObject,
+  results_summary: jsonObject.nullable(),
+  error_message: z.string().nullable(),
+  /** { message, code?, step?, attempt? } when the job failed */
+  error_details: jsonObject.nullable(),
+  /** the work time the job reported, else completed_at - started_at */
+  processing_time_seconds: z.number().nullable(),
+  file_id: UuidSchema.nullable(),
+  dataset_id: UuidSchema.nullable(),
+  single_file: JobFileRefSchema.nullable(),
+  parent_job_id: UuidSchema.nullable(),
+  root_job_id: UuidSchema,
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  credit_cost: z.number().int(),
+  /** the newest event's phase and message (null before the first event) */
+  current_phase: z.string().nullable(),
+  last_message: z.string().nullable(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const JobDetailSchema = JobSchema.extend({ events: z.array(JobEventSchema) });
+export type JobDetail = z.infer<typeof JobDetailSchema>;
+
+/** `GET /jobs/` */
+export const JobListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  job_type: z.string().trim().min(1).max(64).optional(),
+  status: JobStatusSchema.optional(),
+  /** same as status (the OCR list's name for it) */
+  status_filter: JobStatusSchema.optional(),
+  /** only top-level jobs (default) or also pipeline stage jobs */
+  include_children: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  file_id: UuidSchema.optional(),
+});
+export type JobListQuery = z.input<typeof JobListQuerySchema>;
+
+export const JobListResponseSchema = z.object({
+  jobs: z.array(JobSchema),
+  total_count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+
+const nameField = z.string().trim().min(1, { error: 'Job name must not be empty' }).max(255, { error: 'Job name is too long (at most 255 characters)' });
+const descriptionField = z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish();
+
+/**
+ * `POST /jobs/`: a job of any type this server has a handler for. Type-specific fields
+ * (file_id, dataset_id, prompt_id, examples, processing_config...) are checked by that type's handler.
+ */
+export const JobCreateSchema = z.strictObject({
+  job_type: z.string({ error: 'job_type is required' }).trim().min(1, { error: 'job_type is required' }).max(64),
+  name: nameField.optional(),
+  description: descriptionField,
+  file_id: UuidSchema.nullish(),
+  dataset_id: UuidSchema.nullish(),
+  prompt_id: UuidSchema.nullish(),
+  table_prompt_id: UuidSchema.nullish(),
+  output_schema_id: UuidSchema.nullish(),
+  examples: z.array(UuidSchema).max(20).nullish(),
+  processing_config: jsonObject.nullish(),
+  /** jobs (of the caller) that must complete before this one is run */
+  depends_on: z.array(UuidSchema).max(50).nullish(),
+  /** queue it at once (default false: created pending, POST /jobs/{id}/start queues it) */
+  start: z.boolean().optional(),
+});
+export type JobCreate = z.input<typeof JobCreateSchema>;
+
+/** `PUT /jobs/{id}`: name and description at any time, processing_config while pending. */
+export const JobUpdateSchema = z
+  .strictObject({
+    name: nameField.optional(),
+    description: descriptionField,
+    processing_config: jsonObject.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.description !== undefined || v.processing_config !== undefined, {
+    error: 'Nothing to update: send name, description and/or processing_config',
+  });
+export type JobUpdateBody = z.input<typeof JobUpdateSchema>;
+
+/** `POST /jobs/{id}/complete` (body optional) */
+export const JobCompleteSchema = z
+  .strictObject({
+    results_summary: jsonObject.optional(),
+    message: z.string().trim().min(1).max(2000).optional(),
+  })
+  .nullish();
+
+/** `POST /jobs/{id}/fail` (body optional) */
+export const JobFailSchema = z
+  .strictObject({
+    error_message: z.string().trim().min(1).max(4000).optional(),
+    /** alias of error_message */
+    error: z.string().trim().min(1).max(4000).optional(),
+    error_details: jsonObject.optional(),
+  })
+  .nullish();
+
+/** `PUT /jobs/{id}/progress`: recorded as a job event and pushed live. */
+export const JobProgressSchema = z.strictObject({
+  progress_percentage: z.number({ error: 'progress_percentage is required (0-100)' }).min(0).max(100),
+  message: z.string().trim().min(1).max(2000).optional(),
+  phase: z.string().trim().min(1).max(64).optional(),
+  sub_phase: z.string().trim().min(1).max(64).nullish(),
+  event_type: JobEventTypeSchema.optional(),
+  current_value: z.number().nullish(),
+  total_value: z.number().nullish(),
+  units: z.string().trim().min(1).max(32).nullish(),
+  details: jsonObject.optional(),
+});
+export type JobProgressBody = z.input<typeof JobProgressSchema>;
+
+/** `GET /jobs/statistics/summary` (the caller's jobs) */
+export const JobStatisticsSchema = z.object({
+  total_jobs: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  by_type: z.record(z.string(), z.number().int()),
+  active_jobs: z.number().int(),
+  completed_jobs: z.number().int(),
+  failed_jobs: z.number().int(),
+  cancelled_jobs: z.number().int(),
+  /** completed / (completed + failed), null before any finished */
+  success_rate: z.number().nullable(),
+  average_processing_time_seconds: z.number().nullable(),
+  total_processing_time_seconds: z.number(),
+  jobs_this_week: z.number().int(),
+  /** the weekly_jobs limit (null when the resource type does not exist) */
+  weekly_limit: z.number().int().nullable(),
+  credits_used_this_week: z.number().int(),
+  credit_cost_per_job: z.number().int(),
+  credit_balance: z.number().int(),
+});
+export type JobStatistics = z.infer<typeof JobStatisticsSchema>;
+
+export const JobRefSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  job_type: z.string(),
+  status: JobStatusSchema,
+  progress_percentage: z.number(),
+  created_at: TimestampSchema,
+  completed_at: TimestampSchema.nullable(),
+});
+export type JobRef = z.infer<typeof JobRefSchema>;
+
+/** `GET /jobs/{id}/dependencies` */
+export const JobDependenciesSchema = z.object({
+  job_id: UuidSchema,
+  parent: JobRefSchema.nullable(),
+  root_job_id: UuidSchema,
+  /** stage jobs created by this job */
+  children: z.array(JobRefSchema),
+  /** jobs that must complete before this one runs */
+  depends_on: z.array(JobRefSchema),
+  /** jobs waiting for this one */
+  dependents: z.array(JobRefSchema),
+  /** true while a job it depends on has not completed */
+  blocked: z.boolean(),
+  blocked_by: z.array(UuidSchema),
+});
+export type JobDependencies = z.infer<typeof JobDependenciesSchema>;

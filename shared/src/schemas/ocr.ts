@@ -1,0 +1,134 @@
+// OCR (spec 1 §7, spec 3 §2.2, §2.6, §3, §7): OCR jobs, results, statistics and numbered lines.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { TimestampSchema, UuidSchema } from './common';
+import { JobEventSchema, JobStatusSchema } from './jobs';
+
+/** `POST ocr/jobs` */
+export const OcrJobCreateSchema = z.strictObject({
+  file_id: UuidSchema,
+  name: z.string().trim().min(1).max(255, { error: 'Job name is too long (at most 255 characters)' }).nullish(),
+  description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+});
+export type OcrJobCreate = z.input<typeof OcrJobCreateSchema>;
+
+/** spec 3 §3 "OCR job" results_summary (ocr_text only on the single-job answer) */
+export const OcrResultsSummarySchema = z.object({
+  ocr_text: z.string().optional(),
+  ocr_text_length: z.number().int(),
+  text_length: z.number().int(),
+  processing_time_seconds: z.number(),
+  processing_time: z.number(),
+  page_count: z.number().int(),
+  line_count: z.number().int(),
+  engine: z.string().nullable(),
+  result_id: UuidSchema,
+  file_id: UuidSchema.nullable(),
+  filename: z.string().nullable(),
+});
+export type OcrResultsSummary = z.infer<typeof OcrResultsSummarySchema>;
+
+export const OcrJobSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  status: JobStatusSchema,
+  job_type: z.literal('ocr'),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  queued_at: TimestampSchema.nullable(),
+  started_at: TimestampSchema.nullable(),
+  completed_at: TimestampSchema.nullable(),
+  progress_percentage: z.number(),
+  file_id: UuidSchema.nullable(),
+  filename: z.string().nullable(),
+  error_message: z.string().nullable(),
+  error_details: z.record(z.string(), z.unknown()).nullable(),
+  results_summary: OcrResultsSummarySchema.nullable(),
+  attempts: z.number().int(),
+});
+export type OcrJob = z.infer<typeof OcrJobSchema>;
+
+export const OcrJobDetailSchema = OcrJobSchema.extend({ events: z.array(JobEventSchema) });
+export type OcrJobDetail = z.infer<typeof OcrJobDetailSchema>;
+
+/** `GET ocr/jobs` */
+export const OcrJobListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  status_filter: JobStatusSchema.optional(),
+});
+export type OcrJobListQuery = z.input<typeof OcrJobListQuerySchema>;
+
+export const OcrJobListResponseSchema = z.object({
+  jobs: z.array(OcrJobSchema),
+  total_count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type OcrJobListResponse = z.infer<typeof OcrJobListResponseSchema>;
+
+/** `GET ocr/results/{id}` (id: an OCR job's id or a file's id) — spec 3 §3 "OCR result" */
+export const OcrResultSchema = z.object({
+  success: z.boolean(),
+  processing_time: z.number().nullable(),
+  error: z.string().nullable(),
+  ocr_markdown: z.string().nullable(),
+  ocr_text: z.string().nullable(),
+  job_id: UuidSchema.nullable(),
+  file_id: UuidSchema.nullable(),
+  result_id: UuidSchema.nullable(),
+  status: JobStatusSchema.nullable(),
+  text_length: z.number().int(),
+  page_count: z.number().int(),
+  engine: z.string().nullable(),
+  created_at: TimestampSchema.nullable(),
+});
+export type OcrResult = z.infer<typeof OcrResultSchema>;
+
+/** `GET ocr/statistics` (the caller's OCR jobs and results) */
+export const OcrStatisticsSchema = z.object({
+  total_jobs: z.number().int(),
+  pending_jobs: z.number().int(),
+  queued_jobs: z.number().int(),
+  running_jobs: z.number().int(),
+  completed_jobs: z.number().int(),
+  failed_jobs: z.number().int(),
+  cancelled_jobs: z.number().int(),
+  success_rate: z.number().nullable(),
+  files_with_ocr: z.number().int(),
+  total_pages_processed: z.number().int(),
+  total_characters_extracted: z.number().int(),
+  average_processing_time_seconds: z.number().nullable(),
+});
+export type OcrStatistics = z.infer<typeof OcrStatisticsSchema>;
+
+/** `PUT ocr/jobs/{id}/complete`: optionally with text recognised elsewhere (pages split by a form feed) */
+export const OcrCompleteSchema = z
+  .strictObject({
+    ocr_text: z.string().max(20_000_000).optional(),
+    ocr_markdown: z.string().max(20_000_000).optional(),
+    processing_time: z.number().min(0).optional(),
+  })
+  .nullish();
+
+/** `PUT ocr/jobs/{id}/fail` */
+export const OcrFailSchema = z
+  .strictObject({
+    error_message: z.string().trim().min(1).max(4000).optional(),
+    error: z.string().trim().min(1).max(4000).optional(),
+  })
+  .nullish();
+
+export const OcrLineSchema = z.object({ number: z.number().int(), text: z.string(), page: z.number().int() });
+export type OcrLineItem = z.infer<typeof OcrLineSchema>;
+
+/** `GET files/{id}/ocr/lines`: the file's current OCR, lines numbered from 1 across pages */
+export const OcrLinesResponseSchema = z.object({
+  file_id: UuidSchema,
+  result_id: UuidSchema,
+  page_count: z.number().int(),
+  total_lines: z.number().int(),
+  lines: z.array(OcrLineSchema),
+});
+export type OcrLinesResponse = z.infer<typeof OcrLinesResponseSchema>;
