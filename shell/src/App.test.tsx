@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { replaceRoutesInPlace } from './App';
 
@@ -12,7 +12,7 @@ describe('replaceRoutesInPlace', () => {
       }, []);
       return <Outlet />;
     }
-    const tree = (child: JSX.Element) => [{ id: 'layout', element: <Layout />, children: [{ path: 'files', element: child }] }];
+    const tree = (child: ReactElement) => [{ id: 'layout', element: <Layout />, children: [{ path: 'files', element: child }] }];
     const router = createMemoryRouter(tree(<p>placeholder</p>), { initialEntries: ['/files'] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('placeholder')).toBeInTheDocument();
