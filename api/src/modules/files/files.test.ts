@@ -292,3 +292,40 @@ test('another user\'s file answers 404 on every route', async () => {
     expect((await t.request('GET', `/api/v1${p}`)).status).toBe(401);
   }
 });
+
+test('the document routes are in the OpenAPI document', async () => {
+  const json = await t.request('GET', '/api/docs/json');
+  expect(json.status).toBe(200);
+  const paths = Object.keys(json.body.paths);
+  for (const p of [
+    '/api/v1/uploads/prepare-upload',
+    '/api/v1/uploads/blob/{uploadId}',
+    '/api/v1/uploads/complete',
+    '/api/v1/files/my-files',
+    '/api/v1/files/{id}',
+    '/api/v1/files/{id}/datasets',
+    '/api/v1/files/{id}/download-url',
+    '/api/v1/files/{id}/content',
+    '/api/v1/files/statistics/summary',
+    '/api/v1/files/cleanup-orphaned',
+    '/api/v1/datasets/',
+    '/api/v1/datasets/{id}/files',
+    '/api/v1/datasets/{id}/archive',
+    '/api/v1/datasets/{id}/unarchive',
+    '/api/v1/prompts/',
+    '/api/v1/prompts/validate',
+    '/api/v1/prompts/statistics/summary',
+    '/api/v1/examples/',
+    '/api/v1/examples/{id}/validate',
+    '/api/v1/examples/by-prompt/{id}',
+    '/api/v1/examples/by-schema/{id}',
+    '/api/v1/output-schemas/',
+    '/api/v1/output-schemas/validate',
+    '/api/v1/output-schemas/{id}/validate-data',
+    '/api/v1/output-schemas/statistics/summary',
+    '/api/v1/output-schemas/{id}/llm-format',
+  ]) {
+    expect(paths).toContain(p);
+  }
+  expect(JSON.stringify(json.body.paths['/api/v1/uploads/prepare-upload'].post.requestBody)).toContain('estimated_pages');
+});

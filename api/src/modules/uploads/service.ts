@@ -12,7 +12,7 @@
 //     expired upload refers to: files/cleanup-orphaned (and upload expiry) removes it.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   PDF_BYTES_PER_ESTIMATED_PAGE,
 } from '@quarry/shared/constants';
@@ -363,6 +363,9 @@ export async function receiveBlob(
 
 // ------------------------------------------------------------------ complete
 
+/** A complete that has been running this long is taken to have died with its process. */
+export const STALE_COMPLETING_MS = 15 * 60 * 1000;
+
 const resultOf = (u: UploadRow, file: FileRow | null): UploadResult => ({
   upload_id: u.id,
   file_id: file?.id ?? (u.status === 'completed' ? u.id : null),
@@ -396,11 +399,20 @@ export async function completeUpload(
   const strangers = ids.filter((id) => !byId.has(id));
   if (strangers.length > 0) throw notFound(`Not uploads of this session: ${strangers.join(', ')}`);
 
-  if (session.status !== 'open') return replayOrConflict(deps, session, ids);
+  // a 'completing' claim older than STALE_COMPLETING_MS was left by a crash: it may be taken over
+  // (each upload's own status still guarantees that nothing is stored twice)
+  const staleBefore = new Date(Date.now() - STALE_COMPLETING_MS);
+  const takeOver = session.status === 'completing' && session.updatedAt < staleBefore;
+  if (session.status !== 'open' && !takeOver) return replayOrConflict(deps, session, ids);
   const [claimed] = await deps.db
     .update(uploadSessions)
     .set({ status: 'completing', updatedAt: new Date() })
-    .where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, 'open')))
+    .where(
+      and(
+        eq(uploadSessions.id, sessionId),
+        or(eq(uploadSessions.status, 'open'), and(eq(uploadSessions.status, 'completing'), lt(uploadSessions.updatedAt, staleBefore))),
+      ),
+    )
     .returning();
   if (!claimed) {
     const [now] = await deps.db.select().from(uploadSessions).where(eq(uploadSessions.id, sessionId));

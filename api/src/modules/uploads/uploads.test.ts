@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CompleteUploadResponseSchema, PrepareUploadResponseSchema } from '@quarry/shared/schemas';
 import { eq } from 'drizzle-orm';
-import { files, uploads } from '../../db/schema';
+import { files, uploads, uploadSessions } from '../../db/schema';
 import { makeEncryptedPdf } from '../../processing/ocr/fixtures/generate';
 import { resolveJwtSecret } from '../../auth/secret';
 import { uploadSignatureParts, UrlSigner } from '../../storage';
@@ -352,6 +352,24 @@ describe('complete', () => {
     expect(ok.filter((a) => !a.body.already_completed)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.detail).toBe('This upload session is already being completed');
     expect(await fileRow(u.upload_id)).toMatchObject({ isValid: true });
+  });
+
+  test('a complete that died with its process (session left "completing") is taken over after 15 minutes', async () => {
+    const pdf = await makePdf(1);
+    const p = await prepare(t, alice, [{ filename: 'crashed.pdf', bytes: pdf, mime_type: 'application/pdf' }]);
+    const u = p.body.uploads[0];
+    await putBytes(t, u.signed_url, pdf, 'application/pdf');
+    const db = t.app.database.db;
+    await db.update(uploadSessions).set({ status: 'completing', updatedAt: new Date() }).where(eq(uploadSessions.id, p.body.upload_session_id));
+    expect((await complete(t, alice, p.body.upload_session_id, [u.upload_id])).status).toBe(409);
+    await db
+      .update(uploadSessions)
+      .set({ updatedAt: new Date(Date.now() - 20 * 60 * 1000) })
+      .where(eq(uploadSessions.id, p.body.upload_session_id));
+    const done = await complete(t, alice, p.body.upload_session_id, [u.upload_id]);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ success: true, already_completed: false });
+    expect(done.body.results[0]).toMatchObject({ file_id: u.upload_id, is_valid: true });
   });
 
   test('missing bytes and unlisted uploads fail; their reservations are released', async () => {
