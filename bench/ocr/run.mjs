@@ -17,12 +17,13 @@
 // once and reused, so steady state is what a busy worker sees). Every configuration runs once
 // per round, rounds interleave the configurations, and the table keeps each one's best round
 // (the machine may be shared; the best round is the least disturbed). Prints pages per minute,
-// mean character accuracy and the ratio library / raw CLI at the same parallelism. Offline,
+// CPU seconds per page (this process and its children, from /proc: robust to a shared machine),
+// mean character accuracy and the ratios library / raw CLI at the same parallelism. Offline,
 // no network, no ports; the temporary folder is removed and the worker pool shut down at the
 // end. Asserts nothing.
 /* global process, console, performance, setTimeout, clearTimeout */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { characterAccuracy } from '../../api/src/processing/ocr/fixtures/accuracy.ts';
@@ -93,10 +94,32 @@ function runRawTesseract(imagePath, threads) {
   });
 }
 
+// CPU time of this process (all threads: tesseract.js workers run here) plus its finished
+// children (tesseract commands, the media process), from /proc: much less disturbed than
+// wall time when other work shares the cores.
+let CLK_TCK = 100;
+try {
+  CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+} catch {
+  // keep 100
+}
+function cpuSeconds() {
+  const self = process.cpuUsage();
+  let children = 0;
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) / CLK_TCK; // cutime + cstime
+  } catch {
+    // not Linux: children not counted
+  }
+  return (self.user + self.system) / 1e6 + children;
+}
+
 async function timed(fn) {
   const t0 = performance.now();
+  const c0 = cpuSeconds();
   const value = await fn();
-  return { value, seconds: (performance.now() - t0) / 1000 };
+  return { value, seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds() - c0 };
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-ocr-'));
@@ -168,12 +191,13 @@ try {
   }
   if (images.length) await runRawTesseract(images[0], 1);
 
-  const results = configs.map(() => ({ times: [], accuracy: 0 }));
+  const results = configs.map(() => ({ times: [], cpu: [], accuracy: 0 }));
   for (let round = 1; round <= ROUNDS; round++) {
     const line = [];
     for (const [i, config] of configs.entries()) {
-      const { value, seconds } = await timed(config.run);
+      const { value, seconds, cpu } = await timed(config.run);
       results[i].times.push(seconds);
+      results[i].cpu.push(cpu);
       results[i].accuracy = meanAccuracy(value);
       line.push(`${config.label} x${config.parallel}: ${seconds.toFixed(1)} s`);
     }
@@ -184,12 +208,18 @@ try {
   const best = (i) => Math.min(...results[i].times);
   const rawAt = (parallel) => configs.findIndex((c) => c.raw && c.parallel === parallel);
   console.log('');
-  console.log('| configuration | pages in parallel | best s | pages/min | rounds (s) | accuracy | library / raw CLI (same parallelism) |');
-  console.log('|---|---:|---:|---:|---|---:|---:|');
+  const cpuPerPage = (i) => Math.min(...results[i].cpu) / PAGES;
+  console.log('| configuration | pages in parallel | best s | pages/min | rounds (s) | CPU s/page | accuracy | library / raw CLI, pages/min | library / raw CLI, CPU per page |');
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|');
   for (const [i, c] of configs.entries()) {
     const ref = rawAt(c.parallel);
-    const ratio = c.label.startsWith('library') && ref >= 0 ? (ppm(best(i)) / ppm(best(ref))).toFixed(2) : '';
-    console.log(`| ${c.label} | ${c.parallel} | ${best(i).toFixed(2)} | ${ppm(best(i)).toFixed(1)} | ${results[i].times.map((t) => t.toFixed(1)).join(', ')} | ${(results[i].accuracy * 100).toFixed(2)} % | ${ratio} |`);
+    const isLib = c.label.startsWith('library') && ref >= 0;
+    const ratio = isLib ? (ppm(best(i)) / ppm(best(ref))).toFixed(2) : '';
+    const cpuRatio = isLib ? (cpuPerPage(i) / cpuPerPage(ref)).toFixed(2) : '';
+    console.log(
+      `| ${c.label} | ${c.parallel} | ${best(i).toFixed(2)} | ${ppm(best(i)).toFixed(1)} | ${results[i].times.map((t) => t.toFixed(1)).join(', ')} | ` +
+        `${cpuPerPage(i).toFixed(2)} | ${(results[i].accuracy * 100).toFixed(2)} % | ${ratio} | ${cpuRatio} |`,
+    );
   }
   console.log(
     `\nload average at end ${loadavg()[0].toFixed(2)}. Ratio reference: the raw command with the library's threading ` +

@@ -150,6 +150,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const progress = new Progress(options.onProgress, filename, bytes.length, elapsed);
   progress.emit('preparing', 'file_received', `Received ${filename} (${mb(bytes.length)})`, { percentage: 0 });
 
+  const tmp = await mkdtemp(path.join(tmpdir(), 'quarry-ocr-'));
   // Fires on the caller's abort and on the first failure, so parallel work stops at once.
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort();
@@ -171,7 +172,6 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     return media;
   };
 
-  const tmp = await mkdtemp(path.join(tmpdir(), 'quarry-ocr-'));
   const pages: OcrPage[] = [];
 
   const recognise = async (imagePath: string, page: number | undefined, imageDpi?: number) => {
