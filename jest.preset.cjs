@@ -5,6 +5,8 @@ const path = require('node:path');
 module.exports = function jestPreset(options = {}) {
   const environment = options.environment ?? 'node';
   return {
+    // What rsbuild's `source.define` gives app code at build time.
+    globals: { __REMOTE_NAME__: path.basename(process.cwd()), __REMOTE_VERSION__: '0.0.0-test' },
     testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'scripts/jest-env-jsdom.cjs') : 'node',
     transform: {
       '^.+\\.(t|j)sx?$': [

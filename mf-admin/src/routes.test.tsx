@@ -1,0 +1,17 @@
+import { crumbsFor } from '@quarry/shared';
+import remote from './routes';
+
+describe('mf-admin route tree (spec 2 §2)', () => {
+  it.each([
+    ['/admin', ['Admin']],
+    ['/admin/settings', ['Admin', 'Settings']],
+    ['/admin/resources', ['Admin', 'Resource Management']],
+    ['/admin/credit-requests', ['Admin', 'Credit Requests']],
+  ])('%s has the crumbs %j', (path, expected) => {
+    expect(crumbsFor(remote.routes, path)).toEqual(expected);
+  });
+
+  it('owns nothing outside /admin', () => {
+    expect(crumbsFor(remote.routes, '/files')).toBeNull();
+  });
+});

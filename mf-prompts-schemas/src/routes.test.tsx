@@ -1,0 +1,22 @@
+import { crumbsFor } from '@quarry/shared';
+import remote from './routes';
+
+const crumbs = (path: string) => crumbsFor(remote.routes, path);
+
+describe('mf-prompts-schemas route tree (spec 2 §2)', () => {
+  it.each([
+    ['/prompts', ['Prompts']],
+    ['/prompts/new', ['Prompts', 'New Prompt']],
+    ['/prompts/4f1c', ['Prompts', 'Prompt']],
+    ['/output-schemas', ['Output Schemas']],
+    ['/output-schemas/new', ['Output Schemas', 'New Schema']],
+    ['/output-schemas/9a2b', ['Output Schemas', 'Schema']],
+    ['/llm-test', ['LLM Test']],
+  ])('%s has the crumbs %j', (path, expected) => {
+    expect(crumbs(path)).toEqual(expected);
+  });
+
+  it('names itself', () => {
+    expect(remote.name).toBe('mf-prompts-schemas');
+  });
+});
