@@ -148,11 +148,16 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // routes
+  let apiContext: App | null = null;
   await app.register(
     async (api) => {
+      apiContext = api;
       for (const mod of apiModules) await api.register(mod);
     },
     { prefix: '/api/v1' },
   );
+  // the job queue (decorated inside /api/v1 by modules/jobs/plugin.ts, which also starts and
+  // stops the in-process workers) is reachable from the root too: app.jobs
+  app.decorate('jobs', (apiContext as App | null)!.jobs);
   await app.register(realtimeRoutes);
 }

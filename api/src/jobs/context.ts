@@ -119,7 +119,8 @@ export class RunContext implements JobContext {
     }
   }
 
-  private async forwardToParent(event: JobEventRow): Promise<void> {
+  /** Offers a child's event to its parent's handler (onChildEvent: pipeline progress mapping). */
+  async forwardToParent(event: JobEventRow): Promise<void> {
     try {
       const now = Date.now();
       if (!this.parentCache || now - this.parentCache.at > 2000) {

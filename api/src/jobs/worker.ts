@@ -234,6 +234,11 @@ export class WorkerPool {
     } finally {
       clearInterval(beat);
       await flush();
+      // a stage's final event (completed / failed / cancelled) is offered to its parent too
+      if (ctx && job.parentId) {
+        const final = effects.events.filter((e) => e.job.id === job.id).at(-1);
+        if (final) await ctx.forwardToParent(final.event);
+      }
     }
   }
 

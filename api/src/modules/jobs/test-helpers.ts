@@ -25,7 +25,7 @@ export async function storeFileDirect(t: TestApp, userId: string, bytes: Uint8Ar
   const id = randomUUID();
   const key = blobKey(userId, id);
   const body = Buffer.from(bytes);
-  if (body.length > 0) await t.app.storage.put(key, Readable.from([body]), { maxBytes: body.length + 1 });
+  if (body.length > 0) await t.app.jobs.services.storage.put(key, Readable.from([body]), { maxBytes: body.length + 1 });
   const fileType = mime === 'application/pdf' ? 'pdf' : mime.split('/')[1] === 'jpeg' ? 'jpeg' : (mime.split('/')[1] ?? 'png');
   await t.app.database.db.insert(files).values({
     id,
