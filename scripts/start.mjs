@@ -21,17 +21,34 @@ function buildAll() {
 if (dev) {
   const ports = portsFromEnv();
   const children = [];
+  const bin = (name) => path.join(root, 'node_modules/.bin', name);
+  // Each dev server in its own process group, so stopping kills its watchers too.
   const run = (cwd, cmd, args, env = {}) => {
-    const child = spawn(cmd, args, { cwd: path.join(root, cwd), stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd), stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
     children.push(child);
   };
-  run('api', 'npx', ['tsx', 'watch', 'src/main.ts'], { PORT: String(ports.api), DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
-  for (const r of apps.remotes) run(r.dir, 'npx', ['rsbuild', 'dev', '--port', String(ports.remotes[r.key])]);
-  run('shell', 'npx', ['rsbuild', 'dev', '--port', String(ports.shell)], { API_PORT: String(ports.api) });
+  run('api', bin('tsx'), ['watch', 'src/main.ts'], { PORT: String(ports.api), DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
+  for (const r of apps.remotes) run(r.dir, bin('rsbuild'), ['dev', '--port', String(ports.remotes[r.key])]);
+  run('shell', bin('rsbuild'), ['dev', '--port', String(ports.shell)], { API_PORT: String(ports.api) });
   const stop = () => {
-    for (const c of children) c.kill('SIGTERM');
+    for (const c of children) {
+      try {
+        process.kill(-c.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
     process.exit(0);
   };
+  process.on('exit', () => {
+    for (const c of children) {
+      try {
+        process.kill(-c.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } else {
