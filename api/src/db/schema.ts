@@ -208,3 +208,6 @@ export * from './schema-documents';
 
 // Processing engine (job queue, job events, OCR results, chunking runs and chunks).
 export * from './schema-jobs';
+
+// Extraction results (versioned per chunk) and the LLM test API's results.
+export * from './schema-extraction';
