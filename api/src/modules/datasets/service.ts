@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, files, type DatasetRow, type FileRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
-import { escapeLike, pageCountSql, toFile } from '../files/service';
+import { escapeLike, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
 
 interface Stats {
   fileCount: number;
@@ -170,10 +170,12 @@ export async function updateDataset(
 }
 
 export async function addFiles(db: Db, userId: string, id: string, fileIds: string[]) {
-  return db.transaction(async (tx) => {
+  return retryOnDeadlock(() => db.transaction(async (tx) => {
+    await ownDataset(tx, userId, id); // 404 first
+    // lock order everywhere: files, then datasets (DELETE files/{id} does the same)
+    const chosen = await usableFiles(tx, userId, fileIds);
     const row = await ownDataset(tx, userId, id, true);
     assertChangeable(row, 'files');
-    const chosen = await usableFiles(tx, userId, fileIds);
     const inserted = await tx
       .insert(datasetFiles)
       .values(chosen.map((f) => ({ datasetId: id, fileId: f.id })))
@@ -189,7 +191,7 @@ export async function addFiles(db: Db, userId: string, id: string, fileIds: stri
       removed_file_ids: [],
       unchanged_file_ids: [...new Set(fileIds)].filter((f) => !addedSet.has(f)),
     };
-  });
+  }));
 }
 
 export async function removeFiles(db: Db, userId: string, id: string, fileIds: string[]) {

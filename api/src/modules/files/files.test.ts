@@ -148,6 +148,29 @@ describe('DELETE files/{id}', () => {
   });
 });
 
+test('a burst of forced deletes and dataset changes on shared datasets never answers 500', async () => {
+  const u = await t.registerUser();
+  const pdf = await makePdf(1);
+  const { results } = await uploadAll(t, u, [1, 2, 3, 4, 5, 6].map((n) => ({ filename: `s${n}.pdf`, bytes: pdf, mime_type: 'application/pdf' })));
+  const ids = results.map((r) => r.file_id as string);
+  const d1 = (await t.request('POST', '/api/v1/datasets/', { token: u.token, json: { name: 'D1', file_ids: ids } })).body;
+  const d2 = (await t.request('POST', '/api/v1/datasets/', { token: u.token, json: { name: 'D2', file_ids: ids.slice(0, 3) } })).body;
+  const answers = await Promise.all([
+    ...ids.slice(0, 3).map((id) => t.request('DELETE', `/api/v1/files/${id}?force=true`, { token: u.token })),
+    t.request('POST', `/api/v1/datasets/${d2.id}/files`, { token: u.token, json: { file_ids: ids.slice(3) } }),
+    t.request('DELETE', `/api/v1/datasets/${d1.id}/files`, { token: u.token, json: { file_ids: ids.slice(4) } }),
+    t.request('POST', `/api/v1/datasets/${d2.id}/files`, { token: u.token, json: { file_ids: ids.slice(2, 4) } }),
+  ]);
+  for (const a of answers) expect(a.status).toBeLessThan(500);
+  expect(answers.slice(0, 3).map((a) => a.status)).toEqual([200, 200, 200]);
+  const left = new Set(ids.slice(3));
+  for (const d of [d1, d2]) {
+    const now = (await t.request('GET', `/api/v1/datasets/${d.id}`, { token: u.token })).body;
+    expect(now.files.every((f: any) => left.has(f.id))).toBe(true);
+    expect(now.file_count).toBe(now.files.length);
+  }
+});
+
 test('statistics/summary', async () => {
   const u = await t.registerUser();
   const empty = FileStatisticsSchema.parse((await get('/files/statistics/summary', u)).body);

@@ -39,6 +39,28 @@ export function toFile(row: FileRow): FileInfo {
   };
 }
 
+/**
+ * Runs a transaction again when PostgreSQL aborted it as a deadlock victim or for a
+ * serialization failure (40P01 / 40001): the caller gets an answer, not a 500.
+ */
+export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      let e: unknown = err;
+      let code: string | undefined;
+      for (let k = 0; k < 4 && e && !code; k++) {
+        const c = (e as { code?: unknown }).code;
+        if (typeof c === 'string') code = c;
+        e = (e as { cause?: unknown }).cause;
+      }
+      if (i >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((r) => setTimeout(r, 10 * i + Math.random() * 20));
+    }
+  }
+}
+
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The caller's file, or 404. */
@@ -94,7 +116,7 @@ export async function deleteFile(
   id: string,
   force: boolean,
 ): Promise<{ row: FileRow; removedFrom: { id: string; name: string }[] }> {
-  const result = await db.transaction(async (tx) => {
+  const result = await retryOnDeadlock(() => db.transaction(async (tx) => {
     // row lock: concurrent deletes and dataset additions of this file wait for us
     const [row] = await tx
       .select()
@@ -115,12 +137,13 @@ export async function deleteFile(
           'Remove it from the datasets first, or delete it with force=true to remove it from all datasets.',
       );
     }
-    if (live.length > 0) {
-      await tx.update(datasets).set({ updatedAt: new Date() }).where(inArray(datasets.id, live.map((d) => d.id)));
+    // one row at a time in id order: concurrent deletes lock datasets in the same order
+    for (const d of [...live].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, d.id));
     }
     await tx.delete(files).where(eq(files.id, id)); // dataset_files rows cascade
     return { row, removedFrom: live };
-  });
+  }));
   await storage.delete(result.row.storageKey).catch(() => undefined); // an orphan at worst; cleanup removes it
   return result;
 }
