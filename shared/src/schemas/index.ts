@@ -17,3 +17,6 @@ export * from './examples';
 export * from './jobs';
 export * from './ocr';
 export * from './chunking';
+export * from './extraction';
+export * from './pipeline';
+export * from './llm-test';
