@@ -7,10 +7,13 @@ import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
 import datasetRoutes from './datasets/routes';
 import exampleRoutes from './examples/routes';
+import extractionRoutes from './extraction/routes';
 import feedbackRoutes from './feedback/routes';
 import fileRoutes from './files/routes';
 import healthRoutes from './health/routes';
 import jobsPlugin from './jobs/plugin';
+import llmTestRoutes from './llm-test/routes';
+import pipelineRoutes from './pipelines/routes';
 import jobRoutes from './jobs/routes';
 import ocrRoutes from './ocr/routes';
 import chunkingRoutes from './chunking/routes';
@@ -42,8 +45,11 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   exampleRoutes,
   // processing: the queue plugin first (it decorates app.jobs and runs the in-process workers)
   jobsPlugin,
+  pipelineRoutes,
   jobRoutes,
   ocrRoutes,
   chunkingRoutes,
   chunkRunRoutes,
+  extractionRoutes,
+  llmTestRoutes,
 ];

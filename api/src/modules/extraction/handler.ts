@@ -1,0 +1,380 @@
+// The `extraction` job type (spec 3 §2.3, §2.7, §3, §5): every chunk of each file's active
+// chunking run (or the chunks named by a single-chunk re-extraction) through the provider:
+// text chunks with the text prompt, table chunks with the table prompt (row batches, row-count
+// check), the example as a few-shot pair, answers validated against the output schema (one
+// re-ask with the errors, then stored as failed). Durable steps:
+//   plan            the chunk list (fixed once: a resumed job processes the same chunks)
+//   chunk:<id>      one chunk: extract, then store its result (superseding the chunk's previous
+//                   one) in the step's fenced transaction. A reclaimed job skips finished chunks,
+//                   so no result is stored twice (also guarded by unique (job_id, chunk_id)).
+// Progress events carry what the extraction monitor shows: total chunks, processed / total,
+// successful, failed, tokens used, text / table chunks, processing time.
+import { and, eq, inArray } from 'drizzle-orm';
+import { chunks } from '../../db/schema';
+import type { Tx } from '../../db';
+import { HttpError, validationError } from '../../lib/errors';
+import { JobError, type JobContext, type JobHandler, type JobOutcome, type JobRequest } from '../../jobs/types';
+import { getProvider, resolveProviderName, type JSONSchema, type LlmProvider } from '../../llm';
+import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
+import { activeRun, runChunks } from '../chunk-runs/service';
+import { recordOutputSchemaUse } from '../output-schemas/service';
+import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
+
+export interface ExtractionConfig {
+  processing_mode: 'single_file' | 'dataset' | 'single_chunk';
+  prompt_id: string;
+  table_prompt_id: string | null;
+  output_schema_id: string | null;
+  example_id: string | null;
+  files: { id: string; filename: string }[];
+  chunk_ids: string[] | null;
+  provider: string | null;
+  model: string | null;
+  batch_size: number | null;
+  setup: ExtractionSetup;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** Normalises provider / model / batch size of a processing_config (422 for an unknown provider). */
+function llmOptions(pc: Record<string, unknown>): Pick<ExtractionConfig, 'provider' | 'model' | 'batch_size'> {
+  const provider = str(pc.provider);
+  if (provider) {
+    try {
+      resolveProviderName(provider);
+    } catch (e) {
+      throw validationError(['body', 'processing_config', 'provider'], (e as Error).message);
+    }
+  }
+  const bs = Number(pc.batch_size);
+  return { provider, model: str(pc.model), batch_size: Number.isInteger(bs) && bs >= 1 && bs <= 200 ? bs : null };
+}
+
+/** Checks and builds an extraction job's config (POST /jobs/, re-extraction and a pipeline's extraction stage). */
+export async function buildExtractionConfig(
+  tx: Tx,
+  userId: string,
+  request: Pick<JobRequest, 'prompt_id' | 'table_prompt_id' | 'output_schema_id' | 'examples' | 'processing_config'>,
+  fileList: { id: string; filename: string }[],
+  mode: ExtractionConfig['processing_mode'],
+  chunkIds: string[] | null = null,
+): Promise<ExtractionConfig> {
+  const setup = await resolveSetup(tx, userId, {
+    promptId: request.prompt_id,
+    tablePromptId: request.table_prompt_id,
+    outputSchemaId: request.output_schema_id,
+    exampleIds: request.examples,
+  });
+  await assertChunked(tx, userId, fileList);
+  if (setup.output_schema_id) await recordOutputSchemaUse(tx, setup.output_schema_id);
+  return {
+    processing_mode: mode,
+    prompt_id: setup.prompt.id,
+    table_prompt_id: setup.table_prompt?.id ?? null,
+    output_schema_id: setup.output_schema_id,
+    example_id: setup.example?.id ?? null,
+    files: fileList,
+    chunk_ids: chunkIds,
+    ...llmOptions(request.processing_config ?? {}),
+    setup,
+  };
+}
+
+interface PlanFile {
+  file_id: string;
+  filename: string;
+  run_id: string | null;
+  chunks: { id: string; type: string }[];
+}
+
+interface ChunkOut {
+  status: 'completed' | 'failed';
+  chunk_type: string;
+  tokens: number;
+  error: string | null;
+  file_id: string;
+  chunk_id: string;
+  extracted_data?: unknown;
+  provider: string;
+  model: string;
+  offline: boolean;
+}
+
+function providerFor(c: ExtractionConfig): LlmProvider {
+  try {
+    return getProvider(c.provider ?? undefined, c.model ? { model: c.model } : {});
+  } catch (e) {
+    throw new JobError(`The language-model provider is not usable: ${(e as Error).message}`, { code: 'PROVIDER_CONFIG' });
+  }
+}
+
+async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
+  const { job, services } = ctx;
+  const c = job.config as unknown as ExtractionConfig;
+  const started = job.startedAt?.getTime() ?? Date.now();
+  const elapsed = () => Math.round((Date.now() - started) / 10) / 100;
+
+  const planFresh = !ctx.finishedSteps.has('plan');
+  const plan = await ctx.step<{ files: PlanFile[]; missing: string[] }>('plan', async () => {
+    const out: PlanFile[] = [];
+    const missing: string[] = [];
+    for (const f of c.files) {
+      if (c.chunk_ids && c.chunk_ids.length > 0) {
+        const rows = await services.db
+          .select({ id: chunks.id, type: chunks.chunkType, runId: chunks.runId, index: chunks.chunkIndex })
+          .from(chunks)
+          .where(and(eq(chunks.fileId, f.id), eq(chunks.userId, job.userId), inArray(chunks.id, c.chunk_ids)));
+        if (rows.length === 0) missing.push(f.filename);
+        else out.push({ file_id: f.id, filename: f.filename, run_id: rows[0]!.runId, chunks: rows.sort((a, b) => a.index - b.index).map((r) => ({ id: r.id, type: r.type })) });
+        continue;
+      }
+      const run = await activeRun(services.db, job.userId, f.id);
+      if (!run) {
+        missing.push(f.filename);
+        continue;
+      }
+      const rows = await runChunks(services.db, run.id);
+      out.push({ file_id: f.id, filename: f.filename, run_id: run.id, chunks: rows.map((r) => ({ id: r.id, type: r.chunkType })) });
+    }
+    return { files: out, missing };
+  });
+  const total = plan.files.reduce((n, f) => n + f.chunks.length, 0);
+  if (total === 0) {
+    throw new JobError(
+      plan.missing.length > 0
+        ? `Nothing to extract: ${plan.missing.map((m) => `"${m}"`).join(', ')} ${c.chunk_ids ? 'no longer has the chunk' : 'has no active chunking run (deleted since the job was created?)'}`
+        : 'Nothing to extract: the chunking runs have no chunks',
+      { code: 'NO_CHUNKS' },
+    );
+  }
+  const textTotal = plan.files.reduce((n, f) => n + f.chunks.filter((x) => x.type !== 'table').length, 0);
+  const provider = providerFor(c);
+  if (planFresh) {
+    await ctx.event({
+      phase: 'extraction',
+      sub_phase: 'planned',
+      message: `Extracting ${total} chunks (${textTotal} text, ${total - textTotal} table) from ${plan.files.length} file(s) with ${provider.name}${provider.name === 'offline' ? ' (offline extractor, no language model)' : ` (${c.model ?? provider.model})`}`,
+      progress_percentage: 0,
+      current_value: 0,
+      total_value: total,
+      units: 'chunks',
+      details: {
+        total_chunks: total,
+        chunks_processed: 0,
+        successful_extractions: 0,
+        failed_extractions: 0,
+        tokens_used: 0,
+        text_chunks: 0,
+        table_chunks: 0,
+        provider: provider.name,
+        model: c.model ?? provider.model,
+        offline: provider.name === 'offline',
+        ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
+      },
+    });
+  }
+
+  const counts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
+  const outs: ChunkOut[] = [];
+  const schema = (c.setup.schema ?? null) as JSONSchema | null;
+  for (const f of plan.files) {
+    for (const ch of f.chunks) {
+      const name = `chunk:${ch.id}`;
+      const fresh = !ctx.finishedSteps.has(name);
+      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null }, ChunkOut>(name, {
+        run: async () => {
+          const [row] = await services.db.select().from(chunks).where(eq(chunks.id, ch.id));
+          if (!row) return { row: null, r: null };
+          const chunk: ExtractionChunk = { id: row.id, chunk_type: row.chunkType, content: row.content, start_line: row.startLine, metadata: row.metadata as ExtractionChunk['metadata'] };
+          const r = await extractChunk({
+            chunk,
+            prompt: c.setup.prompt,
+            tablePrompt: c.setup.table_prompt,
+            schema,
+            example: c.setup.example,
+            provider,
+            signal: ctx.signal,
+            ...(c.batch_size ? { batchSize: c.batch_size } : {}),
+            ...(c.model ? { model: c.model } : {}),
+          });
+          return { row, r };
+        },
+        commit: async (tx, { row, r }) => {
+          const [still] = row ? await tx.select({ id: chunks.id }).from(chunks).where(eq(chunks.id, row.id)).for('share') : [];
+          if (!row || !r || !still) {
+            return { status: 'failed', chunk_type: ch.type, tokens: r?.tokens_used ?? 0, error: 'The chunk was deleted before its result could be stored', file_id: f.file_id, chunk_id: ch.id, provider: provider.name, model: provider.model, offline: provider.name === 'offline' };
+          }
+          await storeResult(tx, {
+            userId: job.userId,
+            jobId: job.id,
+            fileId: row.fileId,
+            chunkId: row.id,
+            runId: row.runId,
+            sequenceNumber: row.chunkIndex,
+            chunkType: row.chunkType,
+            status: r.status,
+            extractedData: r.extracted_data ?? null,
+            errorMessage: r.error_message,
+            chunkText: row.content,
+            tokensUsed: r.tokens_used,
+            inputTokens: r.usage.input_tokens,
+            outputTokens: r.usage.output_tokens,
+            provider: r.provider,
+            model: r.model,
+            offline: r.offline,
+            promptId: c.prompt_id,
+            tablePromptId: c.table_prompt_id,
+            outputSchemaId: c.output_schema_id,
+            processingTimeMs: r.processing_time_ms,
+            details: {
+              mode: r.mode,
+              prompt_type: r.prompt_type,
+              attempts: r.attempts,
+              warnings: r.warnings,
+              ...(r.rows_expected !== undefined ? { rows_expected: r.rows_expected, rows_extracted: r.rows_extracted, missing_rows: r.missing_rows ?? [], batches: r.batches } : {}),
+            },
+          });
+          return {
+            status: r.status,
+            chunk_type: row.chunkType,
+            tokens: r.tokens_used,
+            error: r.error_message,
+            file_id: row.fileId,
+            chunk_id: row.id,
+            extracted_data: r.extracted_data ?? null,
+            provider: r.provider,
+            model: r.model,
+            offline: r.offline,
+          };
+        },
+      });
+      outs.push(out);
+      counts.processed += 1;
+      if (out.status === 'completed') counts.ok += 1;
+      else counts.failed += 1;
+      counts.tokens += out.tokens;
+      if (out.chunk_type === 'table') counts.table += 1;
+      else counts.text += 1;
+      if (fresh) {
+        await ctx.event({
+          phase: 'extraction',
+          sub_phase: out.status === 'completed' ? 'chunk_completed' : 'chunk_failed',
+          message:
+            `Chunk ${counts.processed} of ${total} (${out.chunk_type}, ${f.filename}) ${out.status === 'completed' ? 'extracted' : 'failed'}` +
+            (out.error ? `: ${out.error}` : '') +
+            ` - ${out.tokens} tokens`,
+          progress_percentage: (counts.processed / total) * 100,
+          current_value: counts.processed,
+          total_value: total,
+          units: 'chunks',
+          details: {
+            total_chunks: total,
+            chunks_processed: counts.processed,
+            successful_extractions: counts.ok,
+            failed_extractions: counts.failed,
+            tokens_used: counts.tokens,
+            text_chunks: counts.text,
+            table_chunks: counts.table,
+            processing_time: elapsed(),
+            file_name: f.filename,
+            chunk_id: ch.id,
+            provider: out.provider,
+            model: out.model,
+            offline: out.offline,
+            ...(out.error ? { error: out.error, error_message: out.error } : {}),
+          },
+        });
+      }
+    }
+  }
+
+  const summary = {
+    total_chunks_processed: counts.processed,
+    successful_extractions: counts.ok,
+    failed_extractions: counts.failed,
+    total_extractions: counts.processed,
+    text_chunks_processed: counts.text,
+    table_chunks_processed: counts.table,
+    total_tokens_used: counts.tokens,
+    processing_time: elapsed(),
+    processing_time_seconds: elapsed(),
+    success_rate: counts.processed ? Math.round((counts.ok / counts.processed) * 10000) / 10000 : 0,
+    provider: outs[0]?.provider ?? provider.name,
+    model: outs[0]?.model ?? provider.model,
+    offline: outs.some((o) => o.offline),
+    files: plan.files.map((f) => ({ file_id: f.file_id, filename: f.filename, run_id: f.run_id, chunks: f.chunks.length })),
+    ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
+    extraction_results: outs.slice(0, 100).map((o) => ({ chunk_id: o.chunk_id, file_id: o.file_id, status: o.status, extracted_data: o.extracted_data ?? null, tokens_used: o.tokens, error_message: o.error })),
+  };
+  if (counts.ok === 0) {
+    const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';
+    throw new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, { code: 'ALL_CHUNKS_FAILED', details: { results_summary: summary } });
+  }
+  return {
+    summary,
+    event: {
+      phase: 'completed',
+      message: `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)`,
+      current_value: counts.processed,
+      total_value: total,
+      units: 'chunks',
+      details: {
+        total_chunks: total,
+        chunks_processed: counts.processed,
+        successful_extractions: counts.ok,
+        failed_extractions: counts.failed,
+        tokens_used: counts.tokens,
+        text_chunks: counts.text,
+        table_chunks: counts.table,
+        processing_time: summary.processing_time,
+        success_rate: summary.success_rate,
+        offline: summary.offline,
+      },
+    },
+  };
+}
+
+export const extractionHandler: JobHandler = {
+  type: 'extraction',
+  label: 'Extraction',
+
+  async prepare(request, { tx, userId }) {
+    if (!request.prompt_id || (!request.file_id && !request.dataset_id)) {
+      throw validationError([], 'Please fill in all required fields (name, prompt, and dataset/file)');
+    }
+    if (request.file_id && request.dataset_id) throw validationError(['body', 'dataset_id'], 'Give either dataset_id or file_id, not both');
+    const pc = request.processing_config ?? {};
+    let fileList: { id: string; filename: string }[];
+    let mode: ExtractionConfig['processing_mode'];
+    let chunkIds: string[] | null = null;
+    if (request.file_id) {
+      fileList = [await ownFileRef(tx, userId, request.file_id)];
+      mode = 'single_file';
+      if (Array.isArray(pc.chunk_ids) && pc.chunk_ids.length > 0) {
+        chunkIds = pc.chunk_ids.map(String);
+        const found = await tx
+          .select({ id: chunks.id })
+          .from(chunks)
+          .where(and(eq(chunks.fileId, request.file_id), eq(chunks.userId, userId), inArray(chunks.id, chunkIds)))
+          .catch(() => []);
+        if (found.length !== new Set(chunkIds).size) throw new HttpError(404, 'Chunk not found');
+        mode = 'single_chunk';
+      }
+    } else {
+      fileList = await datasetFileIds(tx, userId, request.dataset_id!);
+      mode = 'dataset';
+    }
+    const config = await buildExtractionConfig(tx, userId, request, fileList, mode, chunkIds);
+    return {
+      name:
+        request.name?.trim() ||
+        (mode === 'single_chunk' ? `Re-extraction: ${fileList[0]!.filename}` : mode === 'single_file' ? `Extraction: ${fileList[0]!.filename}` : `Extraction: ${fileList.length} files`),
+      description: request.description ?? null,
+      fileId: request.file_id ?? null,
+      datasetId: request.dataset_id ?? null,
+      config: config as unknown as Record<string, unknown>,
+    };
+  },
+
+  run: runExtraction,
+};

@@ -1,0 +1,156 @@
+// LLM test API (spec 2 §3, §5, §7, §9): see ./service.ts for providers, fallback and caching.
+//   POST   /test/llm/simple          {messages, provider, model, temperature, max_tokens} -> 202 {task_id, status, message}
+//   POST   /test/llm/structured      {content, prompt, output_schema, provider, model}   -> 202 {task_id, status, message}
+//   GET    /test/llm/status/{taskId} {task_id, status PENDING|SUCCESS|FAILURE, result, traceback}
+//   GET    /test/llm/results         the caller's results, newest first (limit 50)
+//   GET    /test/llm/results/{id}, DELETE /test/llm/results/{id}
+import {
+  IdParamsSchema,
+  LLM_TEST_MESSAGES,
+  LLM_TEST_RESULTS_LIMIT,
+  LlmSimpleRequestSchema,
+  LlmStructuredRequestSchema,
+  LlmTaskParamsSchema,
+  LlmTaskResponseSchema,
+  LlmTaskStatusSchema,
+  LlmTestResultListSchema,
+  LlmTestResultSchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { validationError } from '../../lib/errors';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { RateLimiter } from '../../lib/rate-limit';
+import type { JSONSchema } from '../../llm';
+import { checkSchemaDefinition } from '../../processing/extraction';
+import type { App } from '../../types';
+import { LlmTestRunner, toResult } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    llmTests: LlmTestRunner;
+  }
+}
+
+const STRUCTURED_SYSTEM =
+  'You extract structured data. Follow the instructions, read the content, and answer with one JSON value that follows the given JSON schema and nothing else.';
+
+const ResultsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LLM_TEST_RESULTS_LIMIT).default(LLM_TEST_RESULTS_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export default async function llmTestRoutes(app: App) {
+  const runner = new LlmTestRunner(app.database.db, app.log);
+  app.decorate('llmTests', runner);
+  app.addHook('preClose', () => runner.close());
+  const guard = { onRequest: app.requireUser };
+  const tags = ['llm-test'];
+  const limiter = new RateLimiter(120, 60_000);
+  const answer = (row: { id: string; status: string; isCachedResponse: boolean }) => ({
+    task_id: row.id,
+    status: row.status === 'success' ? ('SUCCESS' as const) : row.status === 'failure' ? ('FAILURE' as const) : ('PENDING' as const),
+    message: row.isCachedResponse ? 'Answered from the cache (identical earlier request)' : row.status === 'pending' ? 'Task submitted' : 'Task finished',
+  });
+
+  app.post(
+    '/test/llm/simple',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Send chat messages to a provider (default gemini; offline when gemini has no key, labelled as such); answers a task id',
+        body: LlmSimpleRequestSchema,
+        response: { 202: LlmTaskResponseSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
+      const b = req.body;
+      const row = await runner.submit(req.user.id, {
+        kind: 'simple',
+        provider: b.provider,
+        model: b.model,
+        messages: b.messages.filter((m) => m.content.trim() !== ''),
+        temperature: b.temperature,
+        maxTokens: b.max_tokens,
+      });
+      return reply.code(202).send(answer(row));
+    },
+  );
+
+  app.post(
+    '/test/llm/structured',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Extract JSON following output_schema from content with a prompt; answers a task id',
+        body: LlmStructuredRequestSchema,
+        response: { 202: LlmTaskResponseSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
+      const b = req.body;
+      let schema: unknown = b.output_schema;
+      if (typeof schema === 'string') {
+        try {
+          schema = JSON.parse(schema);
+        } catch {
+          throw validationError(['body', 'output_schema'], LLM_TEST_MESSAGES.invalidSchema);
+        }
+      }
+      const check = checkSchemaDefinition(schema);
+      if (!check.valid) throw validationError(['body', 'output_schema'], `${LLM_TEST_MESSAGES.invalidSchema} ${check.errors.join('; ')}`);
+      const row = await runner.submit(req.user.id, {
+        kind: 'structured',
+        provider: b.provider,
+        model: b.model,
+        messages: [
+          { role: 'system', content: STRUCTURED_SYSTEM },
+          { role: 'user', content: `${b.prompt.trim()}\n\nContent:\n${b.content}` },
+        ],
+        temperature: b.temperature,
+        maxTokens: b.max_tokens,
+        schema: schema as JSONSchema,
+        sourceText: b.content,
+      });
+      return reply.code(202).send(answer(row));
+    },
+  );
+
+  app.get(
+    '/test/llm/status/:taskId',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'A task: PENDING, SUCCESS or FAILURE, with its result and traceback', params: LlmTaskParamsSchema, response: { 200: LlmTaskStatusSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => runner.status(req.user.id, req.params.taskId),
+  );
+
+  app.get(
+    '/test/llm/results',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: "The caller's LLM test results, newest first (at most 50)", querystring: ResultsQuerySchema, response: { 200: LlmTestResultListSchema, ...errorResponses(401, 403, 422) } },
+    },
+    async (req) => runner.list(req.user.id, req.query.limit, req.query.offset),
+  );
+
+  app.get(
+    '/test/llm/results/:id',
+    { ...guard, schema: { tags, security: bearer, summary: 'One LLM test result', params: IdParamsSchema, response: { 200: LlmTestResultSchema, ...errorResponses(401, 403, 404, 422) } } },
+    async (req) => toResult(await runner.get(req.user.id, req.params.id)),
+  );
+
+  app.delete(
+    '/test/llm/results/:id',
+    { ...guard, schema: { tags, security: bearer, summary: 'Delete one LLM test result (204)', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) } } },
+    async (req, reply) => {
+      await runner.remove(req.user.id, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
