@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
 // Fixtures for the extraction / pipeline tests: generated invoice, receipt and long-table PDFs
 // (text PDFs through pdf-lib), prompts and schemas through the API, files through the real
 // upload flow, then OCR and chunking jobs.
