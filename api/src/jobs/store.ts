@@ -272,11 +272,18 @@ export async function createJob(deps: JobDeps, userId: string, request: JobReque
     const dependsOn = [...new Set(options.dependsOn ?? [])];
     if (dependsOn.length > 0) {
       const found = await tx
-        .select({ id: jobs.id })
+        .select({ id: jobs.id, name: jobs.name, status: jobs.status })
         .from(jobs)
         .where(and(eq(jobs.userId, userId), inArray(jobs.id, dependsOn)));
       const missing = dependsOn.filter((d) => !found.some((f) => f.id === d));
       if (missing.length > 0) throw validationError(['body', 'depends_on'], `Unknown jobs: ${missing.join(', ')}`);
+      const dead = found.filter((f) => f.status === 'failed' || f.status === 'cancelled');
+      if (dead.length > 0) {
+        throw validationError(
+          ['body', 'depends_on'],
+          `It would never run: ${dead.map((d) => `${d.name} (${d.id}) ${d.status === 'failed' ? 'has failed' : 'was cancelled'}`).join(', ')}`,
+        );
+      }
     }
     const bill = options.bill ?? true;
     const { creditCost } = bill ? await chargeJob(tx, userId, id, handler.label) : { creditCost: 0 };
@@ -383,6 +390,17 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
     if (job.status === 'completed') throw conflict('Job is already completed and cannot be started again');
     if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be started again; create a new job');
     if (job.parentId) throw conflict('This job is a stage of another job and is started by it');
+    const [deadDependency] = await tx
+      .select({ id: jobs.id, name: jobs.name, status: jobs.status })
+      .from(jobDependencies)
+      .innerJoin(jobs, eq(jobs.id, jobDependencies.dependsOnId))
+      .where(and(eq(jobDependencies.jobId, id), inArray(jobs.status, ['failed', 'cancelled'])))
+      .limit(1);
+    if (deadDependency) {
+      throw conflict(
+        `A job it depends on (${deadDependency.name}, ${deadDependency.id}) ${deadDependency.status === 'failed' ? 'has failed' : 'was cancelled'}; this job cannot run`,
+      );
+    }
     const retry = job.status === 'failed';
     const now = new Date();
     const [updated] = await tx

@@ -179,6 +179,13 @@ describe('job API and transitions', () => {
     const bAfter = (await t.request('GET', `/api/v1/jobs/${b}`, { token: u.token })).body;
     expect(bAfter.status).toBe('failed');
     expect(bAfter.error_message).toBe(`A job it depends on (A, ${a}) failed`);
+    // it cannot be started again while its dependency stays failed, nor can new jobs depend on it
+    const again = await post(t, u, `${b}/start`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(`A job it depends on (A, ${a}) has failed; this job cannot run`);
+    const dependsOnFailed = await create(t, u, { job_type: 'noop', depends_on: [a] });
+    expect(dependsOnFailed.status).toBe(422);
+    expect(dependsOnFailed.body.detail[0].msg).toBe(`It would never run: A (${a}) has failed`);
   });
 });
 
@@ -363,6 +370,18 @@ describe('workers', () => {
     await post(w, u, `${slow.body.id}/cancel`);
     const kids = (await w.request('GET', `/api/v1/jobs/${slow.body.id}/dependencies`, { token: u.token })).body.children;
     expect(kids.map((k: any) => k.status)).toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('a job is not claimed before the jobs it depends on have completed', async () => {
+    const a = (await create(w, u, { job_type: 'test_steps', name: 'A', processing_config: { steps: 1, step_ms: 50 } })).body.id;
+    const b = (await create(w, u, { job_type: 'noop', name: 'B', depends_on: [a], start: true })).body.id;
+    await sleep(600); // several polls
+    expect((await w.request('GET', `/api/v1/jobs/${b}`, { token: u.token })).body.status).toBe('queued');
+    await post(w, u, `${a}/start`);
+    const bDone = await waitForJob(w, u, b, (j) => j.status === 'completed', 15_000);
+    const aDone = (await w.request('GET', `/api/v1/jobs/${a}`, { token: u.token })).body;
+    expect(aDone.status).toBe('completed');
+    expect(new Date(bDone.started_at).getTime()).toBeGreaterThanOrEqual(new Date(aDone.completed_at).getTime());
   });
 
   it('two in-process slots never run the same job', async () => {
