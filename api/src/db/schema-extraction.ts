@@ -7,17 +7,11 @@
 //   (job_id, chunk_id) is unique: a resumed job never stores a chunk twice.
 // llm_test_results: the LLM test API's tasks and their results (task id = row id).
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, owner, ts } from './columns';
 import { files } from './schema-documents';
 import { chunks } from './schema-jobs';
-import { users } from './schema';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const owner = () =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 export const extractionResults = pgTable(
   'extraction_results',

@@ -23,21 +23,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, owner, ts, updatedAt } from './columns';
 import { files } from './schema-documents';
-import { users } from './schema';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
-const owner = () =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 export const JOB_STATUSES = ['pending', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 

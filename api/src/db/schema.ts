@@ -11,14 +11,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 /** Key/value settings of the installation (jwt secret in server mode, seed markers, ...). */
 export const appSettings = pgTable('app_settings', {
