@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Icon, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useCurrentUser } from '@quarry/shared';
-import { LogOut, Pickaxe } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { BrandMark } from '../public/BrandMark';
 import { CreditsCard } from './CreditsCard';
 import { isLinkActive, sidebarLinks } from './navModel';
 
@@ -12,18 +13,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const links = sidebarLinks(user?.is_superuser === true);
   return (
     <Flex direction="column" h="full" gap="4" p="4">
-      <ChakraLink asChild fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }} px="2" py="1">
-        <Link to="/files" onClick={onNavigate}>
-          <Flex boxSize="8" rounded="l2" align="center" justify="center" bg="brand.solid" color="brand.contrast" aria-hidden>
-            <Icon size="sm">
-              <Pickaxe />
-            </Icon>
-          </Flex>
-          <Text as="span" letterSpacing="tight">
-            Quarry
-          </Text>
-        </Link>
-      </ChakraLink>
+      <Box px="2" py="1">
+        <BrandMark to="/files" label="Quarry" onClick={onNavigate} />
+      </Box>
 
       <Stack as="nav" aria-label="Main" gap="0.5" flex="1" overflowY="auto">
         {links.map((link) => {
