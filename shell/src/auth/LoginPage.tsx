@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { auth } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { authPageHref, safeRedirect } from '../lib/redirect';
 import { sessionExpiredForThisTab } from '../session/useSessionUser';
 import { AuthCard } from './AuthCard';
 import { AuthErrorAlert } from './AuthErrorAlert';
+import { EmailField } from './EmailField';
 import { PasswordInput } from './PasswordInput';
 import { PASSWORD_REQUIRED, emailError } from './validation';
 
@@ -75,19 +76,7 @@ export default function LoginPage() {
             </Alert.Root>
           ) : null}
           {error ? <AuthErrorAlert error={error} /> : null}
-          <Field.Root required invalid={submitted && Boolean(emailMessage)}>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Field.ErrorText>{emailMessage}</Field.ErrorText>
-          </Field.Root>
+          <EmailField value={email} onChange={setEmail} error={submitted ? emailMessage : undefined} />
           <Field.Root required invalid={submitted && Boolean(passwordMessage)}>
             <Field.Label>Password</Field.Label>
             <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -1,10 +1,11 @@
-import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { auth } from '@quarry/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authPageHref, safeRedirect } from '../lib/redirect';
 import { AuthCard } from './AuthCard';
 import { AuthErrorAlert } from './AuthErrorAlert';
+import { EmailField } from './EmailField';
 import { PasswordInput } from './PasswordInput';
 import {
   PASSWORD_FAILURE_DETAIL,
@@ -98,19 +99,7 @@ export default function SignupPage() {
       <form onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Stack gap="4">
           {error ? <AuthErrorAlert error={error} /> : null}
-          <Field.Root required invalid={submitted && Boolean(emailMessage)}>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Field.ErrorText>{emailMessage}</Field.ErrorText>
-          </Field.Root>
+          <EmailField value={email} onChange={setEmail} error={submitted ? emailMessage : undefined} />
           <Field.Root required invalid={(submitted && !password) || showPasswordFailure}>
             <Field.Label>Password</Field.Label>
             <PasswordInput
