@@ -160,7 +160,15 @@ export function createAppServer(options) {
         // fall through to the SPA fallback or 404
       }
       if (options.spa && !path.extname(rel)) {
-        return await sendFile(req, res, path.join(root, 'index.html'), 'index.html', cors);
+        const index = path.join(root, 'index.html');
+        try {
+          await stat(index);
+        } catch {
+          // A deploy in progress or a missing build: say so instead of failing obscurely.
+          res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5', ...cors });
+          return res.end('This app is being deployed or has not been built yet (run `npm run build`). Try again shortly.');
+        }
+        return await sendFile(req, res, index, 'index.html', cors);
       }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
       res.end('Not found');
