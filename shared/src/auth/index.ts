@@ -11,5 +11,5 @@ export {
   type AuthStatus,
   type AuthUser,
 } from './session';
-export { auth, authStore, SESSION_EXPIRED, AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, type RegisterResult } from './store';
+export { auth, authStore, SESSION_EXPIRED, ACCOUNT_DISABLED, AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, type RegisterResult } from './store';
 export { useAuth, useCurrentUser } from './useAuth';

@@ -4,7 +4,7 @@
 import { configureApi, resetApiConfig } from '../api/client';
 import { MemoryStorage, startFakeApi, type FakeApi, type FakeHandler } from '../testing/fakeApi';
 import { getAccessToken, getAuthState, resetSessionForTests, setAccessToken, USER_STORAGE_KEY } from './session';
-import { AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, SESSION_EXPIRED, authStore, mayHaveSession, resetAuthStoreForTests } from './store';
+import { ACCOUNT_DISABLED, AUTHENTICATION_FAILED, NO_ACCESS_TOKEN, SESSION_EXPIRED, authStore, mayHaveSession, resetAuthStoreForTests } from './store';
 
 const storage = new MemoryStorage();
 Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
@@ -19,11 +19,12 @@ async function serve(handler: FakeHandler) {
 }
 
 /** A small API: refresh answers `refresh`, users/me needs Bearer good. */
-function apiWith(opts: { refresh?: 'ok' | 401 | 'down' | 500; login?: 'ok' | 'no-token' | 401 | 403; logout?: 'ok' | 500; register?: 'token' | 'no-token' } = {}) {
+function apiWith(opts: { refresh?: 'ok' | 401 | 403 | 'down' | 500; login?: 'ok' | 'no-token' | 401 | 403; logout?: 'ok' | 500; register?: 'token' | 'no-token' } = {}) {
   return serve((req) => {
     switch (req.path) {
       case '/api/v1/auth/refresh':
         if (opts.refresh === 401) return { status: 401, body: { detail: 'Refresh token expired' }, delayMs: 30 };
+        if (opts.refresh === 403) return { status: 403, body: { detail: 'Account is disabled' }, delayMs: 30 };
         if (opts.refresh === 500) return { status: 500, body: { detail: 'db down' }, delayMs: 30 };
         if (opts.refresh === 'down') return { destroy: true };
         return { body: { access_token: 'good' }, delayMs: 30 };
@@ -85,6 +86,13 @@ describe('session hint cookie', () => {
 });
 
 describe('initSession', () => {
+  it('a 403 (account disabled) says so instead of "Session expired"', async () => {
+    await apiWith({ refresh: 403 });
+    const state = await authStore.initSession();
+    expect(state).toMatchObject({ status: 'anonymous', user: null, error: ACCOUNT_DISABLED });
+    expect(ACCOUNT_DISABLED).toBe('Account access is currently disabled. Please contact support for assistance.');
+  });
+
   it('is single-flight: concurrent callers share one refresh and one users/me, then it is done', async () => {
     const s = await apiWith();
     const states: string[] = [];

@@ -2,6 +2,7 @@
 import { SESSION_HINT_COOKIE_NAME } from '../constants';
 import { api, refreshAccessToken } from '../api/client';
 import { AppError, RefreshError, toAppError } from '../errors/app-error';
+import { AUTH_ERROR_CATALOGUE } from '../errors/auth-messages';
 import {
   authState$,
   clearSession,
@@ -17,6 +18,8 @@ import {
 } from './session';
 
 export const SESSION_EXPIRED = 'Session expired';
+/** A 403 at initialisation: the account was disabled (spec 1 §6 maps 403 to this message). */
+export const ACCOUNT_DISABLED = AUTH_ERROR_CATALOGUE.account_disabled.message;
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 export const NO_ACCESS_TOKEN = 'Login failed: No access token received.';
 
@@ -73,7 +76,7 @@ function initSession(options: { force?: boolean } = {}): Promise<AuthState> {
       const e = toAppError(error);
       if (isAuthFailure(e)) {
         initialised = true;
-        return clearSession(SESSION_EXPIRED);
+        return clearSession(e.status === 403 ? ACCOUNT_DISABLED : SESSION_EXPIRED);
       }
       setAccessToken(null);
       return setAuthState({ status: 'anonymous', user: null, error: null });

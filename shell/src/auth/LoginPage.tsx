@@ -1,5 +1,5 @@
 import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { auth } from '@quarry/shared';
+import { ACCOUNT_DISABLED, auth } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authPageHref, safeRedirect } from '../lib/redirect';
@@ -48,6 +48,8 @@ export default function LoginPage() {
   };
 
   const expired = state.expired === true || sessionExpiredForThisTab();
+  // The session ended because the account was disabled (a 403 when it was restored).
+  const disabled = auth.getState().error === ACCOUNT_DISABLED;
 
   return (
     <AuthCard
@@ -68,6 +70,11 @@ export default function LoginPage() {
             <Alert.Root status="success" size="sm">
               <Alert.Indicator />
               <Alert.Title>Your account was created. Please log in.</Alert.Title>
+            </Alert.Root>
+          ) : disabled && !error ? (
+            <Alert.Root status="error" size="sm" data-testid="account-disabled">
+              <Alert.Indicator />
+              <Alert.Title>{ACCOUNT_DISABLED}</Alert.Title>
             </Alert.Root>
           ) : expired && !error ? (
             <Alert.Root status="info" size="sm" data-testid="session-expired">
