@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../db';
+import { PgListener } from '../db/pg-listener';
 import type { Logger } from './types';
 
 export const QUEUE_NOTIFY_CHANNEL = 'quarry_jobs';
@@ -60,61 +60,32 @@ export class InProcessSignal implements QueueSignal {
 export class PgSignal extends InProcessSignal {
   override readonly kind = 'postgres' as const;
   private readonly origin = randomUUID();
-  private client: pg.Client | null = null;
-  private closed = false;
-  private reconnectDelay = 500;
-  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly listener: PgListener;
 
   constructor(
-    private readonly connectionString: string,
+    connectionString: string,
     private readonly db: Db,
     private readonly log: Logger,
   ) {
     super();
+    this.listener = new PgListener({
+      connectionString,
+      channel: QUEUE_NOTIFY_CHANNEL,
+      log,
+      label: 'job queue',
+      onPayload: (payload) => {
+        try {
+          const wire = JSON.parse(payload) as { o: string; k: QueueNotice['kind']; i: string };
+          if (wire.o !== this.origin) this.emitLocal({ kind: wire.k, id: wire.i });
+        } catch {
+          /* not ours */
+        }
+      },
+    });
   }
 
   override async start(): Promise<void> {
-    await this.connect();
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (n) => {
-      if (n.channel !== QUEUE_NOTIFY_CHANNEL || !n.payload) return;
-      try {
-        const wire = JSON.parse(n.payload) as { o: string; k: QueueNotice['kind']; i: string };
-        if (wire.o !== this.origin) this.emitLocal({ kind: wire.k, id: wire.i });
-      } catch {
-        /* not ours */
-      }
-    });
-    client.on('error', (err) => this.log.warn({ err }, 'job queue LISTEN connection error'));
-    client.on('end', () => {
-      if (this.client === client) this.client = null;
-      this.scheduleReconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${QUEUE_NOTIFY_CHANNEL}`);
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.reconnectDelay = 500;
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, 30_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect().catch((err) => {
-        this.log.warn({ err }, 'job queue LISTEN reconnect failed');
-        this.scheduleReconnect();
-      });
-    }, delay);
-    this.reconnectTimer.unref();
+    await this.listener.start();
   }
 
   override async notify(notice: QueueNotice): Promise<void> {
@@ -129,11 +100,7 @@ export class PgSignal extends InProcessSignal {
   }
 
   override async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = null;
-    if (client) await client.end().catch(() => undefined);
+    await this.listener.close();
     await super.close();
   }
 }

@@ -6,9 +6,9 @@
 // reconnects with back-off; events published meanwhile are not replayed.
 import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { PgListener } from '../db/pg-listener';
 import { realtimePayloads } from '../db/schema';
 import type { Envelope, Transport } from './hub';
 
@@ -28,11 +28,8 @@ interface Wire {
 export class PgNotifyTransport implements Transport {
   readonly kind = 'postgres' as const;
   readonly origin = randomUUID();
-  private client: pg.Client | null = null;
-  private closed = false;
+  private listener: PgListener | null = null;
   private onRemote: ((e: Envelope) => void) | null = null;
-  private reconnectDelay = 500;
-  private reconnectTimer: NodeJS.Timeout | null = null;
   private lastCleanup = 0;
 
   constructor(
@@ -43,43 +40,14 @@ export class PgNotifyTransport implements Transport {
 
   async start(onRemote: (envelope: Envelope) => void): Promise<void> {
     this.onRemote = onRemote;
-    await this.connect();
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (n) => {
-      if (n.channel === NOTIFY_CHANNEL && n.payload) void this.receive(n.payload);
+    this.listener = new PgListener({
+      connectionString: this.connectionString,
+      channel: NOTIFY_CHANNEL,
+      log: this.log,
+      label: 'realtime',
+      onPayload: (payload) => void this.receive(payload),
     });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'realtime LISTEN connection error');
-    });
-    client.on('end', () => {
-      if (this.client === client) this.client = null;
-      this.scheduleReconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.reconnectDelay = 500;
-  }
-
-  private scheduleReconnect() {
-    if (this.closed || this.reconnectTimer) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, 30_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect().catch((err) => {
-        this.log.warn({ err }, 'realtime LISTEN reconnect failed');
-        this.scheduleReconnect();
-      });
-    }, delay);
-    this.reconnectTimer.unref();
+    await this.listener.start();
   }
 
   private async receive(payload: string): Promise<void> {
@@ -122,10 +90,6 @@ export class PgNotifyTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = null;
-    if (client) await client.end().catch(() => undefined);
+    await this.listener?.close();
   }
 }
