@@ -61,7 +61,10 @@ it('Escape cancels without confirming', async () => {
   const onConfirm = jest.fn();
   renderUi(<Harness onConfirm={onConfirm} />);
   await user.click(screen.getByRole('button', { name: 'Delete dataset' }));
-  await screen.findByRole('alertdialog');
+  const dialog = await screen.findByRole('alertdialog');
+  // The dialog listens for Escape once it has taken focus; pressing it earlier (a slow
+  // machine) would test the test, not the dialog.
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   expect(onConfirm).not.toHaveBeenCalled();

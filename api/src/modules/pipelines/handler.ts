@@ -46,6 +46,12 @@ export function normalizeStages(v: unknown): PipelineStage[] {
 
 /** progress (0-100) of every child seen, per pipeline: what onChildEvent averages a stage from */
 const childProgress = new Map<string, Map<string, { stage: PipelineStage; pct: number }>>();
+/**
+ * The highest overall progress published per pipeline in this process. Child events of
+ * one stage can be mapped concurrently from parent rows read at different moments; the
+ * monitor's bar must never move backwards, so what is published never goes below this.
+ */
+const overallHighWater = new Map<string, number>();
 
 export const stageProgress = (pct: number, stage: PipelineStage): number => {
   const [lo, hi] = PIPELINE_STAGE_RANGES[stage];
@@ -155,6 +161,7 @@ async function runPipeline(ctx: JobContext): Promise<JobOutcome> {
   }
 
   childProgress.delete(job.id);
+  overallHighWater.delete(job.id);
   const all = await ctx.children();
   const byStage = (s: PipelineStage) => all.filter((k) => k.jobType === s);
   const ext = byStage('extraction')[0];
@@ -246,7 +253,12 @@ export const pipelineHandler: JobHandler = {
     let sum = 0;
     for (const v of seen.values()) if (v.stage === stage) sum += v.pct;
     const stagePct = Math.min(100, sum / width);
-    const overall = Math.max(stageProgress(stagePct, stage), Math.min(parent.progressPercentage ?? 0, PIPELINE_STAGE_RANGES[stage][1]));
+    const overall = Math.max(
+      stageProgress(stagePct, stage),
+      Math.min(parent.progressPercentage ?? 0, PIPELINE_STAGE_RANGES[stage][1]),
+      overallHighWater.get(parent.id) ?? 0,
+    );
+    overallHighWater.set(parent.id, overall);
     const file = c.files?.find((f) => f.id === child.fileId)?.filename;
     const failed = event.eventType === 'error' || event.status === 'failed';
     return {
