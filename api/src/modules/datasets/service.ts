@@ -53,7 +53,9 @@ async function filesOf(db: DbOrTx, ids: string[]): Promise<Map<string, FileRow[]
 
 async function present(db: DbOrTx, rows: DatasetRow[], withFiles: boolean): Promise<Dataset[]> {
   const ids = rows.map((r) => r.id);
-  const [stats, members] = await Promise.all([statsOf(db, ids), withFiles ? filesOf(db, ids) : Promise.resolve(new Map<string, FileRow[]>())]);
+  // `db` may be a transaction (one connection): ask one query at a time.
+  const stats = await statsOf(db, ids);
+  const members = withFiles ? await filesOf(db, ids) : new Map<string, FileRow[]>();
   return rows.map((row) => {
     const s = stats.get(row.id) ?? { fileCount: 0, totalPages: 0, totalSize: 0 };
     return {

@@ -164,7 +164,10 @@ export async function prepareUpload(deps: UploadDeps, userId: string, input: Pre
   const expiresAt = new Date(now.getTime() + deps.urlTtlSeconds * 1000);
   const decided = await deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [stored, reserved, limits] = await Promise.all([storedUsage(tx, userId), reservedUsage(tx, userId, now), quotaLimits(tx)]);
+    // One connection serves a transaction: its queries run one after the other anyway.
+    const stored = await storedUsage(tx, userId);
+    const reserved = await reservedUsage(tx, userId, now);
+    const limits = await quotaLimits(tx);
     const quotaInfo: QuotaInfo = {
       current_file_count: stored.fileCount + reserved.fileCount,
       max_file_count: limits.maxFiles,
