@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, RECENT_CHUNKING_JOBS_LIMIT } from '../constants';
 import { TimestampSchema, UuidSchema } from './common';
-import { JobEventSchema, JobStatusSchema } from './jobs';
+import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
 export const CHUNKING_STRATEGY_NAMES = ['llm_analysis', 'character_based', 'paragraph_based', 'page_based'] as const;
 export const ChunkingStrategySchema = z.enum(CHUNKING_STRATEGY_NAMES, {
@@ -67,24 +67,10 @@ export const ChunkingResultsSummarySchema = z.object({
 });
 export type ChunkingResultsSummary = z.infer<typeof ChunkingResultsSummarySchema>;
 
-export const ChunkingJobSchema = z.object({
-  id: UuidSchema,
-  name: z.string(),
-  description: z.string().nullable(),
-  status: JobStatusSchema,
+export const ChunkingJobSchema = JobViewBaseSchema.extend({
   job_type: z.literal('chunking'),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
-  queued_at: TimestampSchema.nullable(),
-  started_at: TimestampSchema.nullable(),
-  completed_at: TimestampSchema.nullable(),
-  progress_percentage: z.number(),
-  file_id: UuidSchema.nullable(),
-  filename: z.string().nullable(),
   processing_config: ChunkingProcessingConfigSchema,
   results_summary: ChunkingResultsSummarySchema.nullable(),
-  error_message: z.string().nullable(),
-  error_details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ChunkingJob = z.infer<typeof ChunkingJobSchema>;
 

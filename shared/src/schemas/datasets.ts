@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 import { FileSchema, queryBoolean } from './files';
 
 export const DATASET_STATUSES = ['active', 'archived', 'deleted'] as const;
@@ -67,9 +66,7 @@ export type DatasetUpdate = z.input<typeof DatasetUpdateSchema>;
 export const DatasetFilesBodySchema = z.strictObject({ file_ids: fileIds(DATASET_MESSAGES.selectFiles) });
 export type DatasetFilesBody = z.input<typeof DatasetFilesBodySchema>;
 
-export const DatasetListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const DatasetListQuerySchema = PaginationQuerySchema.extend({
   /** one status; without it active and archived datasets are listed */
   status: DatasetStatusSchema.optional(),
   /** name or description contains (case-insensitive) */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 import { PathErrorSchema } from './output-schemas';
 
 export const EXAMPLE_MESSAGES = {
@@ -51,9 +50,7 @@ export const ExampleUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to update' });
 export type ExampleUpdate = z.input<typeof ExampleUpdateSchema>;
 
-export const ExampleListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const ExampleListQuerySchema = PaginationQuerySchema.extend({
   prompt_id: UuidSchema.optional(),
 });
 export type ExampleListQuery = z.input<typeof ExampleListQuerySchema>;

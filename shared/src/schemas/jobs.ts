@@ -1,8 +1,7 @@
 // Jobs (spec 1 §7, spec 3 §3, §4, §7): the generic job API, job events and the live
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 
 /** The job types the product knows (spec 3 §3). A server accepts the ones it has a handler for. */
 export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
@@ -120,13 +119,28 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
+/** What every job-type view (OCR, chunking monitors) shows of a job, besides its own fields. */
+export const JobViewBaseSchema = JobSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  status: true,
+  created_at: true,
+  updated_at: true,
+  queued_at: true,
+  started_at: true,
+  completed_at: true,
+  progress_percentage: true,
+  file_id: true,
+  error_message: true,
+  error_details: true,
+}).extend({ filename: z.string().nullable() });
+
 export const JobDetailSchema = JobSchema.extend({ events: z.array(JobEventSchema) });
 export type JobDetail = z.infer<typeof JobDetailSchema>;
 
 /** `GET /jobs/` */
-export const JobListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const JobListQuerySchema = PaginationQuerySchema.extend({
   job_type: z.string().trim().min(1).max(64).optional(),
   status: JobStatusSchema.optional(),
   /** same as status (the OCR list's name for it) */

@@ -1,8 +1,7 @@
 // OCR (spec 1 §7, spec 3 §2.2, §2.6, §3, §7): OCR jobs, results, statistics and numbered lines.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
-import { JobEventSchema, JobStatusSchema } from './jobs';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
 /** `POST ocr/jobs` */
 export const OcrJobCreateSchema = z.strictObject({
@@ -28,22 +27,8 @@ export const OcrResultsSummarySchema = z.object({
 });
 export type OcrResultsSummary = z.infer<typeof OcrResultsSummarySchema>;
 
-export const OcrJobSchema = z.object({
-  id: UuidSchema,
-  name: z.string(),
-  description: z.string().nullable(),
-  status: JobStatusSchema,
+export const OcrJobSchema = JobViewBaseSchema.extend({
   job_type: z.literal('ocr'),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
-  queued_at: TimestampSchema.nullable(),
-  started_at: TimestampSchema.nullable(),
-  completed_at: TimestampSchema.nullable(),
-  progress_percentage: z.number(),
-  file_id: UuidSchema.nullable(),
-  filename: z.string().nullable(),
-  error_message: z.string().nullable(),
-  error_details: z.record(z.string(), z.unknown()).nullable(),
   results_summary: OcrResultsSummarySchema.nullable(),
   attempts: z.number().int(),
 });
@@ -53,9 +38,7 @@ export const OcrJobDetailSchema = OcrJobSchema.extend({ events: z.array(JobEvent
 export type OcrJobDetail = z.infer<typeof OcrJobDetailSchema>;
 
 /** `GET ocr/jobs` */
-export const OcrJobListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const OcrJobListQuerySchema = PaginationQuerySchema.extend({
   status_filter: JobStatusSchema.optional(),
 });
 export type OcrJobListQuery = z.input<typeof OcrJobListQuerySchema>;

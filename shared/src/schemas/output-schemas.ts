@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 
 /** spec 2 §9 */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
@@ -63,9 +62,7 @@ export const OutputSchemaUpdateSchema = z
 export type OutputSchemaUpdate = z.input<typeof OutputSchemaUpdateSchema>;
 
 export const OUTPUT_SCHEMA_SORTS = ['updated', 'created', 'name', 'usage'] as const;
-export const OutputSchemaListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const OutputSchemaListQuerySchema = PaginationQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(OUTPUT_SCHEMA_SORTS).default('updated'),
 });

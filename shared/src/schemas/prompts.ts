@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 import { SchemaDefinitionSchema } from './output-schemas';
 
 export const PROMPT_TYPES = ['table', 'text'] as const;
@@ -72,9 +71,7 @@ export const PromptUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to update' });
 export type PromptUpdate = z.input<typeof PromptUpdateSchema>;
 
-export const PromptListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const PromptListQuerySchema = PaginationQuerySchema.extend({
   type: PromptTypeSchema.optional(),
   /** name, description or template contains (case-insensitive) */
   search: z.string().trim().max(200).optional(),
