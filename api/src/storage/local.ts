@@ -4,17 +4,17 @@
 // A body is written to .tmp, fsync'ed, then renamed into place (and the directory fsync'ed):
 // a crash leaves either nothing or a complete blob under the key, never half a file.
 // Signed URLs point back at the API (routes in modules/uploads and modules/files).
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { meteredStream } from './metered';
 import { downloadSignatureParts, uploadSignatureParts, type UrlSigner } from './signing';
 import {
   assertKey,
   BlobNotFoundError,
   BlobSizeMismatchError,
-  BlobTooLargeError,
   type BlobInfo,
   type BlobStore,
   type PutOptions,
@@ -59,31 +59,15 @@ export class LocalBlobStore implements BlobStore {
     const finalPath = this.pathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
-    let first = true;
     const limit = options.expectedBytes !== undefined ? Math.min(options.maxBytes, options.expectedBytes) : options.maxBytes;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        if (first) {
-          first = false;
-          options.onFirstByte?.();
-        }
-        size += chunk.length;
-        if (size > limit) {
-          done(new BlobTooLargeError(limit));
-          return;
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const counter = meteredStream(limit, options.onFirstByte);
     // opened before streaming: the file exists from here on, so the cleanup below always finds it
     const fh = await open(tmp, 'wx', 0o600);
     let renamed = false;
     try {
       // flush: the data is fsync'ed before the stream closes (and closes the handle)
-      await pipeline(body, counter, fh.createWriteStream({ flush: true }));
+      await pipeline(body, counter.stream, fh.createWriteStream({ flush: true }));
+      const size = counter.size();
       if (options.expectedBytes !== undefined && size !== options.expectedBytes) {
         throw new BlobSizeMismatchError(options.expectedBytes, size);
       }
@@ -91,7 +75,7 @@ export class LocalBlobStore implements BlobStore {
       await rename(tmp, finalPath);
       renamed = true;
       await fsyncDir(path.dirname(finalPath));
-      return { size, sha256: hash.digest('hex') };
+      return { size, sha256: counter.sha256() };
     } finally {
       await fh.close().catch(() => undefined);
       if (!renamed) await unlink(tmp).catch(() => undefined);

@@ -3,12 +3,12 @@
 // Clients PUT straight to a presigned URL whose signature covers Content-Type and
 // Content-Length, so the bucket itself refuses a body of another size or type; the API
 // checks the stored size again (HEAD) when the upload is completed.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
+import { meteredStream } from './metered';
 import {
   assertKey,
   BlobNotFoundError,
@@ -79,26 +80,9 @@ export class S3BlobStore implements BlobStore {
     }
     const expected = options.expectedBytes;
     if (expected > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
-    const hash = createHash('sha256');
-    let size = 0;
-    let first = true;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        if (first) {
-          first = false;
-          options.onFirstByte?.();
-        }
-        size += chunk.length;
-        if (size > expected) {
-          done(new BlobTooLargeError(expected));
-          return;
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const counter = meteredStream(expected, options.onFirstByte);
     const pass = new PassThrough();
-    const piping = pipeline(body, counter, pass);
+    const piping = pipeline(body, counter.stream, pass);
     try {
       await Promise.all([
         piping,
@@ -114,14 +98,15 @@ export class S3BlobStore implements BlobStore {
       ]);
     } catch (err) {
       await this.delete(key).catch(() => undefined);
-      if (size !== expected && !(err instanceof BlobTooLargeError)) throw new BlobSizeMismatchError(expected, size);
+      if (counter.size() !== expected && !(err instanceof BlobTooLargeError)) throw new BlobSizeMismatchError(expected, counter.size());
       throw err;
     }
+    const size = counter.size();
     if (size !== expected) {
       await this.delete(key).catch(() => undefined);
       throw new BlobSizeMismatchError(expected, size);
     }
-    return { size, sha256: hash.digest('hex') };
+    return { size, sha256: counter.sha256() };
   }
 
   async get(key: string): Promise<Readable> {
