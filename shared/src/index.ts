@@ -7,3 +7,4 @@ export * from './events';
 export * from './format';
 export * from './ui';
 export * from './remote/index';
+export * from './paths';
