@@ -8,3 +8,4 @@ export * from './format';
 export * from './ui';
 export * from './remote/index';
 export * from './paths';
+export * from './query-keys';

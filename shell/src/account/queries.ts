@@ -1,11 +1,11 @@
 // Account data (spec 2 §7 "Account and preferences"): both cached for 5 minutes without
 // refetching on window focus. Keys carry the user id so one user never sees another's cache.
-import { api, CACHED_FIVE_MINUTES } from '@quarry/shared';
+import { api, CACHED_FIVE_MINUTES, userKeys } from '@quarry/shared';
 import type { EmailPreferences, ResourceLimitsResponse } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const accountKeys = {
-  resourceLimits: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'resource-limits'] as const,
+  resourceLimits: userKeys.resourceLimits,
   emailPreferences: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'preferences', 'email'] as const,
 };
 

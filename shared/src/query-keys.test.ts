@@ -1,0 +1,17 @@
+import { datasetKeys, fileKeys, jobKeys, userKeys } from './query-keys';
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  prefix.every((part, i) => key[i] === part);
+
+it('roots every key at its area and user, so one invalidation reaches the whole area', () => {
+  expect(startsWith(fileKeys.list('u1', { search: 'a' }), fileKeys.all('u1'))).toBe(true);
+  expect(startsWith(fileKeys.detail('u1', 'f'), fileKeys.all('u1'))).toBe(true);
+  expect(startsWith(datasetKeys.list('u1'), datasetKeys.lists('u1'))).toBe(true);
+  expect(startsWith(jobKeys.detail('u1', 'j'), jobKeys.all('u1'))).toBe(true);
+  expect(startsWith(userKeys.resourceLimits('u1'), userKeys.all('u1'))).toBe(true);
+});
+
+it('never shares a key between two users', () => {
+  expect(fileKeys.all('u1')).not.toEqual(fileKeys.all('u2'));
+  expect(jobKeys.all(undefined)).toEqual(['jobs', 'anonymous']);
+});
