@@ -420,11 +420,34 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
       progress_percentage: updated!.progressPercentage,
     });
     effects.events.push({ job: updated!, event: ev });
+    if (retry) await requeueFailedChildren(tx, id, now, effects);
     return updated!;
   });
   effects.notices.push({ kind: 'queued', id });
   await flushEffects(deps.services, deps.signal, effects);
   return row;
+}
+
+/**
+ * A restarted parent (a pipeline) would meet its failed stage job again and fail at once: its
+ * failed stage jobs, and the ones cancelled because the stage stopped, are queued again with
+ * it. Each resumes after its own last finished step; the parent waits for them as before.
+ */
+async function requeueFailedChildren(tx: Tx, parentId: string, now: Date, effects: Effects): Promise<void> {
+  const kids = await tx
+    .update(jobs)
+    .set({ status: 'queued', queuedAt: now, runAfter: now, updatedAt: now, attempts: 0, errorMessage: null, errorDetails: null, completedAt: null, waiting: false, cancelRequestedAt: null })
+    .where(and(eq(jobs.parentId, parentId), inArray(jobs.status, ['failed', 'cancelled'])))
+    .returning();
+  for (const kid of kids) {
+    const ev = await insertEvent(tx, kid, {
+      phase: 'queued',
+      message: 'Stage job restarted with its pipeline: it resumes after its last finished step',
+      progress_percentage: kid.progressPercentage,
+    });
+    effects.events.push({ job: kid, event: ev });
+    effects.notices.push({ kind: 'queued', id: kid.id });
+  }
 }
 
 /** Cancels a job and its unfinished children. A running job's worker stops at its next check. */

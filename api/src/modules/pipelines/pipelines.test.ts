@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { shutdownOcr } from '../../processing/ocr';
-import { makeCorruptPdf } from '../../processing/ocr/fixtures/generate';
+import { Readable } from 'node:stream';
+import { makeCorruptPdf, makeTextPdf } from '../../processing/ocr/fixtures/generate';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { TERMINAL, generousLimits, storeFileDirect, waitForJob } from '../jobs/test-helpers';
 import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, uploadPdf } from '../extraction/test-fixtures';
@@ -163,6 +164,37 @@ describe('stopping', () => {
     expect(done.error_message).toMatch(/OCR stage for "broken.pdf" failed/);
     expect(done.stages.ocr.status).toBe('failed');
     expect(done.stages.chunking.total).toBe(0);
+  });
+});
+
+describe('retrying a failed pipeline', () => {
+  it('queues the failed stage job again; it resumes and the pipeline completes', async () => {
+    const good = await uploadPdf(t, u, [invoiceBlocks(INV[1]!)], 'ok.pdf');
+    const broken = await storeFileDirect(t, u.id, makeCorruptPdf(), 'later-fixed.pdf', 'application/pdf');
+    await t.app.database.db.update(files).set({ isValid: true }).where(eq(files.id, broken));
+    const ds = await createDataset(t, u, [good, broken], 'Fixed later');
+    const created = await api('POST', 'jobs/pipeline', { name: 'Retry me', dataset_id: ds, prompt_id: promptId });
+    const id = created.body.id;
+    const failed = await waitPipeline(id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error_message).toMatch(/OCR stage for "later-fixed.pdf" failed/);
+    const failedOcr = failed.stages.ocr.job_id;
+    // the stored bytes are repaired (the file is uploaded again under the same key)
+    const [row] = await t.app.database.db.select({ key: files.storageKey }).from(files).where(eq(files.id, broken));
+    const fixed = Buffer.from(await makeTextPdf([invoiceBlocks(INV[2]!)]));
+    await t.app.jobs.services.storage.put(row!.key, Readable.from([fixed]), { maxBytes: fixed.length + 1 });
+    // a stage job is started by its pipeline only
+    expect((await api('POST', `jobs/${failedOcr}/start`)).status).toBe(409);
+    const restarted = await api('POST', `jobs/${id}/start`);
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.status).toBe('queued');
+    const done = await waitPipeline(id);
+    expect(done.status).toBe('completed');
+    expect(done.stages.ocr).toMatchObject({ status: 'completed', total: 2, completed: 2 });
+    expect(done.stages.ocr.job_ids).toContain(failedOcr); // the same stage job, not a new one
+    expect(done.stages.extraction.status).toBe('completed');
+    const ocrJob = await api('GET', `jobs/${failedOcr}`);
+    expect(ocrJob.body.events.some((e: any) => /restarted with its pipeline/.test(e.message))).toBe(true);
   });
 });
 
