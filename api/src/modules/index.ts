@@ -15,6 +15,7 @@ import jobsPlugin from './jobs/plugin';
 import llmTestRoutes from './llm-test/routes';
 import pipelineRoutes from './pipelines/routes';
 import jobRoutes from './jobs/routes';
+import jobEstimateRoutes from './job-estimates/routes';
 import ocrRoutes from './ocr/routes';
 import chunkingRoutes from './chunking/routes';
 import chunkRunRoutes from './chunk-runs/routes';
@@ -46,6 +47,7 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   // processing: the queue plugin first (it decorates app.jobs and runs the in-process workers)
   jobsPlugin,
   pipelineRoutes,
+  jobEstimateRoutes,
   jobRoutes,
   ocrRoutes,
   chunkingRoutes,

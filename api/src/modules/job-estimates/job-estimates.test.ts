@@ -1,0 +1,108 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
+// POST /jobs/estimate over real HTTP: counts from real files, OCR results and chunking runs;
+// nothing created, nothing charged; the weekly limit and the balance decide `allowed`; the
+// estimate for the offline provider matches the tokens the job then reports.
+import { eq } from 'drizzle-orm';
+import { resourceTypes, users } from '../../db/schema';
+import { shutdownOcr } from '../../processing/ocr';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
+import { generousLimits, waitForJob, TERMINAL } from '../jobs/test-helpers';
+import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile, uploadPdf } from '../extraction/test-fixtures';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let u: TestUser;
+let other: TestUser;
+let promptId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
+  await generousLimits(t);
+  u = await t.registerUser();
+  other = await t.registerUser();
+  const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
+  promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+});
+afterAll(async () => {
+  await t?.close();
+  await shutdownOcr();
+});
+
+const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
+const inv = (n: number) => invoiceBlocks({ number: `EST-${n}`, date: '2024-05-0' + n, vendor: 'Omega Supplies', total: `${n}00.00` });
+
+describe('POST /jobs/estimate', () => {
+  it('estimates a pipeline over a dataset: pages to OCR, estimated chunks, credits; creates and charges nothing', async () => {
+    const a = await uploadPdf(t, u, [inv(1), inv(2)], 'two-pages.pdf');
+    const b = await uploadPdf(t, u, [inv(3)], 'one-page.pdf');
+    const ds = await createDataset(t, u, [a, b], 'Estimate me');
+    const jobsBefore = (await api('GET', 'jobs/')).body.total_count;
+    const balanceBefore = (await api('GET', 'users/me')).body.credit_balance;
+    const r = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, prompt_id: promptId, processing_config: { chunk_size: 250 } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ job_type: 'full_pipeline', file_count: 2, pages_to_ocr: 3, chunks_estimated: true, provider: 'offline', offline: true, estimated_tokens: 0, allowed: true, reasons: [] });
+    expect(r.body.chunks).toBeGreaterThanOrEqual(2);
+    expect(r.body.model_tokens_if_llm).toBeGreaterThan(0);
+    expect(r.body.available_providers).toContain('offline');
+    expect(r.body.balance_after).toBe(r.body.credit_balance - r.body.credits);
+    expect(r.body.credit_balance).toBe(balanceBefore);
+    expect((await api('GET', 'jobs/')).body.total_count).toBe(jobsBefore);
+    expect((await api('GET', 'users/me')).body.credit_balance).toBe(balanceBefore);
+    // without OCR in the pipeline nothing is OCRed
+    const noOcr = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, pipeline_stages: ['extraction'], prompt_id: promptId });
+    expect(noOcr.body.pages_to_ocr).toBe(0);
+  });
+
+  it('counts the chunks of a chunked file, and the offline estimate equals the tokens the job reports', async () => {
+    const f = await preparedFile(t, u, [inv(4)], 'chunked.pdf');
+    const runs = (await api('GET', `files/${f}/chunking_runs`)).body;
+    const active = runs.runs.find((x: any) => x.is_active);
+    const r = await api('POST', 'jobs/estimate', { job_type: 'extraction', file_id: f, prompt_id: promptId });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ file_count: 1, pages_to_ocr: 0, chunks: active.chunk_count, chunks_estimated: false, estimated_tokens: 0 });
+    const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'E', file_id: f, prompt_id: promptId, start: true });
+    expect(created.status).toBe(201);
+    const done = await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status));
+    expect(done.status).toBe('completed');
+    expect(done.results_summary.total_chunks_processed).toBe(r.body.chunks);
+    expect(done.results_summary.total_tokens_used).toBe(r.body.estimated_tokens);
+  });
+
+  it('says when the weekly limit or the balance would refuse the job', async () => {
+    const poor = await t.registerUser();
+    const f = await uploadPdf(t, poor, [inv(5)], 'p.pdf');
+    const ds = await createDataset(t, poor, [f], 'P');
+    await t.app.database.db.update(users).set({ creditBalance: 0 }).where(eq(users.id, poor.id));
+    const [type] = await t.app.database.db.select().from(resourceTypes).where(eq(resourceTypes.name, 'weekly_jobs'));
+    await t.app.database.db.update(resourceTypes).set({ creditCost: 5 }).where(eq(resourceTypes.name, 'weekly_jobs'));
+    try {
+      const r = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, pipeline_stages: ['ocr'] }, poor);
+      expect(r.status).toBe(200);
+      expect(r.body.allowed).toBe(false);
+      expect(r.body.credits).toBe(5);
+      expect(r.body.reasons.join(' ')).toMatch(/Insufficient credits/);
+      await t.app.database.db.update(resourceTypes).set({ creditCost: 0, defaultLimit: 0 }).where(eq(resourceTypes.name, 'weekly_jobs'));
+      const w = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, pipeline_stages: ['ocr'] }, poor);
+      expect(w.body.allowed).toBe(false);
+      expect(w.body.reasons.join(' ')).toMatch(/Weekly job limit reached/);
+    } finally {
+      await t.app.database.db.update(resourceTypes).set({ creditCost: type!.creditCost, defaultLimit: 1000 }).where(eq(resourceTypes.name, 'weekly_jobs'));
+    }
+  });
+
+  it('answers 4xx for bad input and for another user\'s data', async () => {
+    const f = await uploadPdf(t, u, [inv(6)], 'x.pdf');
+    const ds = await createDataset(t, u, [f], 'X');
+    expect((await api('POST', 'jobs/estimate', { job_type: 'extraction' })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'ocr', dataset_id: ds })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', file_id: f })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'extraction', dataset_id: ds, file_id: f })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, processing_config: { provider: 'nope' } })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds }, other)).status).toBe(404);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'extraction', file_id: f }, other)).status).toBe(404);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, prompt_id: promptId }, other)).status).toBe(404);
+    const anon = await t.request('POST', '/api/v1/jobs/estimate', { json: { job_type: 'full_pipeline', dataset_id: ds } });
+    expect(anon.status).toBe(401);
+  });
+});

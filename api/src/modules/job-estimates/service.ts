@@ -1,0 +1,132 @@
+// What a job would cost before it is created (issue 12 item 6). Reads only: files, their OCR
+// results and active chunking runs, the prompt setup, the balance and the weekly_jobs usage.
+// Tokens: a language model is sent, per chunk, the rendered prompt (template + schema
+// descriptions + the example) and the chunk's text, and answers about the schema's size;
+// ~4 characters a token. The offline extractor uses no model: 0 tokens.
+import type { JobEstimate, JobEstimateRequest, PipelineStage } from '@quarry/shared/schemas';
+import { PIPELINE_STAGES, normalizePipelineChunkSize } from '@quarry/shared/schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db';
+import { chunkingRuns, chunks, files, users } from '../../db/schema';
+import { countBilledJobs, jobUsagePolicy } from '../../jobs/billing';
+import { notFound, validationError } from '../../lib/errors';
+import { configuredProviders, getProvider, resolveProviderName } from '../../llm';
+import { currentOcrResult } from '../ocr/service';
+import { datasetFileIds, ownFileRef, resolveSetup, type ExtractionSetup } from '../extraction/service';
+
+export const CHARS_PER_TOKEN = 4;
+/** chosen: text a page holds when its OCR has not run yet */
+export const CHARS_PER_PAGE_GUESS = 1800;
+/** chosen: a chunk of the deterministic analyser holds about this much text */
+export const CHARS_PER_CHUNK_GUESS = 1200;
+/** the prompt when none is chosen yet: a short instruction */
+const DEFAULT_PROMPT_CHARS = 300;
+
+const tokens = (chars: number) => Math.ceil(Math.max(0, chars) / CHARS_PER_TOKEN);
+
+interface FileWork {
+  file_id: string;
+  filename: string;
+  pages: number;
+  pages_to_ocr: number;
+  chunks: number;
+  chunks_estimated: boolean;
+  /** characters of text the extraction would read */
+  text_chars: number;
+}
+
+async function fileWork(db: DbOrTx, userId: string, ref: { id: string; filename: string }, stages: PipelineStage[], chunkSize: number): Promise<FileWork> {
+  const [f] = await db.select({ actual: files.actualPages, estimated: files.estimatedPages }).from(files).where(and(eq(files.id, ref.id), eq(files.userId, userId)));
+  const pages = f?.actual ?? f?.estimated ?? 1;
+  const base = { file_id: ref.id, filename: ref.filename, pages, pages_to_ocr: stages.includes('ocr') ? pages : 0 };
+  if (!stages.includes('chunking') && !stages.includes('ocr')) {
+    const [run] = await db.select({ id: chunkingRuns.id }).from(chunkingRuns).where(and(eq(chunkingRuns.fileId, ref.id), eq(chunkingRuns.userId, userId), eq(chunkingRuns.isActive, true)));
+    if (run) {
+      const [agg] = await db
+        .select({ n: sql<number>`count(*)::int`, chars: sql<number>`coalesce(sum(${chunks.characterCount}), 0)::int` })
+        .from(chunks)
+        .where(eq(chunks.runId, run.id));
+      return { ...base, chunks: agg?.n ?? 0, chunks_estimated: false, text_chars: agg?.chars ?? 0 };
+    }
+  }
+  // chunking will run (or nothing is chunked yet): the text from the current OCR, else the pages
+  const ocr = stages.includes('ocr') ? null : await currentOcrResult(db, userId, ref.id);
+  const textChars = ocr ? ocr.textLength : pages * CHARS_PER_PAGE_GUESS;
+  // the llm_analysis window (chunk_size lines) does not change how much text is read; it only
+  // bounds a chunk: more small windows, more chunks
+  const perChunk = Math.min(CHARS_PER_CHUNK_GUESS, Math.max(400, chunkSize * 6));
+  return { ...base, chunks: Math.max(1, Math.ceil(textChars / perChunk)), chunks_estimated: true, text_chars: textChars };
+}
+
+function promptChars(setup: ExtractionSetup | null): { input: number; output: number } {
+  if (!setup) return { input: DEFAULT_PROMPT_CHARS, output: 200 };
+  const schema = setup.schema ? JSON.stringify(setup.schema).length : 0;
+  const example = setup.example ? setup.example.input_text.length + setup.example.output_text.length : 0;
+  return { input: setup.prompt.template.length + schema + example, output: Math.max(120, Math.round(schema * 0.6)) };
+}
+
+export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRequest): Promise<JobEstimate> {
+  const pc = req.processing_config ?? {};
+  let providerName: string;
+  try {
+    providerName = resolveProviderName(pc.provider ?? undefined);
+  } catch (e) {
+    throw validationError(['body', 'processing_config', 'provider'], (e as Error).message);
+  }
+  const stages: PipelineStage[] = req.job_type === 'full_pipeline' ? PIPELINE_STAGES.filter((s) => (req.pipeline_stages ?? PIPELINE_STAGES).includes(s)) : ['extraction'];
+  const refs = req.dataset_id ? await datasetFileIds(db, userId, req.dataset_id) : [await ownFileRef(db, userId, req.file_id!)];
+  const chunkSize = normalizePipelineChunkSize(pc.chunk_size);
+  const work: FileWork[] = [];
+  for (const ref of refs) work.push(await fileWork(db, userId, ref, stages, chunkSize));
+
+  const setup = req.prompt_id
+    ? await resolveSetup(db, userId, { promptId: req.prompt_id, tablePromptId: req.table_prompt_id, outputSchemaId: req.output_schema_id, exampleIds: req.examples })
+    : null;
+  const extracting = stages.includes('extraction');
+  const chunkTotal = work.reduce((n, w) => n + w.chunks, 0);
+  const per = promptChars(setup);
+  const textChars = work.reduce((n, w) => n + w.text_chars, 0);
+  const inputTokens = extracting ? tokens(textChars) + chunkTotal * tokens(per.input) : 0;
+  const outputTokens = extracting ? chunkTotal * tokens(per.output) : 0;
+  let provider: { name: string; model: string };
+  try {
+    provider = getProvider(providerName, pc.model ? { model: pc.model } : {});
+  } catch (e) {
+    throw validationError(['body', 'processing_config', 'provider'], `The language-model provider is not usable: ${(e as Error).message}`);
+  }
+  const offline = provider.name === 'offline';
+
+  const [user] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  const policy = await jobUsagePolicy(db);
+  const used = await countBilledJobs(db, userId, policy.periodStart);
+  const reasons: string[] = [];
+  if (policy.limit !== null && used >= policy.limit) reasons.push(`Weekly job limit reached: ${used} of ${policy.limit} jobs this week`);
+  if (user.balance < policy.creditCost) reasons.push(`Insufficient credits: the job costs ${policy.creditCost} and your balance is ${user.balance}`);
+  const modelTokens = inputTokens + outputTokens;
+  return {
+    job_type: req.job_type,
+    files: work.map(({ text_chars: _unused, ...w }) => w),
+    file_count: work.length,
+    pages_to_ocr: work.reduce((n, w) => n + w.pages_to_ocr, 0),
+    chunks: chunkTotal,
+    chunks_estimated: work.some((w) => w.chunks_estimated),
+    provider: provider.name,
+    model: provider.model,
+    offline,
+    available_providers: configuredProviders(),
+    estimated_tokens: offline ? 0 : modelTokens,
+    estimated_input_tokens: offline ? 0 : inputTokens,
+    estimated_output_tokens: offline ? 0 : outputTokens,
+    model_tokens_if_llm: modelTokens,
+    credits: policy.creditCost,
+    credit_balance: user.balance,
+    balance_after: user.balance - policy.creditCost,
+    weekly_jobs_used: used,
+    weekly_jobs_limit: policy.limit,
+    weekly_resets_at: policy.nextReset?.toISOString() ?? null,
+    allowed: reasons.length === 0,
+    reasons,
+  };
+}
+

@@ -1,0 +1,81 @@
+// Cost of a job before it starts (issue 12 item 6): `POST /jobs/estimate` answers what an
+// extraction or pipeline job would process and cost for the chosen provider, and whether the
+// caller's balance and weekly job limit allow it. Nothing is created and nothing is charged.
+import { z } from 'zod';
+import { UuidSchema } from './common';
+import { PipelineStageSchema } from './pipeline';
+
+export const ESTIMATE_JOB_TYPES = ['extraction', 'full_pipeline'] as const;
+
+export const JobEstimateRequestSchema = z
+  .strictObject({
+    job_type: z.enum(ESTIMATE_JOB_TYPES, { error: 'job_type must be extraction or full_pipeline' }),
+    dataset_id: UuidSchema.nullish(),
+    file_id: UuidSchema.nullish(),
+    prompt_id: UuidSchema.nullish(),
+    table_prompt_id: UuidSchema.nullish(),
+    output_schema_id: UuidSchema.nullish(),
+    examples: z.array(UuidSchema).max(1, { error: 'At most one training example' }).nullish(),
+    /** full_pipeline only (default: all three) */
+    pipeline_stages: z.array(PipelineStageSchema).min(1).max(3).nullish(),
+    processing_config: z
+      .object({
+        chunking_strategy: z.string().trim().max(64).nullish(),
+        chunk_size: z.unknown().optional(),
+        /** gemini | openai | ollama | offline (default: the server's default provider) */
+        provider: z.string().trim().max(64).nullish(),
+        model: z.string().trim().max(200).nullish(),
+      })
+      .passthrough()
+      .nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.dataset_id && !v.file_id) ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'Give a dataset_id or a file_id' });
+    if (v.dataset_id && v.file_id) ctx.addIssue({ code: 'custom', path: ['file_id'], message: 'Give either dataset_id or file_id, not both' });
+    if (v.job_type === 'full_pipeline' && !v.dataset_id) ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'A pipeline runs over a dataset: dataset_id is required' });
+  });
+export type JobEstimateRequest = z.input<typeof JobEstimateRequestSchema>;
+
+export const JobEstimateFileSchema = z.object({
+  file_id: UuidSchema,
+  filename: z.string(),
+  pages: z.number().int(),
+  /** pages the job would OCR (0 when it has no OCR stage) */
+  pages_to_ocr: z.number().int(),
+  chunks: z.number().int(),
+  /** false: counted from the file's active chunking run; true: estimated from its text or pages */
+  chunks_estimated: z.boolean(),
+});
+
+export const JobEstimateSchema = z.object({
+  job_type: z.enum(ESTIMATE_JOB_TYPES),
+  files: z.array(JobEstimateFileSchema),
+  file_count: z.number().int(),
+  pages_to_ocr: z.number().int(),
+  chunks: z.number().int(),
+  chunks_estimated: z.boolean(),
+  /** the provider the extraction would use, its model, and whether it is the offline extractor */
+  provider: z.string(),
+  model: z.string(),
+  offline: z.boolean(),
+  /** providers this server can use (for the form's choice) */
+  available_providers: z.array(z.string()),
+  /** tokens the chosen provider would count (0 for the offline extractor: it uses no model) */
+  estimated_tokens: z.number().int(),
+  estimated_input_tokens: z.number().int(),
+  estimated_output_tokens: z.number().int(),
+  /** what a language model would be sent and answer, whatever the provider */
+  model_tokens_if_llm: z.number().int(),
+  /** credits the job takes from the balance when it is created */
+  credits: z.number().int(),
+  credit_balance: z.number().int(),
+  balance_after: z.number().int(),
+  weekly_jobs_used: z.number().int(),
+  weekly_jobs_limit: z.number().int().nullable(),
+  weekly_resets_at: z.string().nullable(),
+  /** true when the balance and the weekly limit allow the job now */
+  allowed: z.boolean(),
+  /** why not (empty when allowed) */
+  reasons: z.array(z.string()),
+});
+export type JobEstimate = z.infer<typeof JobEstimateSchema>;
