@@ -18,6 +18,7 @@ import { getProvider, resolveProviderName, type JSONSchema, type LlmProvider } f
 import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
 import { activeRun, runChunks } from '../chunk-runs/service';
 import { recordOutputSchemaUse } from '../output-schemas/service';
+import { estimateSnapshot } from '../job-estimates/service';
 import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
 
 export interface ExtractionConfig {
@@ -365,6 +366,18 @@ export const extractionHandler: JobHandler = {
       mode = 'dataset';
     }
     const config = await buildExtractionConfig(tx, userId, request, fileList, mode, chunkIds);
+    const estimate =
+      mode === 'single_chunk'
+        ? null
+        : await estimateSnapshot(tx, userId, {
+            job_type: 'extraction',
+            ...(request.file_id ? { file_id: request.file_id } : { dataset_id: request.dataset_id! }),
+            prompt_id: request.prompt_id,
+            table_prompt_id: request.table_prompt_id ?? null,
+            output_schema_id: request.output_schema_id ?? null,
+            examples: request.examples?.slice(0, 1) ?? null,
+            processing_config: { provider: config.provider, model: config.model },
+          });
     return {
       name:
         request.name?.trim() ||
@@ -372,7 +385,7 @@ export const extractionHandler: JobHandler = {
       description: request.description ?? null,
       fileId: request.file_id ?? null,
       datasetId: request.dataset_id ?? null,
-      config: config as unknown as Record<string, unknown>,
+      config: { ...(config as unknown as Record<string, unknown>), ...(estimate ? { estimate } : {}) },
     };
   },
 

@@ -52,6 +52,11 @@ describe('POST /jobs/estimate', () => {
     // without OCR in the pipeline nothing is OCRed
     const noOcr = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, pipeline_stages: ['extraction'], prompt_id: promptId });
     expect(noOcr.body.pages_to_ocr).toBe(0);
+    // the pipeline keeps the estimate made when it was created
+    const created = await api('POST', 'jobs/pipeline', { name: 'Keeps its estimate', dataset_id: ds, pipeline_stages: ['ocr'] });
+    expect(created.status).toBe(201);
+    expect(created.body.processing_config.estimate).toMatchObject({ pages_to_ocr: 3, estimated_tokens: 0, provider: 'offline' });
+    await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status), 60_000, `/api/v1/jobs/pipeline/${created.body.id}`);
   });
 
   it('counts the chunks of a chunked file, and the offline estimate equals the tokens the job reports', async () => {
@@ -63,6 +68,7 @@ describe('POST /jobs/estimate', () => {
     expect(r.body).toMatchObject({ file_count: 1, pages_to_ocr: 0, chunks: active.chunk_count, chunks_estimated: false, estimated_tokens: 0 });
     const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'E', file_id: f, prompt_id: promptId, start: true });
     expect(created.status).toBe(201);
+    expect(created.body.processing_config.estimate).toMatchObject({ chunks: r.body.chunks, chunks_estimated: false, estimated_tokens: 0 });
     const done = await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status));
     expect(done.status).toBe('completed');
     expect(done.results_summary.total_chunks_processed).toBe(r.body.chunks);

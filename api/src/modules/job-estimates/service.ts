@@ -130,3 +130,37 @@ export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRe
   };
 }
 
+
+/** What a job keeps of the estimate made when it was created (its monitor shows it beside the actual figures). */
+export interface EstimateSnapshot {
+  pages_to_ocr: number;
+  chunks: number;
+  chunks_estimated: boolean;
+  estimated_tokens: number;
+  model_tokens_if_llm: number;
+  provider: string;
+  credits: number;
+  made_at: string;
+}
+
+/**
+ * The estimate of a job being created, in its creating transaction; null when it cannot be
+ * made (it never stops a job from being created).
+ */
+export async function estimateSnapshot(db: DbOrTx, userId: string, req: JobEstimateRequest): Promise<EstimateSnapshot | null> {
+  try {
+    const e = await estimateJob(db, userId, req);
+    return {
+      pages_to_ocr: e.pages_to_ocr,
+      chunks: e.chunks,
+      chunks_estimated: e.chunks_estimated,
+      estimated_tokens: e.estimated_tokens,
+      model_tokens_if_llm: e.model_tokens_if_llm,
+      provider: e.provider,
+      credits: e.credits,
+      made_at: new Date().toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}

@@ -18,6 +18,7 @@ import { ChunkingInputError, normalizeStrategy } from '../../processing/chunking
 import { chunkingHandler } from '../chunking/handler';
 import { buildExtractionConfig } from '../extraction/handler';
 import { assertChunked, datasetFileIds, resolveSetup } from '../extraction/service';
+import { estimateSnapshot, type EstimateSnapshot } from '../job-estimates/service';
 import { ocrHandler } from '../ocr/handler';
 import { currentOcrResult } from '../ocr/service';
 
@@ -32,6 +33,8 @@ export interface PipelineConfig {
   examples: string[];
   provider: string | null;
   model: string | null;
+  /** the estimate made when the pipeline was created (the monitor shows it beside the actual figures) */
+  estimate?: EstimateSnapshot;
 }
 
 export const STAGE_OF: Record<string, PipelineStage> = { ocr: 'ocr', chunking: 'chunking', extraction: 'extraction' };
@@ -230,6 +233,17 @@ export const pipelineHandler: JobHandler = {
       provider: str(pc.provider),
       model: str(pc.model),
     };
+    const estimate = await estimateSnapshot(tx, userId, {
+      job_type: 'full_pipeline',
+      dataset_id: request.dataset_id,
+      pipeline_stages: stages,
+      prompt_id: stages.includes('extraction') ? request.prompt_id : null,
+      table_prompt_id: request.table_prompt_id ?? null,
+      output_schema_id: request.output_schema_id ?? null,
+      examples: request.examples?.slice(0, 1) ?? null,
+      processing_config: { chunk_size: config.chunk_size, provider: config.provider, model: config.model },
+    });
+    if (estimate) config.estimate = estimate;
     return {
       name: request.name?.trim() || `Pipeline: ${fileList.length} file(s)`,
       description: request.description ?? null,
