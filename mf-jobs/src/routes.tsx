@@ -1,16 +1,24 @@
 import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 
 const planned = lazyScreen(() => import('./screens/Planned'));
 
+interface JobArea {
+  path: string;
+  crumb: string;
+  monitorCrumb?: string;
+  list: LazyRouteFunction<RouteObject>;
+  monitor: LazyRouteFunction<RouteObject>;
+}
+
 /** A job-type list with its monitor at `:jobId`. */
-function jobArea(path: string, crumb: string, monitorCrumb?: string): RouteObject {
+function jobArea({ path, crumb, monitorCrumb, list, monitor }: JobArea): RouteObject {
   return {
     path,
     handle: { crumb } satisfies RouteHandle,
     children: [
-      { index: true, lazy: planned },
-      { path: ':jobId', handle: (monitorCrumb ? { crumb: monitorCrumb } : {}) satisfies RouteHandle, lazy: planned },
+      { index: true, lazy: list },
+      { path: ':jobId', handle: (monitorCrumb ? { crumb: monitorCrumb } : {}) satisfies RouteHandle, lazy: monitor },
     ],
   };
 }
@@ -20,22 +28,44 @@ const routes: RouteObject[] = [
     path: 'jobs',
     handle: { crumb: 'Jobs' } satisfies RouteHandle,
     children: [
-      { index: true, lazy: planned },
-      { path: 'create', lazy: planned },
-      jobArea('pipeline', 'Pipeline Jobs', 'Pipeline Job Monitor'),
-      jobArea('ocr', 'OCR Jobs', 'OCR Job Monitor'),
-      jobArea('extraction', 'Extraction Jobs'),
-      jobArea('chunking', 'Chunking Jobs'),
+      { index: true, lazy: lazyScreen(() => import('./jobs-hub/JobsHubPage')) },
+      { path: 'create', lazy: lazyScreen(() => import('./wizard/WizardPage')) },
+      jobArea({
+        path: 'pipeline',
+        crumb: 'Pipeline Jobs',
+        monitorCrumb: 'Pipeline Job Monitor',
+        list: lazyScreen(() => import('./pipeline-jobs/PipelineJobsPage')),
+        monitor: lazyScreen(() => import('./pipeline-jobs/PipelineMonitorPage')),
+      }),
+      jobArea({
+        path: 'ocr',
+        crumb: 'OCR Jobs',
+        monitorCrumb: 'OCR Job Monitor',
+        list: lazyScreen(() => import('./ocr-jobs/OcrJobsPage')),
+        monitor: lazyScreen(() => import('./ocr-jobs/OcrMonitorPage')),
+      }),
+      jobArea({
+        path: 'extraction',
+        crumb: 'Extraction Jobs',
+        list: lazyScreen(() => import('./extraction-jobs/ExtractionJobsPage')),
+        monitor: lazyScreen(() => import('./extraction-jobs/ExtractionMonitorPage')),
+      }),
+      jobArea({
+        path: 'chunking',
+        crumb: 'Chunking Jobs',
+        list: lazyScreen(() => import('./chunking-jobs/ChunkingJobsPage')),
+        monitor: lazyScreen(() => import('./chunking-jobs/ChunkingMonitorPage')),
+      }),
       {
         path: ':jobId',
         handle: { crumb: ({ params }) => `Job ${params.jobId ?? ''}` } satisfies RouteHandle,
         children: [
-          { index: true, lazy: planned },
+          { index: true, lazy: lazyScreen(() => import('./job-detail/JobDetailPage')) },
           {
             path: 'file',
             children: [
-              { index: true, lazy: planned },
-              { path: ':fileId', lazy: planned },
+              { index: true, lazy: lazyScreen(() => import('./job-detail/JobFilesPage')) },
+              { path: ':fileId', lazy: lazyScreen(() => import('./job-detail/JobFilePage')) },
             ],
           },
         ],

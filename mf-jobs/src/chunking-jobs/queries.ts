@@ -1,0 +1,67 @@
+// Chunking jobs (spec 3 §2.4, §2.8, §7): recent jobs, one job, its chunks, create.
+import { api, jobKeys } from '@quarry/shared';
+import { RECENT_CHUNKING_JOBS_LIMIT } from '@quarry/shared/constants';
+import { ChunkingJobDetailSchema, ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useUserId } from '../common/queries';
+import { isActiveJob, pollInterval } from '../common/status';
+
+export const RECENT_CHUNKING_JOBS_SHOWN = 10;
+export const CHUNKING_NAME_TRUNCATE = 35;
+
+export const chunkingKeys = {
+  list: (userId: string | undefined, limit: number) => jobKeys.list(userId, { type: 'chunking', limit }),
+  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'chunking'] as const,
+  chunks: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'chunking', 'chunks'] as const,
+};
+
+/** `GET chunking/jobs?limit` (the call's default is 5). */
+export function useRecentChunkingJobs(limit: number = RECENT_CHUNKING_JOBS_LIMIT) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: chunkingKeys.list(userId, limit),
+    queryFn: ({ signal }) => api.get('chunking/jobs', { query: { limit }, signal, schema: ChunkingJobListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useChunkingJob(id: string, connected: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: chunkingKeys.detail(userId, id),
+    queryFn: ({ signal }) => api.get(`chunking/jobs/${encodeURIComponent(id)}`, { signal, schema: ChunkingJobDetailSchema }),
+    enabled: Boolean(userId && id),
+    refetchInterval: (q) => pollInterval(isActiveJob('chunking', q.state.data?.status), connected),
+  });
+}
+
+/** Completed chunking jobs load their chunks (spec 3 §4). */
+export function useJobChunks(id: string, completed: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: chunkingKeys.chunks(userId, id),
+    queryFn: ({ signal }) => api.get(`chunking/${encodeURIComponent(id)}/chunks`, { signal, schema: ChunksResponseSchema }),
+    enabled: Boolean(userId && id && completed),
+  });
+}
+
+export interface ChunkingRequest {
+  file_id: string;
+  strategy: Exclude<ChunkingStrategyName, 'paragraph_based'>;
+  window_size?: number;
+}
+
+export class InvalidChunkingResponse extends Error {}
+
+export function useCreateChunkingJob() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: async (body: ChunkingRequest) => {
+      const res = await api.post<{ job_id?: unknown }>('chunking/test', body);
+      if (!res || typeof res.job_id !== 'string' || !res.job_id) throw new InvalidChunkingResponse('The server did not return a job id.');
+      return res.job_id;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
+  });
+}

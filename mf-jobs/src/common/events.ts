@@ -1,0 +1,111 @@
+// The monitors' event log: stored events (the job's history) and live updates in one shape,
+// ordered by time then by event_id; OCR duplicates (same message and phase within 1 s) dropped.
+import type { JobUpdateMessage } from '@quarry/shared';
+import type { JobEvent } from '@quarry/shared/schemas';
+
+export type UpdateSource = 'pipeline' | 'child' | 'aggregated';
+
+export interface LogEvent {
+  key: string;
+  event_id: number | null;
+  job_id: string;
+  phase: string;
+  sub_phase: string | null;
+  event_type: string;
+  message: string;
+  timestamp: string;
+  progress_percentage: number | null;
+  current_value: number | null;
+  total_value: number | null;
+  units: string | null;
+  details: Record<string, unknown>;
+  context: Record<string, unknown>;
+  status: string | null;
+  source?: UpdateSource;
+}
+
+export const OCR_DEDUP_WINDOW_MS = 1000;
+
+export function fromStored(e: JobEvent): LogEvent {
+  return {
+    key: `e${e.id}`,
+    event_id: e.id,
+    job_id: e.job_id,
+    phase: e.phase,
+    sub_phase: e.sub_phase,
+    event_type: e.event_type,
+    message: e.message,
+    timestamp: e.timestamp,
+    progress_percentage: e.progress_percentage,
+    current_value: e.current_value,
+    total_value: e.total_value,
+    units: e.units,
+    details: e.details,
+    context: e.context,
+    status: e.status,
+  };
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** A live update as a log event (defaults: event type progress, phase `defaultPhase`, units percent). */
+export function fromUpdate(msg: JobUpdateMessage, defaultPhase = 'processing', source?: UpdateSource): LogEvent {
+  const d = msg.data ?? {};
+  const id = num(d.event_id);
+  const timestamp = typeof d.timestamp === 'string' ? d.timestamp : typeof msg.timestamp === 'string' ? msg.timestamp : new Date().toISOString();
+  const message = typeof d.message === 'string' ? d.message : typeof msg.message === 'string' ? msg.message : '';
+  return {
+    key: id !== null ? `e${id}` : `u${msg.job_id}-${timestamp}-${message}`,
+    event_id: id,
+    job_id: msg.job_id,
+    phase: d.phase ?? defaultPhase,
+    sub_phase: d.sub_phase ?? null,
+    event_type: d.event_type ?? 'progress',
+    message,
+    timestamp,
+    progress_percentage: num(d.progress?.percentage) ?? num(d.progress_percentage) ?? num(msg.progress_percentage),
+    current_value: num(d.progress?.current) ?? num(d.current_value),
+    total_value: num(d.progress?.total) ?? num(d.total_value),
+    units: (d.progress?.units as string | undefined) ?? (typeof d.units === 'string' ? d.units : 'percent'),
+    details: rec(d.details),
+    context: rec(d.context),
+    status: typeof msg.status === 'string' ? msg.status : null,
+    ...(source ? { source } : {}),
+  };
+}
+
+const time = (e: LogEvent) => {
+  const t = Date.parse(e.timestamp);
+  return Number.isNaN(t) ? 0 : t;
+};
+
+/** By time, then by event_id (events without an id after those with one at the same time). */
+export function compareEvents(a: LogEvent, b: LogEvent): number {
+  const dt = time(a) - time(b);
+  if (dt !== 0) return dt;
+  return (a.event_id ?? Number.MAX_SAFE_INTEGER) - (b.event_id ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** Adds events not yet in the log (same key or event_id), keeping the order. */
+export function mergeEvents(log: readonly LogEvent[], incoming: readonly LogEvent[]): LogEvent[] {
+  const keys = new Set(log.map((e) => e.key));
+  const added = incoming.filter((e) => {
+    if (keys.has(e.key)) return false;
+    keys.add(e.key);
+    return true;
+  });
+  if (added.length === 0) return log as LogEvent[];
+  return [...log, ...added].sort(compareEvents);
+}
+
+/** OCR log: an event with the same message and phase as one kept within the last second is dropped. */
+export function dedupeOcrEvents(list: readonly LogEvent[], windowMs = OCR_DEDUP_WINDOW_MS): LogEvent[] {
+  const sorted = [...list].sort(compareEvents);
+  const kept: LogEvent[] = [];
+  for (const e of sorted) {
+    const dup = kept.some((k) => k.message === e.message && k.phase === e.phase && Math.abs(time(e) - time(k)) < windowMs);
+    if (!dup) kept.push(e);
+  }
+  return kept;
+}

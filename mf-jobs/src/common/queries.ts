@@ -1,0 +1,96 @@
+// Calls every job screen makes: the pickers (files, datasets, prompts, examples), the cost
+// estimate, and cancel / retry of a job. Keys are rooted per area and user.
+import { api, datasetKeys, fileKeys, jobKeys, useCurrentUser } from '@quarry/shared';
+import {
+  DatasetListResponseSchema,
+  ExampleListResponseSchema,
+  FileListResponseSchema,
+  JobEstimateSchema,
+  JobSchema,
+  PromptListResponseSchema,
+  type JobEstimate,
+  type JobEstimateRequest,
+} from '@quarry/shared/schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const FILE_PICKER_LIMIT = 100;
+export const PROMPT_PICKER_LIMIT = 100;
+
+export const pickerKeys = {
+  prompts: (userId: string | undefined) => ['prompts', userId ?? 'anonymous', 'list', { limit: PROMPT_PICKER_LIMIT }] as const,
+  examples: (userId: string | undefined, promptId: string) => ['examples', userId ?? 'anonymous', 'list', { prompt_id: promptId }] as const,
+  estimate: (userId: string | undefined, body: JobEstimateRequest) => [...jobKeys.all(userId), 'estimate', body] as const,
+};
+
+export function useUserId(): string | undefined {
+  return useCurrentUser()?.id;
+}
+
+/** `files/my-files` (up to 100), optionally without failed files and filtered by name. */
+export function useMyFiles(opts: { includeFailed?: boolean; search?: string } = {}) {
+  const userId = useUserId();
+  const filters = { limit: FILE_PICKER_LIMIT, offset: 0, include_failed: opts.includeFailed ?? true, ...(opts.search ? { search: opts.search } : {}) };
+  return useQuery({
+    queryKey: fileKeys.list(userId, filters),
+    queryFn: ({ signal }) => api.get('files/my-files', { query: filters, signal, schema: FileListResponseSchema }),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDatasets() {
+  const userId = useUserId();
+  const filters = { limit: 100, include_files: false };
+  return useQuery({
+    queryKey: datasetKeys.list(userId, filters),
+    queryFn: ({ signal }) => api.get('datasets/', { query: filters, signal, schema: DatasetListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function usePrompts() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: pickerKeys.prompts(userId),
+    queryFn: ({ signal }) => api.get('prompts/', { query: { limit: PROMPT_PICKER_LIMIT }, signal, schema: PromptListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useExamples(promptId: string) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: pickerKeys.examples(userId, promptId),
+    queryFn: ({ signal }) => api.get('examples/', { query: { prompt_id: promptId, limit: 100 }, signal, schema: ExampleListResponseSchema }),
+    enabled: Boolean(userId && promptId),
+  });
+}
+
+/** `POST jobs/estimate` for the form's current values (null body = not enough chosen yet). */
+export function useJobEstimate(body: JobEstimateRequest | null) {
+  const userId = useUserId();
+  return useQuery<JobEstimate>({
+    queryKey: pickerKeys.estimate(userId, body ?? { job_type: 'extraction' }),
+    queryFn: ({ signal }) => api.post('jobs/estimate', body, { signal, schema: JobEstimateSchema }),
+    enabled: Boolean(userId && body),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    retry: false,
+  });
+}
+
+/** Cancel (POST jobs/{id}/cancel) and retry (POST jobs/{id}/start on a failed job: it resumes). */
+export function useJobControl(jobId: string) {
+  const client = useQueryClient();
+  const userId = useUserId();
+  const settle = () => client.invalidateQueries({ queryKey: jobKeys.all(userId) });
+  const cancel = useMutation({
+    mutationFn: () => api.post(`jobs/${encodeURIComponent(jobId)}/cancel`, undefined, { schema: JobSchema }),
+    onSettled: settle,
+  });
+  const retry = useMutation({
+    mutationFn: () => api.post(`jobs/${encodeURIComponent(jobId)}/start`, undefined, { schema: JobSchema }),
+    onSettled: settle,
+  });
+  return { cancel, retry };
+}

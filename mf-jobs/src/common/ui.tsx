@@ -1,0 +1,154 @@
+// Pieces every monitor and list shares: the not-found panel, stat cells, the event log card,
+// the recent-jobs list.
+import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ErrorState, StatusBadge, formatDateTime, truncate } from '@quarry/shared';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export const UNKNOWN_ERROR = 'Unknown error occurred';
+
+/** 'Pipeline Job not found' / 'OCR Job not found' / ... with the error's message and a back button. */
+export function MonitorNotFound({ title, error, backTo, backLabel }: { title: string; error: unknown; backTo: string; backLabel: string }) {
+  const message = error instanceof Error && error.message ? error.message : UNKNOWN_ERROR;
+  return (
+    <Stack gap="4" py="6">
+      <ErrorState
+        title={title}
+        message={message}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <Link to={backTo}>{backLabel}</Link>
+          </Button>
+        }
+      />
+    </Stack>
+  );
+}
+
+export function BackLink({ to, label = 'Back' }: { to: string; label?: string }) {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
+      <Link to={to}>
+        <ArrowLeft size={16} /> {label}
+      </Link>
+    </Button>
+  );
+}
+
+export function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Box minW="0">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" fontSize="md" data-testid={testId} wordBreak="break-word">
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+export function StatGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+export function SectionCard({ title, actions, children, testId }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading size="md" as="h2">
+            {title}
+          </Heading>
+          {actions}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * An event log: a count badge and a list about 24rem high that scrolls to the newest entry
+ * whenever one arrives.
+ */
+export function EventLogCard<T extends { key: string }>({ title, events, renderEvent, empty = 'No events yet' }: { title: string; events: readonly T[]; renderEvent: (e: T) => ReactNode; empty?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [events.length]);
+  return (
+    <SectionCard
+      title={
+        <HStack gap="2">
+          <span>{title}</span>
+          <Badge data-testid="event-count" variant="subtle">
+            {events.length}
+          </Badge>
+        </HStack>
+      }
+    >
+      <Box ref={box} maxH="24rem" overflowY="auto" role="log" aria-label={title} aria-live="polite">
+        {events.length === 0 ? (
+          <Text color="fg.muted">{empty}</Text>
+        ) : (
+          <Stack gap="2">
+            {events.map((e) => (
+              <Box key={e.key} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
+                {renderEvent(e)}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </SectionCard>
+  );
+}
+
+export function ErrorBox({ children }: { children: ReactNode }) {
+  return (
+    <Box mt="1" p="2" borderRadius="md" bg="red.subtle" color="red.fg" borderWidth="1px" borderColor="red.muted" fontSize="sm" data-testid="event-error">
+      {children}
+    </Box>
+  );
+}
+
+export interface RecentJob {
+  id: string;
+  name: string;
+  status: string;
+  created_at: string;
+}
+
+/** The recent jobs of a list page: name (truncated), status, created, and a Monitor button. */
+export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs: readonly RecentJob[]; truncateAt: number; monitorPath: (id: string) => string; emptyText: string }) {
+  if (jobs.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
+  return (
+    <Stack gap="2" as="ul" listStyleType="none">
+      {jobs.map((j) => (
+        <HStack as="li" key={j.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3" wrap="wrap">
+          <Box minW="0" flex="1">
+            <Text fontWeight="medium" title={j.name} truncate>
+              {truncate(j.name, truncateAt)}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {formatDateTime(j.created_at)}
+            </Text>
+          </Box>
+          <StatusBadge status={j.status} />
+          <Button asChild size="xs" variant="outline">
+            <Link to={monitorPath(j.id)} aria-label={`Monitor ${j.name}`}>
+              Monitor
+            </Link>
+          </Button>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}

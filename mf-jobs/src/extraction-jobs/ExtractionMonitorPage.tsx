@@ -1,0 +1,141 @@
+// /jobs/extraction/{jobId}: the extraction monitor (spec 3 §2.7, §4), with the estimate made
+// at creation beside the actual figures.
+import { Badge, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatDuration, formatTime, formatTokens, paths, type JobUpdateMessage } from '@quarry/shared';
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router';
+import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
+import { fromUpdate } from '../common/events';
+import { JobControls } from '../common/JobControls';
+import { useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { useEventLog } from '../common/useEventLog';
+import { useExtractionJob } from './queries';
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+export default function ExtractionMonitorPage() {
+  const { jobId = '' } = useParams();
+  const connected = useLiveConnected();
+  const job = useExtractionJob(jobId, connected);
+  const [log, push] = useEventLog(job.data?.events);
+  const refetch = job.refetch;
+  const onUpdate = useCallback(
+    (msg: JobUpdateMessage) => {
+      push(fromUpdate(msg, 'extraction'));
+      void refetch();
+    },
+    [push, refetch],
+  );
+  useRefetchOnUpdate(jobId, onUpdate);
+
+  if (job.isPending) return <LoadingState text="Loading extraction job details..." />;
+  if (job.isError || job.data.job_type !== 'extraction') {
+    return <MonitorNotFound title="Extraction Job not found" error={job.error ?? new Error('This job is not an extraction job')} backTo={paths.jobs.extraction} backLabel="Back to Extraction Jobs" />;
+  }
+  const j = job.data;
+  const pc = j.processing_config;
+  const s = (j.results_summary ?? {}) as Record<string, unknown>;
+  const progressEvent = [...log].reverse().find((e) => num(e.details.total_chunks) !== undefined);
+  const d = progressEvent?.details ?? {};
+  const total = num(d.total_chunks) ?? num(s.total_chunks_processed) ?? 0;
+  const processed = num(d.chunks_processed) ?? num(s.total_chunks_processed) ?? 0;
+  const failed = num(d.failed_extractions) ?? num(s.failed_extractions) ?? 0;
+  const completed = j.status === 'completed';
+  const files = Array.isArray(pc.files) ? (pc.files as { id: string; filename: string }[]) : [];
+
+  return (
+    <Stack gap="5">
+      <BackLink to={paths.jobs.extraction} />
+      <Stack gap="1">
+        <HStack gap="3" wrap="wrap">
+          <Heading size="lg" as="h1">
+            {j.name}
+          </Heading>
+          <StatusBadge status={j.status} data-testid="job-status" />
+          <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
+        </HStack>
+        {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
+        <Text color="fg.muted" fontSize="sm">
+          Created {formatDateTime(j.created_at)} · Started {formatDateTime(j.started_at)} · Completed {formatDateTime(j.completed_at)}
+        </Text>
+      </Stack>
+      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} />
+      <SectionCard title="Configuration">
+        <StatGrid>
+          <Stat label="Processing mode" value={str(pc.processing_mode) ?? 'single_file'} />
+          <Stat label="Text prompt" value={str(pc.prompt_id)?.slice(0, 8) ?? '-'} />
+          <Stat label="Output schema" value={str(pc.output_schema_id)?.slice(0, 8) ?? '-'} />
+          {str(pc.table_prompt_id) ? <Stat label="Table prompt" value={str(pc.table_prompt_id)!.slice(0, 8)} /> : null}
+        </StatGrid>
+      </SectionCard>
+      <SectionCard title="Progress" testId="extraction-progress">
+        <Stack gap="4">
+          <ClampedProgress value={completed ? 100 : (log.at(-1)?.progress_percentage ?? j.progress_percentage)} showValue label="Progress" />
+          <StatGrid>
+            <Stat label="Total chunks" value={total} />
+            <Stat label="Processed" value={`${processed}/${total}`} testId="extraction-processed" />
+            <Stat label="Successful" value={num(d.successful_extractions) ?? num(s.successful_extractions) ?? 0} />
+            {failed > 0 ? <Stat label="Failed" value={failed} /> : null}
+            <Stat label="Tokens used" value={formatTokens(num(d.tokens_used) ?? num(s.total_tokens_used) ?? 0)} />
+            <Stat label="Text chunks" value={num(d.text_chunks) ?? num(s.text_chunks_processed) ?? 0} />
+            <Stat label="Table chunks" value={num(d.table_chunks) ?? num(s.table_chunks_processed) ?? 0} />
+            <Stat label="Processing time" value={formatDuration(num(d.processing_time) ?? num(s.processing_time) ?? null)} />
+          </StatGrid>
+        </Stack>
+      </SectionCard>
+      <EventLogCard
+        title="Event Log"
+        events={log}
+        renderEvent={(e) => (
+          <>
+            <HStack gap="2" wrap="wrap">
+              <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
+              <Badge size="sm">{e.phase}</Badge>
+              {num(e.details.tokens_used) !== undefined ? <Text color="fg.muted">{formatTokens(num(e.details.tokens_used))} tokens</Text> : null}
+            </HStack>
+            <Text>{e.message}</Text>
+            {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
+          </>
+        )}
+      />
+      {completed ? (
+        <SectionCard title="Extraction Results" testId="extraction-results">
+          <Stack gap="3">
+            <StatGrid>
+              <Stat label="Total chunks" value={num(s.total_chunks_processed) ?? 0} />
+              <Stat label="Successful" value={num(s.successful_extractions) ?? 0} />
+              <Stat label="Failed" value={num(s.failed_extractions) ?? 0} />
+              <Stat label="Success rate" value={`${Math.round(((num(s.successful_extractions) ?? 0) / Math.max(1, num(s.total_chunks_processed) ?? 0)) * 100)}%`} testId="extraction-success-rate" />
+              <Stat label="Text chunks" value={num(s.text_chunks_processed) ?? 0} />
+              <Stat label="Table chunks" value={num(s.table_chunks_processed) ?? 0} />
+              <Stat label="Total tokens" value={formatTokens(num(s.total_tokens_used) ?? 0)} />
+              <Stat label="Processing time" value={formatDuration(num(s.processing_time) ?? null)} />
+            </StatGrid>
+            {files.length > 0 ? (
+              <HStack gap="2" wrap="wrap">
+                {files.map((file) => (
+                  <Button key={file.id} asChild size="xs" variant="outline">
+                    <Link to={paths.files.detail(file.id)}>Results of {file.filename}</Link>
+                  </Button>
+                ))}
+              </HStack>
+            ) : null}
+          </Stack>
+        </SectionCard>
+      ) : null}
+      <EstimateVsActual estimate={readStoredEstimate(pc)} actual={{ pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }} />
+      <HStack gap="2" wrap="wrap">
+        <Button variant="outline" onClick={() => void refetch()}>
+          Refresh Status
+        </Button>
+        {completed ? (
+          <Button asChild colorPalette="brand">
+            <Link to={paths.jobs.index}>View All Jobs</Link>
+          </Button>
+        ) : null}
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+// Extraction jobs (spec 3 §2.3, §2.7, §7): recent jobs, one job (no retry on error), create.
+import { api, jobKeys } from '@quarry/shared';
+import { JobDetailSchema, JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useUserId } from '../common/queries';
+import { isActiveJob, pollInterval } from '../common/status';
+
+export const RECENT_EXTRACTION_JOBS = 10;
+
+export const extractionKeys = {
+  list: (userId: string | undefined) => jobKeys.list(userId, { type: 'extraction', limit: RECENT_EXTRACTION_JOBS }),
+  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'job'] as const,
+};
+
+export function useRecentExtractionJobs() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: extractionKeys.list(userId),
+    queryFn: ({ signal }) => api.get('jobs/', { query: { job_type: 'extraction', limit: RECENT_EXTRACTION_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+/** GET jobs/{id}; the extraction monitor does not retry a failed fetch (spec 3 §4). */
+export function useExtractionJob(id: string, connected: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: extractionKeys.detail(userId, id),
+    queryFn: ({ signal }) => api.get(`jobs/${encodeURIComponent(id)}`, { signal, schema: JobDetailSchema }),
+    enabled: Boolean(userId && id),
+    retry: false,
+    refetchInterval: (q) => pollInterval(isActiveJob('extraction', q.state.data?.status), connected),
+  });
+}
+
+export interface ExtractionCreate {
+  name: string;
+  description: string | null;
+  prompt_id: string;
+  dataset_id?: string;
+  file_id?: string;
+  examples: string[];
+  processing_config?: { provider: string };
+}
+
+export function useCreateExtractionJob() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: (body: ExtractionCreate) => api.post('jobs/', { job_type: 'extraction', start: true, ...body }, { schema: JobSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
+  });
+}

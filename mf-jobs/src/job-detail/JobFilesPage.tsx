@@ -1,0 +1,62 @@
+// /jobs/{jobId}/file: placeholder list of four sample files (spec 3 §2.13).
+import { Alert, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
+import { StatusBadge, formatTokens, paths } from '@quarry/shared';
+import { Link, useParams } from 'react-router';
+import { BackLink } from '../common/ui';
+import { SAMPLE_FILES } from './sampleData';
+
+export default function JobFilesPage() {
+  const { jobId = '' } = useParams();
+  return (
+    <Stack gap="5">
+      <BackLink to={paths.jobs.detail(jobId)} label="Back to job" />
+      <Alert.Root status="info" size="sm">
+        <Alert.Indicator />
+        <Alert.Title>Sample data: these files are a fixed example.</Alert.Title>
+      </Alert.Root>
+      <Heading size="lg" as="h1">
+        Job files
+      </Heading>
+      <Box overflowX="auto">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              {['File', 'Status', 'Size', 'Type', 'Tables', 'Tokens', 'OCR time', 'Extraction time', ''].map((h) => (
+                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {SAMPLE_FILES.map((f) => (
+              <Table.Row key={f.id}>
+                <Table.Cell>{f.name}</Table.Cell>
+                <Table.Cell>
+                  <StatusBadge status={f.status} />
+                </Table.Cell>
+                <Table.Cell>{f.size}</Table.Cell>
+                <Table.Cell>{f.type}</Table.Cell>
+                <Table.Cell>{f.tables}</Table.Cell>
+                <Table.Cell>{formatTokens(f.tokens)}</Table.Cell>
+                <Table.Cell>{f.ocrTime}</Table.Cell>
+                <Table.Cell>{f.extractionTime}</Table.Cell>
+                <Table.Cell>
+                  <HStack>
+                    {f.status === 'completed' ? (
+                      <Button asChild size="xs" variant="outline">
+                        <Link to={paths.jobs.jobFile(jobId, f.id)}>View Data</Link>
+                      </Button>
+                    ) : f.status === 'processing' ? (
+                      <Button asChild size="xs" variant="outline">
+                        <Link to={paths.jobs.jobFile(jobId, f.id)}>View Progress</Link>
+                      </Button>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+// /jobs/ocr/{jobId}: the OCR monitor (spec 3 §2.6, §4, §8).
+import { Badge, Box, Button, Code, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import {
+  ClampedProgress,
+  CopyButton,
+  LoadingState,
+  StatusBadge,
+  formatDateTime,
+  formatDuration,
+  formatMB,
+  formatTime,
+  paths,
+  toast,
+  type JobUpdateMessage,
+} from '@quarry/shared';
+import { useCallback, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { dedupeOcrEvents, fromUpdate, type LogEvent } from '../common/events';
+import { JobControls } from '../common/JobControls';
+import { useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { isActiveJob } from '../common/status';
+import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { useEventLog } from '../common/useEventLog';
+import { useOcrJob } from './queries';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+export const ocrCompletedMessage = (n: number) => `OCR completed successfully - ${n} characters extracted`;
+
+export default function OcrMonitorPage() {
+  const { jobId = '' } = useParams();
+  const connected = useLiveConnected();
+  const job = useOcrJob(jobId, connected);
+  const [log, push] = useEventLog(job.data?.events);
+  const refetch = job.refetch;
+  const onUpdate = useCallback(
+    (msg: JobUpdateMessage) => {
+      push(fromUpdate(msg, 'processing'));
+      if (String(msg.status).toLowerCase() === 'failed') {
+        toast.error('OCR Processing Failed', msg.data?.details?.error ?? msg.data?.message ?? 'The OCR job failed');
+      }
+      void refetch();
+    },
+    [push, refetch],
+  );
+  const live = useRefetchOnUpdate(jobId, onUpdate);
+  const events = useMemo(() => dedupeOcrEvents(log), [log]);
+
+  if (job.isPending) return <LoadingState text="Loading OCR job details..." />;
+  if (job.isError) return <MonitorNotFound title="OCR Job not found" error={job.error} backTo={paths.jobs.ocr} backLabel="Back to OCR Jobs" />;
+  const j = job.data;
+  const completed = j.status === 'completed';
+  const last: LogEvent | undefined = events.at(-1);
+  const d = { ...(last?.details ?? {}) };
+  const showProgress = isActiveJob('ocr', j.status) || completed || live !== null;
+  const percent = completed ? 100 : (last?.progress_percentage ?? j.progress_percentage);
+  const summary = j.results_summary;
+  const text = summary?.ocr_text ?? '';
+
+  return (
+    <Stack gap="5">
+      <BackLink to={paths.jobs.ocr} />
+      <Stack gap="1">
+        <HStack gap="3" wrap="wrap">
+          <Heading size="lg" as="h1">
+            {j.name}
+          </Heading>
+          <StatusBadge status={j.status} data-testid="job-status" />
+          <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
+        </HStack>
+        {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
+      </Stack>
+      <StatGrid>
+        <Stat label="Created" value={formatDateTime(j.created_at)} />
+        <Stat label="Updated" value={formatDateTime(j.updated_at)} />
+        <Stat label="Started" value={formatDateTime(j.started_at)} />
+        <Stat label="Completed" value={formatDateTime(j.completed_at)} />
+      </StatGrid>
+      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="OCR job" onChanged={() => void refetch()} />
+      {showProgress ? (
+        <SectionCard title="Progress" testId="ocr-progress">
+          <Stack gap="4">
+            <ClampedProgress value={percent} showValue label="Overall progress" />
+            <StatGrid>
+              <Stat label="Phase" value={last?.phase ?? '-'} />
+              <Stat label="Sub-phase" value={last?.sub_phase ?? '-'} />
+              <Stat label="File name" value={str(d.file_name) ?? str(d.filename) ?? j.filename ?? '-'} />
+              <Stat label="Downloaded" value={formatMB(num(d.bytes_downloaded))} />
+              <Stat label="Text length" value={num(d.text_length) ?? summary?.text_length ?? 0} />
+              <Stat label="Processing time" value={formatDuration(num(d.processing_time) ?? summary?.processing_time ?? null)} />
+            </StatGrid>
+            <Text data-testid="ocr-message">{last?.message ?? 'Waiting for updates...'}</Text>
+          </Stack>
+        </SectionCard>
+      ) : null}
+      <EventLogCard
+        title="Live Event Log"
+        events={events}
+        renderEvent={(e) => (
+          <>
+            <HStack gap="2" wrap="wrap">
+              <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
+              <Badge size="sm">{e.phase}</Badge>
+              {e.sub_phase ? <Badge size="sm" variant="outline">{e.sub_phase}</Badge> : null}
+              {e.progress_percentage !== null ? <Text color="fg.muted">{Math.round(e.progress_percentage)}%</Text> : null}
+            </HStack>
+            <Text>{e.message}</Text>
+            {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
+          </>
+        )}
+      />
+      {completed && summary ? (
+        <SectionCard title="OCR Results" testId="ocr-results" actions={<CopyButton text={text} label="Copy Text" successTitle="Copied to clipboard" successMessage="OCR text copied successfully" failureTitle="Copy failed" failureMessage="Could not copy text to clipboard" />}>
+          <Stack gap="3">
+            <Text color="fg.success" fontWeight="medium" data-testid="ocr-completed">
+              {ocrCompletedMessage(summary.text_length)}
+            </Text>
+            <StatGrid>
+              <Stat label="Text length" value={summary.text_length} />
+              <Stat label="Processing time" value={formatDuration(summary.processing_time)} />
+              <Stat label="Pages" value={summary.page_count} />
+              <Stat label="Engine" value={summary.engine ?? '-'} />
+            </StatGrid>
+            <Box maxH="24rem" overflow="auto" borderWidth="1px" borderRadius="md" p="3" bg="bg.muted">
+              <Code as="pre" whiteSpace="pre-wrap" bg="transparent" fontSize="sm" data-testid="ocr-text">
+                {text}
+              </Code>
+            </Box>
+          </Stack>
+        </SectionCard>
+      ) : null}
+      <HStack gap="2" wrap="wrap">
+        <Button variant="outline" onClick={() => void refetch()}>
+          Refresh Status
+        </Button>
+        <Button asChild colorPalette="brand">
+          <Link to={paths.jobs.ocr}>Process Another File</Link>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

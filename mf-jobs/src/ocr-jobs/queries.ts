@@ -1,0 +1,47 @@
+// OCR jobs (spec 3 §2.2, §2.6, §7): list, one job, create + start.
+import { api, jobKeys } from '@quarry/shared';
+import { OcrJobDetailSchema, OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useUserId } from '../common/queries';
+import { isActiveJob, pollInterval } from '../common/status';
+
+export const RECENT_OCR_JOBS = 10;
+export const OCR_NAME_TRUNCATE = 40;
+
+export const ocrKeys = {
+  list: (userId: string | undefined) => jobKeys.list(userId, { type: 'ocr', limit: RECENT_OCR_JOBS }),
+  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'ocr'] as const,
+};
+
+export function useRecentOcrJobs() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: ocrKeys.list(userId),
+    queryFn: ({ signal }) => api.get('ocr/jobs', { query: { limit: RECENT_OCR_JOBS, offset: 0 }, signal, schema: OcrJobListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useOcrJob(id: string, connected: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: ocrKeys.detail(userId, id),
+    queryFn: ({ signal }) => api.get(`ocr/jobs/${encodeURIComponent(id)}`, { signal, schema: OcrJobDetailSchema }),
+    enabled: Boolean(userId && id),
+    refetchInterval: (q) => pollInterval(isActiveJob('ocr', q.state.data?.status), connected),
+  });
+}
+
+/** Create the OCR job, then start it (spec 3 §4 "OCR flow"). */
+export function useStartOcr() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: async ({ fileId, name }: { fileId: string; name: string }) => {
+      const job = await api.post('ocr/jobs', { file_id: fileId, name }, { schema: OcrJobSchema });
+      await api.post(`ocr/jobs/${encodeURIComponent(job.id)}/start`);
+      return job;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
+  });
+}

@@ -1,0 +1,167 @@
+// /jobs/pipeline: the create form (with its cost before it starts) and the 10 most recent
+// pipelines (spec 3 §2.1, §5, §8; issue 12 item 6).
+import { Alert, Button, Card, Checkbox, Field, Fieldset, HStack, Heading, Input, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { ErrorState, JOB_CREATION_FAILED_TITLE, LoadingState, PageHeader, jobCreationErrorDetail, paths, toast } from '@quarry/shared';
+import { PIPELINE_CHUNK_SIZE, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { EstimateCard } from '../common/Estimate';
+import { ProviderField, SelectField } from '../common/fields';
+import { useListRefreshOnUpdates } from '../common/live';
+import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
+import { RecentJobs } from '../common/ui';
+import { EMPTY_PIPELINE, PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, toggleStage, validatePipeline, type PipelineForm } from './form';
+import { pipelineKeys, useCreatePipelineJob, useRecentPipelineJobs } from './queries';
+
+const STAGE_LABELS: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
+
+export default function PipelineJobsPage() {
+  const [f, setF] = useState<PipelineForm>(EMPTY_PIPELINE);
+  const set = (p: Partial<PipelineForm>) => setF((v) => ({ ...v, ...p }));
+  const datasets = useDatasets();
+  const prompts = usePrompts();
+  const examples = useExamples(f.stages.includes('extraction') ? f.promptId : '');
+  const estimate = useJobEstimate(pipelineEstimate(f));
+  const recent = useRecentPipelineJobs();
+  const create = useCreatePipelineJob();
+  const navigate = useNavigate();
+  const userId = useUserId();
+  useListRefreshOnUpdates(pipelineKeys.list(userId), (m) => m.job_type === 'full_pipeline');
+  const problems = validatePipeline(f);
+  const extraction = f.stages.includes('extraction');
+  const chunking = f.stages.includes('chunking');
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length > 0 || create.isPending) return;
+    try {
+      const job = await create.mutateAsync(pipelineBody(f));
+      navigate(paths.jobs.pipelineMonitor(job.id));
+    } catch (err) {
+      toast.error(JOB_CREATION_FAILED_TITLE, jobCreationErrorDetail(err));
+    }
+  };
+
+  const loading = datasets.isPending || prompts.isPending;
+  const loadError = datasets.error ?? prompts.error;
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Pipeline Jobs" description="OCR → Chunking → Extraction over every file of a dataset." />
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
+        <Stack gap="6">
+          <chakra.form onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate aria-label="Create pipeline job">
+          <Card.Root>
+            <Card.Header>
+              <Heading size="md" as="h2">
+                Create pipeline job
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              {loading ? (
+                <LoadingState text="Loading datasets and prompts..." />
+              ) : loadError ? (
+                <ErrorState title="Error loading the form" message={loadError.message} onRetry={() => void Promise.all([datasets.refetch(), prompts.refetch()])} />
+              ) : (
+                <Stack gap="4">
+                  <Field.Root required>
+                    <Field.Label>
+                      Job name <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input name="name" value={f.name} onChange={(e) => set({ name: e.target.value })} placeholder="October invoices" />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Description</Field.Label>
+                    <Textarea name="description" value={f.description} onChange={(e) => set({ description: e.target.value })} rows={2} />
+                  </Field.Root>
+                  <SelectField
+                    label="Dataset"
+                    required
+                    value={f.datasetId}
+                    onChange={(v) => set({ datasetId: v })}
+                    placeholder="Select a dataset"
+                    options={(datasets.data?.datasets ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.file_count} files)` }))}
+                  />
+                  <Fieldset.Root>
+                    <Fieldset.Legend>Pipeline stages</Fieldset.Legend>
+                    <HStack gap="4" wrap="wrap">
+                      {PIPELINE_STAGES.map((s) => (
+                        <Checkbox.Root key={s} checked={f.stages.includes(s)} onCheckedChange={(d) => set({ stages: toggleStage(f.stages, s, d.checked === true) })}>
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{STAGE_LABELS[s]}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </HStack>
+                  </Fieldset.Root>
+                  {extraction ? (
+                    <>
+                      <SelectField
+                        label="Prompt template"
+                        required
+                        value={f.promptId}
+                        onChange={(v) => set({ promptId: v, exampleId: '' })}
+                        placeholder="Select a prompt"
+                        options={(prompts.data?.prompts ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.type})` }))}
+                      />
+                      <SelectField
+                        label="Examples (optional)"
+                        value={f.exampleId}
+                        onChange={(v) => set({ exampleId: v })}
+                        placeholder="No example"
+                        disabled={!f.promptId}
+                        options={(examples.data?.examples ?? []).map((x) => ({ value: x.id, label: x.name }))}
+                      />
+                      <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
+                    </>
+                  ) : null}
+                  {chunking ? (
+                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                      <SelectField label="Chunking strategy" value={f.strategy} onChange={(v) => set({ strategy: v })} options={PIPELINE_STRATEGIES} />
+                      <Field.Root>
+                        <Field.Label>Chunk size</Field.Label>
+                        <Input type="number" min={PIPELINE_CHUNK_SIZE.min} max={PIPELINE_CHUNK_SIZE.max} value={f.chunkSize} onChange={(e) => set({ chunkSize: e.target.value })} />
+                        <Field.HelperText>
+                          {PIPELINE_CHUNK_SIZE.min}–{PIPELINE_CHUNK_SIZE.max}; anything else means {PIPELINE_CHUNK_SIZE.default}.
+                        </Field.HelperText>
+                      </Field.Root>
+                    </SimpleGrid>
+                  ) : null}
+                  {problems.map((p) => (
+                    <Alert.Root key={p} status="warning" size="sm" data-testid="pipeline-validation">
+                      <Alert.Indicator />
+                      <Alert.Title>{p}</Alert.Title>
+                    </Alert.Root>
+                  ))}
+                </Stack>
+              )}
+            </Card.Body>
+            <Card.Footer>
+              <Button type="submit" colorPalette="brand" disabled={problems.length > 0 || loading} loading={create.isPending} loadingText="Creating...">
+                Create Pipeline Job
+              </Button>
+            </Card.Footer>
+          </Card.Root>
+          </chakra.form>
+          <EstimateCard estimate={estimate.data} loading={estimate.isFetching} error={estimate.error} waitingFor={pipelineEstimate(f) ? null : 'Choose a dataset and at least one stage to see what the job will cost.'} />
+        </Stack>
+        <Card.Root>
+          <Card.Header>
+            <Heading size="md" as="h2">
+              Recent pipeline jobs
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            {recent.isPending ? (
+              <LoadingState text="Loading jobs..." />
+            ) : recent.isError ? (
+              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
+            ) : (
+              <RecentJobs jobs={recent.data.jobs} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Stack>
+  );
+}

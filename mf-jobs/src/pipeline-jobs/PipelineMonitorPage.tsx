@@ -1,0 +1,220 @@
+// /jobs/pipeline/{jobId}: the pipeline monitor (spec 3 §2.5, §4, §9), with cancel / retry
+// and the estimate made at creation beside the actual figures.
+import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId } from '@quarry/shared';
+import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
+import { useCallback, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
+import { JobControls } from '../common/JobControls';
+import { useLiveConnected } from '../common/live';
+import { countByType, sortChildren } from '../common/pipelineUpdates';
+import { isActiveJob } from '../common/status';
+import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { usePipelineJob } from './queries';
+import { usePipelineLive } from './usePipelineLive';
+
+const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+export default function PipelineMonitorPage() {
+  const { jobId = '' } = useParams();
+  const connected = useLiveConnected();
+  const job = usePipelineJob(jobId, connected);
+  const refetch = job.refetch;
+  // concurrent updates share one request instead of cancelling each other
+  const onAccepted = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
+  const active = isActiveJob('pipeline', job.data?.status);
+  const { log, children, current, liveSeen } = usePipelineLive(jobId, job.data?.events, active, onAccepted);
+  const childList = useMemo(() => sortChildren([...children.values()]), [children]);
+  const counts = useMemo(() => countByType(childList), [childList]);
+
+  if (job.isPending) return <LoadingState text="Loading pipeline job details..." />;
+  if (job.isError) return <MonitorNotFound title="Pipeline Job not found" error={job.error} backTo={paths.jobs.index} backLabel="Back to Jobs" />;
+  const p = job.data;
+  const s = (p.results_summary ?? {}) as Record<string, unknown>;
+  const extraction = (s.extraction ?? {}) as Record<string, unknown>;
+  const completed = p.status === 'completed';
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <BackLink to={paths.jobs.index} />
+        <Text fontSize="sm" color="fg.muted" fontFamily="mono">
+          {p.id}
+        </Text>
+      </HStack>
+      {childList.length > 0 ? (
+        <SectionCard
+          title="Active Child Jobs"
+          testId="child-jobs"
+          actions={
+            <HStack gap="1">
+              {(['ocr', 'chunking', 'extraction'] as const).map((t) => (
+                <Badge key={t} variant="subtle" data-testid={`child-count-${t}`}>
+                  {t.toUpperCase()}: {counts[t] ?? 0}
+                </Badge>
+              ))}
+            </HStack>
+          }
+        >
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="3">
+            {childList.map((c) => (
+              <Box key={c.id} borderWidth="1px" borderRadius="md" p="3" data-testid="child-job">
+                <HStack justify="space-between">
+                  <Text fontWeight="semibold">{c.job_type.toUpperCase()}</Text>
+                  <StatusBadge status={c.status} />
+                </HStack>
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                  {shortId(c.id)}
+                  {str(c.context.single_file_id) ? ` · file ${shortId(str(c.context.single_file_id))}` : ''}
+                </Text>
+                <Text fontSize="sm" lineClamp={2}>
+                  {c.message || 'Processing...'}
+                </Text>
+                <ClampedProgress value={c.progress} size="xs" />
+                <Text fontSize="xs" color="fg.muted">
+                  {formatTime(c.last_update)}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </SectionCard>
+      ) : null}
+      <Card.Root data-testid="pipeline-main">
+        <Card.Header>
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Stack gap="0">
+              <Heading size="md" as="h1">
+                Full Document Processing Pipeline (OCR → Chunking → Extraction)
+              </Heading>
+              <Text color="fg.muted">{p.name}</Text>
+            </Stack>
+            <HStack>
+              <StatusBadge status={p.status} data-testid="job-status" />
+              <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
+            </HStack>
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <StatGrid>
+              <Stat label="Created" value={formatDateTime(p.created_at)} />
+              <Stat label="Started" value={formatDateTime(p.started_at)} />
+              <Stat label="Completed" value={formatDateTime(p.completed_at)} />
+              <Stat label="Current stage" value={p.current_stage ?? '-'} testId="current-stage" />
+            </StatGrid>
+            <Box data-testid="overall-progress" data-value={Math.round(p.overall_progress)}>
+              <ClampedProgress value={p.overall_progress} showValue label="Overall progress" size="md" />
+            </Box>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} />
+      <SectionCard title="Pipeline Stages" testId="pipeline-stages">
+        <Stack gap="4">
+          {PIPELINE_STAGES.map((stage) => {
+            const st = p.stages[stage];
+            const [lo, hi] = PIPELINE_STAGE_RANGES[stage];
+            return (
+              <Stack key={stage} gap="2" data-testid={`stage-${stage}`} data-status={st.status}>
+                <HStack justify="space-between" wrap="wrap">
+                  <HStack>
+                    <Text fontWeight="semibold">{STAGE_LABEL[stage]}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {lo}-{hi}%
+                    </Text>
+                    <StatusBadge status={st.status} />
+                    {st.total > 0 ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {st.completed}/{st.total} done{st.failed ? `, ${st.failed} failed` : ''}
+                      </Text>
+                    ) : null}
+                  </HStack>
+                  {st.job_id ? (
+                    <Button asChild size="xs" variant="outline">
+                      <Link to={jobMonitorPath(stage, st.job_id)}>View Details</Link>
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="outline" disabled>
+                      View Details
+                    </Button>
+                  )}
+                </HStack>
+                <ClampedProgress value={st.progress} size="sm" />
+              </Stack>
+            );
+          })}
+        </Stack>
+      </SectionCard>
+      {active || liveSeen ? (
+        <SectionCard title="Current Status" testId="current-status">
+          {current ? (
+            <Stack gap="1">
+              <HStack gap="2" wrap="wrap">
+                <Badge>{current.phase}</Badge>
+                {str(current.details.current_stage) ? <Badge variant="outline">{str(current.details.current_stage)}</Badge> : null}
+                {current.progress_percentage !== null ? <Text color="fg.muted">{Math.round(current.progress_percentage)}%</Text> : null}
+              </HStack>
+              <Text>{current.message}</Text>
+            </Stack>
+          ) : (
+            <Text color="fg.muted">Waiting for pipeline updates...</Text>
+          )}
+        </SectionCard>
+      ) : (
+        <Text color="fg.muted">Waiting for pipeline updates...</Text>
+      )}
+      <EventLogCard
+        title="Pipeline Event Log"
+        events={log}
+        renderEvent={(e) => {
+          const childId = str(e.context.child_job_id) ?? (e.source === 'child' ? e.job_id : undefined);
+          const childType = str(e.context.child_job_type) ?? (e.source === 'child' ? str(e.context.job_type) : undefined);
+          const src = e.source ?? (e.job_id === p.id ? (e.context.aggregated_from_children ? 'aggregated' : 'pipeline') : 'child');
+          return (
+            <>
+              <HStack gap="2" wrap="wrap">
+                <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
+                <Badge size="sm">{e.phase}</Badge>
+                {childType ? <Badge size="sm" variant="outline">{childType}</Badge> : null}
+                {src !== 'pipeline' ? (
+                  <Badge size="sm" colorPalette={src === 'child' ? 'purple' : 'teal'}>
+                    {src}
+                  </Badge>
+                ) : null}
+                {str(e.details.current_stage) ? <Text color="fg.muted">stage {str(e.details.current_stage)}</Text> : null}
+              </HStack>
+              <Text>{e.message}</Text>
+              <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                {childId ? `job ${shortId(childId)}` : ''}
+                {str(e.context.single_file_id) ? ` file ${shortId(str(e.context.single_file_id))}` : ''}
+              </Text>
+              {e.event_type === 'error' && (str(e.details.error) ?? str(e.details.error_message)) ? <ErrorBox>{str(e.details.error) ?? str(e.details.error_message)}</ErrorBox> : null}
+            </>
+          );
+        }}
+      />
+      <EstimateVsActual
+        estimate={readStoredEstimate(p.processing_config)}
+        actual={{
+          pages: null,
+          chunks: completed ? (num(s.total_chunks) ?? null) : null,
+          tokens: completed ? (num(extraction.total_tokens_used) ?? (p.pipeline_stages.includes('extraction') ? null : 0)) : null,
+          credits: null,
+        }}
+      />
+      <HStack gap="2" wrap="wrap">
+        <Button variant="outline" onClick={() => void refetch()}>
+          Refresh Status
+        </Button>
+        {completed ? (
+          <Button asChild colorPalette="brand">
+            <Link to={paths.jobs.index}>View All Jobs</Link>
+          </Button>
+        ) : null}
+      </HStack>
+    </Stack>
+  );
+}
