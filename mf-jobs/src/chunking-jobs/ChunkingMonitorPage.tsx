@@ -63,7 +63,7 @@ export default function ChunkingMonitorPage() {
         <StatGrid>
           <Stat label="Strategy" value={pc.chunking_strategy} />
           <Stat label="Model" value={pc.model} />
-          <Stat label="Window size" value={pc.window_size ?? '-'} />
+          <Stat label="Window size" value={pc.window_size ?? '-'} testId="config-window-size" />
           <Stat label="Max chunk size" value={pc.max_chunk_size} />
         </StatGrid>
       </SectionCard>
