@@ -1,0 +1,101 @@
+// The OCR monitor: duplicates within 1 s dropped from the log, the failed-update toast, the
+// completed results, and its not-found screen.
+import { AppError, api, auth, events, toaster } from '@quarry/shared';
+import type { JobEvent, OcrJobDetail } from '@quarry/shared/schemas';
+import { act, screen, within } from '@testing-library/react';
+import { quietActWarnings, renderRoute, signInForTest } from '../common/testing';
+import OcrMonitorPage from './OcrMonitorPage';
+
+const ID = '7d0c9a4e-5d0f-4a53-9c4a-333333333333';
+const event = (id: number, at: string, message: string): JobEvent => ({
+  id,
+  job_id: ID,
+  phase: 'processing',
+  sub_phase: 'ocr',
+  event_type: 'progress',
+  message,
+  timestamp: at,
+  progress_percentage: 10 * id,
+  current_value: null,
+  total_value: null,
+  units: 'percent',
+  details: {},
+  context: {},
+  status: 'running',
+});
+const job = (over: Partial<OcrJobDetail> = {}): OcrJobDetail => ({
+  id: ID,
+  name: 'OCR: scan.pdf',
+  description: null,
+  status: 'running',
+  created_at: '2025-01-05T10:00:00Z',
+  updated_at: '2025-01-05T10:00:00Z',
+  queued_at: null,
+  started_at: '2025-01-05T10:00:01Z',
+  completed_at: null,
+  progress_percentage: 20,
+  file_id: null,
+  error_message: null,
+  error_details: null,
+  filename: 'scan.pdf',
+  job_type: 'ocr',
+  results_summary: null,
+  attempts: 1,
+  events: [event(1, '2025-01-05T10:00:01.000Z', 'Page 1 of 3'), event(2, '2025-01-05T10:00:01.400Z', 'Page 1 of 3'), event(3, '2025-01-05T10:00:03.000Z', 'Page 2 of 3')],
+  ...over,
+});
+
+let answer: () => Promise<unknown>;
+beforeEach(async () => {
+  quietActWarnings();
+  await signInForTest();
+  events.setConnectionState('connected');
+  jest.spyOn(api, 'get').mockImplementation(((path: string) => {
+    if (path === `ocr/jobs/${ID}`) return answer();
+    throw new Error(`unexpected GET ${path}`);
+  }) as typeof api.get);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  auth.clear();
+  toaster.remove();
+});
+const render = () => renderRoute(<OcrMonitorPage />, { path: '/jobs/ocr/:jobId', url: `/jobs/ocr/${ID}` });
+
+describe('OCR monitor', () => {
+  it('drops duplicate events within a second and toasts a live failure', async () => {
+    answer = async () => job();
+    render();
+    const log = await screen.findByRole('log', { name: 'Live Event Log' });
+    expect(within(log).getAllByText('Page 1 of 3')).toHaveLength(1);
+    expect(within(log).getByText('Page 2 of 3')).toBeInTheDocument();
+    act(() => {
+      events.emit({ type: 'job_update', job_id: ID, status: 'failed', job_type: 'ocr', data: { event_id: 9, event_type: 'error', message: 'OCR failed', timestamp: '2025-01-05T10:00:05Z', details: { error: 'page 3 unreadable' } } });
+    });
+    expect(await screen.findByText('OCR Processing Failed')).toBeInTheDocument();
+    expect(within(log).getByTestId('event-error')).toHaveTextContent('page 3 unreadable');
+  });
+
+  it('shows the results of a completed job at 100%', async () => {
+    answer = async () =>
+      job({
+        status: 'completed',
+        completed_at: '2025-01-05T10:00:09Z',
+        results_summary: { ocr_text: 'Hello world!', ocr_text_length: 12, text_length: 12, processing_time_seconds: 2, processing_time: 2, page_count: 1, line_count: 1, engine: 'text-layer', result_id: ID, file_id: null, filename: 'scan.pdf' },
+      });
+    render();
+    expect(await screen.findByText('OCR completed successfully - 12 characters extracted')).toBeInTheDocument();
+    expect(screen.getByTestId('ocr-text')).toHaveTextContent('Hello world!');
+    expect(screen.getByRole('button', { name: 'Copy Text' })).toBeInTheDocument();
+    expect(screen.getByText('100%')).toBeInTheDocument();
+  });
+
+  it('shows "OCR Job not found" for an unknown id', async () => {
+    answer = async () => {
+      throw new AppError({ kind: 'validation', status: 404, message: 'OCR job not found' });
+    };
+    render();
+    expect(await screen.findByText('OCR Job not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to OCR Jobs' })).toHaveAttribute('href', '/jobs/ocr');
+  });
+});

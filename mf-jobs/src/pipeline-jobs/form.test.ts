@@ -1,0 +1,34 @@
+import { PIPELINE_MESSAGES } from '@quarry/shared/schemas';
+import { EMPTY_PIPELINE, pipelineBody, toggleStage, validatePipeline } from './form';
+
+describe('pipeline form validation (spec 3 §5)', () => {
+  it('uses the spec messages', () => {
+    expect(PIPELINE_MESSAGES.missingFields).toBe('Missing required fields: fill in job name, dataset, and select at least one pipeline stage');
+    expect(PIPELINE_MESSAGES.missingPrompt).toBe('Missing extraction requirements: Extraction stage requires a prompt template');
+  });
+
+  it('needs a name, a dataset, a stage, and a prompt when extraction is chosen', () => {
+    expect(validatePipeline(EMPTY_PIPELINE)).toEqual([PIPELINE_MESSAGES.missingFields, PIPELINE_MESSAGES.missingPrompt]);
+    const named = { ...EMPTY_PIPELINE, name: 'x', datasetId: 'd' };
+    expect(validatePipeline(named)).toEqual([PIPELINE_MESSAGES.missingPrompt]);
+    expect(validatePipeline({ ...named, promptId: 'p' })).toEqual([]);
+    expect(validatePipeline({ ...named, stages: ['ocr', 'chunking'] })).toEqual([]);
+    expect(validatePipeline({ ...named, stages: [] })).toEqual([PIPELINE_MESSAGES.missingFields]);
+    expect(validatePipeline({ ...named, name: '   ', promptId: 'p' })).toEqual([PIPELINE_MESSAGES.missingFields]);
+  });
+
+  it('keeps the stages in order; all three by default', () => {
+    expect(EMPTY_PIPELINE.stages).toEqual(['ocr', 'chunking', 'extraction']);
+    expect(toggleStage(['extraction'], 'ocr', true)).toEqual(['ocr', 'extraction']);
+    expect(toggleStage(['ocr', 'chunking', 'extraction'], 'chunking', false)).toEqual(['ocr', 'extraction']);
+  });
+
+  it('sends strategy and chunk size only with chunking (invalid size -> 250), the prompt only with extraction', () => {
+    const f = { ...EMPTY_PIPELINE, name: ' N ', datasetId: 'd', promptId: 'p', chunkSize: '9000', strategy: 'page_based' };
+    expect(pipelineBody(f)).toMatchObject({ name: 'N', prompt_id: 'p', processing_config: { chunking_strategy: 'page_based', chunk_size: 250 } });
+    expect(pipelineBody({ ...f, chunkSize: '300' }).processing_config).toMatchObject({ chunk_size: 300 });
+    const ocrOnly = pipelineBody({ ...f, stages: ['ocr'] });
+    expect(ocrOnly.processing_config).toEqual({});
+    expect(ocrOnly).not.toHaveProperty('prompt_id');
+  });
+});
