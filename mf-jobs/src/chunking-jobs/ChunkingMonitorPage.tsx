@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { fromUpdate } from '../common/events';
 import { JobControls } from '../common/JobControls';
-import { useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
 import { useEventLog } from '../common/useEventLog';
 import { ChunksDetailView } from './ChunksDetailView';
@@ -22,12 +22,13 @@ export default function ChunkingMonitorPage() {
   const chunks = useJobChunks(jobId, completed);
   const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
+  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
   const onUpdate = useCallback(
     (msg: JobUpdateMessage) => {
       push(fromUpdate(msg, 'chunking'));
-      void refetch();
+      refetchSoon();
     },
-    [push, refetch],
+    [push, refetchSoon],
   );
   useRefetchOnUpdate(jobId, onUpdate);
 

@@ -17,6 +17,7 @@ const ev = (id: number | null, at: string, message: string, phase = 'processing'
   details: {},
   context: {},
   status: 'running',
+  t: Date.parse(at),
 });
 
 describe('event order', () => {

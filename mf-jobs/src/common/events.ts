@@ -22,7 +22,14 @@ export interface LogEvent {
   context: Record<string, unknown>;
   status: string | null;
   source?: UpdateSource;
+  /** the timestamp in ms (parsed once: sorting hundreds of events must not parse dates) */
+  t: number;
 }
+
+const parseTime = (ts: string) => {
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? 0 : t;
+};
 
 export const OCR_DEDUP_WINDOW_MS = 1000;
 
@@ -43,6 +50,7 @@ export function fromStored(e: JobEvent): LogEvent {
     details: e.details,
     context: e.context,
     status: e.status,
+    t: parseTime(e.timestamp),
   };
 }
 
@@ -72,13 +80,11 @@ export function fromUpdate(msg: JobUpdateMessage, defaultPhase = 'processing', s
     context: rec(d.context),
     status: typeof msg.status === 'string' ? msg.status : null,
     ...(source ? { source } : {}),
+    t: parseTime(timestamp),
   };
 }
 
-const time = (e: LogEvent) => {
-  const t = Date.parse(e.timestamp);
-  return Number.isNaN(t) ? 0 : t;
-};
+const time = (e: LogEvent) => e.t;
 
 /** By time, then by event_id (events without an id after those with one at the same time). */
 export function compareEvents(a: LogEvent, b: LogEvent): number {

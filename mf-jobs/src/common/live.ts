@@ -44,3 +44,36 @@ export function useListRefreshOnUpdates(queryKey: QueryKey, accept: (msg: JobUpd
     };
   }, [client, keyJson]);
 }
+
+/** chosen: live updates arriving together lead to one refetch at most this often (the last one always refetches) */
+export const REFETCH_COALESCE_MS = 500;
+
+/**
+ * A refetch per live update, coalesced: the first update refetches at once, updates during
+ * the next 500 ms lead to one more refetch at its end. A burst of updates therefore costs
+ * two requests, not one per update, and the data is never older than the last update.
+ */
+export function useCoalescedRefetch(refetch: () => unknown, windowMs = REFETCH_COALESCE_MS): () => void {
+  const ref = useRef(refetch);
+  useEffect(() => {
+    ref.current = refetch;
+  });
+  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | undefined }>({ last: 0, timer: undefined });
+  useEffect(() => () => clearTimeout(state.current.timer), []);
+  const trigger = useRef(() => {
+    const s = state.current;
+    if (s.timer) return;
+    const wait = s.last + windowMs - Date.now();
+    if (wait <= 0) {
+      s.last = Date.now();
+      void ref.current();
+      return;
+    }
+    s.timer = setTimeout(() => {
+      s.timer = undefined;
+      s.last = Date.now();
+      void ref.current();
+    }, wait);
+  });
+  return trigger.current;
+}

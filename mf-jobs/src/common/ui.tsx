@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ErrorState, StatusBadge, formatDateTime, truncate } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export const UNKNOWN_ERROR = 'Unknown error occurred';
@@ -73,6 +73,26 @@ export function SectionCard({ title, actions, children, testId }: { title: React
   );
 }
 
+interface EventRowProps<T> {
+  event: T & { key: string };
+  render: (e: T) => ReactNode;
+}
+
+/**
+ * One log entry. Rendered again only when its event changes: a log of hundreds of events
+ * must not re-render every entry for each new one.
+ */
+const EventRow = memo(
+  function EventRow<T>({ event, render }: EventRowProps<T>) {
+    return (
+      <Box data-event-key={event.key} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
+        {render(event)}
+      </Box>
+    );
+  },
+  (a, b) => a.event === b.event,
+) as <T>(props: EventRowProps<T>) => ReactNode;
+
 /**
  * An event log: a count badge and a list about 24rem high that scrolls to the newest entry
  * whenever one arrives.
@@ -100,9 +120,7 @@ export function EventLogCard<T extends { key: string }>({ title, events, renderE
         ) : (
           <Stack gap="2">
             {events.map((e) => (
-              <Box key={e.key} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
-                {renderEvent(e)}
-              </Box>
+              <EventRow key={e.key} event={e} render={renderEvent} />
             ))}
           </Stack>
         )}

@@ -11,5 +11,5 @@ export function useEventLog(serverEvents: readonly JobEvent[] | undefined) {
     if (serverEvents) setLog((l) => mergeEvents(l, serverEvents.map(fromStored)));
   }, [serverEvents]);
   const push = useCallback((e: LogEvent) => setLog((l) => mergeEvents(l, [e])), []);
-  return [log, push] as const;
+  return [log, push, setLog] as const;
 }

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { fromUpdate } from '../common/events';
 import { JobControls } from '../common/JobControls';
-import { useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
 import { useEventLog } from '../common/useEventLog';
 import { useExtractionJob } from './queries';
@@ -21,12 +21,13 @@ export default function ExtractionMonitorPage() {
   const job = useExtractionJob(jobId, connected);
   const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
+  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
   const onUpdate = useCallback(
     (msg: JobUpdateMessage) => {
       push(fromUpdate(msg, 'extraction'));
-      void refetch();
+      refetchSoon();
     },
-    [push, refetch],
+    [push, refetchSoon],
   );
   useRefetchOnUpdate(jobId, onUpdate);
 

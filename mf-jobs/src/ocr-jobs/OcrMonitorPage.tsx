@@ -17,7 +17,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { dedupeOcrEvents, fromUpdate, type LogEvent } from '../common/events';
 import { JobControls } from '../common/JobControls';
-import { useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
 import { isActiveJob } from '../common/status';
 import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
 import { useEventLog } from '../common/useEventLog';
@@ -34,15 +34,16 @@ export default function OcrMonitorPage() {
   const job = useOcrJob(jobId, connected);
   const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
+  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
   const onUpdate = useCallback(
     (msg: JobUpdateMessage) => {
       push(fromUpdate(msg, 'processing'));
       if (String(msg.status).toLowerCase() === 'failed') {
         toast.error('OCR Processing Failed', msg.data?.details?.error ?? msg.data?.message ?? 'The OCR job failed');
       }
-      void refetch();
+      refetchSoon();
     },
-    [push, refetch],
+    [push, refetchSoon],
   );
   const live = useRefetchOnUpdate(jobId, onUpdate);
   const events = useMemo(() => dedupeOcrEvents(log), [log]);

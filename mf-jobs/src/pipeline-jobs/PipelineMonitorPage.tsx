@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
-import { useLiveConnected } from '../common/live';
+import { useCoalescedRefetch, useLiveConnected } from '../common/live';
 import { countByType, sortChildren } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
 import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
@@ -24,7 +24,7 @@ export default function PipelineMonitorPage() {
   const job = usePipelineJob(jobId, connected);
   const refetch = job.refetch;
   // concurrent updates share one request instead of cancelling each other
-  const onAccepted = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
+  const onAccepted = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
   const active = isActiveJob('pipeline', job.data?.status);
   const { log, children, current, liveSeen } = usePipelineLive(jobId, job.data?.events, active, onAccepted);
   const childList = useMemo(() => sortChildren([...children.values()]), [children]);

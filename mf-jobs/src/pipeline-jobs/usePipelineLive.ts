@@ -1,16 +1,20 @@
 // The pipeline monitor's live state (spec 3 §4): accepted updates (pipeline / child /
 // aggregated) go into the log; children are tracked per id; the current status follows the
-// pipeline and aggregated updates (a child update only while there is none); every accepted
-// update refetches the pipeline.
+// pipeline and aggregated updates (a child update only while there is none); accepted updates
+// refetch the pipeline. A 20-file pipeline streams hundreds of updates: they are applied in
+// batches (one render per 100 ms at most) so the page keeps up.
 import { events, type JobUpdateMessage } from '@quarry/shared';
 import type { JobEvent } from '@quarry/shared/schemas';
 import { useEffect, useRef, useState } from 'react';
-import { fromUpdate, type LogEvent } from '../common/events';
+import { fromUpdate, mergeEvents, type LogEvent } from '../common/events';
 import { nextCurrentStatus, pipelineUpdateSource, trackChild, type ChildJob } from '../common/pipelineUpdates';
 import { useEventLog } from '../common/useEventLog';
 
+/** chosen: live updates are applied together at most this often */
+export const LIVE_BATCH_MS = 100;
+
 export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEvent[] | undefined, active: boolean, onAccepted: () => void) {
-  const [log, push] = useEventLog(serverEvents);
+  const [log, , setLog] = useEventLog(serverEvents);
   const [children, setChildren] = useState<Map<string, ChildJob>>(() => new Map());
   const [current, setCurrent] = useState<LogEvent | null>(null);
   const [liveSeen, setLiveSeen] = useState(false);
@@ -23,18 +27,31 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
     setChildren(new Map());
     setCurrent(null);
     setLiveSeen(false);
+    let buffer: { msg: JobUpdateMessage; e: LogEvent; source: NonNullable<LogEvent['source']> }[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const batch = buffer;
+      buffer = [];
+      if (batch.length === 0) return;
+      setLog((l) => mergeEvents(l, batch.map((b) => b.e)));
+      const kids = batch.filter((b) => b.source === 'child');
+      if (kids.length) setChildren((m) => kids.reduce((acc, b) => trackChild(acc, b.msg), m));
+      setCurrent((c) => batch.reduce<LogEvent | null>((acc, b) => nextCurrentStatus(acc, b.e, b.source), c));
+      setLiveSeen(true);
+      accepted.current();
+    };
     const sub = events.jobUpdates$.subscribe((msg: JobUpdateMessage) => {
       const source = pipelineUpdateSource(msg, pipelineId);
       if (!source) return;
-      const e = fromUpdate(msg, 'processing', source);
-      push(e);
-      if (source === 'child') setChildren((m) => trackChild(m, msg));
-      setCurrent((c) => nextCurrentStatus(c, e, source));
-      setLiveSeen(true);
-      accepted.current();
+      buffer.push({ msg, e: fromUpdate(msg, 'processing', source), source });
+      timer ??= setTimeout(flush, LIVE_BATCH_MS);
     });
-    return () => sub.unsubscribe();
-  }, [pipelineId, push]);
+    return () => {
+      sub.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [pipelineId, setLog]);
 
   // the history's last event is the current status of an active pipeline until a live one comes
   const historyLast = log.at(-1) ?? null;

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// Pipeline monitor benchmark (issue 12 item 8): a pipeline over a 20-file dataset watched in
+// Chromium on /jobs/pipeline/{id}. Reports the live events received, the time from each
+// event's publication (its stored timestamp) to its entry being in the page's event log
+// (median, p95), and the longest main-thread task while events stream. Goal: p95 <= 250 ms,
+// no long task over 200 ms. Also prints the cost estimate beside the actual figures.
+// Usage: node bench/monitor/run.mjs   (needs every app's dist: npx turbo run build, and the
+//        API's: npm run build -w @quarry/api)
+//   env: BENCH_FILES=20 BENCH_PORT_BASE=4400 (shell = base, remotes base+1..5, API base+80,
+//        control base+70), CHROMIUM_PATH=/usr/bin/chromium
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const require = createRequire(path.join(root, 'e2e', 'package.json'));
+const { chromium } = require('@playwright/test');
+const { PDFDocument, StandardFonts } = require('pdf-lib');
+
+const FILES = Number(process.env.BENCH_FILES ?? 20);
+const BASE = Number(process.env.BENCH_PORT_BASE ?? 4400);
+const ports = { shell: BASE, api: BASE + 80, remotes: { marketing: BASE + 1, files: BASE + 2, promptsSchemas: BASE + 3, jobs: BASE + 4, admin: BASE + 5 } };
+const SHELL = `http://localhost:${ports.shell}`;
+const API = `http://127.0.0.1:${ports.api}/api/v1`;
+const HARD_LIMIT_MS = 300_000;
+
+const quantile = (xs, q) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+};
+
+async function pdf(n) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < 2; p++) {
+    const page = doc.addPage([612, 792]);
+    const lines = [`Invoice Number: BM-${n}-${p}`, 'Invoice Date: 2024-05-01', `Vendor: Vendor ${n}`, `Total Amount: ${n}${p}0.00`, 'Thank you for your business. Payment is due within 30 days.'];
+    lines.forEach((l, i) => page.drawText(l, { x: 72, y: 720 - i * 16, size: 11, font }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+async function main() {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-bench-monitor-'));
+  const { startStack } = await import(pathToFileURL(path.join(root, 'scripts/stack.mjs')).href);
+  const stack = await startStack({
+    ports,
+    dataDir: path.join(tmp, 'data'),
+    controlPort: BASE + 70,
+    apiEnv: { CORS_ORIGINS: SHELL, LOG_LEVEL: 'warn', REGISTER_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' },
+    log: () => {},
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const stop = async () => {
+    await browser.close().catch(() => {});
+    await stack.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  const timer = setTimeout(() => {
+    console.error('bench/monitor: hard time limit reached');
+    void stop().then(() => process.exit(2));
+  }, HARD_LIMIT_MS);
+  try {
+    const user = { email: `bench-${Date.now().toString(36)}@bench.quarry.test`, password: 'Quarry-Bench-Passw0rd-42' };
+    const reg = await fetch(`${API}/users/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
+    if (reg.status !== 201) throw new Error(`register ${reg.status}`);
+    let token = '';
+    const login = async () => {
+      const r = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: user.email, password: user.password }) });
+      token = (await r.json()).access_token;
+    };
+    await login();
+    const call = async (method, p, body) => {
+      const r = await fetch(`${API}/${p}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const text = await r.text();
+      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${text}`);
+      return text ? JSON.parse(text) : {};
+    };
+    // 20 files through the real upload flow, a dataset, a prompt with an output schema
+    const specs = [];
+    for (let i = 0; i < FILES; i++) specs.push({ name: `bench-${i + 1}.pdf`, bytes: await pdf(i + 1) });
+    const prep = await call('POST', 'uploads/prepare-upload', { files: specs.map((s) => ({ filename: s.name, size: s.bytes.length, mime_type: 'application/pdf' })) });
+    const origin = new URL(API).origin;
+    for (const [i, u] of prep.uploads.entries()) {
+      const put = await fetch(u.signed_url.startsWith('http') ? u.signed_url : origin + u.signed_url, { method: 'PUT', headers: { 'Content-Type': u.headers['Content-Type'] }, body: specs[i].bytes });
+      if (!put.ok) throw new Error(`PUT ${put.status}`);
+    }
+    const done = await call('POST', 'uploads/complete', { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) });
+    const fileIds = done.results.map((r) => r.file_id);
+    const ds = await call('POST', 'datasets/', { name: 'Bench 20', file_ids: fileIds });
+    const schema = await call('POST', 'output-schemas/', { name: 'Invoice', schema_definition: { type: 'object', properties: { invoice_number: { type: 'string' }, vendor: { type: 'string' }, total_amount: { type: 'number' } } } });
+    const prompt = await call('POST', 'prompts/', { name: 'Invoice', type: 'text', template: 'Extract the fields.\n{{ schema_descriptions }}\n\nText:\n{{ text_chunk }}', output_schema_id: schema.id });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // before any page script: record every socket message's arrival, and long tasks
+    await page.addInitScript(() => {
+      const w = window;
+      w.__bench = { ws: [], long: [], dom: {} };
+      const Native = w.WebSocket;
+      w.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (ev) => {
+            try {
+              const m = JSON.parse(ev.data);
+              if (m && (m.type === 'job_update' || m.event === 'job_update')) w.__bench.ws.push({ id: m.data?.event_id, job: m.job_id, ts: m.data?.timestamp, at: performance.timeOrigin + performance.now() });
+            } catch {
+              /* not JSON */
+            }
+          });
+        }
+      };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__bench.long.push({ start: performance.timeOrigin + e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      new MutationObserver((records) => {
+        const at = performance.timeOrigin + performance.now();
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (n.nodeType !== 1) continue;
+            const els = n.matches?.('[data-event-key]') ? [n] : [...(n.querySelectorAll?.('[data-event-key]') ?? [])];
+            for (const el of els) {
+              const k = el.getAttribute('data-event-key');
+              if (!(k in w.__bench.dom)) w.__bench.dom[k] = at;
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const res = await page.request.post(`${SHELL}/api/v1/auth/login`, { form: { username: user.email, password: user.password } });
+    if (!res.ok()) throw new Error(`browser login ${res.status()}`);
+    await page.goto(`${SHELL}/jobs/pipeline`);
+    await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 30_000 });
+
+    await login();
+    const est = await call('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds.id, prompt_id: prompt.id });
+    const t0 = Date.now();
+    const pl = await call('POST', 'jobs/pipeline', { name: 'Bench pipeline', dataset_id: ds.id, prompt_id: prompt.id });
+    // client-side navigation (the socket stays open): the recent list shows it, its Monitor link opens the monitor
+    await page.getByRole('link', { name: 'Monitor Bench pipeline' }).click({ timeout: 30_000 });
+    await page.waitForURL(`**/jobs/pipeline/${pl.id}`);
+    const onMonitorAt = await page.evaluate(() => performance.timeOrigin + performance.now());
+    await page.getByTestId('job-status').filter({ hasText: /^(completed|failed)$/ }).first().waitFor({ timeout: 240_000 });
+    const seconds = (Date.now() - t0) / 1000;
+    await page.waitForTimeout(1000);
+    const b = await page.evaluate(() => window.__bench);
+    const status = await page.getByTestId('job-status').first().textContent();
+
+    // events that arrived over the socket while the monitor was open, and when each was in the log
+    const live = b.ws.filter((m) => m.at >= onMonitorAt && typeof m.id === 'number');
+    const latencies = [];
+    const clientSide = [];
+    let missing = 0;
+    for (const m of live) {
+      const shown = b.dom[`e${m.id}`];
+      if (shown === undefined) {
+        missing++;
+        continue;
+      }
+      latencies.push(Math.max(0, shown - Date.parse(m.ts)));
+      clientSide.push(Math.max(0, shown - m.at));
+    }
+    const streamingLong = b.long.filter((l) => l.start >= onMonitorAt);
+    const longest = streamingLong.reduce((mx, l) => Math.max(mx, l.duration), 0);
+    await login();
+    const final = await call('GET', `jobs/pipeline/${pl.id}`);
+    const summary = final.results_summary ?? {};
+    console.log(`bench/monitor: pipeline over ${FILES} files, ${status} in ${seconds.toFixed(1)} s`);
+    console.log(`  live job_update messages received by the page: ${b.ws.length} (${live.length} while the monitor was open)`);
+    console.log(`  publication -> in the event log: median ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${latencies.length} events (${missing} not shown: not accepted by this monitor)`);
+    console.log(`  of which in the page (socket message -> in the log): median ${quantile(clientSide, 0.5).toFixed(0)} ms, p95 ${quantile(clientSide, 0.95).toFixed(0)} ms`);
+    console.log(`  long tasks while events streamed: ${streamingLong.length}, longest ${longest.toFixed(0)} ms`);
+    console.log(`  goal p95 <= 250 ms: ${quantile(latencies, 0.95) <= 250 ? 'met' : 'NOT met'}; no long task > 200 ms: ${longest <= 200 ? 'met' : 'NOT met'}`);
+    const actualTokens = summary.extraction?.total_tokens_used ?? 0;
+    const within = est.estimated_tokens === 0 ? actualTokens === 0 : Math.abs(est.estimated_tokens - actualTokens) / Math.max(1, actualTokens) <= 0.25;
+    console.log(`  estimate (${est.provider}): ${est.pages_to_ocr} pages to OCR, ~${est.chunks} chunks, ${est.estimated_tokens} tokens (${est.model_tokens_if_llm} with a language model), ${est.credits} credit(s)`);
+    console.log(`  actual: ${summary.total_chunks ?? '-'} chunks, ${actualTokens} tokens; tokens within ±25 %: ${within ? 'yes' : 'no'}`);
+  } finally {
+    clearTimeout(timer);
+    await stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
