@@ -63,6 +63,7 @@ afterEach(() => {
 const render = () => renderRoute(<OcrMonitorPage />, { path: '/jobs/ocr/:jobId', url: `/jobs/ocr/${ID}` });
 
 describe('OCR monitor', () => {
+  jest.setTimeout(20_000);
   it('drops duplicate events within a second and toasts a live failure', async () => {
     answer = async () => job();
     render();

@@ -31,6 +31,7 @@ afterEach(() => {
 });
 
 describe('pipeline form', () => {
+  jest.setTimeout(20_000);
   it('is disabled until valid, shows the estimate, keeps the input when the server refuses', async () => {
     const post = jest.spyOn(api, 'post').mockImplementation(((path: string) => {
       if (path === 'jobs/estimate') return Promise.resolve(ESTIMATE);

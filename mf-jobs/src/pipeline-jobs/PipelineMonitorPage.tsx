@@ -3,12 +3,12 @@
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId } from '@quarry/shared';
 import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { useCoalescedRefetch, useLiveConnected } from '../common/live';
-import { countByType, sortChildren } from '../common/pipelineUpdates';
+import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
 import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
 import { usePipelineJob } from './queries';
@@ -17,6 +17,29 @@ import { usePipelineLive } from './usePipelineLive';
 const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** One child job; rendered again only when that child changes. */
+const ChildCard = memo(function ChildCard({ child: c }: { child: ChildJob }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="child-job">
+      <HStack justify="space-between">
+        <Text fontWeight="semibold">{c.job_type.toUpperCase()}</Text>
+        <StatusBadge status={c.status} />
+      </HStack>
+      <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+        {shortId(c.id)}
+        {str(c.context.single_file_id) ? ` · file ${shortId(str(c.context.single_file_id))}` : ''}
+      </Text>
+      <Text fontSize="sm" lineClamp={2}>
+        {c.message || 'Processing...'}
+      </Text>
+      <ClampedProgress value={c.progress} size="xs" />
+      <Text fontSize="xs" color="fg.muted">
+        {formatTime(c.last_update)}
+      </Text>
+    </Box>
+  );
+});
 
 export default function PipelineMonitorPage() {
   const { jobId = '' } = useParams();
@@ -61,23 +84,7 @@ export default function PipelineMonitorPage() {
         >
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="3">
             {childList.map((c) => (
-              <Box key={c.id} borderWidth="1px" borderRadius="md" p="3" data-testid="child-job">
-                <HStack justify="space-between">
-                  <Text fontWeight="semibold">{c.job_type.toUpperCase()}</Text>
-                  <StatusBadge status={c.status} />
-                </HStack>
-                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                  {shortId(c.id)}
-                  {str(c.context.single_file_id) ? ` · file ${shortId(str(c.context.single_file_id))}` : ''}
-                </Text>
-                <Text fontSize="sm" lineClamp={2}>
-                  {c.message || 'Processing...'}
-                </Text>
-                <ClampedProgress value={c.progress} size="xs" />
-                <Text fontSize="xs" color="fg.muted">
-                  {formatTime(c.last_update)}
-                </Text>
-              </Box>
+              <ChildCard key={c.id} child={c} />
             ))}
           </SimpleGrid>
         </SectionCard>
