@@ -171,7 +171,7 @@ test.describe('jobs area', () => {
     // a few pages without a text layer make the OCR stage take a little while
     const a = await upload(api, await textPdf([invoicePage('PL-1'), invoicePage('PL-2'), ['p3'], ['p4']]), 'pipe-a.pdf');
     const b = await upload(api, await textPdf([invoicePage('PL-3'), ['p2'], ['p3']]), 'pipe-b.pdf');
-    const ds = await api.call('POST', 'datasets/', { name: 'Two invoices', file_ids: [a, b] });
+    await api.call('POST', 'datasets/', { name: 'Two invoices', file_ids: [a, b] });
     const prompt = await invoicePrompt(api);
 
     await page.goto('/jobs/pipeline');
@@ -214,7 +214,7 @@ test.describe('jobs area', () => {
     await expect(page.getByTestId('ocr-completed')).toBeVisible();
   });
 
-  test('a job cancelled mid-run', async ({ page }) => {
+  test('a job cancelled mid-run; unknown ids show the not-found screens', async ({ page }) => {
     const { api } = await signedIn(page);
     // pages without a text layer go through tesseract: slow enough to cancel
     const pages = Array.from({ length: 40 }, (_, i) => [`pg ${i + 1}`]);
@@ -230,6 +230,15 @@ test.describe('jobs area', () => {
     const after = await api.call('GET', `ocr/jobs/${job.id}`);
     expect(after.status).toBe('cancelled');
     expect(after.results_summary).toBeNull();
+    // a random id shows the monitor's not-found screen, never a blank page
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/jobs/pipeline/${unknown}`);
+    await expect(page.getByText('Pipeline Job not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Jobs' })).toBeVisible();
+    await page.goto(`/jobs/ocr/${unknown}`);
+    await expect(page.getByText('OCR Job not found')).toBeVisible();
+    await page.goto('/jobs/extraction/not-a-uuid');
+    await expect(page.getByText('Extraction Job not found')).toBeVisible();
   });
 
   test('a failed pipeline stage shows its error, and Retry runs it to completion', async ({ page }) => {
@@ -259,17 +268,5 @@ test.describe('jobs area', () => {
     await expect(page.getByTestId('stage-ocr')).toHaveAttribute('data-status', 'completed');
     await expect(page.getByTestId('stage-chunking')).toHaveAttribute('data-status', 'completed');
     void ds;
-  });
-
-  test('unknown job ids show the not-found screens, never a blank page', async ({ page }) => {
-    await signedIn(page);
-    const id = '00000000-0000-4000-8000-000000000000';
-    await page.goto(`/jobs/pipeline/${id}`);
-    await expect(page.getByText('Pipeline Job not found')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Jobs' })).toBeVisible();
-    await page.goto(`/jobs/ocr/${id}`);
-    await expect(page.getByText('OCR Job not found')).toBeVisible();
-    await page.goto(`/jobs/extraction/not-a-uuid`);
-    await expect(page.getByText('Extraction Job not found')).toBeVisible();
   });
 });
