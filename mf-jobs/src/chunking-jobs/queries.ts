@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
-export const RECENT_CHUNKING_JOBS_SHOWN = 10;
+/** the recent-jobs call's default (spec 3 §2.4, §9) */
+export const RECENT_CHUNKING_JOBS_SHOWN = RECENT_CHUNKING_JOBS_LIMIT;
 export const CHUNKING_NAME_TRUNCATE = 35;
 
 export const chunkingKeys = {

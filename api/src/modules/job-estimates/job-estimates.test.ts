@@ -52,6 +52,8 @@ describe('POST /jobs/estimate', () => {
     // without OCR in the pipeline nothing is OCRed
     const noOcr = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, pipeline_stages: ['extraction'], prompt_id: promptId });
     expect(noOcr.body.pages_to_ocr).toBe(0);
+    expect(noOcr.body.allowed).toBe(false);
+    expect(noOcr.body.reasons.join(' ')).toMatch(/Not chunked yet: .*"two-pages.pdf"/);
     // the pipeline keeps the estimate made when it was created
     const created = await api('POST', 'jobs/pipeline', { name: 'Keeps its estimate', dataset_id: ds, pipeline_stages: ['ocr'] });
     expect(created.status).toBe(201);

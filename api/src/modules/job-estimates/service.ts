@@ -103,6 +103,11 @@ export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRe
   const reasons: string[] = [];
   if (policy.limit !== null && used >= policy.limit) reasons.push(`Weekly job limit reached: ${used} of ${policy.limit} jobs this week`);
   if (user.balance < policy.creditCost) reasons.push(`Insufficient credits: the job costs ${policy.creditCost} and your balance is ${user.balance}`);
+  // extraction alone reads the files' active chunking runs: the job would be refused without them
+  if (!stages.includes('chunking') && !stages.includes('ocr')) {
+    const unchunked = work.filter((w) => w.chunks_estimated).map((w) => `"${w.filename}"`);
+    if (unchunked.length) reasons.push(`Not chunked yet: ${unchunked.join(', ')}; run OCR and chunking first`);
+  }
   const modelTokens = inputTokens + outputTokens;
   return {
     job_type: req.job_type,
