@@ -117,7 +117,7 @@ export default function ExtractionMonitorPage() {
             {files.length > 0 ? (
               <HStack gap="2" wrap="wrap">
                 {files.map((file) => (
-                  <Button key={file.id} asChild size="xs" variant="outline">
+                  <Button key={file.id} asChild size="xs" variant="outline" maxW="full" h="auto" py="1" whiteSpace="normal" wordBreak="break-all" textAlign="left">
                     <Link to={paths.files.detail(file.id)}>Results of {file.filename}</Link>
                   </Button>
                 ))}
