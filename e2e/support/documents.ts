@@ -40,25 +40,39 @@ export async function makeTextPdf(pages: Block[][]): Promise<Uint8Array> {
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API answers are inspected dynamically
 
+async function accessToken(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user.email, password: user.password }).toString(),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as Json).access_token as string;
+}
+
+/** A user's API session; the suite's access tokens live 15 s, so a 401 signs in again once. */
 export class ApiUser {
-  private constructor(readonly token: string) {}
+  private constructor(
+    private readonly user: { email: string; password: string },
+    private token: string,
+  ) {}
 
   static async login(user: { email: string; password: string }): Promise<ApiUser> {
-    const res = await fetch(`${API_URL}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: user.email, password: user.password }).toString(),
-    });
-    if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
-    return new ApiUser(((await res.json()) as Json).access_token as string);
+    return new ApiUser(user, await accessToken(user));
   }
 
   async call(method: string, path: string, body?: unknown, expected?: number): Promise<Json> {
-    const res = await fetch(`${API_URL}/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${API_URL}/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let res = await send();
+    if (res.status === 401) {
+      this.token = await accessToken(this.user);
+      res = await send();
+    }
     const text = await res.text();
     if (expected ? res.status !== expected : !res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return text ? (JSON.parse(text) as Json) : {};
@@ -68,7 +82,7 @@ export class ApiUser {
     const prep = await this.call('POST', 'uploads/prepare-upload', { files: [{ filename, size: bytes.length, mime_type: mime }] });
     const u = prep.uploads[0];
     const url = String(u.signed_url).startsWith('http') ? u.signed_url : `${API_URL.replace(/\/api\/v1$/, '')}${u.signed_url}`;
-    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': u.headers['Content-Type'] }, body: bytes });
+    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': u.headers['Content-Type'] }, body: new Blob([new Uint8Array(bytes)]) });
     if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
     const done = await this.call('POST', 'uploads/complete', { upload_session_id: prep.upload_session_id, completed_uploads: [u.upload_id] });
     const fileId = done.results[0]?.file_id as string | undefined;

@@ -3,6 +3,7 @@
 // versions) and re-running OCR. Keys hang under `fileKeys.detail(userId, fileId)`.
 import { api, fileKeys, jobKeys } from '@quarry/shared';
 import {
+  ACTIVE_JOB_STATUSES,
   ChunkingRunSchema,
   ChunkingRunsResponseSchema,
   ChunksResponseSchema,
@@ -15,6 +16,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { fileToolKeys, useUserId } from '../file-common/queries';
 
 type UserId = string | null | undefined;
+
+export const OCR_POLL_MS = 2000;
+const isActive = (status: string | null) => status !== null && (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 const enc = encodeURIComponent;
 
 export const fileDetailKeys = {
@@ -31,6 +35,8 @@ export const ocrResultQueryOptions = (userId: UserId, fileId: string) =>
     queryKey: fileDetailKeys.ocrResult(userId, fileId),
     // `ocr/results/{id}` answers a file id with the file's current OCR (or why there is none)
     queryFn: ({ signal }) => api.get(`ocr/results/${enc(fileId)}`, { signal, schema: OcrResultSchema }),
+    // while an OCR job of the file is under way, look again until it has ended
+    refetchInterval: (q) => (q.state.data && !q.state.data.success && isActive(q.state.data.status) ? OCR_POLL_MS : false),
   });
 
 export const runsQueryOptions = (userId: UserId, fileId: string) =>
