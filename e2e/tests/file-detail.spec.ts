@@ -112,7 +112,7 @@ test('a document through the pipeline: OCR beside its page, versions, the chunk 
   const first = chunks[0];
   await page.getByRole('button', { name: `Edit chunk ${first.chunk_index + 1}` }).click();
   const form = page.getByRole('form', { name: `Edit chunk ${first.chunk_index + 1}` });
-  await expect(page.getByRole('heading', { name: `Chunk ${first.chunk_index + 1}` }).or(page.getByText(`Lines ${first.start_line}-${first.end_line}`).first())).toBeVisible();
+  await expect(page.getByLabel(`Chunk ${first.chunk_index + 1} details`)).toContainText(`Lines ${first.start_line}-${first.end_line}`);
   const endInput = form.getByLabel('End Line');
   await endInput.fill(String(table.start_line));
   await form.getByRole('button', { name: 'Save' }).click();
