@@ -31,10 +31,10 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Strategy</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Max chunk size</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Overlap</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Chunks</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" hideBelow="md">Max chunk size</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" hideBelow="md">Overlap</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" hideBelow="md">Chunks</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">Created</Table.ColumnHeader>
               <Table.ColumnHeader>Status</Table.ColumnHeader>
               <Table.ColumnHeader>Actions</Table.ColumnHeader>
             </Table.Row>
@@ -42,14 +42,20 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
           <Table.Body>
             {list.map((run) => (
               <Table.Row key={run.id} aria-selected={viewed?.id === run.id} bg={viewed?.id === run.id ? 'bg.emphasized' : undefined}>
-                <Table.Cell>{run.chunking_strategy}</Table.Cell>
-                <Table.Cell textAlign="end">{run.max_chunk_size}</Table.Cell>
-                <Table.Cell textAlign="end">{run.overlap_size}</Table.Cell>
-                <Table.Cell textAlign="end">{run.chunk_count}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(run.created_at)}</Table.Cell>
+                <Table.Cell>
+                  {run.chunking_strategy}
+                  {/* narrow screens: the hidden columns in one line */}
+                  <Text hideFrom="md" fontSize="xs" color="fg.muted">
+                    max {run.max_chunk_size} · overlap {run.overlap_size} · {run.chunk_count} chunks · {formatDateTime(run.created_at)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="md">{run.max_chunk_size}</Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="md">{run.overlap_size}</Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="md">{run.chunk_count}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap" hideBelow="md">{formatDateTime(run.created_at)}</Table.Cell>
                 <Table.Cell>{run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}</Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1">
+                  <HStack gap="1" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => setChosen(run.id)} aria-pressed={viewed?.id === run.id}>
                       View chunks
                     </Button>
