@@ -24,6 +24,53 @@ export function coverage(chunks: readonly ChunkItem[]): Map<number, Cover> {
   return map;
 }
 
+/** Consecutive lines covered by the same chunk (or by none): each is redrawn only when it changes. */
+interface Segment {
+  key: string;
+  cover: Cover | undefined;
+  lines: OcrLineItem[];
+}
+
+export function segments(lines: readonly OcrLineItem[], cover: Map<number, Cover>): Segment[] {
+  const out: Segment[] = [];
+  for (const l of lines) {
+    const c = cover.get(l.number);
+    const last = out[out.length - 1];
+    if (last && last.cover?.chunk.id === c?.chunk.id) last.lines.push(l);
+    else out.push({ key: `${l.number}`, cover: c, lines: [l] });
+  }
+  return out;
+}
+
+const SegmentRows = memo(function SegmentRows({ segment, selected }: { segment: Segment; selected: boolean }) {
+  const c = segment.cover;
+  const style = c
+    ? {
+        background: `var(--chakra-colors-${c.palette}-${selected ? 'muted' : 'subtle'})`,
+        borderLeft: `4px solid var(--chakra-colors-${c.palette}-${selected ? 'solid' : 'muted'})`,
+        fontWeight: selected ? 600 : undefined,
+      }
+    : { borderLeft: '4px solid transparent' };
+  return (
+    <>
+      {segment.lines.map((l) => (
+        <div
+          key={l.number}
+          role="listitem"
+          data-line={l.number}
+          data-chunk-id={c?.chunk.id}
+          data-chunk-class={c?.cls ?? 'none'}
+          data-selected={selected || undefined}
+          style={{ display: 'flex', gap: '0.75rem', padding: '0 0.5rem', cursor: c ? 'pointer' : undefined, contentVisibility: 'auto', containIntrinsicSize: 'auto 1.5em', lineHeight: 1.5, ...style }}
+        >
+          <span style={{ minWidth: '3.5em', textAlign: 'right', color: 'var(--chakra-colors-fg-muted)', userSelect: 'none', flexShrink: 0 }}>{l.number}</span>
+          <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{l.text || '\u00a0'}</span>
+        </div>
+      ))}
+    </>
+  );
+});
+
 export const LinesPane = memo(function LinesPane({
   lines,
   chunks,
@@ -35,7 +82,7 @@ export const LinesPane = memo(function LinesPane({
   selectedId: string | null;
   onSelect: (chunkId: string) => void;
 }) {
-  const cover = useMemo(() => coverage(chunks), [chunks]);
+  const parts = useMemo(() => segments(lines, coverage(chunks)), [lines, chunks]);
   const box = useRef<HTMLDivElement>(null);
 
   // bring the selected chunk's first line into view
@@ -62,31 +109,9 @@ export const LinesPane = memo(function LinesPane({
         if (id) onSelect(id);
       }}
     >
-      {lines.map((l) => {
-        const c = cover.get(l.number);
-        const selected = c !== undefined && c.chunk.id === selectedId;
-        const style = c
-          ? {
-              background: `var(--chakra-colors-${c.palette}-${selected ? 'muted' : 'subtle'})`,
-              borderLeft: `4px solid var(--chakra-colors-${c.palette}-${selected ? 'solid' : 'muted'})`,
-              fontWeight: selected ? 600 : undefined,
-            }
-          : { borderLeft: '4px solid transparent' };
-        return (
-          <div
-            key={l.number}
-            role="listitem"
-            data-line={l.number}
-            data-chunk-id={c?.chunk.id}
-            data-chunk-class={c?.cls ?? 'none'}
-            data-selected={selected || undefined}
-            style={{ display: 'flex', gap: '0.75rem', padding: '0 0.5rem', cursor: c ? 'pointer' : undefined, contentVisibility: 'auto', containIntrinsicSize: 'auto 1.5em', lineHeight: 1.5, ...style }}
-          >
-            <span style={{ minWidth: '3.5em', textAlign: 'right', color: 'var(--chakra-colors-fg-muted)', userSelect: 'none', flexShrink: 0 }}>{l.number}</span>
-            <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{l.text || '\u00a0'}</span>
-          </div>
-        );
-      })}
+      {parts.map((seg) => (
+        <SegmentRows key={seg.key} segment={seg} selected={seg.cover !== undefined && seg.cover.chunk.id === selectedId} />
+      ))}
     </Box>
   );
 });

@@ -5,10 +5,11 @@
 import { Badge, Box, Button, Code, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { StatusBadge, formatDateTime, toast } from '@quarry/shared';
 import type { ChunkItem, ExtractionResult } from '@quarry/shared/schemas';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { CHUNK_CLASS_LABEL, chunkPalette, classifyChunk } from '../file-common/chunkClass';
 
 export const CHUNK_NOT_FOUND = 'Could not find the corresponding chunk';
+export const RESULTS_PER_PAGE = 20;
 
 export interface ChunkResultGroup {
   chunkId: string;
@@ -41,10 +42,12 @@ export function ChunkDetails({
   onReExtract: (chunk: ChunkItem) => void;
 }) {
   const groups = useMemo(() => groupResults(results), [results]);
+  // a long document has hundreds of chunks: draw them in pages
+  const [shown, setShown] = useState(RESULTS_PER_PAGE);
   const chunkById = useMemo(() => new Map(chunks.map((c) => [c.id, c])), [chunks]);
   return (
     <Stack gap="4">
-      {groups.map((g) => {
+      {groups.slice(0, shown).map((g) => {
         const chunk = chunkById.get(g.chunkId);
         return (
           <Box as="article" key={g.chunkId} borderWidth="1px" borderRadius="md" p="4" aria-label={`Chunk ${g.current.sequence_number + 1} result`}>
@@ -123,6 +126,11 @@ export function ChunkDetails({
           </Box>
         );
       })}
+      {groups.length > shown ? (
+        <Button variant="outline" size="sm" alignSelf="center" onClick={() => setShown((n) => n + RESULTS_PER_PAGE)}>
+          Show more results ({groups.length - shown} more)
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -119,8 +119,12 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
   );
 }
 
+/** Chunks drawn at first and per "Show more": a long document has hundreds. */
+export const CHUNKS_PER_PAGE = 20;
+
 function RunChunks({ fileId, run }: { fileId: string; run: ChunkingRun }) {
   const chunks = useRunChunks(fileId, run.id);
+  const [shown, setShown] = useState(CHUNKS_PER_PAGE);
   return (
     <Box as="section" aria-label="Chunks of the selected version">
       <Heading size="sm" mb="3">
@@ -141,9 +145,14 @@ function RunChunks({ fileId, run }: { fileId: string; run: ChunkingRun }) {
           <Text fontSize="sm" color="fg.muted">
             {chunks.data.total_chunks} chunks
           </Text>
-          {chunks.data.chunks.map((c) => (
+          {chunks.data.chunks.slice(0, shown).map((c) => (
             <ChunkCard key={c.id} chunk={c} />
           ))}
+          {chunks.data.chunks.length > shown ? (
+            <Button variant="outline" size="sm" alignSelf="center" onClick={() => setShown((n) => n + CHUNKS_PER_PAGE)}>
+              Show more chunks ({chunks.data.chunks.length - shown} more)
+            </Button>
+          ) : null}
         </Stack>
       )}
     </Box>
