@@ -91,7 +91,7 @@ describe('FileDetailPage', () => {
     await waitFor(() => expect(calls.some((c) => c.path === `ocr/jobs/${RUN_B}/start`)).toBe(true));
   });
 
-  it('Chunking Versions: the active run by default; view any run's chunks, activate an inactive run (only inactive runs offer Delete)', async () => {
+  it('Chunking Versions: the active run by default; view any run\'s chunks; activate an inactive run (only inactive runs offer Delete)', async () => {
     setup();
     fireEvent.click(await screen.findByRole('tab', { name: 'Chunking Versions' }));
     expect(await screen.findByText('chunk of A')).toBeInTheDocument();
