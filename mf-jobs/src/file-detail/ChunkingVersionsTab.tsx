@@ -35,7 +35,7 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
               <Table.ColumnHeader textAlign="end" hideBelow="md">Overlap</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end" hideBelow="md">Chunks</Table.ColumnHeader>
               <Table.ColumnHeader hideBelow="md">Created</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
               <Table.ColumnHeader>Actions</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -45,15 +45,19 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
                 <Table.Cell>
                   {run.chunking_strategy}
                   {/* narrow screens: the hidden columns in one line */}
-                  <Text hideFrom="md" fontSize="xs" color="fg.muted">
-                    max {run.max_chunk_size} · overlap {run.overlap_size} · {run.chunk_count} chunks · {formatDateTime(run.created_at)}
-                  </Text>
+                  <Box hideFrom="md" fontSize="xs" color="fg.muted" whiteSpace="normal">
+                    <Text>
+                      max {run.max_chunk_size} · overlap {run.overlap_size} · {run.chunk_count} chunks
+                    </Text>
+                    <Text>{formatDateTime(run.created_at)}</Text>
+                    {run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}
+                  </Box>
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="md">{run.max_chunk_size}</Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="md">{run.overlap_size}</Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="md">{run.chunk_count}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap" hideBelow="md">{formatDateTime(run.created_at)}</Table.Cell>
-                <Table.Cell>{run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}</Table.Cell>
+                <Table.Cell hideBelow="md">{run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}</Table.Cell>
                 <Table.Cell>
                   <HStack gap="1" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => setChosen(run.id)} aria-pressed={viewed?.id === run.id}>
