@@ -1,8 +1,11 @@
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { toaster } from '@quarry/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { httpError, mockApi, quietActWarnings, renderRoute } from '../file-common/test-utils';
 import ChunkEditorPage from './ChunkEditorPage';
+
+// a shared, busy machine: give screens more than the default second to appear
+configure({ asyncUtilTimeout: 5000 });
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 const RUN = '22222222-2222-4222-8222-222222222222';

@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { chunkLineRange, chunkPalette, tableCount } from '../file-common/chunkClass';
 import { useActiveChunks, useFile, useOcrLines } from '../file-common/queries';
+import { useFileLiveUpdates } from '../file-common/useFileLiveUpdates';
 import { ChunkDetailCard } from './ChunkDetailCard';
 import { ChunkEditForm } from './ChunkEditForm';
 import { LinesPane } from './LinesPane';
@@ -41,6 +42,7 @@ function Editor({ fileId }: { fileId: string }) {
   const file = useFile(fileId);
   const lines = useOcrLines(fileId, file.isSuccess);
   const chunks = useActiveChunks(fileId);
+  useFileLiveUpdates(fileId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const select = useCallback((id: string) => setSelectedId(id), []);

@@ -1,8 +1,11 @@
-import { toaster } from '@quarry/shared';
+import { events, toaster } from '@quarry/shared';
 import type { ChunkItem, ExtractionResult } from '@quarry/shared/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '../file-common/test-utils';
 import FileDetailPage from './FileDetailPage';
+
+// a shared, busy machine: give screens more than the default second to appear
+configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('./pdfPage', () => ({
   openPdf: jest.fn(async () => ({ numPages: 2, destroy: jest.fn() })),
@@ -147,5 +150,17 @@ describe('FileDetailPage', () => {
     expect(await screen.findByText('Could not find the corresponding chunk')).toBeInTheDocument();
     fireEvent.click(within(first).getByRole('button', { name: 'Re-extract' }));
     expect(await screen.findByRole('dialog', { name: 'Re-extract chunk 1' })).toBeInTheDocument();
+  });
+
+  it('a live update that a job of this file ended reloads what is shown (OCR running -> text)', async () => {
+    // no OCR job known yet: nothing polls, only the live update can bring the text
+    let ocr: unknown = { ...ocrOk, success: false, status: null, ocr_text: null };
+    setup({ [`GET ocr/results/${FILE}`]: () => ocr });
+    expect(await screen.findByText('No OCR results yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    ocr = ocrOk;
+    // another file's job changes nothing here
+    act(() => events.emit({ type: 'job_update', job_id: RUN_B, status: 'completed', data: { context: { single_file_id: RUN_A } } }));
+    act(() => events.emit({ type: 'job_update', job_id: RUN_B, status: 'completed', data: { context: { single_file_id: FILE } } }));
+    expect(await screen.findByRole('region', { name: 'OCR text, page 1' }, { timeout: 3000 })).toBeInTheDocument();
   });
 });

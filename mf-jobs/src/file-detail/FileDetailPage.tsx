@@ -5,6 +5,7 @@ import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatMB, paths,
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFile } from '../file-common/queries';
+import { useFileLiveUpdates } from '../file-common/useFileLiveUpdates';
 import { ChunkingVersionsTab } from './ChunkingVersionsTab';
 import { ExtractionTab } from './ExtractionTab';
 import { OcrTab } from './OcrTab';
@@ -43,6 +44,7 @@ function NotFound({ message }: { message?: string }) {
 
 function FileDetail({ fileId }: { fileId: string }) {
   const file = useFile(fileId);
+  useFileLiveUpdates(fileId);
   if (file.isPending) return <LoadingState text="Loading file..." fill />;
   if (file.isError) {
     const error = toAppError(file.error);

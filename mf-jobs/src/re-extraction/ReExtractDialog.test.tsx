@@ -1,8 +1,11 @@
 import { toaster } from '@quarry/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { mockApi, quietActWarnings, renderRoute } from '../file-common/test-utils';
 import { ReExtractDialog, type ReExtractChunk } from './ReExtractDialog';
+
+// a shared, busy machine: give screens more than the default second to appear
+configure({ asyncUtilTimeout: 5000 });
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 const CHUNK = '33333333-3333-4333-8333-000000000001';
