@@ -191,28 +191,37 @@ try {
       await page.locator(`[data-line="${lines.total_lines}"]`).waitFor({ state: 'attached' });
       r.editor_cold_load_ms = await page.evaluate(() => performance.now());
       await page.waitForTimeout(500);
-      // longest task while scrolling the lines
-      r.scroll_longest_task_ms = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            let longest = 0;
-            const obs = new PerformanceObserver((list) => {
-              for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
-            });
-            obs.observe({ type: 'longtask', buffered: false });
-            const pane = document.querySelector('[aria-label="Document lines"]');
-            const step = () => {
-              pane.scrollTop += 300;
-              if (pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 1) {
+      // longest task while scrolling the lines (and, for comparison, while idle for as long)
+      const longestTask = (scroll) =>
+        page.evaluate(
+          (scroll) =>
+            new Promise((resolve) => {
+              let longest = 0;
+              const obs = new PerformanceObserver((list) => {
+                for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+              });
+              obs.observe({ type: 'longtask', buffered: false });
+              const pane = document.querySelector('[aria-label="Document lines"]');
+              pane.scrollTop = 0;
+              const start = performance.now();
+              const finish = () =>
                 setTimeout(() => {
                   obs.disconnect();
-                  resolve(longest);
+                  resolve({ longest, ms: performance.now() - start });
                 }, 300);
-              } else requestAnimationFrame(step);
-            };
-            requestAnimationFrame(step);
-          }),
-      );
+              const step = () => {
+                pane.scrollTop += 300;
+                if (pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 1) finish();
+                else requestAnimationFrame(step);
+              };
+              if (scroll) requestAnimationFrame(step);
+              else setTimeout(finish, 2000);
+            }),
+          scroll,
+        );
+      r.idle_longest_task_ms = (await longestTask(false)).longest;
+      r.scroll_longest_task_ms = (await longestTask(true)).longest;
+      r.scroll_longest_task_again_ms = (await longestTask(true)).longest;
       runs.push(r);
       await ctx.close();
     }
@@ -229,7 +238,7 @@ try {
   results.goals = {
     'each tab < 1000 ms': ['ocr_ms', 'versions_ms', 'extraction_ms', 'chunk_details_ms'].every((k) => results.median_ms[k] < 1000),
     'editor < 1500 ms': results.median_ms.editor_ms < 1500,
-    'no task > 200 ms while scrolling': results.worst_ms.scroll_longest_task_ms <= 200,
+    'no task > 200 ms while scrolling': results.worst_ms.scroll_longest_task_ms <= 200 && results.worst_ms.scroll_longest_task_again_ms <= 200,
   };
   results.loadavg_1m_at_end = loadavg()[0];
   console.log(JSON.stringify(results, null, 2));
