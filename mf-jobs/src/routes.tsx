@@ -76,8 +76,8 @@ const routes: RouteObject[] = [
     path: 'files/:fileId',
     handle: { crumb: ({ params }) => `File ${(params.fileId ?? '').slice(0, 8)}...` } satisfies RouteHandle,
     children: [
-      { index: true, lazy: planned },
-      { path: 'edit-chunks', handle: { crumb: 'Chunk Editor' } satisfies RouteHandle, lazy: planned },
+      { index: true, lazy: lazyScreen(() => import('./file-detail/FileDetailPage')) },
+      { path: 'edit-chunks', handle: { crumb: 'Chunk Editor' } satisfies RouteHandle, lazy: lazyScreen(() => import('./chunk-editor/ChunkEditorPage')) },
     ],
   },
   { path: 'ocr', loader: () => redirect('/jobs/ocr') },

@@ -45,7 +45,10 @@ function placeholders(key: RemoteKey, area: 'public' | 'authed'): RouteObject[] 
     .filter((o) => o.area === area)
     .map((o) => {
       const element = key === 'admin' ? <AdminGate /> : <RemoteArea remote={key} />;
-      return o.path === '' ? { index: true, element } : { path: o.path, element };
+      // Stable ids: when a remote's routes replace its placeholders in place, index-based ids
+      // would shift and the current match could render another remote's placeholder.
+      const id = `placeholder:${key}:${o.path}`;
+      return o.path === '' ? { id, index: true, element } : { id, path: o.path, element };
     });
 }
 

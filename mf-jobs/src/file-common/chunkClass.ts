@@ -1,0 +1,45 @@
+// Chunk classification (spec 3 §4): chunk_type table = a dedicated table chunk; a text chunk
+// with tables_found above 0 = text with tables; anything else = pure text. The editor and the
+// chunk lists colour chunks by it (§2.11: table green, text with tables yellow, others blue).
+import type { ChunkItem } from '@quarry/shared/schemas';
+
+export type ChunkClass = 'table' | 'text-with-tables' | 'text';
+
+type Classifiable = Pick<ChunkItem, 'chunk_type'> & { metadata?: { tables_found?: number | null } | null };
+
+export function classifyChunk(chunk: Classifiable): ChunkClass {
+  if (chunk.chunk_type === 'table') return 'table';
+  if ((chunk.metadata?.tables_found ?? 0) > 0) return 'text-with-tables';
+  return 'text';
+}
+
+/** Chakra colour palette of each class. */
+export const CHUNK_CLASS_PALETTE: Record<ChunkClass, 'green' | 'yellow' | 'blue'> = {
+  table: 'green',
+  'text-with-tables': 'yellow',
+  text: 'blue',
+};
+
+export const CHUNK_CLASS_LABEL: Record<ChunkClass, string> = {
+  table: 'Table',
+  'text-with-tables': 'Text with tables',
+  text: 'Text',
+};
+
+export function chunkPalette(chunk: Classifiable): 'green' | 'yellow' | 'blue' {
+  return CHUNK_CLASS_PALETTE[classifyChunk(chunk)];
+}
+
+/** Tables of a chunk (table_structure entries; tables_found when the structure is missing). */
+export function tableCount(chunk: Pick<ChunkItem, 'metadata'>): number {
+  return chunk.metadata.table_structure.length || chunk.metadata.tables_found || 0;
+}
+
+/**
+ * 1-based line range of a chunk (spec 3 §9: when line metadata is missing, positions are
+ * zero-based plus one).
+ */
+export function chunkLineRange(chunk: Pick<ChunkItem, 'start_line' | 'end_line' | 'start_position' | 'end_position'>): [number, number] {
+  if (chunk.start_line > 0 && chunk.end_line > 0) return [chunk.start_line, chunk.end_line];
+  return [chunk.start_position + 1, chunk.end_position + 1];
+}
