@@ -18,7 +18,11 @@ async function tokenFor(user: { email: string; password: string }): Promise<stri
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-async function call<T = Json>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+type Creds = { email: string; password: string };
+
+/** One API call as `who`, with a fresh token each time (the suite's tokens live 15 s). */
+async function call<T = Json>(who: Creds, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const token = await tokenFor(who);
   const res = await fetch(`${API_URL}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
@@ -30,8 +34,8 @@ async function call<T = Json>(token: string, method: string, path: string, body?
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
-async function newCreditRequest(token: string, amount: number, description: string): Promise<string> {
-  const res = await call<{ id: string }>(token, 'POST', '/credit-requests/', {
+async function newCreditRequest(who: Creds, amount: number, description: string): Promise<string> {
+  const res = await call<{ id: string }>(who, 'POST', '/credit-requests/', {
     amount,
     usage_purpose: 'data_extraction',
     project_description: description,
@@ -47,8 +51,8 @@ const PNG = Buffer.from(
 );
 
 /** Uploads a file through the real flow (prepare, PUT, complete) and answers its id. */
-async function uploadPng(token: string, filename: string): Promise<string> {
-  const prep = await call<{ upload_session_id: string; uploads: { upload_id: string; signed_url: string }[] }>(token, 'POST', '/uploads/prepare-upload', {
+async function uploadPng(who: Creds, filename: string): Promise<string> {
+  const prep = await call<{ upload_session_id: string; uploads: { upload_id: string; signed_url: string }[] }>(who, 'POST', '/uploads/prepare-upload', {
     files: [{ filename, size: PNG.length, mime_type: 'image/png' }],
   });
   expect(prep.status).toBe(200);
@@ -56,7 +60,7 @@ async function uploadPng(token: string, filename: string): Promise<string> {
   const target = upload.signed_url.startsWith('http') ? upload.signed_url : `${new URL(API_URL).origin}${upload.signed_url}`;
   const put = await fetch(target, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PNG });
   expect(put.status).toBe(200);
-  const done = await call<{ results: { file_id: string }[] }>(token, 'POST', '/uploads/complete', {
+  const done = await call<{ results: { file_id: string }[] }>(who, 'POST', '/uploads/complete', {
     upload_session_id: prep.body.upload_session_id,
     completed_uploads: [upload.upload_id],
   });
@@ -96,10 +100,9 @@ test.describe('admin area', () => {
 
   test('rejects a request (notes required), approves another; the user sees the balance grow once, live', async ({ page, browser }) => {
     const asker = await registerUser();
-    const askerToken = await tokenFor(asker);
-    const rejectMe = await newCreditRequest(askerToken, 300, 'Reject me: a project description that is long enough to pass.');
-    const approveMe = await newCreditRequest(askerToken, 700, 'Approve me: a project description that is long enough to pass.');
-    const before = (await call<{ credit_balance: number }>(askerToken, 'GET', '/users/me')).body.credit_balance;
+    const rejectMe = await newCreditRequest(asker, 300, 'Reject me: a project description that is long enough to pass.');
+    const approveMe = await newCreditRequest(asker, 700, 'Approve me: a project description that is long enough to pass.');
+    const before = (await call<{ credit_balance: number }>(asker, 'GET', '/users/me')).body.credit_balance;
 
     // the asker watches their credits card in another browser
     const askerContext = await browser.newContext();
@@ -136,19 +139,17 @@ test.describe('admin area', () => {
     await expect(askerPage.getByTestId('credit-balance')).toHaveText((before + 700).toLocaleString('en-US'));
 
     // a second approval (another tab, another admin) is refused and adds nothing
-    const adminToken = await tokenFor(ADMIN);
-    const again = await call<{ detail: string }>(adminToken, 'PUT', `/admin/credit-requests/${approveMe}/review`, { status: 'approved' });
+    const again = await call<{ detail: string }>(ADMIN, 'PUT', `/admin/credit-requests/${approveMe}/review`, { status: 'approved' });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/already been reviewed/);
-    expect((await call<{ credit_balance: number }>(askerToken, 'GET', '/users/me')).body.credit_balance).toBe(before + 700);
-    const rejected = await call<{ id: string }[]>(adminToken, 'GET', '/admin/credit-requests/?status_filter=rejected');
+    expect((await call<{ credit_balance: number }>(asker, 'GET', '/users/me')).body.credit_balance).toBe(before + 700);
+    const rejected = await call<{ id: string }[]>(ADMIN, 'GET', '/admin/credit-requests/?status_filter=rejected');
     expect(rejected.body.map((r) => r.id)).toContain(rejectMe);
     await askerContext.close();
   });
 
   test('saves settings and sees the new site name after a reload', async ({ page }) => {
-    const adminToken = await tokenFor(ADMIN);
-    const original = (await call<{ site_name: string; admin_email: string | null }>(adminToken, 'GET', '/admin/settings')).body;
+    const original = (await call<{ site_name: string; admin_email: string | null }>(ADMIN, 'GET', '/admin/settings')).body;
     const name = `Ore Works ${Date.now().toString(36)}`;
     try {
       await apiSignIn(page, ADMIN);
@@ -171,19 +172,18 @@ test.describe('admin area', () => {
       await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Site name' })).toHaveValue(name);
     } finally {
-      await call(adminToken, 'PUT', '/admin/settings', { site_name: original.site_name, admin_email: original.admin_email ?? ADMIN.email });
+      await call(ADMIN, 'PUT', '/admin/settings', { site_name: original.site_name, admin_email: original.admin_email ?? ADMIN.email });
     }
   });
 
   test('sees a failed job in the operations view and retries it', async ({ page }) => {
     const user = await registerUser();
-    const token = await tokenFor(user);
     const filename = `gone-${Date.now().toString(36)}.png`;
-    const fileId = await uploadPng(token, filename);
-    const job = await call<{ id: string }>(token, 'POST', '/ocr/jobs', { file_id: fileId, name: `OCR of ${filename}` });
+    const fileId = await uploadPng(user, filename);
+    const job = await call<{ id: string }>(user, 'POST', '/ocr/jobs', { file_id: fileId, name: `OCR of ${filename}` });
     expect(job.status).toBe(201);
-    expect((await call(token, 'DELETE', `/files/${fileId}`)).status).toBeLessThan(300);
-    expect((await call(token, 'POST', `/ocr/jobs/${job.body.id}/start`)).status).toBe(200);
+    expect((await call(user, 'DELETE', `/files/${fileId}`)).status).toBeLessThan(300);
+    expect((await call(user, 'POST', `/ocr/jobs/${job.body.id}/start`)).status).toBe(200);
 
     await apiSignIn(page, ADMIN);
     await page.goto('/admin/operations');
@@ -194,7 +194,7 @@ test.describe('admin area', () => {
     await expect(failure).toContainText(user.email);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect(toast(page, 'Job Retried')).toContainText(`Job "OCR of ${filename}" is queued again`);
-    const detail = await call<{ events: { message: string }[] }>(token, 'GET', `/jobs/${job.body.id}`);
+    const detail = await call<{ events: { message: string }[] }>(user, 'GET', `/jobs/${job.body.id}`);
     expect(detail.body.events.some((e) => e.message.startsWith('Job restarted'))).toBe(true);
   });
 
