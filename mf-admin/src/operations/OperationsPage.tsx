@@ -28,7 +28,9 @@ function Tiles({ data }: { data: OperationsOverview }) {
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{label}</Stat.Label>
-              <Stat.ValueText data-testid={`ops-${label}`}>{value}</Stat.ValueText>
+              <Stat.ValueText textStyle="xl" data-testid={`ops-${label}`}>
+                {value}
+              </Stat.ValueText>
               {help ? <Stat.HelpText>{help}</Stat.HelpText> : null}
             </Stat.Root>
           </Card.Body>

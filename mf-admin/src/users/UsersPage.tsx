@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Input, InputGroup, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, toast, useCurrentUser } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, toast, useCurrentUser } from '@quarry/shared';
 import type { AdminUser, AdminUserUpdate } from '@quarry/shared/schemas';
 import { EllipsisVertical, Search, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -61,16 +61,22 @@ export default function UsersPage() {
           <Table.Body>
             {users.data.users.map((u) => (
               <Table.Row key={u.id} data-testid="user-row" aria-label={u.email}>
-                <Table.Cell>
-                  <Text fontWeight="medium">{u.email}</Text>
+                <Table.Cell maxW="64">
+                  <Text fontWeight="medium" wordBreak="break-all">
+                    {u.email}
+                  </Text>
                   {u.full_name ? (
                     <Text textStyle="xs" color="fg.muted">
                       {u.full_name}
                     </Text>
                   ) : null}
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(u.created_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{u.last_login_at ? formatDateTime(u.last_login_at) : 'Never'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap" title={formatDateTime(u.created_at)}>
+                  {formatDate(u.created_at)}
+                </Table.Cell>
+                <Table.Cell textStyle="xs" minW="28">
+                  {u.last_login_at ? formatDateTime(u.last_login_at) : 'Never'}
+                </Table.Cell>
                 <Table.Cell textAlign="end" data-testid="user-balance">
                   {u.credit_balance.toLocaleString('en-US')}
                 </Table.Cell>
