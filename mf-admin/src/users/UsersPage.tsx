@@ -47,12 +47,10 @@ export default function UsersPage() {
         <Table.Root size="sm" aria-label="Users" stickyHeader>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Email</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader>User</Table.ColumnHeader>
               <Table.ColumnHeader>Last login</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-              <Table.ColumnHeader>Role</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Access</Table.ColumnHeader>
               <Table.ColumnHeader>
                 <Text srOnly>Actions</Text>
               </Table.ColumnHeader>
@@ -61,18 +59,13 @@ export default function UsersPage() {
           <Table.Body>
             {users.data.users.map((u) => (
               <Table.Row key={u.id} data-testid="user-row" aria-label={u.email}>
-                <Table.Cell maxW="64">
-                  <Text fontWeight="medium" wordBreak="break-all">
+                <Table.Cell>
+                  <Text fontWeight="medium" maxW={{ base: '52', xl: '72' }} truncate title={u.email}>
                     {u.email}
                   </Text>
-                  {u.full_name ? (
-                    <Text textStyle="xs" color="fg.muted">
-                      {u.full_name}
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap" title={formatDateTime(u.created_at)}>
-                  {formatDate(u.created_at)}
+                  <Text textStyle="xs" color="fg.muted">
+                    {u.full_name ? `${u.full_name} · ` : ''}created {formatDate(u.created_at)}
+                  </Text>
                 </Table.Cell>
                 <Table.Cell textStyle="xs" minW="28">
                   {u.last_login_at ? formatDateTime(u.last_login_at) : 'Never'}
@@ -80,8 +73,12 @@ export default function UsersPage() {
                 <Table.Cell textAlign="end" data-testid="user-balance">
                   {u.credit_balance.toLocaleString('en-US')}
                 </Table.Cell>
-                <Table.Cell>{u.is_superuser ? <Badge colorPalette="purple">Superuser</Badge> : <Text color="fg.muted">User</Text>}</Table.Cell>
-                <Table.Cell>{u.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="red">Disabled</Badge>}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1" wrap="wrap">
+                    {u.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="red">Disabled</Badge>}
+                    {u.is_superuser ? <Badge colorPalette="purple">Superuser</Badge> : null}
+                  </HStack>
+                </Table.Cell>
                 <Table.Cell textAlign="end">
                   <Menu.Root positioning={{ placement: 'bottom-end' }}>
                     <Menu.Trigger asChild>
