@@ -21,6 +21,9 @@ const approved = creditRequest({
 });
 
 let calls: FakeCall[];
+// typing into Chakra fields is slow on a busy machine
+jest.setTimeout(30_000);
+
 beforeEach(() => {
   quietActWarnings();
 });

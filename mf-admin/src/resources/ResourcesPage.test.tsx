@@ -19,6 +19,9 @@ const pages: ResourceType = {
 };
 
 let calls: FakeCall[];
+// typing into Chakra fields is slow on a busy machine
+jest.setTimeout(30_000);
+
 beforeEach(() => {
   quietActWarnings();
 });

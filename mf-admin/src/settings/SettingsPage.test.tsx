@@ -6,6 +6,9 @@ import SettingsPage from './SettingsPage';
 
 const stored = { site_name: 'Quarry', admin_email: 'admin@example.com', updated_at: null };
 
+// typing into Chakra fields is slow on a busy machine
+jest.setTimeout(30_000);
+
 beforeEach(() => {
   quietActWarnings();
 });

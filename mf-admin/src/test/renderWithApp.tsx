@@ -3,9 +3,12 @@
 // routed fake (so every call still goes through the client and its zod schema).
 import '@testing-library/jest-dom';
 import { AppProviders, configureApi, createQueryClient, resetApiConfig } from '@quarry/shared';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+
+// findBy / waitFor: the default 1 s is too short on a busy two-core machine
+configure({ asyncUtilTimeout: 5000 });
 
 export function renderWithApp(element: ReactElement, { path = '/', initialEntries = [path] }: { path?: string; initialEntries?: string[] } = {}) {
   const client = createQueryClient();
