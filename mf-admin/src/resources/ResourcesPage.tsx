@@ -86,7 +86,7 @@ export default function ResourcesPage() {
               <HStack gap="2" mb="3" wrap="wrap">
                 <Badge colorPalette="blue">{t.reset_period}</Badge>
                 <Badge colorPalette="purple">{t.aggregation_type}</Badge>
-                {t.credit_cost > 0 ? <Badge colorPalette="orange">{t.credit_cost} credits per use</Badge> : null}
+                {t.credit_cost > 0 ? <Badge colorPalette="orange">{t.credit_cost === 1 ? "1 credit" : `${t.credit_cost} credits`} per use</Badge> : null}
               </HStack>
               <DataList.Root orientation="horizontal" size="sm">
                 <DataList.Item>

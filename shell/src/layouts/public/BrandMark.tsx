@@ -1,8 +1,7 @@
 import { Flex, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { DEFAULT_SITE_NAME, siteSettingsQueryOptions } from '@quarry/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Pickaxe } from 'lucide-react';
 import { Link } from 'react-router';
+import { useSiteName } from './useSiteName';
 
 /**
  * The product name with its mark: home in the public layout, the file library in the
@@ -18,7 +17,7 @@ export function BrandMark({
   /** the link's accessible name, from the site name */
   label?: (siteName: string) => string;
 }) {
-  const siteName = useQuery(siteSettingsQueryOptions()).data?.site_name ?? DEFAULT_SITE_NAME;
+  const siteName = useSiteName();
   return (
     <ChakraLink asChild fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }} onClick={onClick}>
       <Link to={to} aria-label={label(siteName)} data-testid="site-name">
