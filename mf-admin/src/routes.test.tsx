@@ -7,6 +7,9 @@ describe('mf-admin route tree (spec 2 §2)', () => {
     ['/admin/settings', ['Admin', 'Settings']],
     ['/admin/resources', ['Admin', 'Resource Management']],
     ['/admin/credit-requests', ['Admin', 'Credit Requests']],
+    ['/admin/operations', ['Admin', 'Operations']],
+    ['/admin/users', ['Admin', 'Users']],
+    ['/admin/messages', ['Admin', 'Messages']],
   ])('%s has the crumbs %j', (path, expected) => {
     expect(crumbsFor(remote.routes, path)).toEqual(expected);
   });

@@ -1,17 +1,23 @@
 import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
 import type { RouteObject } from 'react-router';
 
-const planned = lazyScreen(() => import('./screens/Planned'));
-
 const routes: RouteObject[] = [
   {
     path: 'admin',
     handle: { crumb: 'Admin' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./layout/AdminLayout')),
     children: [
-      { index: true, lazy: planned },
-      { path: 'settings', handle: { crumb: 'Settings' } satisfies RouteHandle, lazy: planned },
-      { path: 'resources', handle: { crumb: 'Resource Management' } satisfies RouteHandle, lazy: planned },
-      { path: 'credit-requests', handle: { crumb: 'Credit Requests' } satisfies RouteHandle, lazy: planned },
+      { index: true, lazy: lazyScreen(() => import('./dashboard/DashboardPage')) },
+      { path: 'settings', handle: { crumb: 'Settings' } satisfies RouteHandle, lazy: lazyScreen(() => import('./settings/SettingsPage')) },
+      { path: 'resources', handle: { crumb: 'Resource Management' } satisfies RouteHandle, lazy: lazyScreen(() => import('./resources/ResourcesPage')) },
+      {
+        path: 'credit-requests',
+        handle: { crumb: 'Credit Requests' } satisfies RouteHandle,
+        lazy: lazyScreen(() => import('./credit-requests/CreditRequestsPage')),
+      },
+      { path: 'operations', handle: { crumb: 'Operations' } satisfies RouteHandle, lazy: lazyScreen(() => import('./operations/OperationsPage')) },
+      { path: 'users', handle: { crumb: 'Users' } satisfies RouteHandle, lazy: lazyScreen(() => import('./users/UsersPage')) },
+      { path: 'messages', handle: { crumb: 'Messages' } satisfies RouteHandle, lazy: lazyScreen(() => import('./messages/MessagesPage')) },
     ],
   },
 ];

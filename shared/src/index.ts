@@ -9,3 +9,4 @@ export * from './ui';
 export * from './remote/index';
 export * from './paths';
 export * from './query-keys';
+export * from './site';

@@ -52,6 +52,9 @@ export const paths = {
     settings: '/admin/settings',
     resources: '/admin/resources',
     creditRequests: '/admin/credit-requests',
+    operations: '/admin/operations',
+    users: '/admin/users',
+    messages: '/admin/messages',
   },
 } as const;
 

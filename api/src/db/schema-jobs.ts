@@ -262,8 +262,30 @@ export const chunks = pgTable(
   ],
 );
 
+/**
+ * Worker pools that are or were running (the API's own slots and `npm run worker`
+ * processes). Each pool upserts its row on start and beats every few seconds; the admin
+ * operations view calls a pool alive while its heartbeat is younger than the job lease.
+ * Its running jobs are the jobs whose lease_owner is its name.
+ */
+export const workers = pgTable(
+  'workers',
+  {
+    name: text('name').primaryKey(),
+    hostname: text('hostname').notNull(),
+    pid: integer('pid').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    jobTypes: jsonb('job_types').$type<string[]>().notNull().default([]),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    lastHeartbeatAt: ts('last_heartbeat_at').notNull().defaultNow(),
+    stoppedAt: ts('stopped_at'),
+  },
+  (t) => [index('workers_heartbeat_idx').on(t.lastHeartbeatAt)],
+);
+
 export type JobRow = typeof jobs.$inferSelect;
 export type JobEventRow = typeof jobEvents.$inferSelect;
 export type OcrResultRow = typeof ocrResults.$inferSelect;
 export type ChunkingRunRow = typeof chunkingRuns.$inferSelect;
 export type ChunkRow = typeof chunks.$inferSelect;
+export type WorkerRow = typeof workers.$inferSelect;

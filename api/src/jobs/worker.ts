@@ -25,6 +25,7 @@ import {
 } from './claim';
 import { RunContext } from './context';
 import { publishEvent, recordEvent } from './events';
+import { announceWorker, workerHeartbeat, workerStopped } from './presence';
 import type { HandlerRegistry } from './registry';
 import type { QueueSignal } from './signal';
 import { flushEffects, noEffects } from './store';
@@ -71,6 +72,8 @@ export class WorkerPool {
   private stopping = false;
   private started = false;
   private pollTimer: NodeJS.Timeout | null = null;
+  private presenceTimer: NodeJS.Timeout | null = null;
+  private announced: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   readonly stats: PoolStats = { claimed: 0, completed: 0, failed: 0, retried: 0, cancelled: 0, released: 0, lost: 0, parked: 0 };
 
@@ -104,7 +107,19 @@ export class WorkerPool {
     });
     this.pollTimer = setInterval(() => this.kick(), this.services.config.jobs.pollIntervalMs);
     this.pollTimer.unref();
+    this.startPresence();
     this.kick();
+  }
+
+  /** The pool's row in `workers` (the admin operations view), beaten every lease/3. */
+  private startPresence(): void {
+    const { db, config, log } = this.services;
+    const warn = (err: unknown) => log.warn({ err, worker: this.name }, 'worker presence update failed');
+    this.announced = announceWorker(db, { name: this.name, concurrency: this.options.concurrency, jobTypes: this.types }).catch(warn);
+    this.presenceTimer = setInterval(() => {
+      void workerHeartbeat(db, this.name).catch(warn);
+    }, Math.max(250, (config.jobs.leaseSeconds * 1000) / 3));
+    this.presenceTimer.unref();
   }
 
   /** Looks for work now (safe to call any time). */
@@ -331,6 +346,7 @@ export class WorkerPool {
     this.stopping = true;
     this.unsubscribe?.();
     if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
     const all = [...this.active.values()];
     for (const a of all) a.controller.abort(new ShutdownError());
     let timer: NodeJS.Timeout | null = null;
@@ -341,6 +357,10 @@ export class WorkerPool {
       }),
     ]);
     if (timer) clearTimeout(timer);
+    await this.announced;
+    await workerStopped(this.services.db, this.name).catch((err: unknown) =>
+      this.services.log.warn({ err, worker: this.name }, 'worker presence update failed'),
+    );
   }
 }
 

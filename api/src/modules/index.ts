@@ -2,6 +2,7 @@
 //   1. src/modules/<feature>/routes.ts: `export default async function (app: App) { app.get('/x', {...}, h) }`
 //   2. add it to this list.
 import type { App } from '../types';
+import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
@@ -54,4 +55,6 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   chunkRunRoutes,
   extractionRoutes,
   llmTestRoutes,
+  // admin: operations retry needs app.jobs
+  adminRoutes,
 ];

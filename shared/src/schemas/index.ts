@@ -21,3 +21,4 @@ export * from './extraction';
 export * from './pipeline';
 export * from './llm-test';
 export * from './job-estimate';
+export * from './admin';

@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loginRedirect } from '../router/buildRoutes';
 import { Breadcrumbs } from './authed/Breadcrumbs';
 import { SidebarContent } from './authed/Sidebar';
+import { useLiveBalance } from './authed/useLiveBalance';
 import { ThemeMenu } from './public/ThemeMenu';
 
 /**
@@ -17,6 +18,7 @@ export function AuthedLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  useLiveBalance(user?.id);
 
   // The session ended while here (refresh refused, signed out elsewhere): back to login,
   // then back to this page.

@@ -45,9 +45,9 @@ export default async function fileRoutes(app: App) {
   const db = app.database.db;
 
   // quota counters, from real rows (users/me/resource-limits)
-  app.usage.register('max_file_count', async ({ db: d, userId }) => (await storedUsage(d, userId)).fileCount);
-  app.usage.register('max_pages', async ({ db: d, userId }) => (await storedUsage(d, userId)).pageCount);
-  app.usage.register('storage_used', async ({ db: d, userId }) => bytesToMb((await storedUsage(d, userId)).storageBytes));
+  app.usage.register('max_file_count', async ({ db: d, userId }) => (await storedUsage(d, userId)).fileCount, 'the upload quota (files per user)');
+  app.usage.register('max_pages', async ({ db: d, userId }) => (await storedUsage(d, userId)).pageCount, 'the upload quota (pages per user)');
+  app.usage.register('storage_used', async ({ db: d, userId }) => bytesToMb((await storedUsage(d, userId)).storageBytes), 'the upload quota (storage per user)');
 
   app.get(
     '/files/my-files',

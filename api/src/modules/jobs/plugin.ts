@@ -24,7 +24,7 @@ async function jobsPlugin(app: App) {
     log: app.log.child({ component: 'jobs' }),
   });
   app.decorate('jobs', runtime);
-  app.usage.register(WEEKLY_JOBS, ({ db, userId, periodStart }) => countBilledJobs(db, userId, periodStart));
+  app.usage.register(WEEKLY_JOBS, ({ db, userId, periodStart }) => countBilledJobs(db, userId, periodStart), 'job billing (the weekly job limit)');
 
   app.addHook('onReady', async () => {
     const pool = runtime.startWorkers(app.config.jobs.inApiWorkers);

@@ -62,13 +62,13 @@ export default async function resourceRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Delete a resource type (204)',
+        summary: 'Delete a resource type (204); 409 naming what uses it when it is in use',
         params: IdParamsSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404) },
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (req, reply) => {
-      await deleteResourceType(app.database.db, req.params.id);
+      await deleteResourceType(app.database.db, app.usage, req.params.id);
       return reply.code(204).send();
     },
   );

@@ -10,7 +10,7 @@ import type {
 } from '@quarry/shared/schemas';
 import { ResourceTypeDefinitionSchema } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { appSettings, resourceTypes, type ResourceTypeRow } from '../../db/schema';
+import { appSettings, resourceTypes, users, type ResourceTypeRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
 import type { UsageRegistry } from '../usage/registry';
@@ -57,7 +57,28 @@ export async function updateResourceType(db: Db, id: string, patch: ResourceType
   }
 }
 
-export async function deleteResourceType(db: Db, id: string): Promise<void> {
+/**
+ * Deletes a resource type unless it is in use: something enforces it (a registered
+ * usage counter) and at least one user has usage counted against it. The 409 says what.
+ */
+export async function deleteResourceType(db: Db, usage: UsageRegistry, id: string): Promise<void> {
+  const [type] = await db.select().from(resourceTypes).where(eq(resourceTypes.id, id));
+  if (!type) throw notFound('Resource type not found');
+  const usedBy = usage.usedBy(type.name);
+  if (usedBy) {
+    const { start } = periodBounds(type.resetPeriod as ResetPeriod);
+    const everyone = await db.select({ id: users.id }).from(users);
+    let counted = 0;
+    for (const u of everyone) {
+      if ((await usage.measure(type.name, { db, userId: u.id, periodStart: start })) > 0) counted += 1;
+    }
+    if (counted > 0) {
+      throw conflict(
+        `Resource type "${type.name}" is in use and cannot be deleted: ${usedBy} enforces it, and ` +
+          `${counted} user${counted === 1 ? ' has' : 's have'} usage counted against it. Change its limit instead.`,
+      );
+    }
+  }
   const deleted = await db.delete(resourceTypes).where(eq(resourceTypes.id, id)).returning({ id: resourceTypes.id });
   if (deleted.length === 0) throw notFound('Resource type not found');
 }

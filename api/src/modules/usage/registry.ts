@@ -19,9 +19,17 @@ export type UsageProvider = (ctx: UsageContext) => Promise<number>;
 
 export class UsageRegistry {
   private readonly providers = new Map<string, UsageProvider>();
+  private readonly consumers = new Map<string, string>();
 
-  register(resourceName: string, provider: UsageProvider): void {
+  /** `usedBy` names what enforces the limit (said when an admin tries to delete the type). */
+  register(resourceName: string, provider: UsageProvider, usedBy?: string): void {
     this.providers.set(resourceName, provider);
+    if (usedBy) this.consumers.set(resourceName, usedBy);
+  }
+
+  /** What enforces this resource's limit, if anything registered it. */
+  usedBy(resourceName: string): string | undefined {
+    return this.consumers.get(resourceName);
   }
 
   has(resourceName: string): boolean {

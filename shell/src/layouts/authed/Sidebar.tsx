@@ -14,7 +14,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Flex direction="column" h="full" gap="4" p="4">
       <Box px="2" py="1">
-        <BrandMark to="/files" label="Quarry" onClick={onNavigate} />
+        <BrandMark to="/files" label={(name) => name} onClick={onNavigate} />
       </Box>
 
       <Stack as="nav" aria-label="Main" gap="0.5" flex="1" overflowY="auto">

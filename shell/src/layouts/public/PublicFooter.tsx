@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { BrandMark } from './BrandMark';
 import { FOOTER_COLUMNS, SOCIAL_LINKS } from './footerLinks';
 import { SOCIAL_ICONS } from './SocialIcons';
+import { useSiteName } from './useSiteName';
 
 export function PublicFooter() {
   const year = new Date().getFullYear();
+  const siteName = useSiteName();
   return (
     <Box as="footer" borderTopWidth="1px" bg="bg.subtle">
       <Container maxW="6xl" py={{ base: '10', md: '14' }}>
@@ -47,7 +49,7 @@ export function PublicFooter() {
         </SimpleGrid>
         <Flex mt="10" pt="6" borderTopWidth="1px" justify="space-between" gap="2" direction={{ base: 'column', sm: 'row' }}>
           <Text color="fg.muted" fontSize="sm">
-            © {year} Quarry. All rights reserved.
+            © {year} {siteName}. All rights reserved.
           </Text>
           <Text color="fg.muted" fontSize="sm">
             Self-hostable document-to-data platform.

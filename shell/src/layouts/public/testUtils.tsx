@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@quarry/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { ThemeProvider } from 'next-themes';
 import type { ReactElement } from 'react';
@@ -10,23 +11,30 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 
 export const THEME_STORAGE_KEY = 'quarry-theme';
 
-export function renderAt(url: string, routes: RouteObject[] | ReactElement) {
+export function renderAt(
+  url: string,
+  routes: RouteObject[] | ReactElement,
+  // the brand mark reads the site name through the query cache
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const tree: RouteObject[] = Array.isArray(routes) ? routes : [{ path: '*', element: routes }];
   const router = createMemoryRouter(tree, { initialEntries: [url] });
   const utils = render(
-    <ChakraProvider value={system}>
-      <ThemeProvider
-        attribute="class"
-        defaultTheme="system"
-        enableSystem
-        storageKey={THEME_STORAGE_KEY}
-        disableTransitionOnChange
-        // A data-block type: React does not warn about a script it will never run.
-        scriptProps={{ type: 'application/json' }}
-      >
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </ChakraProvider>,
+    <QueryClientProvider client={client}>
+      <ChakraProvider value={system}>
+        <ThemeProvider
+          attribute="class"
+          defaultTheme="system"
+          enableSystem
+          storageKey={THEME_STORAGE_KEY}
+          disableTransitionOnChange
+          // A data-block type: React does not warn about a script it will never run.
+          scriptProps={{ type: 'application/json' }}
+        >
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </ChakraProvider>
+    </QueryClientProvider>,
   );
   return { router, ...utils };
 }

@@ -1,0 +1,200 @@
+// Admin calls of issue 15 (superuser only, except the public site name): site settings,
+// the operations view with job retry, users (disable / enable, promote / demote, balance
+// adjustments) and contact messages. Credit requests and resource types have their modules.
+import { count, desc } from 'drizzle-orm';
+import {
+  AdminContactMessageListQuerySchema,
+  AdminContactMessageListResponseSchema,
+  AdminJobRetryResponseSchema,
+  AdminUserListQuerySchema,
+  AdminUserListResponseSchema,
+  AdminUserSchema,
+  AdminUserUpdateSchema,
+  BalanceAdjustmentCreateSchema,
+  BalanceAdjustmentSchema,
+  IdParamsSchema,
+  OperationsOverviewSchema,
+  PublicSiteSettingsSchema,
+  SiteSettingsSchema,
+  SiteSettingsUpdateSchema,
+  type ContactType,
+} from '@quarry/shared/schemas';
+import { contactMessages } from '../../db/schema';
+import { bearer, errorResponses } from '../../lib/openapi';
+import { isoStrict } from '../../lib/time';
+import type { App } from '../../types';
+import { toUser } from '../users/service';
+import { operationsOverview, retryFailedJob } from './operations';
+import { getSiteSettings, updateSiteSettings } from './settings';
+import { adjustBalance, listUsers, updateUser } from './users';
+
+export default async function adminRoutes(app: App) {
+  const guard = { onRequest: app.requireSuperuser };
+  const tags = ['admin'];
+  const db = app.database.db;
+  const settingsDefaults = { adminEmail: app.config.admin.email };
+
+  // Public on purpose: the product shows its name before anyone signs in.
+  app.get(
+    '/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'The site name (public)',
+        response: { 200: PublicSiteSettingsSchema },
+      },
+    },
+    async () => ({ site_name: (await getSiteSettings(db, settingsDefaults)).site_name }),
+  );
+
+  app.get(
+    '/admin/settings',
+    { ...guard, schema: { tags, security: bearer, summary: 'Site settings', response: { 200: SiteSettingsSchema, ...errorResponses(401, 403) } } },
+    async () => getSiteSettings(db, settingsDefaults),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change the site name and admin email (a non-empty name, a valid address)',
+        body: SiteSettingsUpdateSchema,
+        response: { 200: SiteSettingsSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      await updateSiteSettings(db, req.body);
+      return getSiteSettings(db, settingsDefaults);
+    },
+  );
+
+  app.get(
+    '/admin/operations',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Queue by type and status, oldest queued age, workers, last-hour throughput, recent failures',
+        response: { 200: OperationsOverviewSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => operationsOverview(db, app.config.jobs.leaseSeconds),
+  );
+
+  app.post(
+    '/admin/jobs/:id/retry',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Queue any user's failed job again (it resumes after its last finished step)",
+        params: IdParamsSchema,
+        response: { 200: AdminJobRetryResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => {
+      const row = await retryFailedJob(app.jobs, req.params.id);
+      return { id: row.id, status: row.status, message: `Job "${row.name}" is queued again` };
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Users, newest first (search matches email and name)',
+        querystring: AdminUserListQuerySchema,
+        response: { 200: AdminUserListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listUsers(db, req.query);
+      return { users: rows.map(toUser), total_count: total };
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Disable / enable or promote / demote a user; never leaves no active superuser',
+        params: IdParamsSchema,
+        body: AdminUserUpdateSchema,
+        response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => toUser(await updateUser(db, req.user.id, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/admin/users/:id/credit-adjustments',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Add (or take) credits, recorded in the user's credit ledger with the reason",
+        params: IdParamsSchema,
+        body: BalanceAdjustmentCreateSchema,
+        response: { 201: BalanceAdjustmentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req, reply) => {
+      const adjustment = await adjustBalance(db, { id: req.user.id, email: req.user.email }, req.params.id, req.body);
+      await app.realtime.publishToUser(req.params.id, {
+        event: 'credit_balance_adjusted',
+        message:
+          adjustment.amount > 0
+            ? `An administrator added ${adjustment.amount} credits to your balance`
+            : `An administrator took ${-adjustment.amount} credits from your balance`,
+        credit_balance: adjustment.balance_after,
+      });
+      return reply.code(201).send(adjustment);
+    },
+  );
+
+  app.get(
+    '/admin/contact-messages',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Messages sent through the public contact form, newest first',
+        querystring: AdminContactMessageListQuerySchema,
+        response: { 200: AdminContactMessageListResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(req.query.limit)
+        .offset(req.query.offset);
+      const [total] = await db.select({ n: count() }).from(contactMessages);
+      return {
+        messages: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          message: r.message,
+          contact_type: r.contactType as ContactType,
+          created_at: isoStrict(r.createdAt),
+        })),
+        total_count: total?.n ?? 0,
+      };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+// Users as administrators manage them: list, disable / enable, promote / demote, and
+// balance adjustments written to the credit ledger like an approved credit request.
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { AdminUserUpdate, BalanceAdjustment } from '@quarry/shared/schemas';
+import type { Db } from '../../db';
+import { creditTransactions, refreshTokens, users, type UserRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { isoStrict } from '../../lib/time';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(db: Db, q: { search?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+  const term = q.search?.trim();
+  const where = term
+    ? or(ilike(users.email, `%${escapeLike(term)}%`), ilike(users.fullName, `%${escapeLike(term)}%`))
+    : undefined;
+  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Disables / enables and promotes / demotes. Under a lock on every active superuser, a
+ * change that would leave no active superuser is refused, and nobody disables themselves.
+ * Disabling also revokes the user's refresh tokens, so their session ends at once.
+ */
+export async function updateUser(db: Db, actorId: string, id: string, patch: AdminUserUpdate): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+      .for('update');
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound('User not found');
+    if (patch.is_active === false && id === actorId) {
+      throw conflict('You cannot disable your own account');
+    }
+    const staysAdmin = (patch.is_superuser ?? target.isSuperuser) && (patch.is_active ?? target.isActive);
+    const wasAdmin = admins.some((a) => a.id === id);
+    if (wasAdmin && !staysAdmin && admins.length <= 1) {
+      throw conflict(
+        patch.is_superuser === false
+          ? 'Cannot remove superuser rights from the last active superuser: promote another user first'
+          : 'Cannot disable the last active superuser: promote another user first',
+      );
+    }
+    const now = new Date();
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+    if (patch.is_active !== undefined) set.isActive = patch.is_active;
+    if (patch.is_superuser !== undefined) set.isSuperuser = patch.is_superuser;
+    const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+    if (patch.is_active === false) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, id), sql`${refreshTokens.revokedAt} is null`));
+    }
+    return row!;
+  });
+}
+
+/** Adds (or, negative, takes) credits with a ledger entry naming the administrator and the reason. */
+export async function adjustBalance(
+  db: Db,
+  actor: { id: string; email: string },
+  userId: string,
+  input: { amount: number; reason: string },
+): Promise<BalanceAdjustment> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId)).for('update');
+    if (!target) throw notFound('User not found');
+    const after = target.balance + input.amount;
+    if (after < 0) {
+      throw conflict(`The balance is ${target.balance} credits; taking ${-input.amount} would leave it negative`);
+    }
+    const now = new Date();
+    await tx.update(users).set({ creditBalance: after, updatedAt: now }).where(eq(users.id, userId));
+    const [entry] = await tx
+      .insert(creditTransactions)
+      .values({
+        userId,
+        amount: input.amount,
+        balanceAfter: after,
+        kind: 'admin_adjustment',
+        referenceId: actor.id,
+        description: `Balance adjusted by ${actor.email}: ${input.reason}`,
+        createdAt: now,
+      })
+      .returning();
+    return {
+      id: entry!.id,
+      user_id: userId,
+      amount: entry!.amount,
+      balance_after: entry!.balanceAfter,
+      description: entry!.description,
+      reviewed_by: actor.id,
+      created_at: isoStrict(entry!.createdAt),
+    };
+  });
+}

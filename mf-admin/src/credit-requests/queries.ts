@@ -1,0 +1,64 @@
+// Admin credit requests (spec 2 §7 "Credit requests"): list (status_filter, limit 100),
+// stats, review.
+import { api, useCurrentUser } from '@quarry/shared';
+import { ADMIN_CREDIT_REQUEST_LIMIT } from '@quarry/shared/constants';
+import {
+  AdminCreditRequestListResponseSchema,
+  AdminCreditRequestSchema,
+  CreditRequestStatsSchema,
+  type CreditRequestStatus,
+} from '@quarry/shared/schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRoot } from '../common/keys';
+
+export type StatusFilter = 'all' | CreditRequestStatus;
+
+export const creditRequestKeys = {
+  all: (userId: string | undefined) => adminRoot('credit-requests', userId),
+  list: (userId: string | undefined, status: StatusFilter) => [...creditRequestKeys.all(userId), 'list', status] as const,
+  stats: (userId: string | undefined) => [...creditRequestKeys.all(userId), 'stats'] as const,
+};
+
+export const creditRequestsQueryOptions = (userId: string | undefined, status: StatusFilter) =>
+  queryOptions({
+    queryKey: creditRequestKeys.list(userId, status),
+    queryFn: ({ signal }) =>
+      api.get('/admin/credit-requests/', {
+        signal,
+        query: { status_filter: status === 'all' ? undefined : status, limit: ADMIN_CREDIT_REQUEST_LIMIT },
+        schema: AdminCreditRequestListResponseSchema,
+      }),
+  });
+
+export function useCreditRequests(status: StatusFilter) {
+  return useQuery(creditRequestsQueryOptions(useCurrentUser()?.id, status));
+}
+
+export function useCreditRequestStats() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: creditRequestKeys.stats(userId),
+    queryFn: ({ signal }) => api.get('/admin/credit-requests/stats', { signal, schema: CreditRequestStatsSchema }),
+  });
+}
+
+export interface ReviewInput {
+  id: string;
+  status: 'approved' | 'rejected';
+  admin_notes: string;
+}
+
+export function useReviewCreditRequest() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: ({ id, status, admin_notes }: ReviewInput) =>
+      api.put(
+        `/admin/credit-requests/${encodeURIComponent(id)}/review`,
+        { status, admin_notes: admin_notes.trim() === '' ? null : admin_notes.trim() },
+        { schema: AdminCreditRequestSchema },
+      ),
+    // also after a failure: "already reviewed" means the list is out of date
+    onSettled: () => client.invalidateQueries({ queryKey: creditRequestKeys.all(userId) }),
+  });
+}

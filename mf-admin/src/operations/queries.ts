@@ -1,0 +1,37 @@
+// The operations view (issue 15): GET /admin/operations polled while the page is open,
+// POST /admin/jobs/{id}/retry.
+import { api, useCurrentUser } from '@quarry/shared';
+import { AdminJobRetryResponseSchema, OperationsOverviewSchema } from '@quarry/shared/schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRoot } from '../common/keys';
+
+/**
+ * Other users' job events never reach an administrator's socket (it is per user), so the
+ * view polls; 3 s keeps heartbeats (every lease/3 = 10 s by default) and queue ages current.
+ */
+export const OPERATIONS_POLL_MS = 3000;
+
+export const operationsKeys = {
+  all: (userId: string | undefined) => adminRoot('operations', userId),
+  overview: (userId: string | undefined) => [...operationsKeys.all(userId), 'overview'] as const,
+};
+
+export const operationsQueryOptions = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: operationsKeys.overview(userId),
+    queryFn: ({ signal }) => api.get('/admin/operations', { signal, schema: OperationsOverviewSchema }),
+    refetchInterval: OPERATIONS_POLL_MS,
+  });
+
+export function useOperations() {
+  return useQuery(operationsQueryOptions(useCurrentUser()?.id));
+}
+
+export function useRetryJob() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: (jobId: string) => api.post(`/admin/jobs/${encodeURIComponent(jobId)}/retry`, undefined, { schema: AdminJobRetryResponseSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: operationsKeys.all(userId) }),
+  });
+}

@@ -1,0 +1,152 @@
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { toast } from '@quarry/shared';
+import type { ResourceType } from '@quarry/shared/schemas';
+import { AGGREGATION_TYPES, RESET_PERIODS } from '@quarry/shared/constants';
+import { useEffect, useState, type FormEvent } from 'react';
+import { serverDetailOr } from '../common/errors';
+import {
+  formValuesOf,
+  toResourceTypeUpdate,
+  validateResourceTypeForm,
+  type NumericField,
+  type ResourceTypeFormErrors,
+  type ResourceTypeFormValues,
+} from './form';
+import { useUpdateResourceType } from './queries';
+
+const NUMERIC: { name: NumericField; label: string; helper: string }[] = [
+  { name: 'default_limit', label: 'Default limit', helper: 'Whole number; leave empty to keep it' },
+  { name: 'default_alert_threshold', label: 'Alert threshold (%)', helper: 'Whole percentage 0–100' },
+  { name: 'credit_cost', label: 'Credit cost', helper: 'Credits taken per use; whole number' },
+];
+
+/** The edit form (spec 2 §2, §5): 'Resource Updated' / 'Update Failed'. */
+export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType: ResourceType | null; onClose: () => void }) {
+  const update = useUpdateResourceType();
+  const [values, setValues] = useState<ResourceTypeFormValues | null>(null);
+  const [errors, setErrors] = useState<ResourceTypeFormErrors>({});
+
+  useEffect(() => {
+    setValues(resourceType ? formValuesOf(resourceType) : null);
+    setErrors({});
+  }, [resourceType]);
+
+  const set = <K extends keyof ResourceTypeFormValues>(key: K, value: ResourceTypeFormValues[K]) => {
+    setValues((v) => (v ? { ...v, [key]: value } : v));
+    // editing a field clears its message
+    setErrors((e) => {
+      const next = { ...e };
+      delete next[key as NumericField];
+      return next;
+    });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!values || !resourceType) return;
+    const found = validateResourceTypeForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(
+      { id: resourceType.id, patch: toResourceTypeUpdate(values) },
+      {
+        onSuccess: (saved) => {
+          toast.success('Resource Updated', `${saved.name} was saved`);
+          onClose();
+        },
+        // the form keeps what was typed
+        onError: (err) => toast.error('Update Failed', serverDetailOr(err, 'Failed to update resource type')),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root
+      open={resourceType !== null}
+      onOpenChange={(d) => {
+        if (!d.open && !update.isPending) onClose();
+      }}
+      placement="center"
+      size={{ base: 'full', sm: 'lg' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {values && resourceType ? (
+              <form onSubmit={onSubmit} noValidate aria-label={`Edit ${resourceType.name}`}>
+                <Dialog.Header>
+                  <Dialog.Title>Edit {resourceType.name}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    <Field.Root>
+                      <Field.Label>Description</Field.Label>
+                      <Textarea name="description" rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
+                    </Field.Root>
+                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                      <Field.Root>
+                        <Field.Label>Reset period</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            name="reset_period"
+                            value={values.reset_period}
+                            onChange={(e) => set('reset_period', e.target.value as ResourceTypeFormValues['reset_period'])}
+                          >
+                            {RESET_PERIODS.map((p) => (
+                              <option key={p} value={p}>
+                                {p}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Field.Root>
+                      <Field.Root>
+                        <Field.Label>Aggregation type</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            name="aggregation_type"
+                            value={values.aggregation_type}
+                            onChange={(e) => set('aggregation_type', e.target.value as ResourceTypeFormValues['aggregation_type'])}
+                          >
+                            {AGGREGATION_TYPES.map((a) => (
+                              <option key={a} value={a}>
+                                {a}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Field.Root>
+                    </SimpleGrid>
+                    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+                      {NUMERIC.map((f) => (
+                        <Field.Root key={f.name} invalid={Boolean(errors[f.name])}>
+                          <Field.Label>{f.label}</Field.Label>
+                          <Input name={f.name} inputMode="numeric" value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} />
+                          {errors[f.name] ? <Field.ErrorText>{errors[f.name]}</Field.ErrorText> : <Field.HelperText>{f.helper}</Field.HelperText>}
+                        </Field.Root>
+                      ))}
+                    </SimpleGrid>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText="Saving...">
+                    Save changes
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            ) : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={update.isPending} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

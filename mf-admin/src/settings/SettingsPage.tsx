@@ -1,0 +1,114 @@
+import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { ErrorState, LoadingState, PageHeader, formatDateTime, toast } from '@quarry/shared';
+import { SiteSettingsUpdateSchema, type SiteSettings } from '@quarry/shared/schemas';
+import { useEffect, useState, type FormEvent } from 'react';
+import { serverDetailOr } from '../common/errors';
+import { useSaveSiteSettings, useSiteSettings } from './queries';
+
+interface Values {
+  site_name: string;
+  admin_email: string;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+const valuesOf = (s: SiteSettings): Values => ({ site_name: s.site_name, admin_email: s.admin_email ?? '' });
+
+/** The messages the server would give, from the same schema, keyed by field. */
+export function validateSettings(values: Values): Errors {
+  const parsed = SiteSettingsUpdateSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof Values;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function SettingsForm({ stored }: { stored: SiteSettings }) {
+  const save = useSaveSiteSettings();
+  const [values, setValues] = useState<Values>(() => valuesOf(stored));
+  const [errors, setErrors] = useState<Errors>({});
+
+  useEffect(() => setValues(valuesOf(stored)), [stored]);
+
+  const set = (key: keyof Values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateSettings(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(values, {
+      onSuccess: () => toast.success('Settings Saved', 'The new site name is shown everywhere'),
+      onError: (err) => toast.error('Save Failed', serverDetailOr(err, 'Failed to save settings')),
+    });
+  };
+
+  const changed = values.site_name !== stored.site_name || values.admin_email !== (stored.admin_email ?? '');
+
+  return (
+    <Card.Root maxW="2xl" asChild>
+      <form onSubmit={onSubmit} noValidate aria-label="Site settings">
+      <Card.Body>
+        <Stack gap="5">
+          <Field.Root required invalid={Boolean(errors.site_name)}>
+            <Field.Label>
+              Site name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="site_name" value={values.site_name} onChange={(e) => set('site_name', e.target.value)} maxLength={120} />
+            {errors.site_name ? <Field.ErrorText>{errors.site_name}</Field.ErrorText> : <Field.HelperText>Shown in the sidebar and the public pages.</Field.HelperText>}
+          </Field.Root>
+          <Field.Root required invalid={Boolean(errors.admin_email)}>
+            <Field.Label>
+              Admin email <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="admin_email" type="email" value={values.admin_email} onChange={(e) => set('admin_email', e.target.value)} />
+            {errors.admin_email ? <Field.ErrorText>{errors.admin_email}</Field.ErrorText> : <Field.HelperText>Where administrators can be reached.</Field.HelperText>}
+          </Field.Root>
+          <Text textStyle="xs" color="fg.muted">
+            {stored.updated_at ? `Last saved ${formatDateTime(stored.updated_at)}` : 'Not saved yet: these are the defaults.'}
+          </Text>
+        </Stack>
+      </Card.Body>
+      <Card.Footer justifyContent="flex-end">
+        <HStack gap="2">
+          <Button
+            variant="outline"
+            type="button"
+            disabled={!changed || save.isPending}
+            onClick={() => {
+              setValues(valuesOf(stored));
+              setErrors({});
+            }}
+          >
+            Reset
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+            Save
+          </Button>
+        </HStack>
+      </Card.Footer>
+      </form>
+    </Card.Root>
+  );
+}
+
+/** /admin/settings (spec 2 §2): site name and admin email with Reset and Save, stored for real. */
+export default function SettingsPage() {
+  const settings = useSiteSettings();
+  let body;
+  if (settings.isPending) body = <LoadingState text="Loading settings..." />;
+  else if (settings.isError)
+    body = <ErrorState title="Failed to load settings" message={serverDetailOr(settings.error, 'Failed to load settings')} onRetry={() => void settings.refetch()} />;
+  else body = <SettingsForm stored={settings.data} />;
+  return (
+    <Stack gap="6">
+      <PageHeader title="Settings" description="How this installation names itself and who runs it." />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+// Admin-only calls beyond credit requests and resource types (issue 15): site settings,
+// the operations view (queue, workers, throughput, failures), users, contact messages.
+import { z } from 'zod';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { ContactTypeSchema } from './contact';
+
+// ------------------------------------------------------------------ settings
+
+export const SITE_SETTINGS_MESSAGES = {
+  siteName: 'Site name is required',
+  siteNameMax: 'Site name cannot exceed 100 characters',
+  adminEmail: 'Please enter a valid email address',
+} as const;
+
+/** `GET /admin/settings` and the answer of the PUT. */
+export const SiteSettingsSchema = z.object({
+  site_name: z.string(),
+  admin_email: z.string().nullable(),
+  updated_at: TimestampSchema.nullable(),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** `PUT /admin/settings`: a non-empty name and a real email address. */
+export const SiteSettingsUpdateSchema = z.strictObject({
+  site_name: z
+    .string({ error: SITE_SETTINGS_MESSAGES.siteName })
+    .trim()
+    .min(1, { error: SITE_SETTINGS_MESSAGES.siteName })
+    .max(100, { error: SITE_SETTINGS_MESSAGES.siteNameMax }),
+  admin_email: z
+    .string({ error: SITE_SETTINGS_MESSAGES.adminEmail })
+    .trim()
+    .max(254, { error: SITE_SETTINGS_MESSAGES.adminEmail })
+    .pipe(z.email({ error: SITE_SETTINGS_MESSAGES.adminEmail })),
+});
+export type SiteSettingsUpdate = z.input<typeof SiteSettingsUpdateSchema>;
+
+/** `GET /site` (public): what every visitor may know, the product's name. */
+export const PublicSiteSettingsSchema = z.object({ site_name: z.string() });
+export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
+
+// ------------------------------------------------------------------ operations
+
+export const OperationsJobCountSchema = z.object({
+  job_type: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+});
+export type OperationsJobCount = z.infer<typeof OperationsJobCountSchema>;
+
+export const OperationsWorkerSchema = z.object({
+  name: z.string(),
+  hostname: z.string(),
+  pid: z.number().int(),
+  concurrency: z.number().int(),
+  job_types: z.array(z.string()),
+  started_at: TimestampSchema,
+  last_heartbeat_at: TimestampSchema,
+  /** heartbeat within the lease time and not stopped */
+  alive: z.boolean(),
+  stopped_at: TimestampSchema.nullable(),
+  running_jobs: z.array(z.object({ id: UuidSchema, name: z.string(), job_type: z.string(), progress_percentage: z.number() })),
+});
+export type OperationsWorker = z.infer<typeof OperationsWorkerSchema>;
+
+export const OperationsFailureSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  job_type: z.string(),
+  user_email: z.string(),
+  error_message: z.string().nullable(),
+  attempts: z.number().int(),
+  /** a top-level job can be retried (stages are retried by their pipeline) */
+  retryable: z.boolean(),
+  failed_at: TimestampSchema.nullable(),
+});
+export type OperationsFailure = z.infer<typeof OperationsFailureSchema>;
+
+/** `GET /admin/operations` */
+export const OperationsOverviewSchema = z.object({
+  generated_at: TimestampSchema,
+  /** jobs per (type, status), every type and status that has jobs */
+  jobs_by_status: z.record(z.string(), z.number().int()),
+  jobs_by_type_and_status: z.array(OperationsJobCountSchema),
+  queued_count: z.number().int(),
+  running_count: z.number().int(),
+  /** age in seconds of the oldest queued job, null when none is queued */
+  oldest_queued_age_seconds: z.number().nullable(),
+  workers: z.array(OperationsWorkerSchema),
+  throughput_last_hour: z.object({
+    completed: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  recent_failures: z.array(OperationsFailureSchema),
+});
+export type OperationsOverview = z.infer<typeof OperationsOverviewSchema>;
+
+// ------------------------------------------------------------------ users
+
+export const AdminUserSchema = z.object({
+  id: UuidSchema,
+  email: z.string(),
+  full_name: z.string().nullable(),
+  credit_balance: z.number().int(),
+  is_superuser: z.boolean(),
+  is_active: z.boolean(),
+  is_verified: z.boolean(),
+  created_at: TimestampSchema,
+  last_login_at: TimestampSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserListQuerySchema = PaginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+});
+export type AdminUserListQuery = z.input<typeof AdminUserListQuerySchema>;
+
+/** `GET /admin/users` (newest first) */
+export const AdminUserListResponseSchema = z.object({
+  users: z.array(AdminUserSchema),
+  total_count: z.number().int(),
+});
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponseSchema>;
+
+/** `PATCH /admin/users/{id}`: disable / enable, promote / demote. */
+export const AdminUserUpdateSchema = z
+  .strictObject({
+    is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+    is_superuser: z.boolean({ error: 'is_superuser must be true or false' }).optional(),
+  })
+  .refine((v) => v.is_active !== undefined || v.is_superuser !== undefined, { error: 'Nothing to change' });
+export type AdminUserUpdate = z.input<typeof AdminUserUpdateSchema>;
+
+export const BALANCE_ADJUSTMENT_MESSAGES = {
+  amount: 'Enter a whole number of credits other than 0',
+  amountMax: 'An adjustment cannot exceed 1,000,000 credits',
+  reason: 'Please give a reason for the adjustment',
+} as const;
+
+/** `POST /admin/users/{id}/credit-adjustments`: added (or taken, when negative) like an approval. */
+export const BalanceAdjustmentCreateSchema = z.strictObject({
+  amount: z
+    .number({ error: BALANCE_ADJUSTMENT_MESSAGES.amount })
+    .int({ error: BALANCE_ADJUSTMENT_MESSAGES.amount })
+    .refine((n) => n !== 0, { error: BALANCE_ADJUSTMENT_MESSAGES.amount })
+    .refine((n) => Math.abs(n) <= 1_000_000, { error: BALANCE_ADJUSTMENT_MESSAGES.amountMax }),
+  reason: z
+    .string({ error: BALANCE_ADJUSTMENT_MESSAGES.reason })
+    .trim()
+    .min(1, { error: BALANCE_ADJUSTMENT_MESSAGES.reason })
+    .max(500),
+});
+export type BalanceAdjustmentCreate = z.input<typeof BalanceAdjustmentCreateSchema>;
+
+export const BalanceAdjustmentSchema = z.object({
+  id: UuidSchema,
+  user_id: UuidSchema,
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  description: z.string().nullable(),
+  reviewed_by: UuidSchema.nullable(),
+  created_at: TimestampSchema,
+});
+export type BalanceAdjustment = z.infer<typeof BalanceAdjustmentSchema>;
+
+// ------------------------------------------------------------------ contact messages
+
+export const AdminContactMessageSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  contact_type: ContactTypeSchema,
+  created_at: TimestampSchema,
+});
+export type AdminContactMessage = z.infer<typeof AdminContactMessageSchema>;
+
+/** `GET /admin/contact-messages` (newest first) */
+export const AdminContactMessageListResponseSchema = z.object({
+  messages: z.array(AdminContactMessageSchema),
+  total_count: z.number().int(),
+});
+export type AdminContactMessageListResponse = z.infer<typeof AdminContactMessageListResponseSchema>;
+
+export const AdminContactMessageListQuerySchema = PaginationQuerySchema;
+
+/** `POST /admin/jobs/{id}/retry`: the job, queued again. */
+export const AdminJobRetryResponseSchema = z.object({
+  id: UuidSchema,
+  status: z.string(),
+  message: z.string(),
+});
+export type AdminJobRetryResponse = z.infer<typeof AdminJobRetryResponseSchema>;
