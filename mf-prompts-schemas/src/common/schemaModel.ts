@@ -209,7 +209,10 @@ export function jsonErrorOffset(text: string): number | null {
     throw i;
   };
   const literal = (word: string) => {
-    for (const ch of word) if (text[i++] !== ch) ((i -= 1), fail());
+    for (const ch of word) {
+      if (text[i] !== ch) fail();
+      i++;
+    }
   };
   const string = () => {
     i++; // opening quote
@@ -219,7 +222,12 @@ export function jsonErrorOffset(text: string): number | null {
       if (ch === '\\') {
         i++;
         if (text[i] === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) ((i += k), fail());
+          for (let k = 1; k <= 4; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+              i += k;
+              fail();
+            }
+          }
           i += 5;
         } else if ('"\\/bfnrt'.includes(text[i] ?? '')) i++;
         else fail();
