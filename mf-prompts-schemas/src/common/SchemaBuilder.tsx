@@ -1,7 +1,7 @@
 // The field builder (spec 2 §3 "Schema field", §5): one row per field with name, type,
 // description, required, string format, array items and nested fields. Nesting is offered only
 // on object and array fields. Fields the builder cannot show are listed with their JSON, kept.
-import { Badge, Box, Button, Checkbox, Code, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Checkbox, Code, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { SCHEMA_FIELD_TYPES, SCHEMA_STRING_FORMATS, type SchemaFieldType } from '@quarry/shared/schemas';
 import { Plus, Trash2 } from 'lucide-react';
 import { canNest, childrenOf, newField, withChildren, withNestedField, withType, type FieldNode, type StringFormat } from './schemaModel';
@@ -20,7 +20,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
   const setChildren = (list: FieldNode[]) => onChange(withChildren(field, list));
   return (
     <Stack gap="2" role="group" aria-label={`Field ${label}`} borderLeftWidth={depth ? '2px' : 0} borderColor="border.emphasized" pl={depth ? '3' : 0}>
-      <Stack direction={{ base: 'column', md: 'row' }} gap="2" align={{ base: 'stretch', md: 'center' }} wrap="wrap">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="2" align={{ base: 'stretch', md: 'center' }}>
         <Input size="sm" flex="1 1 140px" minW="0" placeholder="field_name" aria-label={`Field ${label} name`} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
         {field.raw ? (
           <Badge colorPalette="purple" alignSelf="center">kept as JSON</Badge>
@@ -67,9 +67,11 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
           </NativeSelect.Root>
         ) : null}
         <Checkbox.Root size="sm" checked={field.required} onCheckedChange={(d) => onChange({ ...field, required: d.checked === true })}>
-          <Checkbox.HiddenInput aria-label={`Field ${label} required`} />
+          <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Required</Checkbox.Label>
+          <Checkbox.Label>
+            <chakra.span srOnly>Field {label} </chakra.span>Required
+          </Checkbox.Label>
         </Checkbox.Root>
         <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove field ${label}`} onClick={onRemove}>
           <Trash2 />
