@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { chunks, examples } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
-import { defaultProviderName, getProvider, type JSONSchema, type LlmProvider } from '../../llm';
+import { defaultProviderName, getProvider, notConfiguredReason, PROVIDER_NAMES, type JSONSchema, type LlmProvider, type ProviderName } from '../../llm';
 import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
 import { ownFileOr404 } from '../chunk-runs/service';
 import { resolveSetup } from '../extraction/service';
@@ -25,6 +25,8 @@ export interface PlaygroundInput {
 
 function providerOrThrow(name: string | null | undefined, model: string | null | undefined): LlmProvider {
   const requested = name ?? defaultProviderName();
+  const reason = PROVIDER_NAMES.includes(requested as ProviderName) ? notConfiguredReason(requested as ProviderName) : null;
+  if (reason) throw validationError(['body', 'provider'], reason);
   try {
     return getProvider(requested, model && requested !== 'offline' ? { model } : {});
   } catch (e) {
