@@ -1,7 +1,7 @@
 // The field builder (spec 2 §3 "Schema field", §5): one row per field with name, type,
 // description, required, string format, array items and nested fields. Nesting is offered only
 // on object and array fields. Fields the builder cannot show are listed with their JSON, kept.
-import { Badge, Box, Button, chakra, Checkbox, Code, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Checkbox, Code, Flex, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { SCHEMA_FIELD_TYPES, SCHEMA_STRING_FORMATS, type SchemaFieldType } from '@quarry/shared/schemas';
 import { Plus, Trash2 } from 'lucide-react';
 import { canNest, childrenOf, newField, withChildren, withNestedField, withType, type FieldNode, type StringFormat } from './schemaModel';
@@ -20,12 +20,12 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
   const setChildren = (list: FieldNode[]) => onChange(withChildren(field, list));
   return (
     <Stack gap="2" role="group" aria-label={`Field ${label}`} borderLeftWidth={depth ? '2px' : 0} borderColor="border.emphasized" pl={depth ? '3' : 0}>
-      <Stack direction={{ base: 'column', md: 'row' }} gap="2" align={{ base: 'stretch', md: 'center' }}>
-        <Input size="sm" flex="1 1 140px" minW="0" placeholder="field_name" aria-label={`Field ${label} name`} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
+      <Flex gap="2" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
+         <Input size="sm" flex={{ base: '1 1 100%', md: '1 1 140px' }} minW="0" placeholder="field_name" aria-label={`Field ${label} name`} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
         {field.raw ? (
           <Badge colorPalette="purple" alignSelf="center">kept as JSON</Badge>
         ) : (
-          <NativeSelect.Root size="sm" width={{ base: 'full', md: '120px' }}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '120px' }}>
             <NativeSelect.Field aria-label={`Field ${label} type`} value={field.type} onChange={(e) => onChange(withType(field, e.target.value as SchemaFieldType))}>
               {SCHEMA_FIELD_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -37,7 +37,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
           </NativeSelect.Root>
         )}
         {!field.raw && field.type === 'string' ? (
-          <NativeSelect.Root size="sm" width={{ base: 'full', md: '110px' }}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '110px' }}>
             <NativeSelect.Field aria-label={`Field ${label} format`} value={field.format} onChange={(e) => onChange({ ...field, format: e.target.value as StringFormat | '' })}>
               <option value="">no format</option>
               {SCHEMA_STRING_FORMATS.map((f) => (
@@ -50,7 +50,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
           </NativeSelect.Root>
         ) : null}
         {!field.raw && field.type === 'array' ? (
-          <NativeSelect.Root size="sm" width={{ base: 'full', md: '130px' }} disabled={Boolean(field.items?.raw)}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '130px' }} disabled={Boolean(field.items?.raw)}>
             <NativeSelect.Field
               aria-label={`Field ${label} items`}
               value={field.items?.raw ? 'json' : (field.items?.type ?? 'string')}
@@ -66,7 +66,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         ) : null}
-        <Checkbox.Root size="sm" checked={field.required} onCheckedChange={(d) => onChange({ ...field, required: d.checked === true })}>
+        <Checkbox.Root size="sm" flexShrink={0} checked={field.required} onCheckedChange={(d) => onChange({ ...field, required: d.checked === true })}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
@@ -76,7 +76,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
         <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove field ${label}`} onClick={onRemove}>
           <Trash2 />
         </IconButton>
-      </Stack>
+      </Flex>
       {field.raw ? (
         <Code display="block" whiteSpace="pre-wrap" p="2" fontSize="xs">
           {JSON.stringify(field.raw)}

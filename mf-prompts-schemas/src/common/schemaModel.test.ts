@@ -197,3 +197,13 @@ describe('infer from a sample', () => {
     expect(() => inferSchema([1, 2])).toThrow(/must be a JSON object/);
   });
 });
+
+describe('JSON errors as browsers word them', () => {
+  it("keeps the parser's words, not its echo of the text (short and cut excerpts)", () => {
+    const text = '{\n  "a": }';
+    const p = parseJson(text);
+    if (p.ok) throw new Error('should fail');
+    expect(p.message).not.toMatch(/is not valid JSON|"a"/);
+    expect([p.line, p.column]).toEqual([2, 8]);
+  });
+});

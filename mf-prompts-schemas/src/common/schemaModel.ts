@@ -296,7 +296,7 @@ export function parseJson(text: string): JsonParse {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
     // keep the parser's words, not its echo of the whole text
-    const message = (e as Error).message.replace(/, "[\s\S]*" is not valid JSON$/, '').replace(/ in JSON at position \d+.*$/, '');
+    const message = (e as Error).message.replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '').replace(/ in JSON at position \d+.*$/, '');
     const offset = jsonErrorOffset(text) ?? text.length;
     const before = text.slice(0, offset);
     const line = before.split('\n').length;

@@ -42,7 +42,7 @@ export interface TrackedTask {
 }
 
 /** The status of one task: SUCCESS / FAILURE are final; a vanished task or one past its deadline is a FAILURE with the reason. */
-async function taskStatus(taskId: string, submittedAt: number, signal: AbortSignal): Promise<LlmTaskStatus> {
+export async function taskStatus(taskId: string, submittedAt: number, signal: AbortSignal): Promise<LlmTaskStatus> {
   try {
     const s = await api.get(`/test/llm/status/${encodeURIComponent(taskId)}`, { signal, schema: LlmTaskStatusSchema });
     if (s.status === 'PENDING' && Date.now() - submittedAt > TASK_DEADLINE_MS) {

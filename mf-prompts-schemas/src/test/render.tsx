@@ -1,4 +1,5 @@
 // Test harness: the app's Chakra system (the shared one), for component tests of this remote.
+import '@testing-library/jest-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@quarry/shared';
 import { render } from '@testing-library/react';
