@@ -215,6 +215,16 @@ test.describe('output schemas', () => {
     await expect(page.getByText('Schema Not Found')).toBeVisible();
     const schema = await api.call('POST', '/output-schemas/', { name: 'Shared', schema_definition: { type: 'object', properties: { a: { type: 'string' } } } });
     await api.call('POST', '/prompts/', { name: 'Uses it', type: 'text', template: '{{ text_chunk }}', output_schema_id: schema.id });
+    // validate data against the saved schema: each error at its path
+    await page.goto(`/output-schemas/${schema.id}`);
+    await expect(page.getByLabel('Schema info')).toContainText('1 (prompts, examples and jobs that use it)');
+    await page.getByRole('textbox', { name: 'JSON data' }).fill('{"a": 42}');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.getByRole('list', { name: 'Data errors' })).toContainText('a');
+    await expect(page.getByText('1 error', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'JSON data' }).fill('{"a": "text"}');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.getByText('The data matches the schema.')).toBeVisible();
     await page.goto('/output-schemas');
     await page.getByRole('button', { name: 'Delete schema Shared' }).click();
     const dialog = page.getByRole('alertdialog');

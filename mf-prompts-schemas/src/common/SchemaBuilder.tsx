@@ -25,7 +25,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
         {field.raw ? (
           <Badge colorPalette="purple" alignSelf="center">kept as JSON</Badge>
         ) : (
-          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '120px' }}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '120px' }}>
             <NativeSelect.Field aria-label={`Field ${label} type`} value={field.type} onChange={(e) => onChange(withType(field, e.target.value as SchemaFieldType))}>
               {SCHEMA_FIELD_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -37,7 +37,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
           </NativeSelect.Root>
         )}
         {!field.raw && field.type === 'string' ? (
-          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '110px' }}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '110px' }}>
             <NativeSelect.Field aria-label={`Field ${label} format`} value={field.format} onChange={(e) => onChange({ ...field, format: e.target.value as StringFormat | '' })}>
               <option value="">no format</option>
               {SCHEMA_STRING_FORMATS.map((f) => (
@@ -50,7 +50,7 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
           </NativeSelect.Root>
         ) : null}
         {!field.raw && field.type === 'array' ? (
-          <NativeSelect.Root size="sm" flex={{ base: '1 1 0', md: 'none' }} width={{ base: 'auto', md: '130px' }} disabled={Boolean(field.items?.raw)}>
+          <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '130px' }} disabled={Boolean(field.items?.raw)}>
             <NativeSelect.Field
               aria-label={`Field ${label} items`}
               value={field.items?.raw ? 'json' : (field.items?.type ?? 'string')}

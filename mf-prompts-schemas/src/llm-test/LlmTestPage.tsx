@@ -75,7 +75,7 @@ function SimpleForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) 
     <Stack gap="4">
       {rows.map((r, i) => (
         <HStack key={r.key} align="flex-start" gap="2" role="group" aria-label={`Message ${i + 1}`}>
-          <NativeSelect.Root width="130px" size="sm">
+          <NativeSelect.Root width="130px" flexShrink={0} size="sm">
             <NativeSelect.Field aria-label={`Message ${i + 1} role`} value={r.role} onChange={(e) => setRows(rows.map((x) => (x.key === r.key ? { ...x, role: e.target.value as MessageRow['role'] } : x)))}>
               <option value="system">system</option>
               <option value="user">user</option>

@@ -34,7 +34,7 @@ function InfoPanel({ schema }: { schema: OutputSchema }) {
           <DataList.Root orientation="horizontal" size="sm">
             {[
               ['Fields', String(schema.field_count)],
-              ['Used by', `${schema.usage_count} prompt${schema.usage_count === 1 ? '' : 's'}, examples or jobs`],
+              ['Usage', `${schema.usage_count} (prompts, examples and jobs that use it)`],
               ['Created', formatDateTime(schema.created_at)],
               ['Updated', formatDateTime(schema.updated_at)],
             ].map(([label, value]) => (
