@@ -19,4 +19,15 @@ describe('mf-prompts-schemas route tree (spec 2 §2)', () => {
   it('names itself', () => {
     expect(remote.name).toBe('mf-prompts-schemas');
   });
+
+  it('loads each screen only when its route is visited, and every route has one', async () => {
+    const leaves = (routes: typeof remote.routes): typeof remote.routes => routes.flatMap((r) => (r.children ? leaves(r.children) : [r]));
+    const screens = leaves(remote.routes);
+    expect(screens).toHaveLength(7);
+    for (const route of screens) {
+      expect(route.Component ?? route.element).toBeUndefined();
+      const lazy = route.lazy as () => Promise<{ Component: unknown }>;
+      expect(typeof (await lazy()).Component).toBe('function');
+    }
+  });
 });

@@ -23,3 +23,4 @@ export { parseJsonLoose, JsonParseError } from './json';
 export { postJson, parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } from './http';
 export { chunkingModelFor } from './chunking-model';
 export type { ChunkingModelOptions } from './chunking-model';
+export { notConfiguredReason } from './not-configured';

@@ -22,3 +22,4 @@ export * from './pipeline';
 export * from './llm-test';
 export * from './job-estimate';
 export * from './admin';
+export * from './playground';

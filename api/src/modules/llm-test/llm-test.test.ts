@@ -103,6 +103,33 @@ describe('LLM test API', () => {
     expect(f.traceback).toBeTruthy();
   });
 
+  it('a provider that is not configured says so in words, without trying a call', async () => {
+    const before = fake.requests.length;
+    const savedUrl = process.env.OPENAI_BASE_URL;
+    const savedKey = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OLLAMA_BASE_URL;
+    try {
+      for (const [provider, setting] of [
+        ['openai', 'neither OPENAI_BASE_URL nor OPENAI_API_KEY is set'],
+        ['ollama', 'OLLAMA_BASE_URL is not set'],
+      ] as const) {
+        const r = await api('POST', 'simple', { messages: [{ role: 'user', content: `Hi ${provider}` }], provider });
+        expect(r.status).toBe(202);
+        const s = await finished(r.body.task_id);
+        expect(s.status).toBe('FAILURE');
+        expect(s.result.error_message).toBe(
+          `The provider "${provider}" is not configured on this server (${setting}). Choose another provider, or ask the administrator to configure it.`,
+        );
+      }
+    } finally {
+      process.env.OPENAI_BASE_URL = savedUrl;
+      process.env.OPENAI_API_KEY = savedKey;
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('validation: 4xx, never 500', async () => {
     const cases: unknown[] = [
       { messages: [] },

@@ -20,7 +20,7 @@ import type { Db } from '../../db';
 import { llmTestResults, type LlmTestResultRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
-import { getProvider, LlmError, type GenerateRequest, type JSONSchema, type LlmMessage, type LlmProvider } from '../../llm';
+import { getProvider, LlmError, notConfiguredReason, PROVIDER_NAMES, type GenerateRequest, type ProviderName, type JSONSchema, type LlmMessage, type LlmProvider } from '../../llm';
 import { validateOutput } from '../../processing/extraction';
 
 export const STALE_MS = 15 * 60_000;
@@ -109,6 +109,8 @@ function resolve(input: TaskInput): Resolved {
     name = 'offline';
     note = 'gemini is not configured on this server (GEMINI_API_KEY is not set): answered by the offline extractor, no language model was called';
   }
+  const reason = PROVIDER_NAMES.includes(name as ProviderName) ? notConfiguredReason(name as ProviderName) : null;
+  if (reason) return { provider: null, providerName: name, model: input.model ?? '', requested, note, configError: reason };
   try {
     const provider = getProvider(name, input.model && name !== 'offline' ? { model: input.model } : {});
     return { provider, providerName: provider.name, model: provider.model, requested, note, configError: null };
@@ -152,7 +154,7 @@ export class LlmTestRunner {
     if (r.configError) {
       const [row] = await this.db
         .insert(llmTestResults)
-        .values({ ...base, status: 'failure', errorMessage: `The provider ${r.providerName} is not usable: ${r.configError}`, traceback: `LlmConfigError: ${r.configError}`, completedAt: new Date(), processingTimeMs: 0 })
+        .values({ ...base, status: 'failure', errorMessage: r.configError.startsWith('The provider ') ? r.configError : `The provider ${r.providerName} is not usable: ${r.configError}`, traceback: `LlmConfigError: ${r.configError}`, completedAt: new Date(), processingTimeMs: 0 })
         .returning();
       return row!;
     }

@@ -267,8 +267,15 @@ test('usage_count counts prompts and examples that use the schema; statistics ad
     most_used: [{ id: s.id, name: 'Used', usage_count: 2 }],
   });
   expect(stats.field_types).toEqual({ string: 9, number: 2, boolean: 1, array: 2, object: 1 });
-  // deleting the schema clears the references, the prompt stays
-  await api('DELETE', `/output-schemas/${s.id}`, undefined, u);
+  // a schema in use is not deleted silently: 409 naming its users; force=true clears the references, the prompt stays
+  const refused = await api('DELETE', `/output-schemas/${s.id}`, undefined, u);
+  expect(refused.status).toBe(409);
+  expect(refused.body.detail).toBe(
+    'Output schema "Used" is in use: 1 prompt ("P"), 1 example ("P / Example 1"). Remove it from them first, or delete it anyway (force=true): prompts and examples then lose the reference; jobs keep the copy they ran with.',
+  );
+  expect((await api('GET', `/output-schemas/${s.id}`, undefined, u)).status).toBe(200);
+  expect((await api('DELETE', `/output-schemas/${s.id}?force=maybe`, undefined, u)).status).toBe(422);
+  expect((await api('DELETE', `/output-schemas/${s.id}?force=true`, undefined, u)).status).toBe(204);
   expect((await api('GET', `/prompts/${p.id}`, undefined, u)).body.output_schema_id).toBeNull();
 });
 

@@ -5,6 +5,7 @@ import {
   IdParamsSchema,
   LlmFormatResponseSchema,
   OutputSchemaCreateSchema,
+  OutputSchemaDeleteQuerySchema,
   OutputSchemaListQuerySchema,
   OutputSchemaListResponseSchema,
   OutputSchemaSchema,
@@ -126,13 +127,15 @@ export default async function outputSchemaRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Delete an output schema (prompts and examples using it lose the reference)',
+        summary: 'Delete an output schema: 409 naming the prompts, examples and jobs that use it, unless force=true',
+        description: 'With force=true the prompts and examples using it lose the reference; jobs keep the copy of the schema they ran with.',
         params: IdParamsSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) },
+        querystring: OutputSchemaDeleteQuerySchema,
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (req, reply) => {
-      await deleteOutputSchema(db, req.user.id, req.params.id);
+      await deleteOutputSchema(db, req.user.id, req.params.id, req.query.force);
       return reply.code(204).send();
     },
   );

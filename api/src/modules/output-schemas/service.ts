@@ -4,8 +4,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutputSchema, OutputSchemaStatistics } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { outputSchemas, type OutputSchemaRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 import { escapeLike } from '../files/service';
 import { checkDefinition, fieldTypesOf } from './definition';
@@ -120,8 +120,45 @@ export async function updateOutputSchema(
   return toOutputSchema(await getOwnOutputSchema(db, userId, row.id));
 }
 
-/** Deletes a schema; prompts and examples that used it keep working without it (reference cleared). */
-export async function deleteOutputSchema(db: Db, userId: string, id: string): Promise<void> {
+const quoteList = (names: string[], max = 5) =>
+  names.slice(0, max).map((n) => `"${n}"`).join(', ') + (names.length > max ? ` and ${names.length - max} more` : '');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What uses a schema: prompts and examples that refer to it, and jobs that ran with it. */
+export async function schemaUsers(db: DbOrTx, userId: string, id: string) {
+  const { row } = await getOwnOutputSchema(db, userId, id);
+  const promptRows = await db
+    .select({ name: prompts.name })
+    .from(prompts)
+    .where(and(eq(prompts.outputSchemaId, id), eq(prompts.userId, userId)))
+    .orderBy(asc(prompts.name));
+  const exampleRows = await db
+    .select({ name: examples.name, prompt: prompts.name })
+    .from(examples)
+    .innerJoin(prompts, eq(prompts.id, examples.promptId))
+    .where(and(eq(examples.outputSchemaId, id), eq(examples.userId, userId)))
+    .orderBy(asc(prompts.name), asc(examples.name));
+  return { row, prompts: promptRows.map((p) => p.name), examples: exampleRows.map((e) => `${e.prompt} / ${e.name}`), jobs: row.jobUseCount };
+}
+
+/**
+ * Deletes a schema. One still in use (prompts, examples, jobs that ran with it) is refused with
+ * a 409 naming what uses it, unless `force`: then prompts and examples lose the reference
+ * (jobs keep the copy of the schema they ran with).
+ */
+export async function deleteOutputSchema(db: Db, userId: string, id: string, force = false): Promise<void> {
+  if (!force) {
+    const users = await schemaUsers(db, userId, id);
+    const parts: string[] = [];
+    if (users.prompts.length) parts.push(`${plural(users.prompts.length, 'prompt')} (${quoteList(users.prompts)})`);
+    if (users.examples.length) parts.push(`${plural(users.examples.length, 'example')} (${quoteList(users.examples)})`);
+    if (users.jobs > 0) parts.push(plural(users.jobs, 'extraction job'));
+    if (parts.length) {
+      throw conflict(
+        `Output schema "${users.row.name}" is in use: ${parts.join(', ')}. Remove it from them first, or delete it anyway (force=true): prompts and examples then lose the reference; jobs keep the copy they ran with.`,
+      );
+    }
+  }
   const deleted = await db
     .delete(outputSchemas)
     .where(and(eq(outputSchemas.id, id), eq(outputSchemas.userId, userId)))

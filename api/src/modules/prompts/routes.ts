@@ -1,10 +1,12 @@
 // Prompts (spec 1 §7, spec 2 §7): POST and GET /prompts/, GET, PUT and DELETE /prompts/{id},
-// POST /prompts/validate, GET /prompts/statistics/summary.
+// POST /prompts/validate, GET /prompts/statistics/summary; POST /prompts/{id}/playground (issue 11).
 import {
   IdParamsSchema,
   PromptCreateSchema,
   PromptListQuerySchema,
   PromptListResponseSchema,
+  PromptPlaygroundRequestSchema,
+  PromptPlaygroundResponseSchema,
   PromptSchema,
   PromptStatisticsSchema,
   PromptUpdateSchema,
@@ -13,7 +15,9 @@ import {
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
+import { RateLimiter } from '../../lib/rate-limit';
 import type { App } from '../../types';
+import { runPlayground } from './playground';
 import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics, toPrompt, updatePrompt, validatePrompt } from './service';
 
 export default async function promptRoutes(app: App) {
@@ -105,6 +109,41 @@ export default async function promptRoutes(app: App) {
     async (req, reply) => {
       await deletePrompt(db, req.user.id, req.params.id);
       return reply.code(204).send();
+    },
+  );
+
+  // a provider call per request: limited like the LLM test page
+  const playgroundLimiter = new RateLimiter(120, 60_000);
+  app.post(
+    '/prompts/:id/playground',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Run the prompt (with its output schema and an example) on one chunk of one of your files; nothing is stored',
+        description:
+          'The chunk goes through the extraction engine exactly as in a job (few-shot example, structured output, one re-ask on an invalid answer); ' +
+          'the answer is then checked against the prompt\'s output schema (or its own schema_definition) and every error is given with its path. ' +
+          'No job and no extraction result are created. Another user\'s prompt, file, chunk or example answers 404; a provider that is not configured answers 422.',
+        params: IdParamsSchema,
+        body: PromptPlaygroundRequestSchema,
+        response: { 200: PromptPlaygroundResponseSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (req, reply) => {
+      playgroundLimiter.consume(req.user.id, 'Too many playground runs; try again in a minute');
+      // a closed connection stops the provider call
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('The client went away'));
+      };
+      reply.raw.on('close', onClose);
+      try {
+        return await runPlayground(db, req.user.id, req.params.id, req.body, controller.signal);
+      } finally {
+        reply.raw.off('close', onClose);
+      }
     },
   );
 }

@@ -1,0 +1,34 @@
+// Calls more than one feature of this remote makes: the schema list (the schema pages and the
+// prompt pages' schema picker) and one schema. Keys from ./keys, every call with its signal and
+// the zod schema of its answer.
+import { api, useCurrentUser } from '@quarry/shared';
+import { OutputSchemaListResponseSchema, OutputSchemaSchema, type OutputSchemaListQuery } from '@quarry/shared/schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { schemaKeys } from './keys';
+
+/** spec 2 §9: prompts and schemas are listed up to 100 */
+export const LIST_LIMIT = 100;
+
+export const useUserId = (): string | undefined => useCurrentUser()?.id;
+
+export const schemaListQueryOptions = (userId: string | undefined, filters: { search?: string; sort?: OutputSchemaListQuery['sort'] } = {}) =>
+  queryOptions({
+    queryKey: schemaKeys.list(userId, filters),
+    queryFn: ({ signal }) =>
+      api.get('/output-schemas/', { signal, schema: OutputSchemaListResponseSchema, query: { offset: 0, limit: LIST_LIMIT, search: filters.search || undefined, sort: filters.sort } }),
+    enabled: Boolean(userId),
+  });
+
+export const useSchemaList = (filters: { search?: string; sort?: OutputSchemaListQuery['sort'] } = {}) => useQuery(schemaListQueryOptions(useUserId(), filters));
+
+export const schemaQueryOptions = (userId: string | undefined, id: string) =>
+  queryOptions({
+    queryKey: schemaKeys.detail(userId, id),
+    queryFn: ({ signal }) => api.get(`/output-schemas/${encodeURIComponent(id)}`, { signal, schema: OutputSchemaSchema }),
+    enabled: Boolean(userId),
+  });
+
+export const useSchema = (id: string | null | undefined) => {
+  const userId = useUserId();
+  return useQuery({ ...schemaQueryOptions(userId, id ?? ''), enabled: Boolean(userId && id) });
+};

@@ -1,0 +1,158 @@
+// /prompts/new (spec 2 §2, §5): name, description, processing type, template (Preview/Edit,
+// variables checked live against the type), examples, optional output schema. Create is
+// disabled until a trimmed name and a template exist; after creation -> /prompts/{id}. A failed
+// save keeps everything typed.
+import { Box, Button, chakra, Card, Field, Grid, Heading, HStack, IconButton, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PageHeader, handleError, paths, toast } from '@quarry/shared';
+import type { PromptKind } from '@quarry/shared/schemas';
+import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SchemaChoice, schemaChoiceBody, type SchemaChoiceValue } from '../common/SchemaChoice';
+import { TemplateField } from '../common/TemplateField';
+import { useCreatePrompt, type NewExample } from './queries';
+
+const STARTERS: Record<PromptKind, string> = {
+  text: 'Extract the following fields from the text.\n\n{{ schema_descriptions }}\n\nText:\n{{ text_chunk }}',
+  table: 'Extract one entry per table row.\n\n{{ schema_descriptions }}\n\n{{ table_description }}\nHeader: {{ header }}\nRows:\n{{ row_chunk }}',
+};
+
+export default function NewPromptPage() {
+  const navigate = useNavigate();
+  const create = useCreatePrompt();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<PromptKind>('text');
+  const [template, setTemplate] = useState('');
+  const [preview, setPreview] = useState(false);
+  const [examples, setExamples] = useState<(NewExample & { key: number })[]>([]);
+  const [schema, setSchema] = useState<SchemaChoiceValue>({ mode: 'none' });
+
+  const canCreate = name.trim() !== '' && template.trim() !== '' && !create.isPending;
+  const incompleteExample = examples.some((e) => (e.input_text.trim() === '') !== (e.output_text.trim() === ''));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!canCreate || incompleteExample) return;
+    try {
+      const { created, failed } = await create.mutateAsync({
+        prompt: { name: name.trim(), description: description.trim() || null, type, template, ...schemaChoiceBody(schema) },
+        examples: examples.filter((x) => x.input_text.trim() && x.output_text.trim()),
+      });
+      toast.success({ title: 'Prompt created', description: created.name });
+      if (failed.length) toast.error({ title: 'Some examples were not saved', description: `${failed.join(', ')}: add them again on the prompt page.` });
+      void navigate(paths.prompts.detail(created.id));
+    } catch (err) {
+      handleError(err, { title: 'Failed to create prompt' });
+    }
+  }
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate aria-label="New prompt">
+      <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
+        <Link to={paths.prompts.index}>
+          <ArrowLeft size={14} /> Back to prompts
+        </Link>
+      </ChakraLink>
+      <PageHeader
+        title="New Prompt"
+        actions={
+          <Button type="submit" colorPalette="brand" disabled={!canCreate || incompleteExample} loading={create.isPending}>
+            Create
+          </Button>
+        }
+      />
+      <Stack gap="6">
+        <Card.Root>
+          <Card.Body>
+            <Stack gap="4">
+              <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="4">
+                <Field.Root required>
+                  <Field.Label>
+                    Name <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Processing type</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as PromptKind)}>
+                      <option value="text">Text</option>
+                      <option value="table">Table</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+              </Grid>
+              <Field.Root>
+                <Field.Label>Description</Field.Label>
+                <Textarea rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+              </Field.Root>
+              <TemplateField value={template} onChange={setTemplate} type={type} preview={preview} onPreviewChange={setPreview} />
+              {template === '' ? (
+                <HStack>
+                  <Button size="xs" variant="ghost" onClick={() => setTemplate(STARTERS[type])}>
+                    Start from a {type} template
+                  </Button>
+                </HStack>
+              ) : null}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Examples
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              An input text and the JSON you expect for it; the first one is sent to the model as a worked example.
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="4">
+              {examples.map((ex, i) => (
+                <Stack key={ex.key} gap="2" role="group" aria-label={`Example ${i + 1}`} borderWidth="1px" borderRadius="md" p="3">
+                  <HStack justify="space-between">
+                    <Text fontWeight="medium">Example {i + 1}</Text>
+                    <IconButton aria-label={`Remove example ${i + 1}`} size="xs" variant="ghost" colorPalette="red" onClick={() => setExamples(examples.filter((x) => x.key !== ex.key))}>
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+                    <Field.Root invalid={incompleteExample && ex.input_text.trim() === ''}>
+                      <Field.Label>Input text</Field.Label>
+                      <Textarea rows={4} value={ex.input_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, input_text: e.target.value } : x)))} />
+                      <Field.ErrorText>Input text is required</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={incompleteExample && ex.output_text.trim() === ''}>
+                      <Field.Label>Output text</Field.Label>
+                      <Textarea rows={4} fontFamily="mono" value={ex.output_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, output_text: e.target.value } : x)))} />
+                      <Field.ErrorText>Output text is required</Field.ErrorText>
+                    </Field.Root>
+                  </Grid>
+                </Stack>
+              ))}
+              <Box>
+                <Button size="sm" variant="outline" onClick={() => setExamples([...examples, { key: Date.now(), input_text: '', output_text: '' }])}>
+                  <Plus /> Add example
+                </Button>
+              </Box>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Output schema (optional)
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <SchemaChoice value={schema} onChange={setSchema} />
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </chakra.form>
+  );
+}

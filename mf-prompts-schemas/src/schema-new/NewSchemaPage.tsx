@@ -1,0 +1,49 @@
+// /output-schemas/new (spec 2 §2): name, description, fields, templates and a preview; returns
+// to /output-schemas on success. A failed save keeps what was typed.
+import { Box, Button, Link as ChakraLink } from '@chakra-ui/react';
+import { PageHeader, handleError, paths, toast } from '@quarry/shared';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SchemaForm, type SchemaDraft } from '../common/SchemaForm';
+import { useCreateSchema } from './queries';
+
+export default function NewSchemaPage() {
+  const navigate = useNavigate();
+  const create = useCreateSchema();
+  const [draft, setDraft] = useState<SchemaDraft>({ name: '', description: '', schema: { type: 'object', properties: {} } });
+  const save = async () => {
+    try {
+      const created = await create.mutateAsync({ name: draft.name.trim(), description: draft.description.trim() || null, schema_definition: draft.schema });
+      toast.success({ title: 'Schema created', description: created.name });
+      void navigate(paths.outputSchemas.index);
+    } catch (e) {
+      handleError(e, { title: 'Failed to create schema' });
+    }
+  };
+  return (
+    <Box>
+      <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
+        <Link to={paths.outputSchemas.index}>
+          <ArrowLeft size={14} /> Back to output schemas
+        </Link>
+      </ChakraLink>
+      <PageHeader title="New Schema" description="Describe the fields the model must return; the builder and the JSON Schema stay in sync." />
+      <SchemaForm
+        draft={draft}
+        onChange={setDraft}
+        withTemplates
+        actions={
+          <>
+            <Button colorPalette="brand" onClick={() => void save()} loading={create.isPending} disabled={draft.name.trim() === ''}>
+              Create schema
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to={paths.outputSchemas.index}>Cancel</Link>
+            </Button>
+          </>
+        }
+      />
+    </Box>
+  );
+}
