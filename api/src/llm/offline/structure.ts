@@ -1,0 +1,351 @@
+// Tables found by the document's own structure, not by the words of their header: the largest
+// set of lines that share one column layout (cells separated by column gaps, at least one
+// number), wherever they are in the document — a table continued over several pages is one
+// table, its repeated header lines, page footers and "carried forward" lines between the rows
+// are skipped, a wrapped description line is joined to its row. Columns are mapped to the item
+// properties of the schema by their header (the schema's names, synonyms and descriptions) and,
+// where the header says nothing the schema knows, by the values they hold:
+//  - three number columns where one is the product of the other two (quantity × price = amount)
+//    give the quantity, price and amount properties;
+//  - a column that is the running sum of another (a balance) is not an amount;
+//  - a column of 1, 2, 3, ... is a position number;
+//  - a date column goes to a date property, the longest text column to the description.
+import type { ScalarField, TableField } from './fields';
+import { buildRow } from './table';
+import { contentWords, keywordScore, matchLabel, stem } from './labels';
+import { isSeparatorLine, splitCells, type Cell } from './table';
+import { findDates, parseAmount } from './values';
+
+export interface LayoutRow {
+  line: number;
+  /** one entry per column ('' when the row leaves it empty) */
+  cells: string[];
+  /** wrapped continuation lines of the description */
+  extra: string[];
+}
+
+export interface LayoutTable {
+  header: number | null;
+  rows: LayoutRow[];
+  spans: { start: number; end: number }[];
+  headerText: string[];
+  /** every line the table occupies (rows, repeated headers, breaks between its rows) */
+  lines: number[];
+}
+
+const isNumber = (t: string) => parseAmount(t) !== undefined;
+const isDate = (t: string) => {
+  const d = findDates(t)[0];
+  return !!d && d.length >= t.trim().length - 2;
+};
+const hasLetters = (t: string) => /[a-z]{2,}/i.test(t);
+
+function candidate(line: string): Cell[] | null {
+  if (!line.trim() || isSeparatorLine(line)) return null;
+  const cells = splitCells(line);
+  if (cells.length < 3) return null;
+  const numeric = cells.filter((c) => isNumber(c.text)).length;
+  if (numeric === 0 || !cells.some((c) => hasLetters(c.text) && !isDate(c.text))) return null;
+  return cells;
+}
+
+const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) => Math.min(a.end, b.end) - Math.max(a.start, b.start);
+
+/** the column each cell falls in (by horizontal overlap), or null when the cells do not fit the spans */
+function align(cells: Cell[], spans: { start: number; end: number }[]): string[] | null {
+  const out = spans.map(() => '');
+  let last = -1;
+  for (const cell of cells) {
+    let best = -1;
+    let bestOverlap = -Infinity;
+    spans.forEach((s, i) => {
+      const o = overlap({ start: cell.start, end: cell.end }, { start: s.start - 1, end: s.end + 1 });
+      if (o > bestOverlap) {
+        bestOverlap = o;
+        best = i;
+      }
+    });
+    if (best <= last || bestOverlap <= 0 || out[best]) return null;
+    out[best] = cell.text;
+    last = best;
+  }
+  return out;
+}
+
+export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()): LayoutTable | null {
+  const cand = lines.map((l, i) => (skip.has(i) ? null : candidate(l)));
+  const byCount = new Map<number, number[]>();
+  cand.forEach((c, i) => {
+    if (c) byCount.set(c.length, [...(byCount.get(c.length) ?? []), i]);
+  });
+  let k = 0;
+  let core: number[] = [];
+  for (const [count, idx] of byCount) if (idx.length > core.length || (idx.length === core.length && count > k)) [k, core] = [count, idx];
+  if (core.length < 2) return null;
+  // column spans: the widest extent of each column over the core rows
+  const spans = Array.from({ length: k }, (_, j) => {
+    const cells = core.map((i) => cand[i]![j]!);
+    return { start: Math.min(...cells.map((c) => c.start)), end: Math.max(...cells.map((c) => c.end)) };
+  });
+  for (let j = 1; j < k; j++) if (spans[j]!.start <= spans[j - 1]!.end) return null; // columns must not overlap
+  const first = core[0]!;
+  const last = core[core.length - 1]!;
+  // header: the nearest text line above the first row whose cells fit the columns
+  let header: number | null = null;
+  let headerText: string[] = [];
+  for (let i = first - 1; i >= Math.max(0, first - 3); i--) {
+    const l = lines[i]!;
+    if (!l.trim() || isSeparatorLine(l)) continue;
+    const cells = splitCells(l);
+    if (cells.length >= 2 && cells.every((c) => !isNumber(c.text) || /^[a-z]/i.test(c.text))) {
+      const fitted = alignHeader(cells, spans);
+      if (fitted) {
+        header = i;
+        headerText = fitted;
+      }
+    }
+    break;
+  }
+  const headerKey = header === null ? null : lines[header]!.replace(/\s+/g, ' ').trim();
+  const rows: LayoutRow[] = [];
+  const occupied: number[] = [];
+  for (let i = first; i <= last; i++) {
+    const l = lines[i]!;
+    occupied.push(i);
+    if (skip.has(i)) continue;
+    const c = cand[i];
+    const fitted = c && c.length >= k - 2 && c.length <= k ? align(c, spans) : null;
+    if (fitted && fitted.filter(Boolean).length >= Math.min(k, 3)) {
+      rows.push({ line: i, cells: fitted, extra: [] });
+      continue;
+    }
+    if (headerKey && l.replace(/\s+/g, ' ').trim() === headerKey) continue; // repeated header
+    const cells = splitCells(l);
+    const prev = rows[rows.length - 1];
+    // a wrapped description: one text cell, indented into the table, no number, directly under a row
+    if (prev && cells.length === 1 && prev.line >= i - 1 - prev.extra.length && !isNumber(cells[0]!.text) && cells[0]!.start > spans[0]!.start - 1 && hasLetters(cells[0]!.text) && !/:/.test(cells[0]!.text)) {
+      prev.extra.push(cells[0]!.text);
+    }
+  }
+  // a wrapped description right after the last row
+  const after = lines[last + 1];
+  const lastRow = rows[rows.length - 1];
+  if (after !== undefined && lastRow) {
+    const cells = splitCells(after);
+    if (cells.length === 1 && cells[0]!.start > spans[0]!.start && hasLetters(cells[0]!.text) && !isNumber(cells[0]!.text) && !/:/.test(cells[0]!.text)) {
+      const next = lines[last + 2];
+      if (next === undefined || !next.trim() || isSeparatorLine(next)) {
+        lastRow.extra.push(cells[0]!.text);
+        occupied.push(last + 1);
+      }
+    }
+  }
+  if (header !== null) occupied.push(header);
+  return { header, rows, spans, headerText, lines: occupied };
+}
+
+function alignHeader(cells: Cell[], spans: { start: number; end: number }[]): string[] | null {
+  // header words may be wider or narrower than the values: nearest column by centre
+  const out = spans.map(() => '');
+  for (const cell of cells) {
+    const centre = (cell.start + cell.end) / 2;
+    let best = 0;
+    let bestDist = Infinity;
+    spans.forEach((s, i) => {
+      const d = centre < s.start ? s.start - centre : centre > s.end ? centre - s.end : 0;
+      if (d < bestDist) {
+        bestDist = d;
+        best = i;
+      }
+    });
+    out[best] = out[best] ? `${out[best]} ${cell.text}` : cell.text;
+  }
+  return out.filter(Boolean).length >= 2 ? out : null;
+}
+
+// ------------------------------------------------------------------ columns -> item properties
+
+type Role = 'quantity' | 'price' | 'amount' | 'other';
+
+/** what a numeric item property holds, from its own name and description */
+export function numericRole(f: ScalarField): Role {
+  // the name decides; the description only when the name says nothing
+  return roleOf(contentWords(f.name), f.type) ?? roleOf(contentWords(f.description ?? ''), f.type) ?? 'other';
+}
+
+function roleOf(list: string[], type: string): Role | null {
+  const words = new Set(list);
+  const has = (...ws: string[]) => ws.some((w) => words.has(stem(w)));
+  if (has('price', 'rate', 'cost')) return 'price';
+  if ((type === 'integer' || has('quantity', 'qty', 'count', 'many', 'units')) && !has('total', 'amount', 'sum')) return 'quantity';
+  if (has('amount', 'total', 'sum', 'line', 'value', 'net', 'gross', 'extended')) return 'amount';
+  return null;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
+
+interface ColumnStats {
+  numeric: number;
+  dates: number;
+  text: number;
+  avgLength: number;
+  values: (number | undefined)[];
+  sequence: boolean;
+}
+
+function stats(rows: LayoutRow[], j: number): ColumnStats {
+  const cells = rows.map((r) => r.cells[j] ?? '');
+  const filled = cells.filter(Boolean);
+  const n = Math.max(1, filled.length);
+  const values = cells.map((c) => (c ? parseAmount(c) : undefined));
+  return {
+    numeric: filled.filter((c) => isNumber(c)).length / n,
+    dates: filled.filter((c) => isDate(c)).length / n,
+    text: filled.filter((c) => hasLetters(c) && !isNumber(c) && !isDate(c)).length / n,
+    avgLength: filled.reduce((s, c) => s + c.length, 0) / n,
+    values,
+    sequence: rows.length >= 2 && values.every((v, i) => v === i + 1),
+  };
+}
+
+/** column index -> item property, from header labels first, then from the values */
+export function mapLayoutColumns(table: LayoutTable, field: TableField): (ScalarField | null)[] {
+  const k = table.spans.length;
+  const st = Array.from({ length: k }, (_, j) => stats(table.rows, j));
+  const map: (ScalarField | null)[] = Array.from({ length: k }, () => null);
+  const used = new Set<ScalarField>();
+  const fits = (f: ScalarField, j: number) => {
+    const s = st[j]!;
+    if (f.type === 'number' || f.type === 'integer') return s.numeric >= 0.7;
+    if (f.format === 'date') return s.dates >= 0.7;
+    return s.text >= 0.5 || (s.numeric < 0.5 && s.dates < 0.5);
+  };
+  // 1. header words the schema knows
+  const scored: { j: number; f: ScalarField; score: number }[] = [];
+  table.headerText.forEach((h, j) => {
+    if (!h) return;
+    for (const f of field.columns) {
+      const score = Math.max(matchLabel(h, f.labels), keywordScore(h, f.keywords));
+      if (score >= 0.6 && fits(f, j)) scored.push({ j, f, score });
+    }
+  });
+  scored.sort((a, b) => b.score - a.score);
+  for (const s of scored) {
+    if (map[s.j] || used.has(s.f)) continue;
+    map[s.j] = s.f;
+    used.add(s.f);
+  }
+  const free = (j: number) => !map[j];
+  const numericCols = st.map((s, j) => j).filter((j) => st[j]!.numeric >= 0.7 && !st[j]!.sequence);
+  // running balances are not amounts
+  const balance = new Set<number>();
+  for (const y of numericCols) {
+    for (const x of numericCols) {
+      if (x === y) continue;
+      const v = st[y]!.values;
+      const d = st[x]!.values;
+      let ok = 0;
+      for (let i = 1; i < v.length; i++) if (v[i] !== undefined && v[i - 1] !== undefined && d[i] !== undefined && near(v[i]! - v[i - 1]!, d[i]!)) ok++;
+      if (v.length >= 3 && ok >= (v.length - 1) * 0.7) balance.add(y);
+    }
+  }
+  const pick = (role: Role) => field.columns.find((f) => !used.has(f) && (f.type === 'number' || f.type === 'integer') && numericRole(f) === role);
+  const assign = (f: ScalarField | undefined, j: number | undefined) => {
+    if (!f || j === undefined || !free(j)) return;
+    map[j] = f;
+    used.add(f);
+  };
+  // 2. quantity × price = amount
+  const cols = numericCols.filter((j) => !balance.has(j));
+  let triple: [number, number, number] | null = null;
+  let bestHits = 0;
+  for (const a of cols) for (const q of cols) for (const p of cols) {
+    if (a === q || a === p || q === p || q > p) continue;
+    const rows = table.rows.length;
+    let hits = 0;
+    for (let i = 0; i < rows; i++) {
+      const [qv, pv, av] = [st[q]!.values[i], st[p]!.values[i], st[a]!.values[i]];
+      if (qv !== undefined && pv !== undefined && av !== undefined && near(qv * pv, av)) hits++;
+    }
+    if (hits > bestHits && hits >= Math.max(1, rows * 0.6)) {
+      bestHits = hits;
+      // of the two factors, the quantity is the one with whole numbers more often / the smaller values
+      const whole = (j: number) => st[j]!.values.filter((v) => v !== undefined && Number.isInteger(v)).length;
+      const [qq, pp] = whole(q) > whole(p) || (whole(q) === whole(p) && median(st[q]!.values) <= median(st[p]!.values)) ? [q, p] : [p, q];
+      triple = [qq, pp, a];
+    }
+  }
+  if (triple) {
+    const [q, p, a] = triple;
+    const roles: [Role, number][] = [['quantity', q], ['price', p], ['amount', a]];
+    for (const [role, j] of roles) {
+      // a header mapping that contradicts the arithmetic gives way to it
+      const wrong = map[j] && numericRole(map[j]!) !== role && numericRole(map[j]!) !== 'other';
+      if (wrong) {
+        used.delete(map[j]!);
+        map[j] = null;
+      }
+      const already = map.findIndex((f) => f && numericRole(f) === role);
+      if (already !== -1 && already !== j) {
+        used.delete(map[already]!);
+        map[already] = null;
+      }
+      assign(pick(role), j);
+    }
+  }
+  // 3. what is left: one free number property and number columns that are not balances, the rightmost first
+  const rest = cols.filter(free).sort((a, b) => b - a);
+  for (const role of ['amount', 'quantity', 'price', 'other'] as Role[]) {
+    const f = pick(role);
+    if (!f) continue;
+    if (role === 'quantity') {
+      const j = rest.find((c) => free(c) && st[c]!.values.every((v) => v === undefined || (Number.isInteger(v) && v < 10000)));
+      assign(f, j);
+    } else if (role === 'amount' || rest.filter(free).length === 1) {
+      assign(f, rest.find(free));
+    }
+  }
+  // 4. dates, then the description: the longest text column
+  for (const f of field.columns.filter((c) => c.format === 'date' && !used.has(c))) {
+    assign(f, st.map((_, j) => j).find((j) => free(j) && st[j]!.dates >= 0.7));
+  }
+  const textCols = st.map((_, j) => j).filter((j) => free(j) && st[j]!.text >= 0.5).sort((a, b) => st[b]!.avgLength - st[a]!.avgLength);
+  const textFields = field.columns.filter((c) => c.type === 'string' && !c.format && !c.enumValues && !used.has(c));
+  const description = textFields.find((f) => numericRole(f) === 'other' && /descr|nam|item|product|servic|detail|articl|what/.test(contentWords(`${f.name} ${f.description ?? ''}`).join(' '))) ?? (textFields.length === 1 ? textFields[0] : undefined);
+  assign(description, textCols[0]);
+  return map;
+}
+
+function median(values: (number | undefined)[]): number {
+  const v = values.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)]! : 0;
+}
+
+/** rows of a detected table as item objects; a continuation line extends the description */
+export function layoutRows(table: LayoutTable, field: TableField, map: (ScalarField | null)[]): Record<string, unknown>[] {
+  const textCol = map.findIndex((f) => f && f.type === 'string' && !f.format);
+  const out: Record<string, unknown>[] = [];
+  for (const row of table.rows) {
+    const cells = new Map<ScalarField, string>();
+    row.cells.forEach((text, j) => {
+      const f = map[j];
+      if (f && text) cells.set(f, text);
+    });
+    if (textCol !== -1 && row.extra.length) {
+      const f = map[textCol]!;
+      cells.set(f, [cells.get(f) ?? '', ...row.extra].filter(Boolean).join(' '));
+    }
+    const built = buildRow(cells, field);
+    if (Object.values(built).some((v) => v !== null && v !== undefined)) out.push(built);
+  }
+  return out;
+}
+
+/** how many rows agree with the arithmetic quantity × price = amount (a table reading's quality) */
+export function consistentRows(rows: Record<string, unknown>[], field: TableField): number {
+  const q = field.columns.find((f) => numericRole(f) === 'quantity');
+  const p = field.columns.find((f) => numericRole(f) === 'price');
+  const a = field.columns.find((f) => numericRole(f) === 'amount');
+  if (!q || !p || !a) return 0;
+  return rows.filter((r) => typeof r[q.name] === 'number' && typeof r[p.name] === 'number' && typeof r[a.name] === 'number' && near((r[q.name] as number) * (r[p.name] as number), r[a.name] as number)).length;
+}
