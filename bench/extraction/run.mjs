@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus } from './corpus.mjs';
 import { readDocument } from './ocr.mjs';
-import { mergeInto, newTally, ratio, scoreDocument, summary } from './score.mjs';
+import { mergeInto, newTally, ratio, sameValue, scoreDocument, summary } from './score.mjs';
 import { HELD_OUT_VOCABULARY as OFFICE_HELD } from './sources/office.mjs';
 import { HELD_OUT_VOCABULARY as TILL_HELD } from './sources/till.mjs';
 import { HELD_OUT_VOCABULARY as EINVOICE_HELD } from './sources/einvoice.mjs';
@@ -160,7 +160,7 @@ async function main() {
       if (verbose) {
         const p = r.extracted_data ?? {};
         const misses = Object.entries(doc.truth)
-          .filter(([k, v]) => k !== doc.rowsKey && !(v === null && (p[k] === null || p[k] === undefined)) && JSON.stringify(v) !== JSON.stringify(p[k]))
+          .filter(([k, v]) => k !== doc.rowsKey && !(v === null && (p[k] === null || p[k] === undefined)) && !(v !== null && sameValue(v, p[k])))
           .map(([k, v]) => `${k}: want ${JSON.stringify(v)} got ${JSON.stringify(p[k])}`);
         const s = summary(t);
         console.log(`${name} ${doc.id}/${variant} (${doc.layout}) rows ${t.rows.recalled}/${t.rows.expected} of ${t.rows.extracted}${misses.length ? `\n    ${misses.join('\n    ')}` : ''}${r.warnings.length ? `\n    warnings: ${r.warnings.join(' | ')}` : ''}${s.rowR < 1 && verbose ? '' : ''}`);

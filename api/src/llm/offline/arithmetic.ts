@@ -125,30 +125,30 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
     const sub = byRole.get('subtotal');
     const total = byRole.get('total');
     const tax = byRole.get('tax');
-    if (total) {
-      const t = get('total');
-      const tx = get('tax');
-      const s = get('subtotal');
-      const consistent = t !== undefined && (near(t, sum) || (tx !== undefined && near(t, sum + tx)) || (s !== undefined && tx !== undefined && near(t, s + tx)));
-      if (!consistent) {
-        // the last amount line equal to rows + tax (a printed tax line), else equal to the rows
-        const withTax = candidates.filter((x) => candidates.some((y) => y !== x && y.value > 0 && near(sum! + y.value, x.value)));
-        const plain = candidates.filter((x) => near(x.value, sum!));
-        const pickTotal = withTax[withTax.length - 1] ?? plain[plain.length - 1];
-        if (pickTotal) set('total', pickTotal);
+    const s0 = get('subtotal');
+    const t0 = get('total');
+    const tx0 = get('tax');
+    const consistent =
+      (s0 === undefined || near(s0, sum)) &&
+      (t0 === undefined || near(t0, (s0 ?? sum) + (tx0 ?? 0)) || (tx0 !== undefined && near(t0, s0 ?? sum) && !candidates.some((c) => near(c.value, sum! + tx0)))) &&
+      (!total || t0 !== undefined);
+    if (!consistent) {
+      // an amount line that is the rows plus another printed amount: total = rows + tax
+      let pair: [AmountLine, AmountLine] | null = null;
+      for (const x of candidates) {
+        const y = candidates.find((z) => z !== x && z.value > 0 && z.value < x.value && near(sum! + z.value, x.value));
+        if (y) pair = [x, y];
       }
-    }
-    const t = get('total');
-    if (sub && t !== undefined && t > sum + 0.005) {
-      const s = get('subtotal');
-      if (s === undefined || !near(s, sum)) {
-        const line = candidates.find((x) => near(x.value, sum!));
-        if (line) set('subtotal', line);
+      const rowsLine = candidates.filter((x) => near(x.value, sum!));
+      if (pair) {
+        if (total) set('total', pair[0]);
+        if (tax) set('tax', pair[1]);
+        if (sub && rowsLine.length) set('subtotal', rowsLine[0]!);
+      } else if (rowsLine.length) {
+        // no tax on top: the rows are the total (tax included, or none)
+        if (total && (t0 === undefined || !near(t0, sum))) set('total', rowsLine[rowsLine.length - 1]!);
+        if (sub && s0 !== undefined && !near(s0, sum) && rowsLine.length > 1) set('subtotal', rowsLine[0]!);
       }
-    }
-    if (tax && get('tax') === undefined && t !== undefined && t > sum + 0.005) {
-      const line = candidates.find((x) => near(x.value, t - sum!));
-      if (line) set('tax', line);
     }
   }
 

@@ -109,6 +109,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
 
   let lines: string[];
   const consumedLines = new Set<number>();
+  const tableLines = new Set<number>();
   const clean = (list: string[]) => list.map(cleanMarkdown);
   if (doc.table) {
     // a table batch: rows come from the chunk's structure, scalars only from its description lines
@@ -139,10 +140,16 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
       if (byLayout && byLayout.length >= 2 && quality(byLayout) > quality(byHeader?.rows)) {
         tableData.set(table, byLayout);
         rows[table.path.join('.')] = byLayout.length;
-        layout!.lines.forEach((i) => consumedLines.add(i));
+        layout!.lines.forEach((i) => {
+          consumedLines.add(i);
+          tableLines.add(i);
+        });
         found.push({ path: table.path.join('.') || '(root)', line: (layout!.header ?? layout!.rows[0]!.line) + 1, via: 'layout-table' });
       } else if (byHeader) {
-        byHeaderConsumed.forEach((i) => consumedLines.add(i));
+        byHeaderConsumed.forEach((i) => {
+          if (!consumedLines.has(i)) tableLines.add(i);
+          consumedLines.add(i);
+        });
         tableData.set(table, byHeader.rows);
         rows[table.path.join('.')] = byHeader.rows.length;
         found.push({ path: table.path.join('.') || '(root)', line: byHeader.line + 1, via: byHeader.via });
@@ -163,8 +170,8 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   }
 
   if (positional && !doc.table) {
-    applyPositionalRules(lines, model, values, consumedLines, usedCells, found);
-    laterDates(lines, model, values, consumedLines, found);
+    applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
+    laterDates(lines, model, values, tableLines, found);
   }
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: consumedLines, found, fill: positional && !doc.table });
 
@@ -205,13 +212,17 @@ function laterDates(lines: string[], model: SchemaModel, values: Map<ScalarField
 
 function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
+  const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
     if (!/[a-z]/i.test(key) || key.length > 60) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
     for (const field of fields) {
-      const score = Math.max(matchLabel(key, field.labels), keywordScore(key, field.keywords)) * weight;
+      let score = Math.max(matchLabel(key, field.labels), keywordScore(key, field.keywords));
+      // "Sale ref 68-2256": a label that says "identifier" names the schema's only identifier field
+      if (identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) score = Math.max(score, 0.7);
+      score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
@@ -460,6 +471,7 @@ function applyPositionalRules(
   consumedLines: Set<number>,
   usedCells: Set<string>,
   found: FoundField[],
+  tableLines: Set<number>,
 ): void {
   const text = lines.join('\n');
   const missing = model.scalars.filter((f) => !values.has(f));
@@ -510,8 +522,9 @@ function applyPositionalRules(
     const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
     if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
       for (let i = 0; i < lines.length; i++) {
-        if (consumedLines.has(i)) continue;
-        const d = findDates(lines[i]!)[0];
+        // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
+        if (tableLines.has(i)) continue;
+        const d = findDates(lines[i]!, { dayFirst: conventions.dayFirst })[0];
         if (d) {
           values.set(target, d.iso);
           found.push({ path: target.path.join('.'), line: i + 1, via: 'only-date' });

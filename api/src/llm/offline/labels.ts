@@ -94,6 +94,9 @@ export function labelsFor(name: string, description?: string, parentName?: strin
   const addWithGroups = (phrase: string, weight: number) => {
     add(phrase, weight);
     for (const group of GROUPS) if (group.includes(phrase)) for (const p of group) add(p, weight * 0.9);
+    // "buyer name" is named by what names the buyer ("Recipient", "Sold to")
+    const bare = phrase.split(' ').filter((w) => !GENERIC_WORDS.has(w)).join(' ');
+    if (bare && bare !== phrase) for (const group of GROUPS) if (group.includes(bare)) for (const p of group) add(p, weight * 0.85);
   };
   if (parentName) {
     const parent = normalizeLabel(parentName);
