@@ -62,6 +62,7 @@ export interface ArithmeticInput {
   values: Map<ScalarField, unknown>;
   tableData: Map<TableField, Record<string, unknown>[]>;
   lines: string[];
+  /** lines of the tables (their rows are not totals) */
   consumed: Set<number>;
   found: FoundField[];
   /** fill empty or inconsistent total fields from the arithmetic (whole documents only) */

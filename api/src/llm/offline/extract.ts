@@ -136,7 +136,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
       const layout = detectLayoutTable(lines, consumedLines);
       const layoutMap = layout ? mapLayoutColumns(layout, table) : null;
       const byLayout = layout && layoutMap && layoutMap.filter(Boolean).length >= 2 ? layoutRows(layout, table, layoutMap) : null;
-      const quality = (r: Record<string, unknown>[] | null | undefined) => (r ? r.length + consistentRows(r, table) : -1);
+      const quality = (r: Record<string, unknown>[] | null | undefined) => (r ? r.length + 2 * consistentRows(r, table) : -1);
       if (byLayout && byLayout.length >= 2 && quality(byLayout) > quality(byHeader?.rows)) {
         tableData.set(table, byLayout);
         rows[table.path.join('.')] = byLayout.length;
@@ -173,7 +173,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
     laterDates(lines, model, values, tableLines, found);
   }
-  const warnings = checkArithmetic({ model, values, tableData, lines, consumed: consumedLines, found, fill: positional && !doc.table });
+  const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 
   return { ...assemble(model, values, tableData, found, rows), warnings };
 }
@@ -252,7 +252,7 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
     if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
       const below = nextNonEmpty(lines, li);
       const belowCells = below === -1 ? [] : splitCells(lines[below]!);
-      if (belowCells.length >= 1 && !belowCells[0]!.text.includes(':')) consider(cells[0]!.text, belowCells[0]!.text, below, [`${li}:0`, `${below}:0`], 0.9, 'next-line');
+      if (belowCells.length >= 1 && !belowCells[0]!.text.includes(':')) consider(cells[0]!.text, belowCells[0]!.text, below, [`${li}:0`, `${below}:0`], 1, 'next-line');
     }
     cells.forEach((cell, ci) => {
       const id = `${li}:${ci}`;

@@ -141,7 +141,8 @@ export const conventions = { dayFirst: false };
 
 /** Converts raw text to the field's type; undefined when the text does not hold such a value. */
 export function parseFieldValue(field: ScalarField, raw: string): unknown {
-  const value = raw.trim().replace(/^[:\-–—#=\s]+/, '').trim();
+  // leading separators ("Total: - 12", "# INV-1") go; a minus sign directly before a number stays
+  const value = raw.trim().replace(/^(?:[:–—#=\s]|-(?![\d.,]))+/, '').trim();
   if (!value) return undefined;
   if (field.enumValues?.length) return matchEnum(field.enumValues, value);
   const percentField = /(rate|percent|pct|percentage)/i.test(field.name);
