@@ -58,6 +58,8 @@ export interface OfflineOptions {
 }
 
 interface Candidate {
+  /** found only because the label says "identifier" and the schema has one identifier field */
+  byIdentifierRule?: boolean;
   field: ScalarField;
   score: number;
   line: number;
@@ -215,19 +217,24 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
   const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
-    if (!/[a-z]/i.test(key) || key.length > 60) return;
+    // a cell holding a long number is a value, not a label ("Sale ref 74-951233")
+    if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
     for (const field of fields) {
       let score = Math.max(matchLabel(key, field.labels), keywordScore(key, field.keywords));
       // "Sale ref 68-2256": a label that says "identifier" names the schema's only identifier field
-      if (identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) score = Math.max(score, 0.7);
+      let byIdentifierRule = false;
+      if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
+        score = 0.7;
+        byIdentifierRule = true;
+      }
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
       if (parsed === undefined) continue;
-      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim() });
+      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim(), byIdentifierRule });
     }
   };
 
@@ -292,7 +299,9 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
       }
     });
   });
-  return out;
+  // several identifiers and nothing says which one the schema means ("Org.nr 9438", "Sale ref 74-95"): none
+  const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
+  return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
 }
 
 const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
@@ -484,7 +493,7 @@ function applyPositionalRules(
     return isVendor && isName && f.type === 'string' && !f.format;
   });
   // only for documents that look like invoices/receipts: at least two other values were found by label or table
-  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'item-lines').length;
+  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'layout-table' || f.via === 'item-lines').length;
   if (vendor && evidence >= 2) {
     let seen = 0;
     for (let i = 0; i < lines.length && seen < 3; i++) {
