@@ -221,8 +221,13 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
     if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
+    // "incl. VAT 15%" names the VAT amount (included in the prices)
+    const included = /^(?:incl\.?|including)\s+(.+)$/i.exec(key.trim());
+    if (included) consider(included[1]!, value, line, consumes, weight * 0.95, via);
+    // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
+    const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
     for (const field of fields) {
-      let score = Math.max(matchLabel(key, field.labels), keywordScore(key, field.keywords));
+      let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
       // "Sale ref 68-2256": a label that says "identifier" names the schema's only identifier field
       let byIdentifierRule = false;
       if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
@@ -493,7 +498,7 @@ function applyPositionalRules(
     return isVendor && isName && f.type === 'string' && !f.format;
   });
   // only for documents that look like invoices/receipts: at least two other values were found by label or table
-  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'layout-table' || f.via === 'item-lines').length;
+  const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
   if (vendor && evidence >= 2) {
     let seen = 0;
     for (let i = 0; i < lines.length && seen < 3; i++) {
@@ -569,6 +574,13 @@ function applyPositionalRules(
     for (const line of lines) {
       const c = parseCurrency(line);
       if (c && /\d/.test(line)) codes.add(c);
+    }
+    // "All amounts in NOK": a code on a line of its own when no amount carries one
+    if (codes.size === 0) {
+      for (const line of lines) {
+        const c = parseCurrency(line);
+        if (c && /^[A-Z]{3}$/.test(c) && new RegExp(`\\b${c}\\b`).test(line)) codes.add(c);
+      }
     }
     if (codes.size === 1) {
       const [code] = [...codes];
