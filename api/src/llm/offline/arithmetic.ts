@@ -96,8 +96,10 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
     const v = f ? values.get(f) : undefined;
     return typeof v === 'number' ? v : undefined;
   };
-  const set = (role: TotalRole, at: AmountLine) => {
+  // only empty fields are filled: a value the document labels is kept (and warned about below)
+  const set = (role: TotalRole, at: AmountLine, force = false) => {
     const f = byRole.get(role)!;
+    if (values.has(f) && !force) return;
     values.set(f, at.value);
     const path = f.path.join('.');
     const i = found.findIndex((x) => x.path === path);
@@ -142,7 +144,8 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
       }
       const rowsLine = candidates.filter((x) => near(x.value, sum!));
       if (pair) {
-        if (total) set('total', pair[0]);
+        // a "total" that is only the rows, when the document prints rows + tax as well, was the wrong line
+        if (total) set('total', pair[0], t0 !== undefined && near(t0, sum) && !near(t0, pair[0].value));
         if (tax) set('tax', pair[1]);
         if (sub && rowsLine.length) set('subtotal', rowsLine[0]!);
       } else if (rowsLine.length) {

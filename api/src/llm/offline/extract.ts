@@ -139,7 +139,9 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
       const layoutMap = layout ? mapLayoutColumns(layout, table) : null;
       const byLayout = layout && layoutMap && layoutMap.filter(Boolean).length >= 2 ? layoutRows(layout, table, layoutMap) : null;
       const quality = (r: Record<string, unknown>[] | null | undefined) => (r ? r.length + 2 * consistentRows(r, table) : -1);
-      if (byLayout && byLayout.length >= 2 && quality(byLayout) > quality(byHeader?.rows)) {
+      // a headerless reading of "text ... amount" lines gives way to a layout reading as good
+      const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) === quality(byHeader.rows)));
+      if (byLayout && layoutWins) {
         tableData.set(table, byLayout);
         rows[table.path.join('.')] = byLayout.length;
         layout!.lines.forEach((i) => {

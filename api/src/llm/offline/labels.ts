@@ -168,11 +168,15 @@ export const IDENTIFIER_WORDS = new Set(['number', 'id', 'identifier', 'referenc
 
 /** the stemmed content words of a name, label or description */
 export function contentWords(text: string): string[] {
-  return normalizeLabel(text)
-    .split(' ')
+  // what follows "without" / "excl." / "before" is what the thing is NOT ("Net amount, without VAT")
+  const words = normalizeLabel(text).split(' ');
+  const negation = words.findIndex((w) => NEGATIONS.has(w));
+  return (negation === -1 ? words : words.slice(0, negation))
     .filter((w) => w && !FILLER.has(w) && !/^\d+$/.test(w))
     .map(stem);
 }
+
+const NEGATIONS = new Set(['without', 'excluding', 'excl', 'except', 'before', 'not', 'ex', 'less']);
 
 /**
  * How well a document label names a field by the words of the field's own name and
