@@ -1,7 +1,7 @@
 // Tables found by the document's own structure, not by the words of their header: the largest
 // set of lines that share one column layout (cells separated by column gaps, at least one
 // number), wherever they are in the document — a table continued over several pages is one
-// table, its repeated header lines, page footers and "carried forward" lines between the rows
+// table, its repeated header lines, page footers and running-total lines between the rows
 // are skipped, a wrapped description line is joined to its row. Columns are mapped to the item
 // properties of the schema by their header (the schema's names, synonyms and descriptions) and,
 // where the header says nothing the schema knows, by the values they hold:
@@ -177,8 +177,8 @@ function roleOf(list: string[], type: string): Role | null {
   const words = new Set(list);
   const has = (...ws: string[]) => ws.some((w) => words.has(stem(w)));
   if (has('price', 'rate', 'cost')) return 'price';
-  if ((type === 'integer' || has('quantity', 'qty', 'count', 'many', 'units')) && !has('total', 'amount', 'sum')) return 'quantity';
-  if (has('amount', 'total', 'sum', 'line', 'value', 'net', 'gross', 'extended')) return 'amount';
+  if ((type === 'integer' || has('quantity', 'qty', 'many', 'units')) && !has('total', 'amount')) return 'quantity';
+  if (has('amount', 'total', 'line', 'value', 'net', 'gross', 'extended')) return 'amount';
   return null;
 }
 
