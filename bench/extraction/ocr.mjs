@@ -1,6 +1,6 @@
 // Reading the corpus the way the product reads an upload: runOcr (api/src/processing/ocr).
 //  - text: the PDF itself (its text layer, pdfjs, through the OCR library's media process);
-//  - scan: every page rendered at 200 DPI, rotated by a small seeded angle (0.4-1.4 degrees),
+//  - scan: every page rendered at 300 DPI (the resolution the OCR library renders PDF pages at), rotated by a small seeded angle (0.4-1.4 degrees),
 //    grey noise and speckles added, saved as PNG and OCR'd by the real engine (tesseract).
 // Results are cached in bench/out/ocr-cache/<content hash>-<variant>.json (gitignored): OCR
 // runs once per document content, re-runs of the bench read the cache.
@@ -13,7 +13,7 @@ import { runOcr } from '../../api/src/processing/ocr/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '..', 'out', 'ocr-cache');
-const SCAN_VERSION = 'scan-v1-200dpi';
+const SCAN_VERSION = 'scan-v2-300dpi';
 
 let canvasMod;
 let pdfjs;
@@ -28,7 +28,7 @@ async function rasterise(pdfBytes, seed) {
   const images = [];
   for (let p = 1; p <= doc.numPages; p++) {
     const page = await doc.getPage(p);
-    const viewport = page.getViewport({ scale: 200 / 72 });
+    const viewport = page.getViewport({ scale: 300 / 72 });
     const w = Math.ceil(viewport.width);
     const h = Math.ceil(viewport.height);
     const flat = createCanvas(w, h);
@@ -43,7 +43,7 @@ async function rasterise(pdfBytes, seed) {
     ctx.fillRect(0, 0, w, h);
     ctx.translate(w / 2, h / 2);
     ctx.rotate(angle);
-    ctx.drawImage(flat, -w / 2 + (rand() - 0.5) * 20, -h / 2 + (rand() - 0.5) * 20);
+    ctx.drawImage(flat, -w / 2 + (rand() - 0.5) * 30, -h / 2 + (rand() - 0.5) * 30);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const img = ctx.getImageData(0, 0, w, h);
     const px = img.data;
