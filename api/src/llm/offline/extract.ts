@@ -138,9 +138,11 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
       const layout = detectLayoutTable(lines, consumedLines);
       const layoutMap = layout ? mapLayoutColumns(layout, table) : null;
       const byLayout = layout && layoutMap && layoutMap.filter(Boolean).length >= 2 ? layoutRows(layout, table, layoutMap) : null;
-      const quality = (r: Record<string, unknown>[] | null | undefined) => (r ? r.length + 2 * consistentRows(r, table) : -1);
+      // rows, rows that add up, then (a small tie-break) cells read
+      const quality = (r: Record<string, unknown>[] | null | undefined) =>
+        r ? r.length + 2 * consistentRows(r, table) + 0.001 * r.reduce((n, row) => n + Object.values(row).filter((v) => v !== null && v !== undefined).length, 0) : -1;
       // a headerless reading of "text ... amount" lines gives way to a layout reading as good
-      const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) === quality(byHeader.rows)));
+      const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) >= quality(byHeader.rows) - 0.5));
       if (byLayout && layoutWins) {
         tableData.set(table, byLayout);
         rows[table.path.join('.')] = byLayout.length;

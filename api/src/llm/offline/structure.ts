@@ -34,6 +34,25 @@ export interface LayoutTable {
 }
 
 const isNumber = (t: string) => parseAmount(t) !== undefined;
+
+/**
+ * A number cell as OCR of a scan damages it, mended where the damage is unambiguous: a stray
+ * character before the digits ("L111 57", "'12"), spaces around or doubled decimal marks
+ * ("7749 ,12", "129.,67"), a space for the decimal point before the last two digits ("111 57"),
+ * a dot or colon between a quantity and its unit ("12. pcs"). Used only in columns whose other
+ * cells are numbers.
+ */
+export function repairNumber(text: string): string | undefined {
+  if (isNumber(text)) return text;
+  const t = text
+    .trim()
+    .replace(/^[^\d$€£(+-]{1,2}(?=\d)/, '')
+    .replace(/(\d)\s*([.,])\s*(?=\d)/g, '$1$2')
+    .replace(/([.,])[.,]+/g, '$1')
+    .replace(/^(\d{1,3}(?:[ ,.]\d{3})*) (\d{2})$/, '$1.$2')
+    .replace(/(\d)[.:;,](?=\s+[a-z])/i, '$1');
+  return isNumber(t) ? t : undefined;
+}
 const isDate = (t: string) => {
   const d = findDates(t)[0];
   return !!d && d.length >= t.trim().length - 2;
@@ -82,10 +101,11 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
   let core: number[] = [];
   for (const [count, idx] of byCount) if (idx.length > core.length || (idx.length === core.length && count > k)) [k, core] = [count, idx];
   if (core.length < 2) return null;
-  // column spans: the widest extent of each column over the core rows
+  // column spans over the core rows, robust to a few rows whose long text pushes into the next column
+  const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
   const spans = Array.from({ length: k }, (_, j) => {
     const cells = core.map((i) => cand[i]![j]!);
-    return { start: Math.min(...cells.map((c) => c.start)), end: Math.max(...cells.map((c) => c.end)) };
+    return { start: pct(cells.map((c) => c.start), 0.1), end: pct(cells.map((c) => c.end), 0.9) };
   });
   for (let j = 1; j < k; j++) if (spans[j]!.start <= spans[j - 1]!.end) return null; // columns must not overlap
   const first = core[0]!;
@@ -197,9 +217,12 @@ function stats(rows: LayoutRow[], j: number): ColumnStats {
   const cells = rows.map((r) => r.cells[j] ?? '');
   const filled = cells.filter(Boolean);
   const n = Math.max(1, filled.length);
-  const values = cells.map((c) => (c ? parseAmount(c) : undefined));
+  const numericShare = filled.filter((c) => isNumber(c)).length / n;
+  // in a column of numbers, mend the cells a scan damaged
+  const mended = numericShare >= 0.5 ? cells.map((c) => (c ? repairNumber(c) ?? c : c)) : cells;
+  const values = mended.map((c) => (c ? parseAmount(c) : undefined));
   return {
-    numeric: filled.filter((c) => isNumber(c)).length / n,
+    numeric: mended.filter(Boolean).filter((c) => isNumber(c)).length / n,
     dates: filled.filter((c) => isDate(c)).length / n,
     text: filled.filter((c) => hasLetters(c) && !isNumber(c) && !isDate(c)).length / n,
     avgLength: filled.reduce((s, c) => s + c.length, 0) / n,
@@ -267,7 +290,7 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
       const [qv, pv, av] = [st[q]!.values[i], st[p]!.values[i], st[a]!.values[i]];
       if (qv !== undefined && pv !== undefined && av !== undefined && near(qv * pv, av)) hits++;
     }
-    if (hits > bestHits && hits >= Math.max(1, rows * 0.6)) {
+    if (hits > bestHits && hits >= Math.max(1, rows * 0.5)) {
       bestHits = hits;
       // of the two factors, the quantity is the one with whole numbers more often / the smaller values
       const whole = (j: number) => st[j]!.values.filter((v) => v !== undefined && Number.isInteger(v)).length;
@@ -329,7 +352,7 @@ export function layoutRows(table: LayoutTable, field: TableField, map: (ScalarFi
     const cells = new Map<ScalarField, string>();
     row.cells.forEach((text, j) => {
       const f = map[j];
-      if (f && text) cells.set(f, text);
+      if (f && text) cells.set(f, f.type === 'number' || f.type === 'integer' ? repairNumber(text) ?? text : text);
     });
     if (textCol !== -1 && row.extra.length) {
       const f = map[textCol]!;
