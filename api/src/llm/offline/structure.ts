@@ -70,22 +70,56 @@ function candidate(line: string): Cell[] | null {
 
 const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) => Math.min(a.end, b.end) - Math.max(a.start, b.start);
 
+function bestSpan(piece: { start: number; end: number }, spans: { start: number; end: number }[]): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  spans.forEach((s, i) => {
+    const o = overlap(piece, { start: s.start - 1, end: s.end + 1 });
+    const centre = (piece.start + piece.end) / 2;
+    const score = o > 0 ? o : -Math.min(Math.abs(centre - s.start), Math.abs(centre - s.end));
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return bestScore > -3 ? best : -1;
+}
+
+/**
+ * A cell OCR ran into its neighbour ("10 Grout anthracite", "16 kg") is split at its words when
+ * the words fall into different columns and every word split off is a number or a short token
+ * (a position, a unit); a long description running into the next column stays whole.
+ */
+function splitCell(cell: Cell, spans: { start: number; end: number }[]): Cell[] {
+  const touched = spans.filter((s) => overlap(cell, { start: s.start - 1, end: s.end + 1 }) > 0).length;
+  if (touched < 2) return [cell];
+  const words = [...cell.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: cell.start + (m.index ?? 0), end: cell.start + (m.index ?? 0) + m[0].length }));
+  const cols = words.map((w) => bestSpan(w, spans));
+  const groups: Cell[] = [];
+  const groupCols: number[] = [];
+  words.forEach((w, i) => {
+    if (groupCols.length && groupCols[groupCols.length - 1] === cols[i]) {
+      const g = groups[groups.length - 1]!;
+      groups[groups.length - 1] = { text: `${g.text} ${w.text}`, start: g.start, end: w.end };
+    } else {
+      groups.push({ ...w });
+      groupCols.push(cols[i]!);
+    }
+  });
+  if (groups.length < 2) return [cell];
+  const main = groups.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  const ok = groups.every((g) => g === main || isNumber(g.text) || repairNumber(g.text) !== undefined || g.text.replace(/[^a-z0-9]/gi, '').length <= 3);
+  return ok ? groups : [cell];
+}
+
 /** the column each cell falls in (by horizontal overlap), or null when the cells do not fit the spans */
 function align(cells: Cell[], spans: { start: number; end: number }[]): string[] | null {
   const out = spans.map(() => '');
   let last = -1;
-  for (const cell of cells) {
-    let best = -1;
-    let bestOverlap = -Infinity;
-    spans.forEach((s, i) => {
-      const o = overlap({ start: cell.start, end: cell.end }, { start: s.start - 1, end: s.end + 1 });
-      if (o > bestOverlap) {
-        bestOverlap = o;
-        best = i;
-      }
-    });
-    if (best <= last || bestOverlap <= 0 || out[best]) return null;
-    out[best] = cell.text;
+  for (const cell of cells.flatMap((c) => splitCell(c, spans))) {
+    const best = bestSpan(cell, spans);
+    if (best === -1 || best < last) return null;
+    out[best] = out[best] ? `${out[best]} ${cell.text}` : cell.text;
     last = best;
   }
   return out;
@@ -97,19 +131,28 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
   cand.forEach((c, i) => {
     if (c) byCount.set(c.length, [...(byCount.get(c.length) ?? []), i]);
   });
+  // column spans over the rows of one cell count, robust to a few rows whose long text pushes into
+  // the next column; the cell count whose columns the most lines fit wins (OCR merges cells now and then)
+  const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  const spansOf = (count: number, idx: number[]) =>
+    Array.from({ length: count }, (_, j) => {
+      const cells = idx.map((i) => cand[i]![j]!);
+      return { start: pct(cells.map((c) => c.start), 0.1), end: pct(cells.map((c) => c.end), 0.9) };
+    });
   let k = 0;
   let core: number[] = [];
-  for (const [count, idx] of byCount) if (idx.length > core.length || (idx.length === core.length && count > k)) [k, core] = [count, idx];
+  let spans: { start: number; end: number }[] = [];
+  let fitting = 0;
+  for (const [count, idx] of byCount) {
+    if (idx.length < 2) continue;
+    const sp = spansOf(count, idx);
+    if (sp.some((s, j) => j > 0 && s.start <= sp[j - 1]!.end)) continue; // columns must not overlap
+    const fit = cand.filter((c) => c && c.length >= count - 2 && c.length <= count + 1 && (align(c, sp)?.filter(Boolean).length ?? 0) >= Math.min(count, 3)).length;
+    if (fit > fitting || (fit === fitting && count > k)) [k, core, spans, fitting] = [count, idx, sp, fit];
+  }
   if (core.length < 2) return null;
-  // column spans over the core rows, robust to a few rows whose long text pushes into the next column
-  const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-  const spans = Array.from({ length: k }, (_, j) => {
-    const cells = core.map((i) => cand[i]![j]!);
-    return { start: pct(cells.map((c) => c.start), 0.1), end: pct(cells.map((c) => c.end), 0.9) };
-  });
-  for (let j = 1; j < k; j++) if (spans[j]!.start <= spans[j - 1]!.end) return null; // columns must not overlap
-  const first = core[0]!;
-  const last = core[core.length - 1]!;
+  const first = Math.min(...cand.map((c, i) => (c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3) ? i : Infinity)));
+  const last = Math.max(...cand.map((c, i) => (c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3) ? i : -1)));
   // header: the nearest text line above the first row whose cells fit the columns
   let header: number | null = null;
   let headerText: string[] = [];
@@ -134,7 +177,7 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     occupied.push(i);
     if (skip.has(i)) continue;
     const c = cand[i];
-    const fitted = c && c.length >= k - 2 && c.length <= k ? align(c, spans) : null;
+    const fitted = c && c.length >= k - 2 && c.length <= k + 1 ? align(c, spans) : null;
     if (fitted && fitted.filter(Boolean).length >= Math.min(k, 3)) {
       rows.push({ line: i, cells: fitted, extra: [] });
       continue;
