@@ -333,7 +333,8 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
       const [qv, pv, av] = [st[q]!.values[i], st[p]!.values[i], st[a]!.values[i]];
       if (qv !== undefined && pv !== undefined && av !== undefined && near(qv * pv, av)) hits++;
     }
-    if (hits > bestHits && hits >= Math.max(1, rows * 0.5)) {
+    // exact products are rare by chance: a third of the rows (a scan damages the others) is evidence enough
+    if (hits > bestHits && hits >= Math.max(Math.min(2, rows), rows * 0.3)) {
       bestHits = hits;
       // of the two factors, the quantity is the one with whole numbers more often / the smaller values
       const whole = (j: number) => st[j]!.values.filter((v) => v !== undefined && Number.isInteger(v)).length;
@@ -390,11 +391,18 @@ function median(values: (number | undefined)[]): number {
 /** rows of a detected table as item objects; a continuation line extends the description */
 export function layoutRows(table: LayoutTable, field: TableField, map: (ScalarField | null)[]): Record<string, unknown>[] {
   const textCol = map.findIndex((f) => f && f.type === 'string' && !f.format);
+  // a position number OCR ran into the description ("7 Porcelain tile"): most cells of the column
+  // start with an increasing number, so the number is the row's position, not part of its text
+  const lead = /^\W?(\d{1,3})[.)]?\s+(?=\S)/;
+  const leads = textCol === -1 ? [] : table.rows.map((r) => lead.exec(r.cells[textCol] ?? '')?.[1]).map((n) => (n === undefined ? undefined : Number(n)));
+  const numbered = leads.filter((n) => n !== undefined) as number[];
+  const positions = numbered.length >= Math.max(2, table.rows.length * 0.6) && numbered.every((n, i) => i === 0 || n > numbered[i - 1]!);
   const out: Record<string, unknown>[] = [];
   for (const row of table.rows) {
     const cells = new Map<ScalarField, string>();
-    row.cells.forEach((text, j) => {
+    row.cells.forEach((raw, j) => {
       const f = map[j];
+      const text = positions && j === textCol ? raw.replace(lead, '') : raw;
       if (f && text) cells.set(f, f.type === 'number' || f.type === 'integer' ? repairNumber(text) ?? text : text);
     });
     if (textCol !== -1 && row.extra.length) {
