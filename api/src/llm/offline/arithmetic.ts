@@ -1,7 +1,7 @@
 // Arithmetic of a document: line items add up to the subtotal, subtotal + tax = total, an
 // opening balance + the transactions = the closing balance, quantity × price = amount. Used two
 // ways:
-//  - to FIND amounts no label named: an amount line ("Goods total   1,234.50") whose value is
+//  - to FIND amounts no label named: an amount line ("Merchandise   1,234.50") whose value is
 //    the sum of the rows is the subtotal; the one that is subtotal + tax is the total; two
 //    balance lines that differ by the sum of the transactions are the opening and closing
 //    balances. The field roles come from the schema's own names and descriptions.

@@ -191,7 +191,7 @@ const LATER_WORDS = ['due', 'delivery', 'deadline', 'expiry', 'expiration', 'unt
 
 /**
  * A labelled date nobody claimed goes to the only date field still empty whose name says it is
- * a later date (due, delivery), when it is later than the date already found: "Settle by
+ * a later date (due, delivery), when it is later than the date already found: "Remit before
  * 14 May 2024" is the due date of an invoice issued on 14 April; a date before the issue date
  * (a delivery or supply date) never is.
  */
@@ -221,18 +221,18 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
   const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
-    // a cell holding a long number is a value, not a label ("Sale ref 74-951233")
+    // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
     if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
-    // "incl. VAT 15%" names the VAT amount (included in the prices)
+    // "incl. GST 9%" names the VAT amount (included in the prices)
     const included = /^(?:incl\.?|including)\s+(.+)$/i.exec(key.trim());
     if (included) consider(included[1]!, value, line, consumes, weight * 0.95, via);
     // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
     const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
     for (const field of fields) {
       let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
-      // "Sale ref 68-2256": a label that says "identifier" names the schema's only identifier field
+      // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
       let byIdentifierRule = false;
       if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
         score = 0.7;
@@ -264,7 +264,7 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
       }
       return;
     }
-    // a label alone on its line, its value the line below ("Invoiced to" / "Riverside Dental Clinic")
+    // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
     if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
       const below = nextNonEmpty(lines, li);
       const belowCells = below === -1 ? [] : splitCells(lines[below]!);
@@ -308,7 +308,7 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
       }
     });
   });
-  // several identifiers and nothing says which one the schema means ("Org.nr 9438", "Sale ref 74-95"): none
+  // several identifiers and nothing says which one the schema means ("Firm nr 5550", "Voucher ref 19-22"): none
   const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
   return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
 }

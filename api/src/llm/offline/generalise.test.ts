@@ -140,13 +140,13 @@ describe('a table continued over pages', () => {
     const W = [40, -6, -12, -12];
     const header = row(['Goods', 'Pcs', 'Per pc', 'Line'], W);
     const rows = Array.from({ length: 30 }, (_, i) => row([`Part number ${i + 1}`, String((i % 4) + 1), '2.50', (((i % 4) + 1) * 2.5).toFixed(2)], W));
-    const page1 = ['Shipment 77', '', header, ...rows.slice(0, 18), row(['Carried forward', '', '', '112.50'], W), '', 'Page 1 of 2'];
-    const page2 = ['Shipment 77 (continued)', row(['Brought forward', '', '', '112.50'], W), '', header, ...rows.slice(18), '', 'Page 2 of 2'];
+    const page1 = ['Shipment 77', '', header, ...rows.slice(0, 18), row(['Running total', '', '', '112.50'], W), '', 'Page 1 of 2'];
+    const page2 = ['Shipment 77 (continued)', row(['Running total from page 1', '', '', '112.50'], W), '', header, ...rows.slice(18), '', 'Page 2 of 2'];
     const text = [...page1, '\f', ...page2].join('\n');
     const items = (extractOffline(text, itemsSchema()).data as { items: { description: string }[] }).items;
     expect(items).toHaveLength(30);
     expect(new Set(items.map((i) => i.description)).size).toBe(30);
-    expect(items.some((i) => /forward|Goods/.test(i.description))).toBe(false);
+    expect(items.some((i) => /Running|Goods/.test(i.description))).toBe(false);
   });
 });
 
@@ -232,7 +232,7 @@ describe('bad input', () => {
 
   it('several identifier-like values and one identifier field: none is guessed', () => {
     const receipt: JSONSchema = { type: 'object', properties: { receipt_number: { type: 'string' }, total: { type: 'number' } } };
-    const text = ['Org.nr 943818981', 'Sale ref 74-951233    Till 5', 'Total: 12.00'].join('\n');
+    const text = ['Firm nr 555012345', 'Voucher ref 19-220044    Lane 2', 'Total: 12.00'].join('\n');
     expect(extractOffline(text, receipt).data).toEqual({ total: 12 });
   });
 });

@@ -94,7 +94,7 @@ export function labelsFor(name: string, description?: string, parentName?: strin
   const addWithGroups = (phrase: string, weight: number) => {
     add(phrase, weight);
     for (const group of GROUPS) if (group.includes(phrase)) for (const p of group) add(p, weight * 0.9);
-    // "buyer name" is named by what names the buyer ("Recipient", "Sold to")
+    // "buyer name" is named by what names the buyer ("Sold to", "Bill to")
     const bare = phrase.split(' ').filter((w) => !GENERIC_WORDS.has(w)).join(' ');
     if (bare && bare !== phrase) for (const group of GROUPS) if (group.includes(bare)) for (const p of group) add(p, weight * 0.85);
   };
@@ -116,7 +116,7 @@ export function labelsFor(name: string, description?: string, parentName?: strin
 
 /** How well a document label names a property: 0 (not at all) to 1 (its exact name). */
 export function matchLabel(documentLabel: string, labels: Label[]): number {
-  // "Order ref." names what "Order No." names
+  // "Booking ref." names what "Booking No." names
   const key = normalizeLabel(documentLabel).replace(/\breference\b/g, 'number').replace(/\b(\w+)( \1\b)+/g, '$1');
   if (!key) return 0;
   const keyWords = key.split(' ');
