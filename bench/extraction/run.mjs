@@ -1,192 +1,187 @@
 #!/usr/bin/env node
-// Extraction benchmark (issue 7 item 7):
+// Extraction benchmark (issue 17):
 //
-//   node --import tsx bench/extraction/run.mjs [--seed N] [--mode text|table|both] [--providers offline,openai,...] [--verbose]
+//   node --import tsx bench/extraction/run.mjs [--provider offline|gemini|openai|ollama[,...]] [--half dev|held-out|both]
+//                                              [--no-scan] [--only <id part>] [--verbose]
 //
-// Generates 50 invoices and receipts (seed 20240301 unless --seed; see generate.mjs) as
-// OCR-like text lines with ground truth, extracts them with the library (api/src/processing/
-// extraction extractChunk + api/src/llm providers) and prints field-level precision, recall
-// and F1 and line-item row recall per provider, side by side:
-//   - offline (always): the deterministic schema-guided extractor, no model;
-//   - gemini when GEMINI_API_KEY is set, openai when OPENAI_BASE_URL (or OPENAI_API_KEY) is
-//     set, ollama when OLLAMA_BASE_URL is set (models from GEMINI_MODEL / OPENAI_MODEL /
-//     OLLAMA_MODEL, see api/src/llm/registry.ts).
-// Modes: "text" sends each whole document as one text chunk with the text prompt; "table" sends
-// the non-table lines as a text chunk and the line-item table as a table chunk (its
-// table_structure taken from the generator, as chunking would produce it), rows in batches of 25.
-// Prints tables; asserts nothing.
-import { generateDocuments, INVOICE_SCHEMA, RECEIPT_SCHEMA } from './generate.mjs';
-import { mergeTallies, newTally, prf, scoreDocument, totals } from './score.mjs';
+// 72 documents from 3 independent sources (see corpus.mjs), half development, half held-out;
+// a quarter also scanned. Every document is read through the real OCR library (text layer, or
+// tesseract for the scans; cached by content hash in bench/out/ocr-cache) and extracted with
+// extractChunk (api/src/processing/extraction) as one text chunk with the schema of its kind.
+// Prints, for each half, per source and text/scan: header-field accuracy and precision,
+// line-item row recall and precision, per-column accuracy. The held-out half is what counts.
+//
+// --provider: the offline extractor always runs; gemini / openai / ollama run the HELD-OUT half
+// when their key or URL is set (GEMINI_API_KEY, OPENAI_BASE_URL or OPENAI_API_KEY,
+// OLLAMA_BASE_URL; models from GEMINI_MODEL / OPENAI_MODEL / OLLAMA_MODEL) and print the same
+// table beside the offline one, with tokens and cost per page (prices per million tokens from
+// BENCH_PRICE_IN / BENCH_PRICE_OUT, else the list prices below for the default models).
+// Without a key a provider is reported as skipped. Asserts nothing.
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCorpus } from './corpus.mjs';
+import { readDocument } from './ocr.mjs';
+import { mergeInto, newTally, ratio, sameValue, scoreDocument, summary } from './score.mjs';
+import { HELD_OUT_VOCABULARY as OFFICE_HELD } from './sources/office.mjs';
+import { HELD_OUT_VOCABULARY as TILL_HELD } from './sources/till.mjs';
+import { HELD_OUT_VOCABULARY as EINVOICE_HELD } from './sources/einvoice.mjs';
 import { configuredProviders, getProvider } from '../../api/src/llm/index.ts';
 import { extractChunk } from '../../api/src/processing/extraction/index.ts';
+import { shutdownOcr } from '../../api/src/processing/ocr/index.ts';
 
+const HERE = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? fallback : args[i + 1];
 };
-const seed = Number(arg('seed', '20240301'));
-const mode = arg('mode', 'both');
 const verbose = args.includes('--verbose');
-const providerNames = (arg('providers', '') || configuredProviders().join(',')).split(',').filter(Boolean);
+const noScan = args.includes('--no-scan');
+const only = arg('only', '');
+const halfArg = arg('half', 'both');
+const requested = [...new Set(['offline', ...String(arg('provider', arg('providers', 'offline'))).split(',').map((s) => s.trim()).filter(Boolean)])];
+
+/** USD per million tokens (input, output), list prices of the default models when this bench was written */
+const PRICES = { 'gemini-2.5-flash': [0.3, 2.5], 'gemini-2.0-flash': [0.1, 0.4], 'gpt-4o-mini': [0.15, 0.6], 'gpt-4.1-mini': [0.4, 1.6] };
 
 const TEXT_PROMPT = {
   type: 'text',
   template:
     'Extract the following fields from the document below.\n{{ schema_descriptions }}\n\nDocument:\n"""\n{{ text_chunk }}\n"""\n\nReturn only JSON. Use null for values the document does not show.',
 };
-const TABLE_PROMPT = {
-  type: 'table',
-  template:
-    'These rows come from a table in a document.\n{% if table_description %}Table: {{ table_description }}\n{% endif %}Header:\n{{ header }}\n\nRows:\n{{ row_chunk }}\n\nFields:\n{{ schema_descriptions }}\n\nReturn only JSON, with one entry per row.',
-};
 
-function specOf(doc) {
-  return doc.kind === 'invoice'
-    ? { schema: INVOICE_SCHEMA, rowsKey: 'line_items', nameKey: 'description' }
-    : { schema: RECEIPT_SCHEMA, rowsKey: 'items', nameKey: 'name' };
-}
-
-/** mode "table": a text chunk without the table lines + a table chunk with chunking-style table_structure */
-function splitChunks(doc) {
-  const t = doc.table;
-  const tableLines = [...t.description, ...t.header, ...t.rows.flatMap((r) => Array.from({ length: r.end - r.start + 1 }, (_, k) => r.start + k))];
-  const start = Math.min(...tableLines);
-  const end = Math.max(...tableLines);
-  const textLines = doc.lines.filter((_, i) => i + 1 < start || i + 1 > end);
-  const parts = [
-    ...t.description.map((n) => ({ role: 'description', start: n, end: n })),
-    ...t.header.map((n) => ({ role: 'header', start: n, end: n })),
-    ...t.rows.map((r) => ({ role: 'body', start: r.start, end: r.end })),
-  ].sort((a, b) => a.start - b.start);
-  return {
-    text: { chunk_type: 'text', content: textLines.join('\n') },
-    table: {
-      chunk_type: 'table',
-      content: doc.lines.slice(start - 1, end).join('\n'),
-      start_line: start,
-      metadata: { llm_start_line: start, tables_found: 1, table_structure: [{ start, end, parts }] },
-    },
-  };
-}
-
-async function runProvider(name, runMode, docs) {
-  const provider = getProvider(name);
-  const byKind = { invoice: newTally(), receipt: newTally() };
-  const byLayout = {};
-  for (const doc of docs) {
-    const { schema, rowsKey, nameKey } = specOf(doc);
-    const tally = byKind[doc.kind];
-    const layoutTally = (byLayout[`${doc.kind}/${doc.layout}`] ??= newTally());
-    const started = performance.now();
-    let prediction;
-    let failed = 0;
-    let shortfall = 0;
-    let tokens = 0;
-    const notes = [];
-    if (runMode === 'text') {
-      const r = await extractChunk({ chunk: { chunk_type: 'text', content: doc.lines.join('\n') }, prompt: TEXT_PROMPT, schema, provider });
-      prediction = r.extracted_data;
-      failed += r.status === 'failed' ? 1 : 0;
-      tokens += r.tokens_used;
-      if (r.error_message) notes.push(r.error_message);
-    } else {
-      const chunks = splitChunks(doc);
-      const a = await extractChunk({ chunk: chunks.text, prompt: TEXT_PROMPT, schema, provider });
-      const b = await extractChunk({ chunk: chunks.table, prompt: TEXT_PROMPT, tablePrompt: TABLE_PROMPT, schema, provider, batchSize: 25 });
-      failed += (a.status === 'failed' ? 1 : 0) + (b.status === 'failed' ? 1 : 0);
-      shortfall += b.missing_rows?.length ? 1 : 0;
-      tokens += a.tokens_used + b.tokens_used;
-      for (const r of [a, b]) if (r.error_message) notes.push(r.error_message);
-      const head = a.extracted_data && typeof a.extracted_data === 'object' ? a.extracted_data : {};
-      const rows = b.extracted_data && typeof b.extracted_data === 'object' ? b.extracted_data[rowsKey] : undefined;
-      prediction = { ...head, ...(rows ? { [rowsKey]: rows } : {}) };
-    }
-    const ms = performance.now() - started;
-    for (const t of [tally, layoutTally]) {
-      scoreDocument(t, doc.truth, prediction, rowsKey, nameKey);
-      t.failed += failed;
-      t.shortfalls += shortfall;
-      t.tokens += tokens;
-      t.ms += ms;
-    }
-    if (verbose) {
-      const misses = Object.entries(doc.truth)
-        .filter(([k, v]) => k !== rowsKey && JSON.stringify(v ?? null) !== JSON.stringify(prediction?.[k] ?? null))
-        .map(([k, v]) => `${k}: want ${JSON.stringify(v)} got ${JSON.stringify(prediction?.[k])}`);
-      console.log(`${name}/${runMode} ${doc.id} (${doc.layout}) rows ${prediction?.[rowsKey]?.length ?? 0}/${doc.truth[rowsKey].length}${misses.length ? `\n    ${misses.join('\n    ')}` : ''}${notes.length ? `\n    note: ${notes.join(' | ')}` : ''}`);
+async function leakCheck() {
+  // held-out labels written as a string literal (a word list entry) in the extractor's source
+  const vocabulary = [...new Set([...OFFICE_HELD, ...TILL_HELD, ...EINVOICE_HELD].map((v) => v.toLowerCase().replace(/[.:]+$/, '')))];
+  const dirs = ['api/src/llm/offline', 'api/src/processing/extraction'];
+  const hits = [];
+  for (const dir of dirs) {
+    for (const name of await readdir(join(HERE, '..', '..', dir))) {
+      if (!name.endsWith('.ts') || name.includes('.test.')) continue;
+      const text = (await readFile(join(HERE, '..', '..', dir, name), 'utf8')).toLowerCase();
+      const literals = new Set([...text.matchAll(/'([^'\n]{2,60})'|"([^"\n]{2,60})"/g)].map((m) => (m[1] ?? m[2]).trim().replace(/[.:]+$/, '')));
+      for (const v of vocabulary) if (literals.has(v)) hits.push(`${dir}/${name}: '${v}'`);
     }
   }
-  return { name, mode: runMode, byKind, byLayout, all: mergeTallies(byKind.invoice, byKind.receipt) };
+  return hits;
 }
 
-const pct = (x) => `${(x * 100).toFixed(1)}`.padStart(5);
-const cols = (cells, widths) => cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i])).join('  ');
+async function extract(provider, doc, text) {
+  const r = await extractChunk({ chunk: { chunk_type: 'text', content: text }, prompt: TEXT_PROMPT, schema: doc.schema, provider });
+  return r;
+}
+
+const pct = (x) => (x * 100).toFixed(1).padStart(5);
+const line = (cells, widths) => cells.map((c, i) => String(c)[i === 0 ? 'padEnd' : 'padStart'](widths[i])).join('  ');
+
+function printTable(title, tallies, withCost) {
+  console.log(`\n${title}`);
+  const W = [24, 4, 5, 8, 8, 7, 7, 7, ...(withCost ? [10, 10] : [])];
+  console.log(line(['source / variant', 'docs', 'pages', 'header%', 'headerP', 'rows', 'rowR%', 'rowP%', ...(withCost ? ['tok/page', '$/page'] : [])], W));
+  for (const [label, t] of tallies) {
+    const s = summary(t);
+    const cost = withCost ? [Math.round(t.tokens / (t.pages || 1)), t.cost === undefined ? '-' : (t.cost / (t.pages || 1)).toFixed(5)] : [];
+    console.log(line([label, t.docs, t.pages, pct(s.headerAcc), pct(s.headerP), t.rows.expected, pct(s.rowR), pct(s.rowP), ...cost], W));
+  }
+}
+
+function printColumns(tallies) {
+  for (const [label, t] of tallies) {
+    if (!t.docs) continue;
+    const cols = Object.entries(t.columns).map(([k, v]) => `${k} ${pct(ratio(v.correct, v.expected))}`).join(' | ');
+    const fields = Object.entries(t.fields)
+      .filter(([, v]) => v.expected + v.invented > 0)
+      .map(([k, v]) => `${k} ${v.correct}/${v.expected}${v.wrong ? ` w${v.wrong}` : ''}${v.invented ? ` i${v.invented}` : ''}`)
+      .join(', ');
+    console.log(`  ${label}: columns: ${cols}\n    fields: ${fields}`);
+  }
+}
 
 async function main() {
-  const docs = generateDocuments({ seed });
-  const modes = mode === 'both' ? ['text', 'table'] : [mode];
-  const invoices = docs.filter((d) => d.kind === 'invoice').length;
-  console.log(`Extraction bench: ${docs.length} documents (${invoices} invoices, ${docs.length - invoices} receipts), seed ${seed}`);
-  console.log(`providers: ${providerNames.join(', ')}   modes: ${modes.join(', ')}`);
-  const runs = [];
-  for (const name of providerNames) {
-    for (const m of modes) {
-      try {
-        runs.push(await runProvider(name, m, docs));
-      } catch (e) {
-        console.log(`${name}/${m}: could not run: ${e.message}`);
+  const leaks = await leakCheck();
+  if (leaks.length) console.log(`WARNING: the extractor's source names held-out vocabulary (the held-out figures are not blind):\n  ${leaks.join('\n  ')}`);
+  const halves = halfArg === 'both' ? ['dev', 'held-out'] : [halfArg];
+  const t0 = performance.now();
+  let docs = await buildCorpus({ halves: halves.includes('held-out') || requested.length > 1 ? ['dev', 'held-out'] : halves });
+  if (only) docs = docs.filter((d) => d.id.includes(only));
+  const pages = docs.reduce((s, d) => s + d.pages.length, 0);
+  console.log(`Extraction bench: ${docs.length} documents (${pages} pages) from ${new Set(docs.map((d) => d.source)).size} sources, ${docs.filter((d) => d.scanned).length} also scanned; built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const inputs = [];
+  let ocrSeconds = 0;
+  let fresh = 0;
+  for (const doc of docs) {
+    for (const variant of doc.scanned && !noScan ? ['text', 'scan'] : ['text']) {
+      const read = await readDocument(doc, variant);
+      if (!read.cached) {
+        fresh++;
+        ocrSeconds += read.seconds;
+      }
+      inputs.push({ doc, variant, text: read.text, pages: read.pages });
+    }
+  }
+  await shutdownOcr();
+  console.log(`read ${inputs.length} inputs (${fresh} not cached, ${ocrSeconds.toFixed(1)} s of OCR)`);
+
+  const available = new Set(configuredProviders());
+  const results = [];
+  for (const name of requested) {
+    if (!available.has(name)) {
+      console.log(`\n${name}: skipped (no key or URL set: ${name === 'gemini' ? 'GEMINI_API_KEY' : name === 'openai' ? 'OPENAI_BASE_URL or OPENAI_API_KEY' : 'OLLAMA_BASE_URL'})`);
+      continue;
+    }
+    const provider = getProvider(name);
+    const price = name === 'offline' ? [0, 0] : process.env.BENCH_PRICE_IN ? [Number(process.env.BENCH_PRICE_IN), Number(process.env.BENCH_PRICE_OUT ?? 0)] : PRICES[provider.model];
+    const tallies = new Map();
+    const tallyFor = (key) => {
+      if (!tallies.has(key)) tallies.set(key, newTally());
+      return tallies.get(key);
+    };
+    for (const input of inputs) {
+      const { doc, variant } = input;
+      if (name !== 'offline' && doc.half !== 'held-out') continue;
+      if (!halves.includes(doc.half)) continue;
+      const started = performance.now();
+      const r = await extract(provider, doc, input.text);
+      const t = newTally();
+      scoreDocument(t, doc.truth, r.extracted_data, doc.rowsKey);
+      t.pages = input.pages;
+      t.ms = performance.now() - started;
+      t.tokens = r.tokens_used;
+      t.failed = r.status === 'failed' ? 1 : 0;
+      t.warnings = r.warnings.length;
+      if (price) t.cost = (r.usage.input_tokens * price[0] + r.usage.output_tokens * price[1]) / 1e6;
+      for (const key of [`${doc.half}|${doc.source}/${variant}`, `${doc.half}|all/${variant}`]) {
+        const agg = tallyFor(key);
+        mergeInto(agg, t);
+        if (t.cost !== undefined) agg.cost = (agg.cost ?? 0) + t.cost;
+      }
+      if (verbose) {
+        const p = r.extracted_data ?? {};
+        const misses = Object.entries(doc.truth)
+          .filter(([k, v]) => k !== doc.rowsKey && !(v === null && (p[k] === null || p[k] === undefined)) && !(v !== null && sameValue(v, p[k])))
+          .map(([k, v]) => `${k}: want ${JSON.stringify(v)} got ${JSON.stringify(p[k])}`);
+        const s = summary(t);
+        console.log(`${name} ${doc.id}/${variant} (${doc.layout}) rows ${t.rows.recalled}/${t.rows.expected} of ${t.rows.extracted}${misses.length ? `\n    ${misses.join('\n    ')}` : ''}${r.warnings.length ? `\n    warnings: ${r.warnings.join(' | ')}` : ''}${s.rowR < 1 && verbose ? '' : ''}`);
       }
     }
+    results.push({ name, model: provider.model, tallies });
   }
 
-  const W = [22, 6, 6, 6, 6, 6, 6, 8, 8, 8, 7, 6, 9, 9];
-  console.log('\nField-level precision / recall / F1 (%), line-item rows (recall %, exact = every printed field right)');
-  console.log(cols(['provider / mode / docs', 'P', 'R', 'F1', 'TP', 'FP', 'FN', 'rows', 'exact R', 'desc R', 'row P', 'fail', 'tokens', 'ms/doc'], W));
-  for (const run of runs) {
-    for (const [label, t] of [['all', run.all], ['invoices', run.byKind.invoice], ['receipts', run.byKind.receipt]]) {
-      const s = totals(t);
-      console.log(
-        cols(
-          [`${run.name}/${run.mode}/${label}`, pct(s.p), pct(s.r), pct(s.f1), s.tp, s.fp, s.fn, t.rows.expected, pct(t.rows.exact / (t.rows.expected || 1)), pct(t.rows.byName / (t.rows.expected || 1)), pct(t.rows.exact / (t.rows.extracted || 1)), t.failed, t.tokens, (t.ms / (t.docs || 1)).toFixed(1)],
-          W,
-        ),
-      );
+  const order = ['office', 'till', 'einvoice', 'all'];
+  for (const half of halves) {
+    for (const { name, model, tallies } of results) {
+      const rows = [];
+      for (const source of order) for (const variant of ['text', 'scan']) {
+        const t = tallies.get(`${half}|${source}/${variant}`);
+        if (t) rows.push([`${source}/${variant}`, t]);
+      }
+      if (!rows.length) continue;
+      printTable(`${half.toUpperCase()} — ${name}${name === 'offline' ? '' : ` (${model})`}`, rows, name !== 'offline');
+      if (verbose || name === 'offline') printColumns(rows.filter(([l]) => l.startsWith('all')));
     }
   }
-
-  console.log('\nPer field F1 % (TP/FP/FN)');
-  const fields = [...new Set(runs.flatMap((r) => Object.keys(r.all.fields)))];
-  const FW = [16, ...runs.map(() => 22)];
-  console.log(cols(['field', ...runs.map((r) => `${r.name}/${r.mode}`)], FW));
-  for (const f of fields) {
-    console.log(
-      cols(
-        [f, ...runs.map((r) => {
-          const t = r.all.fields[f];
-          return t ? `${pct(prf(t).f1)} (${t.tp}/${t.fp}/${t.fn})` : '-';
-        })],
-        FW,
-      ),
-    );
-  }
-
-  console.log('\nPer layout: field F1 % / exact row recall %');
-  const layouts = [...new Set(runs.flatMap((r) => Object.keys(r.byLayout)))];
-  console.log(cols(['layout', ...runs.map((r) => `${r.name}/${r.mode}`)], [24, ...runs.map(() => 22)]));
-  for (const l of layouts) {
-    console.log(
-      cols(
-        [l, ...runs.map((r) => {
-          const t = r.byLayout[l];
-          return t ? `${pct(totals(t).f1)} / ${pct(t.rows.exact / (t.rows.expected || 1))}` : '-';
-        })],
-        [24, ...runs.map(() => 22)],
-      ),
-    );
-  }
-  const shortfalls = runs.map((r) => `${r.name}/${r.mode}: ${r.all.shortfalls}`).join(', ');
-  console.log(`\nDocuments with a reported row shortfall (table mode): ${shortfalls}`);
 }
 
 main().catch((e) => {

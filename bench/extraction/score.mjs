@@ -1,13 +1,21 @@
-// Scoring of extracted documents against ground truth.
-// Fields (scalars): a value equal to the truth is a true positive; a wrong value counts as a
-// false positive AND a false negative; a missing value where the truth has one is a false
-// negative; a value where the truth is null (not printed) is a false positive (an invention).
-// Equality: strings case- and space-insensitive, numbers within 0.005.
-// Line items: a truth row is recalled "exactly" when an extracted row has every non-null truth
-// field equal; "by description" when only its description/name matches. Row precision =
-// exactly matched rows / extracted rows.
+// Scoring an extraction against the ground truth.
+// Header fields (every scalar field of the truth): exact after normalisation — strings
+// case-, space- and trailing-punctuation-insensitive, numbers within 0.005, dates as ISO.
+//   correct: equal; wrong: a different value; missed: no value where the truth has one;
+//   invented: a value where the document has none (truth null).
+//   header accuracy = correct / fields the document has; precision = correct / values given.
+// Line items: a truth row is recalled when one extracted row (each used once) equals it on
+// every column the truth has a value for; row precision = recalled rows / extracted rows.
+// Per column: over truth rows paired with their best extracted row, the share of cells right.
 
-const norm = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').replace(/[.,;:]+$/, '').trim();
+const norm = (s) =>
+  String(s)
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[‘’]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/[.,;:]+$/, '')
+    .trim();
 
 export function sameValue(truth, pred) {
   if (pred === undefined || pred === null || pred === '') return false;
@@ -21,72 +29,100 @@ export function sameValue(truth, pred) {
 const present = (v) => v !== undefined && v !== null && v !== '';
 
 export function newTally() {
-  return { fields: {}, rows: { expected: 0, extracted: 0, exact: 0, byName: 0 }, docs: 0, failed: 0, shortfalls: 0, tokens: 0, ms: 0 };
+  return {
+    docs: 0,
+    pages: 0,
+    header: { expected: 0, correct: 0, wrong: 0, missed: 0, invented: 0 },
+    rows: { expected: 0, extracted: 0, recalled: 0 },
+    columns: {},
+    fields: {},
+    tokens: 0,
+    ms: 0,
+    failed: 0,
+    warnings: 0,
+  };
 }
 
-export function scoreDocument(tally, truth, pred, rowsKey, nameKey) {
+export function scoreDocument(tally, truth, pred, rowsKey) {
   tally.docs++;
-  const predObj = pred && typeof pred === 'object' && !Array.isArray(pred) ? pred : {};
+  const p = pred && typeof pred === 'object' && !Array.isArray(pred) ? pred : {};
   for (const [field, value] of Object.entries(truth)) {
     if (field === rowsKey) continue;
-    const t = (tally.fields[field] ??= { tp: 0, fp: 0, fn: 0 });
-    const p = predObj[field];
-    if (present(value)) {
-      if (sameValue(value, p)) t.tp++;
-      else {
-        t.fn++;
-        if (present(p)) t.fp++;
-      }
-    } else if (present(p)) t.fp++;
+    const f = (tally.fields[field] ??= { expected: 0, correct: 0, wrong: 0, missed: 0, invented: 0 });
+    const got = p[field];
+    for (const t of [tally.header, f]) {
+      if (present(value)) {
+        t.expected++;
+        if (sameValue(value, got)) t.correct++;
+        else if (present(got)) t.wrong++;
+        else t.missed++;
+      } else if (present(got)) t.invented++;
+    }
   }
   const truthRows = truth[rowsKey] ?? [];
-  const predRows = Array.isArray(predObj[rowsKey]) ? predObj[rowsKey] : [];
+  const predRows = (Array.isArray(p[rowsKey]) ? p[rowsKey] : []).filter((r) => r && typeof r === 'object');
   tally.rows.expected += truthRows.length;
   tally.rows.extracted += predRows.length;
-  const usedExact = new Set();
-  const usedName = new Set();
-  for (const row of truthRows) {
-    const exact = predRows.findIndex((p, i) => !usedExact.has(i) && p && Object.entries(row).every(([k, v]) => v === null || sameValue(v, p[k])));
+  const used = new Set();
+  const agreement = (row, cand) => Object.entries(row).filter(([k, v]) => present(v) && sameValue(v, cand[k])).length;
+  // exact matches first, then best partial pairing for the per-column figures
+  const pairs = new Map();
+  truthRows.forEach((row, ri) => {
+    const need = Object.values(row).filter(present).length;
+    const exact = predRows.findIndex((c, i) => !used.has(i) && agreement(row, c) === need);
     if (exact !== -1) {
-      usedExact.add(exact);
-      tally.rows.exact++;
+      used.add(exact);
+      pairs.set(ri, exact);
+      tally.rows.recalled++;
     }
-    const byName = predRows.findIndex((p, i) => !usedName.has(i) && p && sameValue(row[nameKey], p[nameKey]));
-    if (byName !== -1) {
-      usedName.add(byName);
-      tally.rows.byName++;
+  });
+  truthRows.forEach((row, ri) => {
+    if (pairs.has(ri)) return;
+    let best = -1;
+    let bestScore = 0;
+    predRows.forEach((c, i) => {
+      if (used.has(i)) return;
+      const s = agreement(row, c);
+      if (s > bestScore) {
+        best = i;
+        bestScore = s;
+      }
+    });
+    if (best !== -1) {
+      used.add(best);
+      pairs.set(ri, best);
     }
-  }
+  });
+  truthRows.forEach((row, ri) => {
+    const cand = pairs.has(ri) ? predRows[pairs.get(ri)] : {};
+    for (const [k, v] of Object.entries(row)) {
+      if (!present(v)) continue;
+      const c = (tally.columns[k] ??= { expected: 0, correct: 0 });
+      c.expected++;
+      if (sameValue(v, cand[k])) c.correct++;
+    }
+  });
 }
 
-export function prf(t) {
-  const p = t.tp + t.fp ? t.tp / (t.tp + t.fp) : 0;
-  const r = t.tp + t.fn ? t.tp / (t.tp + t.fn) : 0;
-  const f1 = p + r ? (2 * p * r) / (p + r) : 0;
-  return { p, r, f1 };
-}
-
-export function totals(tally) {
-  const sum = { tp: 0, fp: 0, fn: 0 };
-  for (const t of Object.values(tally.fields)) {
-    sum.tp += t.tp;
-    sum.fp += t.fp;
-    sum.fn += t.fn;
-  }
-  return { ...sum, ...prf(sum) };
-}
-
-export function mergeTallies(a, b) {
-  const out = newTally();
-  for (const t of [a, b]) {
-    for (const [k, v] of Object.entries(t.fields)) {
-      const o = (out.fields[k] ??= { tp: 0, fp: 0, fn: 0 });
-      o.tp += v.tp;
-      o.fp += v.fp;
-      o.fn += v.fn;
-    }
-    for (const k of Object.keys(out.rows)) out.rows[k] += t.rows[k];
-    for (const k of ['docs', 'failed', 'shortfalls', 'tokens', 'ms']) out[k] += t[k];
-  }
+export function mergeInto(out, t) {
+  const add = (a, b) => {
+    for (const k of Object.keys(b)) a[k] = (a[k] ?? 0) + b[k];
+  };
+  for (const k of ['docs', 'pages', 'tokens', 'ms', 'failed', 'warnings']) out[k] += t[k];
+  add(out.header, t.header);
+  add(out.rows, t.rows);
+  for (const [k, v] of Object.entries(t.columns)) add((out.columns[k] ??= { expected: 0, correct: 0 }), v);
+  for (const [k, v] of Object.entries(t.fields)) add((out.fields[k] ??= { expected: 0, correct: 0, wrong: 0, missed: 0, invented: 0 }), v);
   return out;
+}
+
+export const ratio = (a, b) => (b ? a / b : 1);
+export function summary(t) {
+  const h = t.header;
+  return {
+    headerAcc: ratio(h.correct, h.expected),
+    headerP: ratio(h.correct, h.correct + h.wrong + h.invented),
+    rowR: ratio(t.rows.recalled, t.rows.expected),
+    rowP: ratio(t.rows.recalled, t.rows.extracted),
+  };
 }

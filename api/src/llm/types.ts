@@ -83,6 +83,8 @@ export interface GenerateResult {
   /** true for the deterministic offline extractor: no language model was involved */
   offline?: boolean;
   finish_reason?: string;
+  /** what the provider noticed about the document (the offline extractor: arithmetic that does not add up) */
+  warnings?: string[];
 }
 
 export type ProviderName = 'gemini' | 'openai' | 'ollama' | 'offline';

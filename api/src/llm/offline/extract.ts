@@ -7,8 +7,10 @@
 // Honest by construction: a property it cannot find is omitted (null when the schema allows
 // null); nothing is made up. `found` says where every value came from.
 import type { JSONSchema, LlmSourceDocument } from '../types';
-import { buildSchemaModel, parseFieldValue, type ScalarField, type SchemaModel, type TableField } from './fields';
-import { isTableEndLabel, matchLabel, nameWords, normalizeLabel, TITLE_WORDS } from './labels';
+import { buildSchemaModel, conventions, parseFieldValue, type ScalarField, type SchemaModel, type TableField } from './fields';
+import { IDENTIFIER_WORDS, contentWords, isTableEndLabel, keywordScore, matchLabel, nameWords, normalizeLabel, stem, TITLE_WORDS } from './labels';
+import { checkArithmetic } from './arithmetic';
+import { consistentRows, detectLayoutTable, layoutRows, mapLayoutColumns } from './structure';
 import {
   headerCells,
   isSeparatorLine,
@@ -35,7 +37,7 @@ export interface FoundField {
   /** 1-based line of the source text */
   line: number;
   /** how it was found: a label, a table, or a fallback rule */
-  via: 'label' | 'next-line' | 'table' | 'item-lines' | 'first-line' | 'only-date' | 'only-email' | 'currency-mark';
+  via: 'label' | 'next-line' | 'table' | 'layout-table' | 'item-lines' | 'first-line' | 'only-date' | 'later-date' | 'only-email' | 'currency-mark' | 'enum-mention' | 'arithmetic';
   label?: string;
 }
 
@@ -46,6 +48,8 @@ export interface OfflineExtraction {
   missing: string[];
   /** rows found per table path ('' for a root array) */
   rows: Record<string, number>;
+  /** what does not add up (quantity × price ≠ amount, rows ≠ subtotal, subtotal + tax ≠ total) */
+  warnings: string[];
 }
 
 export interface OfflineOptions {
@@ -54,6 +58,8 @@ export interface OfflineOptions {
 }
 
 interface Candidate {
+  /** found only because the label says "identifier" and the schema has one identifier field */
+  byIdentifierRule?: boolean;
   field: ScalarField;
   score: number;
   line: number;
@@ -68,6 +74,34 @@ const LABEL_THRESHOLD = 0.6;
 
 export function extractOffline(source: LlmSourceDocument | string, schema: JSONSchema, options: OfflineOptions = {}): OfflineExtraction {
   const doc: LlmSourceDocument = typeof source === 'string' ? { text: source } : source;
+  const all = doc.table ? [...doc.table.description, ...doc.table.header, ...doc.table.rows] : [doc.text];
+  conventions.dayFirst = dayFirstDocument(all.join('\n'));
+  try {
+    return extractWith(doc, schema, options);
+  } finally {
+    conventions.dayFirst = false;
+  }
+}
+
+/**
+ * Numeric dates are day-first when a slash/dash date of the document can only be read day-first
+ * (13/02/2024), or when its amounts use the decimal comma (1.234,50 / 1 234,50) and no date can
+ * only be read month-first.
+ */
+export function dayFirstDocument(text: string): boolean {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const m of text.matchAll(/\b(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})\b/g)) {
+    if (+m[1]! > 12 && +m[2]! <= 12) dayFirst++;
+    if (+m[2]! > 12 && +m[1]! <= 12) monthFirst++;
+  }
+  if (dayFirst || monthFirst) return dayFirst > monthFirst;
+  const commas = (text.match(/\d,\d{2}(?![\d,.])/g) ?? []).length;
+  const dots = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
+  return commas > dots;
+}
+
+function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: OfflineOptions): OfflineExtraction {
   const model = buildSchemaModel(schema);
   const positional = options.positional ?? true;
   const found: FoundField[] = [];
@@ -77,6 +111,7 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
 
   let lines: string[];
   const consumedLines = new Set<number>();
+  const tableLines = new Set<number>();
   const clean = (list: string[]) => list.map(cleanMarkdown);
   if (doc.table) {
     // a table batch: rows come from the chunk's structure, scalars only from its description lines
@@ -96,11 +131,34 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
   } else {
     lines = clean(doc.text.split(/\r?\n/));
     for (const table of model.tables) {
-      const result = readTableFromText(lines, table, model, consumedLines);
-      if (result) {
-        tableData.set(table, result.rows);
-        rows[table.path.join('.')] = result.rows.length;
-        found.push({ path: table.path.join('.') || '(root)', line: result.line + 1, via: result.via });
+      // two readings: by a header the schema names, and by the document's column layout; the one
+      // with more rows that add up (quantity × price = amount) wins
+      const byHeaderConsumed = new Set(consumedLines);
+      const byHeader = readTableFromText(lines, table, model, byHeaderConsumed);
+      const layout = detectLayoutTable(lines, consumedLines);
+      const layoutMap = layout ? mapLayoutColumns(layout, table) : null;
+      const byLayout = layout && layoutMap && layoutMap.filter(Boolean).length >= 2 ? layoutRows(layout, table, layoutMap) : null;
+      // rows, rows that add up, then (a small tie-break) cells read
+      const quality = (r: Record<string, unknown>[] | null | undefined) =>
+        r ? r.length + 2 * consistentRows(r, table) + 0.001 * r.reduce((n, row) => n + Object.values(row).filter((v) => v !== null && v !== undefined).length, 0) : -1;
+      // a headerless reading of "text ... amount" lines gives way to a layout reading as good
+      const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) >= quality(byHeader.rows) - 0.5));
+      if (byLayout && layoutWins) {
+        tableData.set(table, byLayout);
+        rows[table.path.join('.')] = byLayout.length;
+        layout!.lines.forEach((i) => {
+          consumedLines.add(i);
+          tableLines.add(i);
+        });
+        found.push({ path: table.path.join('.') || '(root)', line: (layout!.header ?? layout!.rows[0]!.line) + 1, via: 'layout-table' });
+      } else if (byHeader) {
+        byHeaderConsumed.forEach((i) => {
+          if (!consumedLines.has(i)) tableLines.add(i);
+          consumedLines.add(i);
+        });
+        tableData.set(table, byHeader.rows);
+        rows[table.path.join('.')] = byHeader.rows.length;
+        found.push({ path: table.path.join('.') || '(root)', line: byHeader.line + 1, via: byHeader.via });
       }
     }
   }
@@ -117,26 +175,75 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
     found.push({ path: c.field.path.join('.'), line: c.line + 1, via: c.via, label: c.label });
   }
 
-  if (positional && !doc.table) applyPositionalRules(lines, model, values, consumedLines, usedCells, found);
+  if (positional && !doc.table) {
+    applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
+    laterDates(lines, model, values, tableLines, found);
+  }
+  const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 
-  return assemble(model, values, tableData, found, rows);
+  return { ...assemble(model, values, tableData, found, rows), warnings };
+}
+
+// ------------------------------------------------------------------ dates by elimination
+
+/** date fields that name a later date than the document's own (due, delivery, deadline, expiry, end) */
+const LATER_WORDS = ['due', 'delivery', 'deadline', 'expiry', 'expiration', 'until', 'end', 'requested', 'required'].map(stem);
+
+/**
+ * A labelled date nobody claimed goes to the only date field still empty whose name says it is
+ * a later date (due, delivery), when it is later than the date already found: "Remit before
+ * 14 May 2024" is the due date of an invoice issued on 14 April; a date before the issue date
+ * (a delivery or supply date) never is.
+ */
+function laterDates(lines: string[], model: SchemaModel, values: Map<ScalarField, unknown>, consumed: Set<number>, found: FoundField[]): void {
+  const dateFields = model.scalars.filter((f) => f.format === 'date');
+  const empty = dateFields.filter((f) => !values.has(f) && contentWords(f.name).some((w) => LATER_WORDS.includes(w)));
+  const anchors = dateFields.filter((f) => values.has(f)).map((f) => String(values.get(f)));
+  if (empty.length !== 1 || anchors.length === 0) return;
+  const anchor = anchors.sort()[0]!;
+  const used = new Set(anchors);
+  for (let i = 0; i < lines.length; i++) {
+    if (consumed.has(i) || !/[a-z]{2,}/i.test(lines[i]!)) continue;
+    for (const d of findDates(lines[i]!, { dayFirst: conventions.dayFirst })) {
+      if (d.iso > anchor && !used.has(d.iso)) {
+        values.set(empty[0]!, d.iso);
+        found.push({ path: empty[0]!.path.join('.'), line: i + 1, via: 'later-date' });
+        return;
+      }
+    }
+  }
 }
 
 // ------------------------------------------------------------------ key-value pairs
 
 function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
+  const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
-    if (!/[a-z]/i.test(key) || key.length > 60) return;
+    // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
+    if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
+    // "incl. GST 9%" names the VAT amount (included in the prices)
+    const included = /^(?:incl\.?|including)\s+(.+)$/i.exec(key.trim());
+    if (included) consider(included[1]!, value, line, consumes, weight * 0.95, via);
+    // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
+    const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
     for (const field of fields) {
-      const score = matchLabel(key, field.labels) * weight;
+      let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
+      // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
+      let byIdentifierRule = false;
+      if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
+        score = 0.7;
+        byIdentifierRule = true;
+      }
+      score *= weight;
       if (score < LABEL_THRESHOLD) continue;
+      if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
       if (parsed === undefined) continue;
-      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim() });
+      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim(), byIdentifierRule });
     }
   };
 
@@ -146,7 +253,7 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
     // a row of labels with the values on the row below, column by column
     // (most cells name fields: an OCR-damaged label among them must not become a value)
     const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;
-    if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3))) {
+    if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && (labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3)) || isLabelRow(lines, li))) {
       const below = nextNonEmpty(lines, li);
       if (below !== -1) {
         const belowCells = splitCells(lines[below]!);
@@ -156,6 +263,12 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
         });
       }
       return;
+    }
+    // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
+    if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
+      const below = nextNonEmpty(lines, li);
+      const belowCells = below === -1 ? [] : splitCells(lines[below]!);
+      if (belowCells.length >= 1 && !belowCells[0]!.text.includes(':')) consider(cells[0]!.text, belowCells[0]!.text, below, [`${li}:0`, `${below}:0`], 1, 'next-line');
     }
     cells.forEach((cell, ci) => {
       const id = `${li}:${ci}`;
@@ -195,12 +308,40 @@ function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Se
       }
     });
   });
-  return out;
+  // several identifiers and nothing says which one the schema means ("Firm nr 5550", "Voucher ref 19-22"): none
+  const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
+  return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
+}
+
+const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
+
+/** identifiers hold a digit; names hold words, not a number or a date */
+function plausible(field: ScalarField, value: string): boolean {
+  if (field.type !== 'string' || field.format || field.enumValues) return true;
+  const words = contentWords(field.name);
+  if (IDENTIFIER_WORDS.has(words[words.length - 1] ?? '')) return /\d/.test(value);
+  if (words.some((w) => NAME_WORDS.includes(w))) return /[a-z]{2,}/i.test(value) && parseAmount(value) === undefined && findDates(value).length === 0;
+  return true;
 }
 
 function nextNonEmpty(lines: string[], from: number): number {
   for (let i = from + 1; i < lines.length && i <= from + 2; i++) if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) return i;
   return -1;
+}
+
+/**
+ * A row of labels with the values on the row below: text-only cells (no digits, no colon), and
+ * below them as many cells, aligned, at least half of them with a digit.
+ */
+function isLabelRow(lines: string[], li: number): boolean {
+  const cells = splitCells(lines[li]!);
+  if (cells.length < 2 || cells.some((c) => /[\d:]/.test(c.text) || c.text.split(' ').length > 4)) return false;
+  const below = nextNonEmpty(lines, li);
+  if (below === -1 || below !== li + 1) return false;
+  const values = splitCells(lines[below]!);
+  if (values.length !== cells.length) return false;
+  const aligned = values.every((v, i) => Math.abs(v.start - cells[i]!.start) <= 2);
+  return aligned && values.filter((v) => /\d/.test(v.text)).length * 2 >= values.length;
 }
 
 // ------------------------------------------------------------------ tables
@@ -348,6 +489,7 @@ function applyPositionalRules(
   consumedLines: Set<number>,
   usedCells: Set<string>,
   found: FoundField[],
+  tableLines: Set<number>,
 ): void {
   const text = lines.join('\n');
   const missing = model.scalars.filter((f) => !values.has(f));
@@ -360,26 +502,31 @@ function applyPositionalRules(
     return isVendor && isName && f.type === 'string' && !f.format;
   });
   // only for documents that look like invoices/receipts: at least two other values were found by label or table
-  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'item-lines').length;
+  const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
   if (vendor && evidence >= 2) {
     let seen = 0;
     for (let i = 0; i < lines.length && seen < 3; i++) {
       const line = lines[i]!.trim();
       if (!line || isSeparatorLine(line)) continue;
       seen++;
-      const first = splitCells(lines[i]!)[0]?.text ?? '';
       if (consumedLines.has(i)) continue;
-      if (
-        first.includes(':') ||
-        TITLE_WORDS.has(normalizeLabel(first)) ||
-        /\d{3,}|@|www\.|https?:|[.!?]$/.test(first) ||
-        first.length > 60 ||
-        first.split(' ').length > 6 ||
-        !/^[A-Z0-9&"'(]/.test(first) ||
-        !/[a-z]/i.test(first)
-      ) {
-        continue;
-      }
+      // the first cell that reads like a name (a title such as "TAX INVOICE" may stand left of it)
+      const first = splitCells(lines[i]!)
+        .map((c) => c.text)
+        .find(
+          (cell) =>
+            !(
+              cell.includes(':') ||
+              TITLE_WORDS.has(normalizeLabel(cell)) ||
+              /\d{3,}|@|www\.|https?:|[.!?]$/.test(cell) ||
+              cell.length > 60 ||
+              cell.split(' ').length > 6 ||
+              !/^[A-Z0-9&"'(]/.test(cell) ||
+              !/[a-z]/i.test(cell) ||
+              findDates(cell).length > 0
+            ),
+        );
+      if (!first) continue;
       values.set(vendor, first);
       consumedLines.add(i);
       found.push({ path: vendor.path.join('.'), line: i + 1, via: 'first-line' });
@@ -393,8 +540,9 @@ function applyPositionalRules(
     const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
     if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
       for (let i = 0; i < lines.length; i++) {
-        if (consumedLines.has(i)) continue;
-        const d = findDates(lines[i]!)[0];
+        // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
+        if (tableLines.has(i)) continue;
+        const d = findDates(lines[i]!, { dayFirst: conventions.dayFirst })[0];
         if (d) {
           values.set(target, d.iso);
           found.push({ path: target.path.join('.'), line: i + 1, via: 'only-date' });
@@ -413,6 +561,16 @@ function applyPositionalRules(
     found.push({ path: emailFields[0]!.path.join('.'), line: line + 1, via: 'only-email' });
   }
 
+  // an enum field: the only one of its values written as a word anywhere outside the tables ("Paid in cash")
+  for (const field of missing.filter((f) => f.enumValues?.length && !values.has(f))) {
+    const mentioned = field.enumValues!.filter((v) => typeof v === 'string' && v.length >= 3 && lines.some((l, i) => !consumedLines.has(i) && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(l)));
+    if (mentioned.length === 1) {
+      values.set(field, mentioned[0]);
+      const line = lines.findIndex((l) => new RegExp(`\\b${String(mentioned[0])}\\b`, 'i').test(l));
+      found.push({ path: field.path.join('.'), line: line + 1, via: 'enum-mention' });
+    }
+  }
+
   // currency: an ISO code or an unambiguous symbol written next to the amounts
   const currency = missing.find((f) => /(^|_)currency(_code)?$/i.test(f.name) && f.type === 'string' && !values.has(f));
   if (currency) {
@@ -420,6 +578,13 @@ function applyPositionalRules(
     for (const line of lines) {
       const c = parseCurrency(line);
       if (c && /\d/.test(line)) codes.add(c);
+    }
+    // "All amounts in NOK": a code on a line of its own when no amount carries one
+    if (codes.size === 0) {
+      for (const line of lines) {
+        const c = parseCurrency(line);
+        if (c && /^[A-Z]{3}$/.test(c) && new RegExp(`\\b${c}\\b`).test(line)) codes.add(c);
+      }
     }
     if (codes.size === 1) {
       const [code] = [...codes];
@@ -440,7 +605,7 @@ function assemble(
   tableData: Map<TableField, Record<string, unknown>[]>,
   found: FoundField[],
   rows: Record<string, number>,
-): OfflineExtraction {
+): Omit<OfflineExtraction, 'warnings'> {
   const missing: string[] = [];
   if (model.rootIsTable) {
     const table = model.tables[0]!;

@@ -2,7 +2,7 @@
 // objects) and table fields (arrays of objects, whose item properties are the columns).
 import { formatOf, isNullable, itemsOf, primaryType, propertiesOf, unwrapNullable, type SimpleType } from '../json-schema';
 import type { JSONSchema } from '../types';
-import { labelsFor, type Label } from './labels';
+import { contentWords, labelsFor, type Label } from './labels';
 import { parseAmount, parseBoolean, parseCurrency, parseDate, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
 
 export interface ScalarField {
@@ -16,6 +16,8 @@ export interface ScalarField {
   labels: Label[];
   nullable: boolean;
   description?: string;
+  /** stemmed words of the name and description, weighted by how few other fields use them (see keywordScore) */
+  keywords: Map<string, number>;
 }
 
 export interface TableField {
@@ -59,6 +61,7 @@ function scalarField(path: string[], schema: JSONSchema, root: JSONSchema, paren
     labels: labelsFor(name, description, parentName),
     nullable: isNullable(schema, root),
     description,
+    keywords: new Map(),
   };
 }
 
@@ -75,7 +78,28 @@ function tableField(path: string[], schema: JSONSchema, root: JSONSchema): Table
   return { path, name: path[path.length - 1] ?? 'rows', columns, nullable: isNullable(schema, root) };
 }
 
+/**
+ * Keywords of a group of sibling fields: each stemmed word of a field's name and description,
+ * weighted by inverse field frequency, so "invoice" (in every field of an invoice schema) weighs
+ * little and "order" (only in the purchase-order field) weighs much.
+ */
+function weighKeywords(fields: ScalarField[]): void {
+  const words = fields.map((f) => new Set(contentWords(`${f.path.join(' ')} ${f.description ?? ''}`)));
+  const df = new Map<string, number>();
+  for (const set of words) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
+  fields.forEach((f, i) => {
+    for (const w of words[i]!) f.keywords.set(w, Math.log((fields.length + 1) / df.get(w)!) / Math.log(fields.length + 1));
+  });
+}
+
 export function buildSchemaModel(schema: JSONSchema): SchemaModel {
+  const model = buildSchemaModelInner(schema);
+  weighKeywords(model.scalars);
+  for (const t of model.tables) weighKeywords(t.columns);
+  return model;
+}
+
+function buildSchemaModelInner(schema: JSONSchema): SchemaModel {
   const root = schema;
   const model: SchemaModel = { root, scalars: [], tables: [], objects: [], rootIsTable: false };
   const rootType = primaryType(schema, root);
@@ -108,9 +132,17 @@ export function buildSchemaModel(schema: JSONSchema): SchemaModel {
   return model;
 }
 
+/**
+ * The reading conventions of the document being extracted (set by extractOffline for the
+ * duration of one synchronous extraction): day-first numeric dates in documents that write
+ * amounts with a decimal comma or print a day-first date somewhere.
+ */
+export const conventions = { dayFirst: false };
+
 /** Converts raw text to the field's type; undefined when the text does not hold such a value. */
 export function parseFieldValue(field: ScalarField, raw: string): unknown {
-  const value = raw.trim().replace(/^[:\-–—#=\s]+/, '').trim();
+  // leading separators ("Total: - 12", "# INV-1") go; a minus sign directly before a number stays
+  const value = raw.trim().replace(/^(?:[:–—#=\s]|-(?![\d.,]))+/, '').trim();
   if (!value) return undefined;
   if (field.enumValues?.length) return matchEnum(field.enumValues, value);
   const percentField = /(rate|percent|pct|percentage)/i.test(field.name);
@@ -129,7 +161,7 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
   }
   switch (field.format) {
     case 'date':
-      return parseDate(value);
+      return parseDate(value, { dayFirst: conventions.dayFirst });
     case 'date-time':
       return parseDateTime(value);
     case 'email':

@@ -37,11 +37,13 @@ export class OfflineProvider implements LlmProvider {
     const source = sourceFromMessages(request);
     let content: string;
     let json: unknown;
+    let warnings: string[] = [];
     if (request.responseSchema) {
       // positional rules (first line = vendor, ...) only when the engine passed the real document
       const result = extractOffline(source, request.responseSchema, { positional: !!request.source });
       json = result.data;
       content = JSON.stringify(json);
+      warnings = result.warnings;
     } else {
       content = JSON.stringify(keyValues(source.text), null, 2);
     }
@@ -55,6 +57,7 @@ export class OfflineProvider implements LlmProvider {
       attempts: 1,
       offline: true,
       finish_reason: 'stop',
+      ...(warnings.length ? { warnings } : {}),
     };
   }
 }

@@ -94,6 +94,9 @@ export function labelsFor(name: string, description?: string, parentName?: strin
   const addWithGroups = (phrase: string, weight: number) => {
     add(phrase, weight);
     for (const group of GROUPS) if (group.includes(phrase)) for (const p of group) add(p, weight * 0.9);
+    // "buyer name" is named by what names the buyer ("Sold to", "Bill to")
+    const bare = phrase.split(' ').filter((w) => !GENERIC_WORDS.has(w)).join(' ');
+    if (bare && bare !== phrase) for (const group of GROUPS) if (group.includes(bare)) for (const p of group) add(p, weight * 0.85);
   };
   if (parentName) {
     const parent = normalizeLabel(parentName);
@@ -113,7 +116,8 @@ export function labelsFor(name: string, description?: string, parentName?: strin
 
 /** How well a document label names a property: 0 (not at all) to 1 (its exact name). */
 export function matchLabel(documentLabel: string, labels: Label[]): number {
-  const key = normalizeLabel(documentLabel);
+  // "Booking ref." names what "Booking No." names
+  const key = normalizeLabel(documentLabel).replace(/\breference\b/g, 'number').replace(/\b(\w+)( \1\b)+/g, '$1');
   if (!key) return 0;
   const keyWords = key.split(' ');
   let best = 0;
@@ -143,6 +147,62 @@ function differsByGenericWord(a: string[], b: string[]): boolean {
     if (without.join(' ') === shorter.join(' ')) return true;
   }
   return false;
+}
+
+/** a crude English stemmer: "issued"/"issue", "invoiced"/"invoice", "ordered"/"order", "placed"/"place" meet */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('es')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** words that carry no meaning of their own in a label or a description */
+const FILLER = new Set([...STOPWORDS, 'be', 'which', 'that', 'must', 'was', 'were', 'with', 'or', 'and', 'it', 'its', 'one', 'all', 'any', 'per', 'we', 'us', 'you', 'please', 'iso', '4217']);
+/** words that say a value is an identifier, not what it identifies */
+export const IDENTIFIER_WORDS = new Set(['number', 'id', 'identifier', 'reference', 'code', 'no'].map(stem));
+
+/** the stemmed content words of a name, label or description */
+export function contentWords(text: string): string[] {
+  // what follows "without" / "excl." / "before" is what the thing is NOT ("Net amount, without VAT")
+  const words = normalizeLabel(text).split(' ');
+  const negation = words.findIndex((w) => NEGATIONS.has(w));
+  return (negation === -1 ? words : words.slice(0, negation))
+    .filter((w) => w && !FILLER.has(w) && !/^\d+$/.test(w))
+    .map(stem);
+}
+
+const NEGATIONS = new Set(['without', 'excluding', 'excl', 'except', 'before', 'not', 'ex', 'less']);
+
+/**
+ * How well a document label names a field by the words of the field's own name and
+ * description (no synonym list): the weighted share of the label's words the field uses. At
+ * least one word must be more than an identifier word ("number", "reference"), and a label
+ * made of identifier words only names an identifier field only.
+ */
+export function keywordScore(documentLabel: string, keywords: Map<string, number>): number {
+  const words = contentWords(documentLabel);
+  if (words.length === 0 || words.length > 6) return 0;
+  let hit = 0;
+  let total = 0;
+  let distinctive = false;
+  const identifierKey = [...keywords.keys()].find((w) => IDENTIFIER_WORDS.has(w));
+  for (const w of words) {
+    const weight = IDENTIFIER_WORDS.has(w) ? 0.35 : 1;
+    total += weight;
+    // "ref", "no.", "#", "id" all say "identifier"
+    const k = keywords.get(w) ?? (IDENTIFIER_WORDS.has(w) && identifierKey ? keywords.get(identifierKey) : undefined);
+    if (k !== undefined) {
+      hit += weight * (0.4 + 0.6 * k);
+      if (!IDENTIFIER_WORDS.has(w) && k > 0.2) distinctive = true;
+    }
+  }
+  if (!distinctive && !(words.every((w) => IDENTIFIER_WORDS.has(w)) && hit > 0)) return 0;
+  return (hit / total) * 0.85;
 }
 
 /** Labels that close a line-item table ("Subtotal", "Total", "Tax", "Balance due", payment lines). */

@@ -10,11 +10,14 @@ const CODES = CURRENCY_CODES.join('|');
 const BEFORE_RE = new RegExp(`^(?:[-−+(]?\\s*(?:[$€£¥₹₩₽₺]|${CODES}|[A-Z]{1,2}\\$)?\\s*[-−(]?)$`);
 const AFTER_RE = new RegExp(`^(?:[)]?\\s*(?:[$€£¥₹%]|${CODES}|-|cr|dr)?\\s*[)]?\\s*(?:[a-zA-Z]{1,6}\\.?)?)$`);
 
-/** one number token: 1,234.56 | 1.234,56 | 1 234,56 | 1234 | .5 */
-const NUMBER_TOKEN = /\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
+/**
+ * one number token: 1,234.56 | 1.234,56 | 1'234.56 | 1 234,56 (a single space groups thousands only
+ * when a decimal comma or another group follows: "1 234,56", "12 345 678") | 1234 | .5
+ */
+const NUMBER_TOKEN = /(?<![\d.,])\d{1,3}(?:(?: \d{3})+,\d+|(?: \d{3}){2,})(?![\d.])|\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
 
 function normaliseNumber(raw: string): number | undefined {
-  let s = raw.replace(/[\u00a0\u202f']/g, '');
+  let s = raw.replace(/[\u00a0\u202f' ]/g, '');
   const lastComma = s.lastIndexOf(',');
   const lastDot = s.lastIndexOf('.');
   if (lastComma !== -1 && lastDot !== -1) {
@@ -86,7 +89,12 @@ interface FoundDate {
  * number is above 12, day-first with dots (01.03.2024). Month names: "March 1, 2024",
  * "1 Mar 2024", "01-Mar-2024", "Mar. 1 2024".
  */
-export function findDates(text: string): FoundDate[] {
+export interface DateOptions {
+  /** numeric dates with slashes or dashes are day-first (12/10/2024 = 12 October): the document's convention */
+  dayFirst?: boolean;
+}
+
+export function findDates(text: string, options: DateOptions = {}): FoundDate[] {
   const found: FoundDate[] = [];
   const push = (value: string | undefined, m: RegExpExecArray) => {
     if (value && !found.some((f) => m.index < f.index + f.length && f.index < m.index + m[0].length)) {
@@ -106,7 +114,10 @@ export function findDates(text: string): FoundDate[] {
     [/\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b/g, (m) => iso(+m[3]!, +m[2]!, +m[1]!)],
     [
       /\b(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/g,
-      (m) => (+m[1]! > 12 ? iso(+m[3]!, +m[2]!, +m[1]!) : iso(+m[3]!, +m[1]!, +m[2]!)),
+      (m) =>
+        options.dayFirst
+          ? +m[2]! > 12 ? iso(+m[3]!, +m[1]!, +m[2]!) : iso(+m[3]!, +m[2]!, +m[1]!)
+          : +m[1]! > 12 ? iso(+m[3]!, +m[2]!, +m[1]!) : iso(+m[3]!, +m[1]!, +m[2]!),
     ],
   ];
   for (const [re, convert] of patterns) {
@@ -115,8 +126,8 @@ export function findDates(text: string): FoundDate[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-export function parseDate(value: string): string | undefined {
-  return findDates(value)[0]?.iso;
+export function parseDate(value: string, options: DateOptions = {}): string | undefined {
+  return findDates(value, options)[0]?.iso;
 }
 
 /** An ISO date-time with an explicit offset (the extractor never adds a time zone itself). */

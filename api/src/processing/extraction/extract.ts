@@ -117,8 +117,9 @@ class Run {
     this.offline = opts.provider.name === 'offline';
   }
 
-  private add(result: Pick<GenerateResult, 'usage' | 'model' | 'offline'> | undefined) {
+  private add(result: Pick<GenerateResult, 'usage' | 'model' | 'offline' | 'warnings'> | undefined) {
     if (!result) return;
+    for (const w of result.warnings ?? []) if (!this.warnings.includes(w)) this.warnings.push(w);
     this.usage.input_tokens += result.usage.input_tokens;
     this.usage.output_tokens += result.usage.output_tokens;
     this.usage.total_tokens += result.usage.total_tokens;

@@ -1,0 +1,170 @@
+// Arithmetic of a document: line items add up to the subtotal, subtotal + tax = total, an
+// opening balance + the transactions = the closing balance, quantity × price = amount. Used two
+// ways:
+//  - to FIND amounts no label named: an amount line ("Merchandise   1,234.50") whose value is
+//    the sum of the rows is the subtotal; the one that is subtotal + tax is the total; two
+//    balance lines that differ by the sum of the transactions are the opening and closing
+//    balances. The field roles come from the schema's own names and descriptions.
+//  - to SAY when the document does not add up: warnings, never silent corrections of what the
+//    document prints.
+import type { ScalarField, SchemaModel, TableField } from './fields';
+import type { FoundField } from './extract';
+import { contentWords, stem } from './labels';
+import { numericRole } from './structure';
+import { isSeparatorLine, splitCells } from './table';
+import { parseAmount } from './values';
+
+type TotalRole = 'subtotal' | 'tax' | 'total' | 'opening' | 'closing';
+
+const ROLE_WORDS: [TotalRole, string[]][] = [
+  ['opening', ['opening', 'start', 'beginning', 'previous']],
+  ['closing', ['closing', 'end', 'final', 'new']],
+  ['subtotal', ['subtotal', 'net', 'before', 'excluding', 'excl', 'without']],
+  ['tax', ['tax', 'vat', 'gst']],
+  ['total', ['total', 'payable', 'due', 'pay', 'paid', 'gross', 'grand']],
+];
+
+/** what a top-level number field holds, from its name (then its description) */
+export function totalRole(field: ScalarField): TotalRole | null {
+  if (field.type !== 'number' && field.type !== 'integer') return null;
+  for (const text of [field.path.join(' '), field.description ?? '']) {
+    const words = new Set(contentWords(text));
+    for (const [role, list] of ROLE_WORDS) if (list.some((w) => words.has(stem(w)))) return role;
+  }
+  return null;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005);
+const money = (n: number) => n.toFixed(2);
+
+interface AmountLine {
+  line: number;
+  value: number;
+}
+
+/** lines outside the tables holding a label and exactly one amount at the end ("Net   1.234,50 EUR") */
+function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
+  const out: AmountLine[] = [];
+  lines.forEach((l, i) => {
+    if (consumed.has(i) || !l.trim() || isSeparatorLine(l)) return;
+    const cells = splitCells(l);
+    const last = cells[cells.length - 1];
+    if (!last || !/[a-z]{2,}/i.test(l)) return;
+    const colon = cells.length === 1 ? /:\s*(.+)$/.exec(last.text)?.[1] : undefined;
+    const value = parseAmount(colon ?? (cells.length >= 2 ? last.text : ''));
+    if (value !== undefined && /[.,]\d{2}\b/.test(last.text)) out.push({ line: i, value });
+  });
+  return out;
+}
+
+export interface ArithmeticInput {
+  model: SchemaModel;
+  values: Map<ScalarField, unknown>;
+  tableData: Map<TableField, Record<string, unknown>[]>;
+  lines: string[];
+  /** lines of the tables (their rows are not totals) */
+  consumed: Set<number>;
+  found: FoundField[];
+  /** fill empty or inconsistent total fields from the arithmetic (whole documents only) */
+  fill: boolean;
+}
+
+export function checkArithmetic({ model, values, tableData, lines, consumed, found, fill }: ArithmeticInput): string[] {
+  const warnings: string[] = [];
+  let sum: number | null = null;
+  for (const [table, rows] of tableData) {
+    const q = table.columns.find((c) => numericRole(c) === 'quantity');
+    const p = table.columns.find((c) => numericRole(c) === 'price');
+    const a = table.columns.find((c) => numericRole(c) === 'amount');
+    const bad: string[] = [];
+    rows.forEach((r, i) => {
+      const [qv, pv, av] = [q && r[q.name], p && r[p.name], a && r[a.name]];
+      if (typeof qv === 'number' && typeof pv === 'number' && typeof av === 'number' && !near(qv * pv, av)) bad.push(`row ${i + 1}: ${qv} × ${money(pv)} = ${money(qv * pv)}, not ${money(av)}`);
+    });
+    if (bad.length) warnings.push(`${table.path.join('.') || 'rows'}: ${bad.length} row${bad.length > 1 ? 's do' : ' does'} not add up (${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; …' : ''})`);
+    const amounts = a ? rows.map((r) => r[a.name]).filter((v): v is number => typeof v === 'number') : [];
+    if (model.tables.length === 1 && amounts.length && amounts.length === rows.length) sum = Math.round(amounts.reduce((s, v) => s + v, 0) * 100) / 100;
+  }
+
+  const byRole = new Map<TotalRole, ScalarField>();
+  for (const f of model.scalars) {
+    const role = totalRole(f);
+    if (role && !byRole.has(role) && f.path.length === 1) byRole.set(role, f);
+  }
+  const get = (role: TotalRole): number | undefined => {
+    const f = byRole.get(role);
+    const v = f ? values.get(f) : undefined;
+    return typeof v === 'number' ? v : undefined;
+  };
+  // only empty fields are filled: a value the document labels is kept (and warned about below)
+  const set = (role: TotalRole, at: AmountLine, force = false) => {
+    const f = byRole.get(role)!;
+    if (values.has(f) && !force) return;
+    values.set(f, at.value);
+    const path = f.path.join('.');
+    const i = found.findIndex((x) => x.path === path);
+    if (i !== -1) found.splice(i, 1);
+    found.push({ path, line: at.line + 1, via: 'arithmetic' });
+  };
+
+  if (fill && sum !== null) {
+    const candidates = amountLines(lines, consumed);
+    const opening = byRole.get('opening');
+    const closing = byRole.get('closing');
+    if (opening && closing) {
+      const o = get('opening');
+      const c = get('closing');
+      if (o === undefined || c === undefined || !near(o + sum, c)) {
+        for (const x of candidates) {
+          const y = candidates.find((z) => z.line > x.line && near(x.value + sum!, z.value));
+          if (y) {
+            set('opening', x);
+            set('closing', y);
+            break;
+          }
+        }
+      }
+    }
+    const sub = byRole.get('subtotal');
+    const total = byRole.get('total');
+    const tax = byRole.get('tax');
+    const s0 = get('subtotal');
+    const t0 = get('total');
+    const tx0 = get('tax');
+    const consistent =
+      (s0 === undefined || near(s0, sum)) &&
+      (t0 === undefined || near(t0, (s0 ?? sum) + (tx0 ?? 0)) || (tx0 !== undefined && near(t0, s0 ?? sum) && !candidates.some((c) => near(c.value, sum! + tx0)))) &&
+      (!total || t0 !== undefined);
+    if (!consistent) {
+      // an amount line that is the rows plus another printed amount: total = rows + tax
+      let pair: [AmountLine, AmountLine] | null = null;
+      for (const x of candidates) {
+        const y = candidates.find((z) => z !== x && z.value > 0 && z.value < x.value && near(sum! + z.value, x.value));
+        if (y) pair = [x, y];
+      }
+      const rowsLine = candidates.filter((x) => near(x.value, sum!));
+      if (pair) {
+        // a "total" that is only the rows, when the document prints rows + tax as well, was the wrong line
+        if (total) set('total', pair[0], t0 !== undefined && near(t0, sum) && !near(t0, pair[0].value));
+        if (tax) set('tax', pair[1]);
+        if (sub && rowsLine.length) set('subtotal', rowsLine[0]!);
+      } else if (rowsLine.length) {
+        // no tax on top: the rows are the total (tax included, or none)
+        if (total && (t0 === undefined || !near(t0, sum))) set('total', rowsLine[rowsLine.length - 1]!);
+        if (sub && s0 !== undefined && !near(s0, sum) && rowsLine.length > 1) set('subtotal', rowsLine[0]!);
+      }
+    }
+  }
+
+  // what the document says and does not add up
+  const s = get('subtotal');
+  const t = get('total');
+  const tx = get('tax');
+  if (sum !== null && s !== undefined && !near(s, sum)) warnings.push(`the line items add up to ${money(sum)}, the subtotal says ${money(s)}`);
+  if (s !== undefined && t !== undefined && tx !== undefined && !near(s + tx, t)) warnings.push(`subtotal ${money(s)} + tax ${money(tx)} = ${money(s + tx)}, the total says ${money(t)}`);
+  if (sum !== null && s === undefined && t !== undefined && !near(t, sum) && !(tx !== undefined && near(sum + tx, t))) warnings.push(`the line items add up to ${money(sum)}, the total says ${money(t)}`);
+  const o = get('opening');
+  const c = get('closing');
+  if (sum !== null && o !== undefined && c !== undefined && !near(o + sum, c)) warnings.push(`opening balance ${money(o)} + transactions ${money(sum)} = ${money(o + sum)}, the closing balance says ${money(c)}`);
+  return warnings;
+}
