@@ -55,13 +55,14 @@ async function sendFile(req, res, file, relPath, extraHeaders = {}) {
     return;
   }
   const accepts = req.headers['accept-encoding'] ?? '';
-  if (COMPRESSIBLE.has(ext) && info.size > 1024) {
-    headers.Vary = 'Accept-Encoding';
+  if (COMPRESSIBLE.has(ext) && info.size > 1024) headers.Vary = 'Accept-Encoding';
+  if (COMPRESSIBLE.has(ext) && HASHED.test(relPath)) {
     // Precompressed at build time (shared/rsbuild-precompress.ts): brotli first, then gzip.
+    // Only content-hashed files are, so a `.br` beside one can never be stale.
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
       if (!new RegExp(`\\b${encoding}\\b`).test(accepts)) continue;
       const pre = await stat(file + suffix).catch(() => null);
-      if (!pre || pre.mtimeMs < info.mtimeMs) continue;
+      if (!pre) continue;
       res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': pre.size });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file + suffix).pipe(res);

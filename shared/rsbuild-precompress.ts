@@ -1,6 +1,8 @@
-// Build step shared by all six apps: next to every compressible file of dist/ (JS, CSS,
-// HTML, JSON, SVG over 1 KB) write `<file>.br` (brotli, best quality) and `<file>.gz`, so
-// scripts/serve.mjs (or any static server) sends them as they are, at no cost per request.
+// Build step shared by all six apps: next to every content-hashed compressible file of
+// dist/ (JS, CSS, SVG over 1 KB) write `<file>.br` (brotli, best quality) and `<file>.gz`,
+// so scripts/serve.mjs (or any static server) sends them as they are, at no cost per
+// request. Files without a hash in their name (index.html, mf-manifest.json) may be
+// replaced in place, so they are left to on-the-fly compression and can never go stale.
 // Brotli at quality 11 is about 15 % smaller than gzip on our JS (bench/bundle) but too
 // slow to run per request; a deploy copies the compressed files with the rest of dist/.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -9,7 +11,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
-const COMPRESSIBLE = /\.(m?js|css|html|json|svg|txt)$/;
+const COMPRESSIBLE = /\.[0-9a-f]{8,}\.(m?js|css|svg)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
