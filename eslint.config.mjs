@@ -1,7 +1,21 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// Boundaries (CONVENTIONS "Boundaries the linter can hold", ARCHITECTURE §1). Each one is
+// proved to fire by scripts/lint-boundaries.test.mjs, which lints deliberately bad files.
+const REMOTES = ['mf-marketing', 'mf-files', 'mf-prompts-schemas', 'mf-jobs', 'mf-admin'];
+/** Shell folders that are screens; the rest (layouts, router, realtime, session, lib, …) is the frame that wires them. */
+const SHELL_FEATURES = ['account', 'auth', 'credit-request', 'feedback', 'settings', 'websocket-test'];
+const UI_PACKAGES = '^(react|react-dom|react-router|@chakra-ui|@emotion|@tanstack/react-query|lucide-react|next-themes)(/|$)';
+
+const restricted = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**'] },
@@ -10,12 +24,108 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // import-x reads .ts/.tsx files only when told to (else no-cycle sees no edges).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['api', 'e2e', 'shared', 'shell', ...REMOTES].map((p) => path.join(root, p, 'tsconfig.json')),
+        }),
+      ],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // No import cycles anywhere; type-only imports vanish at build time and are left out.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      // A relative path never crosses into another workspace: packages talk by name.
+      'import-x/no-relative-packages': 'error',
     },
+  },
+  {
+    // A remote imports only @quarry/shared and its own files: never the shell, another remote or the API.
+    files: REMOTES.map((r) => `${r}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': restricted({
+        regex: '^@quarry/(?!shared(/|$))',
+        message: 'A remote imports only @quarry/shared and its own files (never the shell, another remote or the API).',
+      }),
+    },
+  },
+  {
+    // The shell imports no remote's code (remotes arrive at run time through Module Federation).
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restricted({
+        regex: '^@quarry/(?!shared(/|$))',
+        message: 'The shell imports only @quarry/shared; remotes are loaded at run time, never imported.',
+      }),
+    },
+  },
+  {
+    // Shared is below every app: it imports none of them.
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restricted({
+        regex: '^@quarry/(?!shared(/|$))',
+        message: '@quarry/shared imports no app: move the code into shared, or keep it in the app.',
+      }),
+    },
+  },
+  {
+    // The isomorphic part of shared (what the API may import) stays free of UI code.
+    files: ['shared/src/schemas/**/*.ts', 'shared/src/constants.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        { regex: UI_PACKAGES, message: 'Schemas and constants are isomorphic: the API imports them, so no UI or React here.' },
+        { regex: '^\\.\\./(?!constants$)', message: 'Schemas and constants are isomorphic: import only zod, other schemas and ../constants.' },
+        { regex: '^@quarry/', message: 'Schemas and constants are isomorphic: import only zod, other schemas and ../constants.' },
+      ),
+    },
+  },
+  {
+    // The API imports only the isomorphic part of shared: schemas and constants, never the UI kit, the client or React.
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        {
+          regex: '^@quarry/(?!shared/(schemas|constants)$)',
+          message: 'The API imports only @quarry/shared/schemas and @quarry/shared/constants (the isomorphic part of shared).',
+        },
+        { regex: UI_PACKAGES, message: 'The API has no UI: React, Chakra and the router belong to the apps.' },
+      ),
+    },
+  },
+  {
+    // Shell features never import each other: what two need lives in the frame (lib/, session/, …) or in shared.
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: SHELL_FEATURES.flatMap((target) =>
+            SHELL_FEATURES.filter((from) => from !== target).map((from) => ({
+              target: path.join(root, 'shell/src', target),
+              from: path.join(root, 'shell/src', from),
+              message: 'Shell features never import each other: move what both need to shell/src/lib (or @quarry/shared).',
+            })),
+          ),
+        },
+      ],
+    },
+  },
+  {
+    // KNOWN CYCLE, being removed on branch wt/i16api (issue 16 item 7): columns.ts imports
+    // `users` from schema.ts, which imports columns.ts. Delete this block when that lands;
+    // scripts/lint-boundaries.test.mjs checks that no-cycle fires everywhere else.
+    files: ['api/src/db/columns.ts', 'api/src/db/schema.ts', 'api/src/db/schema-documents.ts', 'api/src/db/schema-jobs.ts', 'api/src/db/schema-extraction.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
   },
 );

@@ -54,7 +54,22 @@ async function sendFile(req, res, file, relPath, extraHeaders = {}) {
     res.end();
     return;
   }
-  const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  const accepts = req.headers['accept-encoding'] ?? '';
+  if (COMPRESSIBLE.has(ext) && info.size > 1024) headers.Vary = 'Accept-Encoding';
+  if (COMPRESSIBLE.has(ext) && HASHED.test(relPath)) {
+    // Precompressed at build time (shared/rsbuild-precompress.ts): brotli first, then gzip.
+    // Only content-hashed files are, so a `.br` beside one can never be stale.
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accepts)) continue;
+      const pre = await stat(file + suffix).catch(() => null);
+      if (!pre) continue;
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': pre.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file + suffix).pipe(res);
+      return;
+    }
+  }
+  const wantsGzip = /\bgzip\b/.test(accepts);
   if (wantsGzip && COMPRESSIBLE.has(ext) && info.size > 1024) {
     const key = `${file}:${info.mtimeMs}`;
     let body = gzipCache.get(key);
@@ -62,7 +77,7 @@ async function sendFile(req, res, file, relPath, extraHeaders = {}) {
       body = gzipSync(await readFile(file));
       gzipCache.set(key, body);
     }
-    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Sums every jest and Playwright JSON report under .test-results into one line:
-// "<label>: N passed, N failed". Prints 0 passed when no report exists.
+// "<label>: N passed, N failed[, N skipped]". Prints 0 passed when no report exists.
+// Tests that could not run on this machine are listed above it with the reason: a jest
+// test skipped with " — skipped: <reason>" in its title (api/src/processing/ocr/fixtures/
+// engines.ts), and `skipped-<name>.json` files ({ count, reason }) from scripts/test-all.mjs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +16,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+/** reason -> how many tests it kept from running */
+const reasons = new Map();
+const SKIP_MARK = ' — skipped: ';
+const because = (reason, n = 1) => reasons.set(reason, (reasons.get(reason) ?? 0) + n);
 
 function countPlaywright(suite) {
   for (const spec of suite.specs ?? []) {
@@ -28,6 +35,28 @@ function countPlaywright(suite) {
 
 if (existsSync(dir)) {
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    if (name.startsWith('check-')) {
+      // One check outside the test runners (scripts/fresh-clone-check.mjs): { passed, failed }.
+      try {
+        const check = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+        passed += check.passed ?? 0;
+        failed += check.failed ?? 0;
+      } catch {
+        broken.push(name);
+        failed += 1;
+      }
+      continue;
+    }
+    if (name.startsWith('skipped-')) {
+      try {
+        const { count, reason } = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+        skipped += count;
+        because(reason, count);
+      } catch {
+        broken.push(name);
+      }
+      continue;
+    }
     let report;
     try {
       report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
@@ -42,11 +71,18 @@ if (existsSync(dir)) {
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       // A suite that failed to run (syntax error, crash) has no tests but must count.
       failed += report.numRuntimeErrorTestSuites ?? 0;
+      for (const file of report.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          const at = test.title.indexOf(SKIP_MARK);
+          if (test.status === 'pending' && at >= 0) because(test.title.slice(at + SKIP_MARK.length));
+        }
+      }
     } else if (name.startsWith('playwright-')) {
       for (const suite of report.suites ?? []) countPlaywright(suite);
       failed += (report.errors ?? []).length;
     }
   }
 }
+for (const [reason, n] of reasons) console.log(`${label}: ${n} skipped because ${reason}`);
 if (broken.length) console.error(`unreadable reports: ${broken.join(', ')}`);
 console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -6,6 +6,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { API_PORT, REMOTES, ROUTES_EXPOSE, SHARED_SINGLETONS, SHELL_PORT, remotesJson } from './mf-config';
+import { pluginPrecompress } from './rsbuild-precompress';
 
 function buildVersion(appDir: string): string {
   if (process.env.REMOTE_VERSION) return process.env.REMOTE_VERSION;
@@ -43,8 +44,9 @@ export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
           exposes: { [ROUTES_EXPOSE]: './src/routes.tsx' },
           shared: SHARED_SINGLETONS,
           dts: false,
-          experiments: { externalRuntime: production },
+          experiments: { externalRuntime: production, optimization: { target: 'web' } },
         }),
+        pluginPrecompress(),
       ],
       tools: { htmlPlugin: !production, rspack: { output: { uniqueName: remote.name } } },
       source: {
@@ -82,8 +84,10 @@ export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
         dts: false,
         // STACK trap 1: never fetch every remote at start-up.
         shareStrategy: 'loaded-first',
-        experiments: { provideExternalRuntime: true },
+        // `target: 'web'` leaves the runtime's Node-only loading code out of the browser bundle.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
+      pluginPrecompress(),
     ],
     source: {
       entry: { index: './src/index.ts' },

@@ -1,22 +1,28 @@
 #!/usr/bin/env node
-// Bundle benchmark (issue 2): what a browser downloads.
-// - cold load of `/` (anonymous) and of `/files` (signed in): JS bytes, raw and gzip,
-//   per app and per shared package;
+// Bundle benchmark (issues 2 and 16): what a browser downloads, and how soon it paints.
+// - cold load of `/` (anonymous) and of `/files` (signed in): JS bytes, raw, gzip -9 and
+//   brotli -11, per app and per shared package, and the bytes actually transferred (every
+//   request, headers included, as the server sent them: precompressed brotli);
+// - largest contentful paint of a cold `/`: 5 runs, each in a fresh browser context, median;
 // - each remote's first-use bytes: the JS fetched when its area is first opened from an
 //   already loaded shell page (client-side navigation).
 // Uses the built apps (run `npx turbo run build` first) and starts its own stack on
-// ports 4300–4305 / 4380 with a temporary data folder. Prints tables; asserts nothing.
+// ports 4300–4305 / 4380 (BENCH_PORT_BASE moves them) with a temporary data folder.
+// Prints tables; asserts nothing. Goals of issue 16: cold `/` ≤ 400 KB transferred, LCP
+// ≤ 1.0 s, an empty remote's first use ≤ 15 KB beyond its own code.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { apps, root, startStack } from '../../scripts/stack.mjs';
 
+// BENCH_PORT_BASE moves every port (shell = base, remotes base+1..5, API base+80).
+const B = Number(process.env.BENCH_PORT_BASE ?? 4300);
 const PORTS = {
-  shell: 4300,
-  api: 4380,
-  remotes: { marketing: 4301, files: 4302, promptsSchemas: 4303, jobs: 4304, admin: 4305 },
+  shell: B,
+  api: B + 80,
+  remotes: { marketing: B + 1, files: B + 2, promptsSchemas: B + 3, jobs: B + 4, admin: B + 5 },
 };
 const ADMIN = { email: 'bench-admin@quarry.test', password: 'Bench-Adm1n-Passw0rd!' };
 const USER = { email: `bench-${Date.now()}@quarry.test`, password: 'Bench-User-Passw0rd-42' };
@@ -42,49 +48,75 @@ function sharedChunkMap() {
 
 const kb = (n) => (n / 1024).toFixed(1);
 
+const brotli = (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** JS rows (raw / gzip / brotli of each file) and what went over the wire for every request. */
 async function collect(page, action) {
   const rows = [];
-  const onResponse = async (res) => {
-    const url = new URL(res.url());
-    if (!/\.m?js$/.test(url.pathname)) return;
-    try {
-      const body = await res.body();
-      rows.push({ url, app: appByPort.get(Number(url.port)) ?? url.host, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-    } catch {
-      // a response without a body (aborted) carries no bytes
-    }
-  };
+  const wire = { bytes: 0, requests: 0, js: 0 };
+  const pending = [];
+  const onResponse = (res) =>
+    pending.push(
+      (async () => {
+        const url = new URL(res.url());
+        const sizes = await res.request().sizes().catch(() => null);
+        const sent = sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
+        wire.bytes += sent;
+        wire.requests += 1;
+        if (!/\.m?js$/.test(url.pathname)) return;
+        wire.js += sent;
+        try {
+          const body = await res.body();
+          rows.push({ url, app: appByPort.get(Number(url.port)) ?? url.host, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, br: brotli(body), sent });
+        } catch {
+          // a response without a body (aborted) carries no bytes
+        }
+      })(),
+    );
   page.on('response', onResponse);
   await action();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   page.off('response', onResponse);
+  await Promise.all(pending);
+  rows.wire = wire;
   return rows;
 }
 
+/** Largest contentful paint of the page as loaded (ms since navigation start). */
+async function lcpOf(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1);
+          resolve(last ? Math.round(last.startTime) : null);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(null), 2000);
+      }),
+  );
+}
+
 function summarise(title, rows, shared) {
+  const add = (a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, br: a.br + r.br, sent: a.sent + r.sent, files: a.files + 1 });
+  const zero = { raw: 0, gzip: 0, br: 0, sent: 0, files: 0 };
   const byApp = new Map();
   const byPkg = new Map();
   for (const r of rows) {
-    const a = byApp.get(r.app) ?? { raw: 0, gzip: 0, files: 0 };
-    a.raw += r.raw;
-    a.gzip += r.gzip;
-    a.files += 1;
-    byApp.set(r.app, a);
+    byApp.set(r.app, add(byApp.get(r.app) ?? zero, r));
     const pkgs = shared.get(path.basename(r.url.pathname));
     const key = pkgs ? [...pkgs].sort().join(' + ') : '(app code)';
-    const p = byPkg.get(key) ?? { raw: 0, gzip: 0 };
-    p.raw += r.raw;
-    p.gzip += r.gzip;
-    byPkg.set(key, p);
+    byPkg.set(key, add(byPkg.get(key) ?? zero, r));
   }
-  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
-  console.log(`\n## ${title}: ${rows.length} JS files, ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip`);
-  console.log('| app | files | raw KB | gzip KB |\n|---|---:|---:|---:|');
-  for (const [app, v] of [...byApp].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`| ${app} | ${v.files} | ${kb(v.raw)} | ${kb(v.gzip)} |`);
-  console.log('| package (shared chunks) | raw KB | gzip KB |\n|---|---:|---:|');
-  for (const [pkg, v] of [...byPkg].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`| ${pkg} | ${kb(v.raw)} | ${kb(v.gzip)} |`);
-  return total;
+  const total = rows.reduce(add, zero);
+  if (process.env.BENCH_FILES) for (const r of rows) console.log(`file ${r.app} ${path.basename(r.url.pathname)} ${r.raw}`);
+  console.log(`\n## ${title}: ${rows.length} JS files, ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip, ${kb(total.br)} KB brotli`);
+  if (rows.wire) console.log(`transferred: ${kb(rows.wire.bytes)} KB in ${rows.wire.requests} requests (JS ${kb(rows.wire.js)} KB), headers included`);
+  console.log('| app | files | raw KB | gzip KB | brotli KB |\n|---|---:|---:|---:|---:|');
+  for (const [app, v] of [...byApp].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`| ${app} | ${v.files} | ${kb(v.raw)} | ${kb(v.gzip)} | ${kb(v.br)} |`);
+  console.log('| package (shared chunks) | raw KB | gzip KB | brotli KB |\n|---|---:|---:|---:|');
+  for (const [pkg, v] of [...byPkg].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`| ${pkg} | ${kb(v.raw)} | ${kb(v.gzip)} | ${kb(v.br)} |`);
+  return { ...total, wire: rows.wire };
 }
 
 async function main() {
@@ -125,13 +157,25 @@ async function main() {
       await context.close();
     }
     {
+      const runs = [];
+      for (let i = 0; i < 5; i += 1) {
+        const { context, page } = await fresh();
+        await page.goto(`${BASE}/`);
+        await page.waitForLoadState('networkidle');
+        runs.push(await lcpOf(page));
+        await context.close();
+      }
+      const sorted = runs.filter((v) => v !== null).sort((a, b) => a - b);
+      console.log(`\n## Largest contentful paint of a cold / (5 runs): median ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${runs.join(', ')} ms)`);
+    }
+    {
       const { context, page } = await fresh(USER);
       results.files = summarise('Cold load of /files (signed in)', await collect(page, () => page.goto(`${BASE}/files`)), shared);
       await context.close();
     }
 
     console.log('\n## First use of each remote (client-side navigation from a loaded /account page)');
-    console.log('| remote | page | files | raw KB | gzip KB |\n|---|---|---:|---:|---:|');
+    console.log('| remote | page | files | raw KB | gzip KB | brotli KB | transferred KB |\n|---|---|---:|---:|---:|---:|---:|');
     const firstUse = [
       ['marketing', '/checkout/pri_bench', USER],
       ['files', '/files', USER],
@@ -155,7 +199,9 @@ async function main() {
       const own = rows.filter((r) => Number(r.url.port) === port);
       const raw = own.reduce((t, r) => t + r.raw, 0);
       const gzip = own.reduce((t, r) => t + r.gzip, 0);
-      console.log(`| ${apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} |`);
+      const br = own.reduce((t, r) => t + r.br, 0);
+      const sent = own.reduce((t, r) => t + r.sent, 0);
+      console.log(`| ${apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(br)} | ${kb(sent)} |`);
       await context.close();
     }
   } finally {

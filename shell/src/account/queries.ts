@@ -1,7 +1,7 @@
 // Account data (spec 2 §7 "Account and preferences"): both cached for 5 minutes without
 // refetching on window focus. Keys carry the user id so one user never sees another's cache.
 import { api, CACHED_FIVE_MINUTES, userKeys } from '@quarry/shared';
-import type { EmailPreferences, ResourceLimitsResponse } from '@quarry/shared/schemas';
+import type { EmailPreferences } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const accountKeys = {
@@ -9,14 +9,8 @@ export const accountKeys = {
   emailPreferences: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'preferences', 'email'] as const,
 };
 
-export function useResourceLimits(userId: string | undefined) {
-  return useQuery({
-    queryKey: accountKeys.resourceLimits(userId),
-    queryFn: ({ signal }) => api.get<ResourceLimitsResponse>('users/me/resource-limits', { signal }),
-    enabled: Boolean(userId),
-    ...CACHED_FIVE_MINUTES,
-  });
-}
+// Shared with the credit request form, so it lives in lib/ (features never import each other).
+export { useResourceLimits } from '../lib/resourceLimits';
 
 export function useEmailPreferences(userId: string | undefined) {
   return useQuery({

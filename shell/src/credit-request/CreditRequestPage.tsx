@@ -34,7 +34,7 @@ import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { creditsCardModel } from '../layouts/authed/credits';
-import { useResourceLimits } from '../account/queries';
+import { useResourceLimits } from '../lib/resourceLimits';
 import {
   EMPTY_CREDIT_REQUEST,
   EXPECTED_DURATION_LABELS,

@@ -18,6 +18,7 @@ import {
   renderTextImage,
   type Block,
 } from './fixtures/generate';
+import { eachEngine, itWith } from './fixtures/engines';
 import { PAGE_SEPARATOR, detectTesseractCli, runOcr, shutdownOcr, tesseractJsPoolSize, type OcrError, type OcrProgress } from './index';
 
 jest.setTimeout(60_000);
@@ -99,7 +100,7 @@ describe('image of text', () => {
   const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
   const expected = image.lines.join('\n');
 
-  it.each(['tesseract-js', 'tesseract-cli'] as const)('reaches 95 %% character accuracy with %s', async (engine) => {
+  eachEngine(['tesseract-js', 'tesseract-cli'], 'reaches 95 % character accuracy with %s', async (engine) => {
     const result = await runOcr(png(image.png), { engine });
     const accuracy = characterAccuracy(expected, result.text);
     expect(result.engine).toBe(engine);
@@ -112,7 +113,7 @@ describe('image of text', () => {
     expect(result.lines.some((l) => /^Hex bolts M8 {2,}1,200 {2,}420\.00$/.test(l.text))).toBe(true);
   });
 
-  it('reads JPEG and WebP directly and decodes AVIF through canvas (CLI engine)', async () => {
+  itWith('tesseract-cli')('reads JPEG and WebP directly and decodes AVIF through canvas (CLI engine)', async () => {
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(image.png);
     const canvas = createCanvas(img.width, img.height);
@@ -127,7 +128,7 @@ describe('image of text', () => {
     }
   });
 
-  it('reads GIF and BMP, and every page of a multi-page TIFF (CLI engine)', async () => {
+  itWith('tesseract-cli')('reads GIF and BMP, and every page of a multi-page TIFF (CLI engine)', async () => {
     const grey = await greyPixels(image.png);
     const second = await greyPixels(renderTextImage(['Second frame of the TIFF file.'], { width: 1000, fontSize: 30 }).png);
     for (const [mimeType, bytes] of [
@@ -163,7 +164,7 @@ describe('image-only PDF', () => {
     expect(events.find((e) => e.sub_phase === 'ocr')?.details).toMatchObject({ page: 1, page_source: 'ocr', engine: result.engine });
   });
 
-  it('mixes text-layer pages and OCR pages in one document, pages in order', async () => {
+  itWith('tesseract-cli')('mixes text-layer pages and OCR pages in one document, pages in order', async () => {
     const text = await makeTextPdf([[{ kind: 'paragraph', lines: ['This page has a real text layer of its own.'] }]]);
     const image = renderTextImage(['Scanned page with no text layer at all.'], { width: 1100, fontSize: 30 });
     const scan = await makeImagePdf([image.png]);
@@ -216,7 +217,7 @@ describe('progress', () => {
 });
 
 describe('cancellation and limits', () => {
-  it('stops at the next page when aborted mid-document, and cleans up', async () => {
+  itWith('tesseract-cli')('stops at the next page when aborted mid-document, and cleans up', async () => {
     const pages = [1, 2, 3, 4, 5, 6].map((n) => renderTextImage([`Page ${n} of a long scanned document.`], { width: 1000, fontSize: 28 }).png);
     const bytes = await makeImagePdf(pages);
     const before = quarryTempDirs();
@@ -242,7 +243,7 @@ describe('cancellation and limits', () => {
     expect(quarryTempDirs()).toBe(before);
   });
 
-  it.each(['tesseract-cli', 'tesseract-js'] as const)('shutdownOcr() stops a run in progress with a clear error (%s); OCR works again afterwards', async (engine) => {
+  eachEngine(['tesseract-cli', 'tesseract-js'], 'shutdownOcr() stops a run in progress with a clear error (%s); OCR works again afterwards', async (engine) => {
     const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
     const bytes = await makeImagePdf([image.png, image.png, image.png]);
     const started = Date.now();
@@ -269,15 +270,13 @@ describe('cancellation and limits', () => {
     expect(err.name).toBe('AbortError');
   });
 
-  it('never hangs: a page over its time limit fails with TIMEOUT, and the engine still works afterwards', async () => {
+  eachEngine(['tesseract-cli', 'tesseract-js'], 'never hangs (%s): a page over its time limit fails with TIMEOUT, and the engine still works afterwards', async (engine) => {
     const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
-    for (const engine of ['tesseract-cli', 'tesseract-js'] as const) {
-      const err = await failure(runOcr(png(image.png), { engine, pageTimeoutMs: 5 }));
-      expect([engine, err.code]).toEqual([engine, 'TIMEOUT']);
-      expect(err.message).toMatch(/took longer than/);
-      const ok = await runOcr(png(image.png), { engine });
-      expect(characterAccuracy(image.lines.join('\n'), ok.text)).toBeGreaterThanOrEqual(0.95);
-    }
+    const err = await failure(runOcr(png(image.png), { engine, pageTimeoutMs: 5 }));
+    expect(err.code).toBe('TIMEOUT');
+    expect(err.message).toMatch(/took longer than/);
+    const ok = await runOcr(png(image.png), { engine });
+    expect(characterAccuracy(image.lines.join('\n'), ok.text)).toBeGreaterThanOrEqual(0.95);
   });
 });
 
@@ -311,7 +310,7 @@ describe('bad input gives typed, readable errors', () => {
     expect(err.message).toMatch(/empty \(0 bytes\)/);
   });
 
-  it.each(['tesseract-cli', 'tesseract-js'] as const)('image that does not decode (%s)', async (engine) => {
+  eachEngine(['tesseract-cli', 'tesseract-js'], 'image that does not decode (%s)', async (engine) => {
     const err = await failure(runOcr(png(makeBrokenPng(), 'photo.png'), { engine }));
     expect(err.code).toBe('IMAGE_UNDECODABLE');
     expect(err.message).toBe('The image photo.png could not be decoded: the file is damaged or not a valid PNG image.');

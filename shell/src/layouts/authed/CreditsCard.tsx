@@ -2,7 +2,7 @@ import { Box, Button, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/rea
 import { useCurrentUser } from '@quarry/shared';
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
-import { useResourceLimits } from '../../account/queries';
+import { useResourceLimits } from '../../lib/resourceLimits';
 import { creditsCardModel } from './credits';
 
 /**

@@ -1,0 +1,54 @@
+// The reference server sends what the build precompressed (shared/rsbuild-precompress.ts):
+// brotli to a browser that accepts it, gzip to one that only takes gzip, the file itself
+// otherwise — the same bytes each way. Checked on the shell's entry and a remote's entry.
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BASE_URL, E2E_PORTS } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+const root = path.resolve(__dirname, '../..');
+
+function get(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const entryOf = (dir: string, pattern: RegExp) => readdirSync(path.join(root, dir, 'dist/static/js')).find((f) => pattern.test(f))!;
+
+for (const [label, dir, origin, pattern] of [
+  ['the shell’s entry', 'shell', BASE_URL, /^index\.[0-9a-f]+\.js$/],
+  ['a remote’s entry', 'mf-files', `http://localhost:${E2E_PORTS.remotes.files}`, /^mf_files\.[0-9a-f]+\.js$/],
+] as const) {
+  test(`${label} is sent precompressed: brotli, else gzip, else as it is`, async () => {
+    const name = entryOf(dir, pattern);
+    const url = `${origin}/static/js/${name}`;
+    const plain = readFileSync(path.join(root, dir, 'dist/static/js', name));
+
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain)).toBe(true);
+    expect(br.body.length).toBeLessThan(gz.body.length);
+
+    const raw = await get(url, 'identity');
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body.equals(plain)).toBe(true);
+  });
+}

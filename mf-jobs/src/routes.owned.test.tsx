@@ -1,0 +1,9 @@
+// The route tree and shared/apps.json agree both ways (CONVENTIONS "Tests"): every page of
+// this remote is reachable on a cold load through an owned path, and every owned path is a
+// page of this remote. Each check is proved to fail in shared/src/testing/ownedRoutes.test.ts.
+import { ownedPathProblems } from '@quarry/shared/testing/owned-routes';
+import remote from './routes';
+
+it('serves exactly the paths shared/apps.json says mf-jobs owns', () => {
+  expect(ownedPathProblems('jobs', remote.routes)).toEqual([]);
+});
