@@ -53,7 +53,7 @@ export default function UploadsPage() {
             disabled={running}
           />
           {error ? (
-            <Alert.Root status="error" size="sm">
+            <Alert.Root status="error" size="sm" role="alert">
               <Alert.Indicator />
               <Alert.Title>{error}</Alert.Title>
             </Alert.Root>
@@ -80,7 +80,7 @@ export default function UploadsPage() {
             </HStack>
           </HStack>
           {batch?.error_message ? (
-            <Alert.Root status="error">
+            <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Title>{batch.error_message}</Alert.Title>
             </Alert.Root>

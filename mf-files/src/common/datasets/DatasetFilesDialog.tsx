@@ -74,7 +74,7 @@ export function DatasetFilesDialog({ dataset, onOpenChange }: DatasetFilesDialog
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
-                <Text textStyle="sm" color="fg.muted">
+                <Text textStyle="sm" color="fg.muted" data-testid="manager-counts">
                   {dataset?.file_count ?? 0} file{dataset?.file_count === 1 ? '' : 's'} · {dataset?.total_pages ?? 0} page{dataset?.total_pages === 1 ? '' : 's'}
                 </Text>
                 <Tabs.Root

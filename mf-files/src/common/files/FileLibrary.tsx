@@ -155,7 +155,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
       ) : null}
       <DropZone onFiles={onFiles} />
       {dropError ? (
-        <Alert.Root status="error" size="sm">
+        <Alert.Root status="error" size="sm" role="alert">
           <Alert.Indicator />
           <Alert.Title>{dropError}</Alert.Title>
         </Alert.Root>
