@@ -1,3 +1,4 @@
+import { toaster } from '@quarry/shared';
 import { paths } from '@quarry/shared';
 import { renderRoute, signInForTests, signOutForTests, startFakeApi, type FakeApi, type FakeHandler } from '@quarry/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -19,6 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   act(() => libraryUploads.reset());
+  act(() => toaster.remove());
   signOutForTests();
 });
 

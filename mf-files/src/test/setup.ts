@@ -1,3 +1,9 @@
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// A shared two-core machine: give findBy/waitFor more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
 // jsdom has no PointerEvent; Chakra's checkboxes and dialogs (zag-js) construct them.
 if (typeof window !== 'undefined' && !('PointerEvent' in window)) {
   class PointerEventStub extends MouseEvent {

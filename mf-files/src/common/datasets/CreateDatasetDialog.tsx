@@ -95,8 +95,11 @@ export function CreateDatasetDialog({ open, onOpenChange, preselected = [], onCr
                   <Field.Label>Description</Field.Label>
                   <Textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
                 </Field.Root>
-                <Field.Root invalid={Boolean(errors.files)}>
-                  <Field.Label as="span">Files</Field.Label>
+                {/* not a Field: a Field gives its id to every checkbox inside it */}
+                <Stack gap="1.5">
+                  <Text textStyle="sm" fontWeight="medium">
+                    Files
+                  </Text>
                   <FilePicker
                     label="Files for the dataset"
                     query={files}
@@ -107,8 +110,12 @@ export function CreateDatasetDialog({ open, onOpenChange, preselected = [], onCr
                     }}
                     emptyText="No files available. Upload files first."
                   />
-                  <Field.ErrorText>{errors.files}</Field.ErrorText>
-                </Field.Root>
+                  {errors.files ? (
+                    <Text role="alert" textStyle="sm" color="fg.error">
+                      {errors.files}
+                    </Text>
+                  ) : null}
+                </Stack>
                 <Text textStyle="sm" color="fg.muted">
                   {selected.length} file{selected.length === 1 ? '' : 's'} selected
                 </Text>

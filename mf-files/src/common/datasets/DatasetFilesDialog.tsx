@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import { handleError, toast } from '@quarry/shared';
 import { DatasetFilesBodySchema, type Dataset } from '@quarry/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
@@ -90,15 +90,20 @@ export function DatasetFilesDialog({ dataset, onOpenChange }: DatasetFilesDialog
                     <Tabs.Trigger value="add">{DATASET_FILES_TEXTS.addTab}</Tabs.Trigger>
                     <Tabs.Trigger value="remove">{DATASET_FILES_TEXTS.removeTab}</Tabs.Trigger>
                   </Tabs.List>
-                  <Field.Root invalid={Boolean(error)} mt="3">
+                  {/* not a Field: a Field gives its id to every checkbox inside it */}
+                  <Stack gap="2" mt="3">
                     <Tabs.Content value="add" w="full" pt="0">
                       <FilePicker label="Files to add" query={available} exclude={inDataset} selected={selected} onChange={pick} emptyText="Every available file is already in this dataset." />
                     </Tabs.Content>
                     <Tabs.Content value="remove" w="full" pt="0">
                       <FilePicker label="Files to remove" files={dataset?.files ?? []} selected={selected} onChange={pick} emptyText="This dataset has no files." />
                     </Tabs.Content>
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
+                    {error ? (
+                      <Text role="alert" textStyle="sm" color="fg.error">
+                        {error}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 </Tabs.Root>
               </Stack>
             </Dialog.Body>
