@@ -1,5 +1,6 @@
 import { Card, HStack, Heading, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ErrorState, toAppError } from '@quarry/shared';
+import { memo } from 'react';
 import { RESOURCE_USAGE_ERROR_PERCENT, RESOURCE_USAGE_WARNING_PERCENT } from '@quarry/shared/constants';
 import { quotaFrom, useResourceLimits, type QuotaLine } from './queries';
 
@@ -29,7 +30,7 @@ function Line({ label, unit, line }: { label: string; unit: string; line: QuotaL
 }
 
 /** Quota usage: files used against the maximum, pages used against the maximum. */
-export function QuotaCard() {
+export const QuotaCard = memo(function QuotaCard() {
   const limits = useResourceLimits();
   let body;
   if (limits.isPending)
@@ -60,4 +61,4 @@ export function QuotaCard() {
       <Card.Body>{body}</Card.Body>
     </Card.Root>
   );
-}
+});

@@ -89,7 +89,7 @@ export default function UploadsPage() {
             items={items}
             batches={uploads.state.batches}
             onCancel={uploads.cancel}
-            onRetry={(k) => void uploads.retry(k)}
+            onRetry={uploads.retry}
             onRemove={uploads.remove}
             title="Files in this batch"
           />

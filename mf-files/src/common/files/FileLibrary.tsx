@@ -168,7 +168,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
               Clear finished
             </Button>
           </HStack>
-          <UploadList items={uploads.state.items} batches={uploads.state.batches} onCancel={uploads.cancel} onRetry={(k) => void uploads.retry(k)} title="Upload progress" />
+          <UploadList items={uploads.state.items} batches={uploads.state.batches} onCancel={uploads.cancel} onRetry={uploads.retry} title="Upload progress" />
         </Stack>
       ) : null}
       <HStack gap="2" wrap="wrap">

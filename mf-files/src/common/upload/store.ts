@@ -139,7 +139,7 @@ export type UploadStore = ReturnType<typeof createUploadStore>;
 
 export function createUploadStore(options: UploadStoreOptions) {
   const concurrency = options.concurrency ?? PUT_CONCURRENCY;
-  const progressInterval = options.progressIntervalMs ?? 100;
+  const progressInterval = options.progressIntervalMs ?? 200;
   let state: UploadState = { batches: [], items: [] };
   const listeners = new Set<() => void>();
   const controllers = new Map<string, AbortController>();
