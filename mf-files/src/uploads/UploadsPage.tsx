@@ -74,9 +74,11 @@ export default function UploadsPage() {
               <Button variant="outline" onClick={() => { uploads.reset(); setError(null); }} disabled={items.length === 0}>
                 <RotateCcw /> {UPLOADS_TEXTS.reset}
               </Button>
-              <Button colorPalette="brand" disabled={pending === 0 || !batch} onClick={() => batch && void uploads.start(batch.id)}>
-                <Upload /> {UPLOADS_TEXTS.upload(pending)}
-              </Button>
+              {status === 'preparing' ? (
+                <Button colorPalette="brand" disabled={pending === 0 || !batch} onClick={() => batch && void uploads.start(batch.id)}>
+                  <Upload /> {UPLOADS_TEXTS.upload(pending)}
+                </Button>
+              ) : null}
             </HStack>
           </HStack>
           {batch?.error_message ? (

@@ -66,7 +66,7 @@ export function CreateDatasetDialog({ open, onOpenChange, preselected = [], onCr
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !create.isPending && onOpenChange(d.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
+    <Dialog.Root open={open} onOpenChange={(d) => !create.isPending && onOpenChange(d.open)} size="lg" placement="center" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

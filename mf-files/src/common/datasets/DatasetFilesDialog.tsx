@@ -64,7 +64,7 @@ export function DatasetFilesDialog({ dataset, onOpenChange }: DatasetFilesDialog
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !change.isPending && onOpenChange(d.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" lazyMount unmountOnExit>
+    <Dialog.Root open={open} onOpenChange={(d) => !change.isPending && onOpenChange(d.open)} size="lg" placement="center" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
