@@ -62,7 +62,7 @@ async function apiUpload(token: string, files: Fixture[]): Promise<Record<string
     { files: files.map((f) => ({ filename: f.name, size: f.buffer.length, mime_type: f.mimeType })) },
   );
   for (const [i, u] of prepared.uploads.entries()) {
-    const res = await fetch(u.signed_url, { method: 'PUT', headers: { 'Content-Type': files[i]!.mimeType }, body: files[i]!.buffer });
+    const res = await fetch(u.signed_url, { method: 'PUT', headers: { 'Content-Type': files[i]!.mimeType }, body: new Uint8Array(files[i]!.buffer) });
     if (res.status !== 200) throw new Error(`PUT ${u.filename}: ${res.status}`);
   }
   const done = await apiCall<{ results: { filename: string; file_id: string }[] }>(token, 'POST', 'uploads/complete', {
@@ -83,10 +83,13 @@ const uploadItem = (page: Page, name: string) => page.locator(`[data-testid="upl
 const fileRow = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-filename="${name}"]`);
 
 test.describe('Files & Datasets', () => {
+  // uploads, validation and several pages per test on a shared two-core machine
+  test.describe.configure({ timeout: 120_000 });
+
   test('uploads a real 2-page PDF, a PNG and a fake PDF: Valid / Valid / Invalid; a .txt is refused by name', async ({ page, consoleErrors }) => {
     await signedInUser(page);
     await page.goto('/files');
-    await expect(page.getByRole('heading', { name: 'Files & Datasets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Files & Datasets' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('No files found')).toBeVisible();
 
     await fileInput(page).setInputFiles([await pdf('report.pdf', 2), png('scan.png'), fakePdf('fake.pdf'), txt('notes.txt')]);
@@ -117,7 +120,7 @@ test.describe('Files & Datasets', () => {
     const { token } = await signedInUser(page);
     await apiUpload(token, [await pdf('alpha-report.pdf', 1), png('beta-scan.png'), fakePdf('gamma-broken.pdf')]);
     await page.goto('/files');
-    await expect(page.getByTestId('file-row')).toHaveCount(2);
+    await expect(page.getByTestId('file-row')).toHaveCount(2, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Show Invalid' }).click();
     await expect(page.getByTestId('file-row')).toHaveCount(3);
     await expect(fileRow(page, 'gamma-broken.pdf')).toContainText('invalid');
@@ -136,7 +139,7 @@ test.describe('Files & Datasets', () => {
     const { token } = await signedInUser(page);
     await apiUpload(token, [await pdf('two-pages.pdf', 2), png('one.png'), await pdf('three-pages.pdf', 3)]);
     await page.goto('/files');
-    await expect(page.getByTestId('file-row')).toHaveCount(3);
+    await expect(page.getByTestId('file-row')).toHaveCount(3, { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Create Dataset (0)' })).toBeDisabled();
     await page.getByLabel('Select two-pages.pdf').check({ force: true });
     await page.getByLabel('Select one.png').check({ force: true });
@@ -194,11 +197,11 @@ test.describe('Files & Datasets', () => {
   });
 
   test('deleting a file that is in a dataset asks to force, and removes it from the dataset', async ({ page }) => {
-    const { token } = await signedInUser(page);
+    const { user, token } = await signedInUser(page);
     const ids = await apiUpload(token, [await pdf('in-dataset.pdf', 1), png('other.png')]);
     const dataset = await apiCall<{ id: string }>(token, 'POST', 'datasets/', { name: 'Keepers', file_ids: [ids['in-dataset.pdf'], ids['other.png']] });
     await page.goto('/files');
-    await fileRow(page, 'in-dataset.pdf').getByRole('button', { name: 'Delete in-dataset.pdf' }).click();
+    await fileRow(page, 'in-dataset.pdf').getByRole('button', { name: 'Delete in-dataset.pdf' }).click({ timeout: 30_000 });
     const first = page.getByRole('alertdialog', { name: 'Delete File' });
     await expect(first).toContainText('Are you sure you want to delete "in-dataset.pdf"? This action cannot be undone.');
     await first.getByRole('button', { name: 'Delete' }).click();
@@ -208,7 +211,8 @@ test.describe('Files & Datasets', () => {
     await force.getByRole('button', { name: 'Delete and Remove from Datasets' }).click();
     await expect(fileRow(page, 'in-dataset.pdf')).toHaveCount(0);
     await expect(fileRow(page, 'other.png')).toBeVisible();
-    const after = await apiCall<{ file_count: number }>(token, 'GET', `datasets/${dataset.id}`);
+    // a fresh token: the suite's access tokens live 15 s
+    const after = await apiCall<{ file_count: number }>(await apiToken(user), 'GET', `datasets/${dataset.id}`);
     expect(after.file_count).toBe(1);
   });
 
@@ -216,7 +220,7 @@ test.describe('Files & Datasets', () => {
     await signedInUser(page);
     await page.goto('/uploads');
     await expect(page.getByText('Maximum 50 files per batch', { exact: false })).toBeVisible();
-    await expect(page.getByTestId('quota-files-value')).toHaveText('0 / 50 files');
+    await expect(page.getByTestId('quota-files-value')).toHaveText('0 / 50 files', { timeout: 30_000 });
     await expect(page.getByTestId('quota-pages-value')).toHaveText('0 / 500 pages');
 
     await fileInput(page).setInputFiles([await pdf('q1.pdf', 2), png('q2.png'), png('q3.png')]);
@@ -238,12 +242,13 @@ test.describe('Files & Datasets', () => {
   test('an upload keeps going while the user is on another page and is still shown on return; cancel and retry', async ({ page }) => {
     await signedInUser(page);
     await page.goto('/uploads');
-    // A slow uplink (real API, real bytes): about 1 MB/s, so the upload outlives the visit elsewhere.
+    await expect(page.getByTestId('quota-files-value')).toHaveText('0 / 50 files', { timeout: 30_000 });
+    // A slow uplink (real API, real bytes): 200 KB/s, so the upload outlives the visit elsewhere.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
 
-    const big = [await pdf('big-1.pdf', 2, 3_000_000), await pdf('big-2.pdf', 2, 3_000_000)];
+    const big = [await pdf('big-1.pdf', 2, 400_000), await pdf('big-2.pdf', 2, 400_000)];
     await fileInput(page).setInputFiles(big);
     await page.getByRole('button', { name: 'Upload 2 files' }).click();
     await expect(uploadItem(page, 'big-1.pdf')).toHaveAttribute('data-status', 'uploading');
@@ -274,7 +279,8 @@ test.describe('Files & Datasets', () => {
     const { token } = await signedInUser(page);
     await apiUpload(token, [await pdf('old-1.pdf', 2), png('old-2.png')]);
     await page.goto('/files-old');
-    await expect(page.getByRole('region', { name: 'Total Files' }).or(page.getByLabel('Total Files'))).toContainText('2');
+    await expect(fileRow(page, 'old-1.pdf')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Total Files')).toContainText('2');
     await expect(page.getByLabel('Total Pages')).toContainText('3');
     await page.getByLabel('Select old-1.pdf').check({ force: true });
     await expect(page.getByLabel('Selected')).toContainText('1');
