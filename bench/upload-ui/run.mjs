@@ -11,7 +11,7 @@
 //   env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=2 CHROMIUM_PATH=/usr/bin/chromium
 //        BENCH_VERBOSE=1 (phases and every long task), BENCH_NO_SOCKET=1 (see below)
 // Everything listens on free loopback ports and is stopped at the end.
-/* global process, console, fetch, performance, setTimeout, URL, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
+/* global process, console, fetch, performance, setTimeout, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
