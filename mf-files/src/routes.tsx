@@ -1,30 +1,29 @@
 import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
 import type { RouteObject } from 'react-router';
 
-const planned = lazyScreen(() => import('./screens/Planned'));
-
+// The only module that wires the features together; every screen loads lazily.
 const routes: RouteObject[] = [
   {
     path: 'files',
     handle: { crumb: 'Files & Datasets' } satisfies RouteHandle,
-    children: [{ index: true, lazy: planned }],
+    children: [{ index: true, lazy: lazyScreen(() => import('./library/FilesPage')) }],
   },
-  { path: 'files-old', handle: { crumb: 'Files' } satisfies RouteHandle, lazy: planned },
-  { path: 'uploads', handle: { crumb: 'File Upload' } satisfies RouteHandle, lazy: planned },
-  { path: 'datasets', handle: { crumb: 'Datasets' } satisfies RouteHandle, lazy: planned },
+  { path: 'files-old', handle: { crumb: 'Files' } satisfies RouteHandle, lazy: lazyScreen(() => import('./files-old/FilesOldPage')) },
+  { path: 'uploads', handle: { crumb: 'File Upload' } satisfies RouteHandle, lazy: lazyScreen(() => import('./uploads/UploadsPage')) },
+  { path: 'datasets', handle: { crumb: 'Datasets' } satisfies RouteHandle, lazy: lazyScreen(() => import('./datasets/DatasetsPage')) },
   {
     path: 'projects',
     handle: { crumb: 'Projects' } satisfies RouteHandle,
     children: [
-      { index: true, lazy: planned },
+      { index: true, lazy: lazyScreen(() => import('./projects/ProjectsPage')) },
       {
         path: ':projectId',
         handle: { crumb: ({ params }) => `Project ${params.projectId ?? ''}` } satisfies RouteHandle,
         children: [
-          { index: true, lazy: planned },
-          { path: 'files', handle: { crumb: 'Files' } satisfies RouteHandle, lazy: planned },
-          { path: 'tasks', handle: { crumb: 'Tasks' } satisfies RouteHandle, lazy: planned },
-          { path: 'team', handle: { crumb: 'Team' } satisfies RouteHandle, lazy: planned },
+          { index: true, lazy: lazyScreen(() => import('./projects/ProjectDetailPage')) },
+          { path: 'files', handle: { crumb: 'Files' } satisfies RouteHandle, lazy: lazyScreen(() => import('./projects/ProjectFilesPage')) },
+          { path: 'tasks', handle: { crumb: 'Tasks' } satisfies RouteHandle, lazy: lazyScreen(() => import('./projects/ProjectTasksPage')) },
+          { path: 'team', handle: { crumb: 'Team' } satisfies RouteHandle, lazy: lazyScreen(() => import('./projects/ProjectTeamPage')) },
         ],
       },
     ],

@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// Upload benchmark through the web app (issue 10, item 8): 50 PDFs of 1 MB chosen on the
+// /uploads page in Chromium, from the moment they are handed to the file input to the moment
+// every file shows Valid, beside the same 50 files uploaded by a script straight against the
+// API (the bench/uploads path: prepare -> PUT 4 at a time -> complete), in the same run and on
+// the same composed stack (shell server forwarding /api to the API, as in production).
+// Also reports the page's longest main-thread task while uploading (PerformanceObserver
+// 'longtask'): the goal is none over 200 ms, and browser throughput >= 0.7x the script's.
+//
+// Needs every app built (`npx turbo run build`). Usage: node bench/upload-ui/run.mjs
+//   env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=2 CHROMIUM_PATH=/usr/bin/chromium
+//        BENCH_VERBOSE=1 (phases and every long task), BENCH_NO_SOCKET=1 (see below)
+// Everything listens on free loopback ports and is stopped at the end.
+/* global process, console, fetch, performance, setTimeout, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const apiRequire = createRequire(path.join(root, 'api', 'package.json'));
+const e2eRequire = createRequire(path.join(root, 'e2e', 'package.json'));
+
+const FILES = Number(process.env.BENCH_FILES ?? 50);
+const FILE_BYTES = Math.round(Number(process.env.BENCH_FILE_MB ?? 1) * 1_048_576);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PUT_CONCURRENCY = 4; // the script path of bench/uploads, and the page's own concurrency
+const HARD_LIMIT_MS = 900_000;
+const ADMIN = { email: 'bench-ui-admin@example.com', password: 'Bench-Quarry-Admin-42x' };
+const PASSWORD = 'Bench-Quarry-User-42x';
+
+const cleanups = [];
+const cleanup = async () => {
+  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  cleanups.length = 0;
+};
+const hardStop = setTimeout(() => {
+  console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
+  cleanup().finally(() => process.exit(2));
+}, HARD_LIMIT_MS);
+hardStop.unref();
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const fmt = (n, d = 0) => Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+/** A valid 3-page PDF of exactly `bytes` bytes (an uncompressed padding stream). */
+async function pdfOfSize(bytes, seed) {
+  const { PDFDocument, PDFName, StandardFonts } = apiRequire('pdf-lib');
+  const build = async (padding) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let p = 0; p < 3; p++) doc.addPage([612, 792]).drawText(`UI bench document ${seed}, page ${p + 1}`, { x: 72, y: 700, size: 14, font });
+    doc.catalog.set(PDFName.of('BenchPadding'), doc.context.register(doc.context.stream(randomBytes(Math.max(0, padding)))));
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
+  };
+  let padding = bytes - 3000;
+  for (let i = 0; i < 6; i++) {
+    const out = await build(padding);
+    if (out.length === bytes) return out;
+    padding += bytes - out.length;
+  }
+  return build(padding);
+}
+
+async function call(base, method, p, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  }
+  // one more try when the connection drops (a loaded machine): the calls here are safe to repeat
+  const res = await fetch(base + p, { method, headers, body }).catch(() => fetch(base + p, { method, headers, body }));
+  const parsed = await res.json().catch(() => undefined);
+  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${JSON.stringify(parsed)}`);
+  return parsed;
+}
+
+async function pool(items, concurrency, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}
+
+/** The script path (bench/uploads): prepare -> PUT 4 at a time -> complete, through the shell's /api. */
+async function scriptRound(base, token, files) {
+  const t0 = performance.now();
+  const prep = await call(base, 'POST', '/api/v1/uploads/prepare-upload', {
+    token,
+    json: { files: files.map((f) => ({ filename: f.name, size: f.size, mime_type: 'application/pdf' })) },
+  });
+  await pool(prep.uploads, PUT_CONCURRENCY, async (u, i) => {
+    const bytes = readFileSync(files[i].path);
+    const res = await fetch(u.signed_url, { method: 'PUT', headers: u.headers, body: bytes });
+    if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const done = await call(base, 'POST', '/api/v1/uploads/complete', {
+    token,
+    json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
+  });
+  const ms = performance.now() - t0;
+  const invalid = done.results.filter((r) => r.is_valid !== true).length;
+  if (invalid) throw new Error(`script path: ${invalid} files came back invalid`);
+  return ms;
+}
+
+/** The browser path: /uploads, files into the input, Upload, wait until every row says Valid. */
+async function browserRound(browser, shellUrl, user, files) {
+  const context = await browser.newContext({ baseURL: shellUrl, viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    // BENCH_NO_SOCKET=1 (diagnostic): the realtime socket gets no server, so the shell shows no
+    // upload-event toasts; the difference in long tasks is theirs, not the page's.
+    if (process.env.BENCH_NO_SOCKET) await page.routeWebSocket(/\/ws\//, () => {});
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      // when the session status changes (uploading, validating, completed): the phases
+      window.__phases = [];
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="session-status"]');
+        const status = el?.getAttribute('data-status');
+        if (status && window.__phases.at(-1)?.status !== status) window.__phases.push({ status, at: performance.now() });
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+    });
+    const login = await page.request.post('/api/v1/auth/login', { form: { username: user.email, password: PASSWORD } });
+    if (!login.ok()) throw new Error(`login: ${login.status()}`);
+    await page.goto('/uploads');
+    await page.getByTestId('quota-files-value').waitFor();
+    const input = page.getByLabel('Choose files to upload');
+    await page.waitForTimeout(500); // let start-up settle: its long tasks are not the upload's
+    const startedAt = await page.evaluate(() => performance.now());
+    const t0 = performance.now();
+    await input.setInputFiles(files.map((f) => f.path));
+    await page.getByRole('button', { name: `Upload ${files.length} files` }).click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="upload-item"][data-status="validated"]').length === n,
+      files.length,
+      { polling: 50, timeout: 600_000 },
+    );
+    const ms = performance.now() - t0;
+    const failed = await page.locator('[data-testid="upload-item"][data-status="failed"], [data-testid="upload-item"][data-status="invalid"]').count();
+    if (failed) throw new Error(`browser path: ${failed} files failed or invalid`);
+    const tasks = await page.evaluate((from) => window.__longTasks.filter((t) => t.start >= from), startedAt);
+    const phases = await page.evaluate((from) => window.__phases.filter((p) => p.at >= from).map((p) => `${p.status} +${Math.round(p.at - from)}`), startedAt);
+    if (process.env.BENCH_VERBOSE) {
+      console.log(`  phases (ms after the files were handed over): ${phases.join(', ')}`);
+      console.log(`  long tasks (start +ms: duration): ${tasks.map((t) => `+${Math.round(t.start - startedAt)}: ${Math.round(t.duration)}`).join(', ')}`);
+    }
+    return { ms, longest: tasks.reduce((m, t) => Math.max(m, t.duration), 0), count: tasks.length, over200: tasks.filter((t) => t.duration > 200).length };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-upload-ui-'));
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+  const srcDir = path.join(work, 'source');
+  mkdirSync(srcDir, { recursive: true });
+  console.log(`Generating ${FILES} PDFs of ${fmt(FILE_BYTES / 1_048_576, 1)} MB...`);
+  const files = [];
+  for (let i = 0; i < FILES; i++) {
+    const name = `ui-bench-${String(i + 1).padStart(2, '0')}.pdf`;
+    const p = path.join(srcDir, name);
+    writeFileSync(p, await pdfOfSize(FILE_BYTES, i + 1));
+    files.push({ name, path: p, size: statSync(p).size });
+  }
+  const totalMb = files.reduce((s, f) => s + f.size, 0) / 1_048_576;
+
+  const { startStack } = await import(pathToFileURL(path.join(root, 'scripts/stack.mjs')).href);
+  const ports = { shell: await freePort(), api: await freePort(), remotes: {} };
+  for (const key of ['marketing', 'files', 'promptsSchemas', 'jobs', 'admin']) ports.remotes[key] = await freePort();
+  const stack = await startStack({
+    ports,
+    dataDir: path.join(work, 'data'),
+    apiEnv: {
+      QUARRY_ADMIN_EMAIL: ADMIN.email,
+      QUARRY_ADMIN_PASSWORD: ADMIN.password,
+      CORS_ORIGINS: `http://localhost:${ports.shell}`,
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+    },
+    log: () => {},
+  });
+  cleanups.push(() => stack.stop());
+  const base = `http://localhost:${ports.shell}`;
+
+  // 50 x 1 MB PDFs are estimated at 11 pages each (spec 2 §9): above the default 500 pages
+  const admin = await call(base, 'POST', '/api/v1/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
+  const types = await call(base, 'GET', '/api/v1/admin/resource-types', { token: admin.access_token });
+  for (const [name, limit] of [['max_pages', 100_000], ['max_file_count', 100_000], ['storage_used', 100_000]]) {
+    const t = types.resource_types.find((r) => r.name === name);
+    await call(base, 'PUT', `/api/v1/admin/resource-types/${t.id}`, { token: admin.access_token, json: { default_limit: limit } });
+  }
+
+  const { chromium } = e2eRequire('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  cleanups.push(() => browser.close());
+
+  const newUser = async (tag) => {
+    const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const res = await call(base, 'POST', '/api/v1/users/register', { json: { email, password: PASSWORD } });
+    return { email, token: res.access_token };
+  };
+
+  // warm-up: both paths once with two files (media processes, JIT, page code cached)
+  await scriptRound(base, (await newUser('warm')).token, files.slice(0, 2));
+  await browserRound(browser, base, await newUser('warm-ui'), files.slice(0, 2));
+
+  const rows = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const scriptMs = await scriptRound(base, (await newUser(`script-${r}`)).token, files);
+    const ui = await browserRound(browser, base, await newUser(`ui-${r}`), files);
+    rows.push({ round: r + 1, scriptMs, ...ui });
+    console.log(
+      `round ${r + 1}: script ${fmt(scriptMs)} ms (${fmt(totalMb / (scriptMs / 1000), 1)} MB/s) · browser ${fmt(ui.ms)} ms ` +
+        `(${fmt(totalMb / (ui.ms / 1000), 1)} MB/s) · ratio ${fmt(scriptMs / ui.ms, 2)} · longest task ${fmt(ui.longest)} ms (${ui.count} long tasks, ${ui.over200} over 200 ms)`,
+    );
+  }
+
+  const best = (k) => Math.min(...rows.map((x) => x[k]));
+  const scriptBest = best('scriptMs');
+  const uiBest = best('ms');
+  const longest = Math.max(...rows.map((x) => x.longest));
+  console.log('');
+  console.log(`Machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Batch: ${FILES} PDFs, ${fmt(totalMb, 1)} MB in all, ${ROUNDS} rounds (best of each shown)`);
+  console.log(`Script path (prepare -> PUT x${PUT_CONCURRENCY} -> complete):  ${fmt(scriptBest)} ms  ${fmt(totalMb / (scriptBest / 1000), 1)} MB/s`);
+  console.log(`Browser path (/uploads, input -> every file Valid): ${fmt(uiBest)} ms  ${fmt(totalMb / (uiBest / 1000), 1)} MB/s`);
+  console.log(`Throughput ratio browser / script: ${fmt(scriptBest / uiBest, 2)} (goal >= 0.70)`);
+  console.log(`Longest main-thread task while uploading: ${fmt(longest)} ms (goal <= 200 ms)`);
+}
+
+main()
+  .then(cleanup)
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });

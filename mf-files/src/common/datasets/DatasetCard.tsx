@@ -1,0 +1,88 @@
+import { Box, Card, HStack, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { StatusBadge, formatDate } from '@quarry/shared';
+import type { Dataset } from '@quarry/shared/schemas';
+import { FolderCog, Trash2 } from 'lucide-react';
+
+export interface DatasetCardProps {
+  dataset: Dataset;
+  onManage: (dataset: Dataset) => void;
+  onDelete: (dataset: Dataset) => void;
+}
+
+/** One dataset: status, counts, dates; manage-files appears on hover (and on keyboard focus). */
+export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
+  return (
+    <Card.Root
+      as="article"
+      aria-label={dataset.name}
+      data-testid="dataset-card"
+      size="sm"
+      className="group"
+      _hover={{ borderColor: 'border.emphasized', shadow: 'sm' }}
+      transition="box-shadow 0.15s, border-color 0.15s"
+    >
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Stack gap="1" minW="0">
+            <Heading as="h3" size="md" truncate title={dataset.name}>
+              {dataset.name}
+            </Heading>
+            <Text textStyle="sm" color="fg.muted" lineClamp={2} minH="5">
+              {dataset.description || 'No description'}
+            </Text>
+          </Stack>
+          <StatusBadge kind="dataset" status={dataset.status} />
+        </HStack>
+        <SimpleGrid columns={2} gap="2" textStyle="sm">
+          <Box>
+            <Text color="fg.muted" textStyle="xs">
+              Files
+            </Text>
+            <Text fontWeight="semibold" data-testid="dataset-file-count">
+              {dataset.file_count} file{dataset.file_count === 1 ? '' : 's'}
+            </Text>
+          </Box>
+          <Box>
+            <Text color="fg.muted" textStyle="xs">
+              Pages
+            </Text>
+            <Text fontWeight="semibold" data-testid="dataset-page-count">
+              {dataset.total_pages} page{dataset.total_pages === 1 ? '' : 's'}
+            </Text>
+          </Box>
+          <Box>
+            <Text color="fg.muted" textStyle="xs">
+              Created
+            </Text>
+            <Text>{formatDate(dataset.created_at)}</Text>
+          </Box>
+          <Box>
+            <Text color="fg.muted" textStyle="xs">
+              Updated
+            </Text>
+            <Text>{formatDate(dataset.updated_at)}</Text>
+          </Box>
+        </SimpleGrid>
+        <HStack justify="flex-end" gap="1">
+          <IconButton
+            aria-label={`Manage files of ${dataset.name}`}
+            title="Manage files"
+            size="sm"
+            variant="ghost"
+            // a hover action that keyboard users reach too (and touch screens always show)
+            opacity={{ base: 1, md: 0 }}
+            _groupHover={{ opacity: 1 }}
+            _focusVisible={{ opacity: 1 }}
+            _groupFocusWithin={{ opacity: 1 }}
+            onClick={() => onManage(dataset)}
+          >
+            <FolderCog />
+          </IconButton>
+          <IconButton aria-label={`Delete ${dataset.name}`} title="Delete dataset" size="sm" variant="ghost" colorPalette="red" onClick={() => onDelete(dataset)}>
+            <Trash2 />
+          </IconButton>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,69 @@
+// Datasets (spec 2 §7 "Datasets"): list with search, create, delete, add and remove files.
+// Keys come from the shared contract (datasetKeys); every change also refreshes the files
+// (a file's datasets) through fileKeys.
+import { api, datasetKeys, fileKeys, useCurrentUser } from '@quarry/shared';
+import { MAX_PAGE_SIZE } from '@quarry/shared/constants';
+import {
+  DatasetFilesResponseSchema,
+  DatasetListResponseSchema,
+  DatasetSchema,
+  type DatasetCreate,
+} from '@quarry/shared/schemas';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const datasetListQueryOptions = (userId: string | undefined, search: string) =>
+  queryOptions({
+    queryKey: datasetKeys.list(userId, { search }),
+    queryFn: ({ signal }) =>
+      api.get('datasets/', {
+        signal,
+        schema: DatasetListResponseSchema,
+        query: { search: search.trim() || undefined, limit: MAX_PAGE_SIZE, include_files: true },
+      }),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDatasets(search: string) {
+  const userId = useCurrentUser()?.id;
+  return useQuery(datasetListQueryOptions(userId, search));
+}
+
+function useInvalidateDatasets() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: datasetKeys.all(userId) }),
+      client.invalidateQueries({ queryKey: fileKeys.all(userId) }),
+    ]);
+}
+
+export function useCreateDataset() {
+  const invalidate = useInvalidateDatasets();
+  return useMutation({
+    mutationFn: (body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteDataset() {
+  const invalidate = useInvalidateDatasets();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`datasets/${encodeURIComponent(id)}`, { schema: DatasetSchema }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useChangeDatasetFiles() {
+  const invalidate = useInvalidateDatasets();
+  return useMutation({
+    mutationFn: ({ id, action, fileIds }: { id: string; action: 'add' | 'remove'; fileIds: string[] }) =>
+      // POST adds, DELETE (with the same body) removes
+      api.request(action === 'add' ? 'POST' : 'DELETE', `datasets/${encodeURIComponent(id)}/files`, {
+        body: { file_ids: fileIds },
+        schema: DatasetFilesResponseSchema,
+      }),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,94 @@
+// Files (spec 2 §7 "Files service"): the user's list (offset, limit, include_failed, search)
+// and delete with an optional force. Keys come from the shared contract (fileKeys).
+import { api, datasetKeys, fileKeys, toAppError, useCurrentUser, userKeys } from '@quarry/shared';
+import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '@quarry/shared/constants';
+import { FileDeleteResponseSchema, FileListResponseSchema, type FileListResponse } from '@quarry/shared/schemas';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export interface FileListFilters {
+  search?: string;
+  include_failed?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+function getFiles(filters: FileListFilters, signal: AbortSignal): Promise<FileListResponse> {
+  return api.get('files/my-files', {
+    signal,
+    schema: FileListResponseSchema,
+    query: {
+      offset: filters.offset ?? 0,
+      limit: filters.limit ?? FILE_LIST_PAGE_SIZE,
+      include_failed: filters.include_failed ?? false,
+      search: filters.search?.trim() || undefined,
+    },
+  });
+}
+
+export const fileListQueryOptions = (userId: string | undefined, filters: FileListFilters) =>
+  queryOptions({
+    queryKey: fileKeys.list(userId, { ...filters }),
+    queryFn: ({ signal }) => getFiles(filters, signal),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the list (the /files library: the first 50). */
+export function useFileList(filters: FileListFilters, enabled = true) {
+  const userId = useCurrentUser()?.id;
+  return useQuery({ ...fileListQueryOptions(userId, filters), enabled: Boolean(userId) && enabled });
+}
+
+/** Pages of 50 with 'Load More Files' (/files-old). */
+export const fileListInfiniteOptions = (userId: string | undefined, filters: Omit<FileListFilters, 'offset' | 'limit'>) =>
+  infiniteQueryOptions({
+    queryKey: fileKeys.list(userId, { ...filters, paged: true }),
+    queryFn: ({ signal, pageParam }) => getFiles({ ...filters, offset: pageParam, limit: FILE_LIST_PAGE_SIZE }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.offset + last.files.length < last.total_count ? last.offset + last.files.length : undefined),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+
+export function useFileListPages(filters: Omit<FileListFilters, 'offset' | 'limit'>, enabled = true) {
+  const userId = useCurrentUser()?.id;
+  return useInfiniteQuery({ ...fileListInfiniteOptions(userId, filters), enabled: Boolean(userId) && enabled });
+}
+
+/** Files a dataset can hold: every valid or pending file (the dialogs' lists). */
+export function useAvailableFiles(enabled = true) {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: fileKeys.list(userId, { available: true }),
+    queryFn: ({ signal }) => getFiles({ limit: MAX_PAGE_SIZE, include_failed: false }, signal),
+    enabled: Boolean(userId) && enabled,
+  });
+}
+
+/** Everything a deleted file changes: lists, datasets' counts, quotas. */
+function useInvalidateFiles() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: fileKeys.all(userId) }),
+      client.invalidateQueries({ queryKey: datasetKeys.all(userId) }),
+      client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) }),
+    ]);
+}
+
+export function useDeleteFile() {
+  const invalidate = useInvalidateFiles();
+  return useMutation({
+    mutationFn: ({ id, force = false }: { id: string; force?: boolean }) =>
+      api.delete(`files/${encodeURIComponent(id)}`, { query: force ? { force: true } : undefined, schema: FileDeleteResponseSchema }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Spec 2 §8: a refusal whose message mentions datasets asks the user whether to force. */
+export function isInDatasetsRefusal(error: unknown): boolean {
+  const e = toAppError(error);
+  const text = `${e.serverMessage ?? ''} ${typeof e.detail === 'string' ? e.detail : ''} ${e.message}`;
+  return /dataset/i.test(text);
+}

@@ -1,0 +1,1 @@
+export { ProjectFilesPage as default } from './ProjectSectionPage';

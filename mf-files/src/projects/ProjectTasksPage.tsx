@@ -1,0 +1,1 @@
+export { ProjectTasksPage as default } from './ProjectSectionPage';

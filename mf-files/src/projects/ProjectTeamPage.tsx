@@ -1,0 +1,1 @@
+export { ProjectTeamPage as default } from './ProjectSectionPage';

@@ -1,0 +1,4 @@
+// `@quarry/shared/testing`: the one test kit of every app (never imported by app code).
+export { startFakeApi, MemoryStorage, type FakeApi, type FakeHandler, type FakeRequest, type FakeResponse } from './fakeApi';
+export { renderUi } from './render';
+export { renderRoute, createTestQueryClient, signInForTests, signOutForTests, TEST_USER, type RenderRouteOptions } from './renderRoute';
