@@ -1,7 +1,6 @@
 import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 
-const planned = lazyScreen(() => import('./screens/Planned'));
 
 interface JobArea {
   path: string;
