@@ -20,3 +20,4 @@ export * from './chunking';
 export * from './extraction';
 export * from './pipeline';
 export * from './llm-test';
+export * from './provenance';
