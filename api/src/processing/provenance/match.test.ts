@@ -30,7 +30,7 @@ describe('dateReadings', () => {
 
 describe('leaves', () => {
   it('walks nested objects and arrays with JSON paths, skipping null, booleans and empty strings', () => {
-    expect(leaves({ a: { b: [1, { c: 'x' }] }, d: null, e: true, f: ' ', 'g h': 2 })).toEqual([
+    expect(leaves({ 'g h': 2, a: { b: [1, { c: 'x' }] }, d: null, e: true, f: ' ' })).toEqual([
       { path: '$.a.b[0]', value: 1 },
       { path: '$.a.b[1].c', value: 'x' },
       { path: '$["g h"]', value: 2 },

@@ -54,7 +54,7 @@ export interface Provenance {
 
 // ------------------------------------------------------------------ walking the value
 
-/** Every traceable leaf (string or number) of a JSON value with its JSON path. */
+/** Every traceable leaf (string or number) of a JSON value with its JSON path (object keys sorted, array order kept). */
 export function leaves(data: unknown, path = '$', out: { path: string; value: string | number }[] = []): { path: string; value: string | number }[] {
   if (typeof data === 'string') {
     if (data.trim() !== '') out.push({ path, value: data });
@@ -63,7 +63,9 @@ export function leaves(data: unknown, path = '$', out: { path: string; value: st
   } else if (Array.isArray(data)) {
     data.forEach((v, i) => leaves(v, `${path}[${i}]`, out));
   } else if (data !== null && typeof data === 'object') {
-    for (const [k, v] of Object.entries(data)) leaves(v, /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`, out);
+    // keys in sorted order: the same list whether walked from the provider's answer or from the
+    // stored jsonb (which reorders keys)
+    for (const [k, v] of Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) leaves(v, /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`, out);
   }
   return out;
 }
