@@ -90,6 +90,15 @@ describe('computeProvenance', () => {
     expect(p.values.find((v) => v.path === '$.items[3].price')).toMatchObject({ start_line: 44, match: 'number' });
   });
 
+  it('table cells take the occurrence on their own row, anchored by the row\'s most specific cell', () => {
+    const lines = ['Item | Qty | Price', 'Bolt M4 | 2 | 0.50', 'Nut M4 | 3 | 2.00', 'Washer | 2 | 0.10'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'Bolt M4', qty: 2 }, { item: 'Nut M4', qty: 3 }, { item: 'Washer', qty: 2 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.find((v) => v.path === '$.items[2].qty')).toMatchObject({ start_line: 4, occurrences: 2, match: 'exact' });
+    expect(p.values.find((v) => v.path === '$.items[0].qty')).toMatchObject({ start_line: 2 });
+    // outside a table the first occurrence wins
+    expect(computeProvenance({ chunkId: 't', extractedData: { qty: 2 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ start_line: 2 });
+  });
+
   it('falls back to the whole document, marked as outside the chunk', () => {
     const doc = new SourceIndex([{ number: 1, page: 1, text: 'Customer: Initech' }, { number: 2, page: 1, text: 'x' }]);
     const p = computeProvenance({ chunkId: 'c', extractedData: { customer: 'Initech' }, chunk: chunk('nothing here'), document: () => doc });

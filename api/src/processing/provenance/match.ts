@@ -11,7 +11,9 @@
 //   number           both sides parsed to numbers: 1,234.50 / 1.234,50 / 1 234,50 / 1234.5;
 //                    the sign is ignored (a -12.5 in the record matches "(12.50)" in the text)
 // Where a value appears several times: the chunk it was extracted from before the rest of the
-// document, then the strongest kind, then the first occurrence (lowest line number).
+// document, then the strongest kind, then the first occurrence (lowest line number) - except
+// table cells, which take the occurrence nearest to their row's most specific cell (see
+// computeProvenance).
 // Values nothing finds are `not_in_document`. null, booleans and empty strings are not traced.
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
@@ -149,6 +151,9 @@ export function dateReadings(value: string): string[] {
 
 // ------------------------------------------------------------------ the source index
 
+const WORD = /[\p{L}\p{N}]/u;
+const DIGIT = /\d/;
+
 interface Hit {
   start: number;
   end: number;
@@ -180,7 +185,9 @@ export class SourceIndex {
     let space = true; // drops leading whitespace
     for (let i = 0; i < this.flat.length; i++) {
       const c = this.flat[i]!;
-      if (/\s/.test(c)) {
+      const code = c.charCodeAt(0);
+      // ASCII whitespace without a regex (this loop runs over every character of the source)
+      if (code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(c))) {
         if (!space) {
           norm.push(' ');
           map.push(i);
@@ -222,12 +229,13 @@ export class SourceIndex {
   private static bounded(text: string, needle: string, h: Hit): boolean {
     const before = text[h.start - 1];
     const after = text[h.end];
-    const word = /[\p{L}\p{N}]/u;
-    if (before !== undefined && word.test(before) && word.test(needle[0]!)) return false;
-    if (after !== undefined && word.test(after) && word.test(needle[needle.length - 1]!)) return false;
+    const first = needle[0]!;
+    const last = needle[needle.length - 1]!;
+    if (before !== undefined && WORD.test(before) && WORD.test(first)) return false;
+    if (after !== undefined && WORD.test(after) && WORD.test(last)) return false;
     // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-    if (/\d/.test(needle[needle.length - 1]!) && /^[.,]\d/.test(text.slice(h.end, h.end + 2))) return false;
-    if (/\d/.test(needle[0]!) && /\d[.,]$/.test(text.slice(Math.max(0, h.start - 2), h.start))) return false;
+    if (DIGIT.test(last) && (after === '.' || after === ',') && DIGIT.test(text[h.end + 1] ?? '')) return false;
+    if (DIGIT.test(first) && (before === '.' || before === ',') && DIGIT.test(text[h.start - 2] ?? '')) return false;
     return true;
   }
 
@@ -280,9 +288,30 @@ export class SourceIndex {
     return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
   }
 
-  /** The strongest kind that finds the value, with its hits (first first). */
+  /** The strongest kind that finds the value, with its hits (first first). Memoised: a table repeats the same quantities and dates many times. */
+  private readonly found = new Map<string, { kind: MatchKind; hits: Hit[] } | null>();
+
   find(value: string | number): { kind: MatchKind; hits: Hit[] } | null {
-    const text = typeof value === 'number' ? String(value) : value;
+    const key = `${typeof value}:${value}`;
+    let r = this.found.get(key);
+    if (r === undefined) {
+      r = this.search(value);
+      this.found.set(key, r);
+    }
+    return r;
+  }
+
+  private search(value: string | number): { kind: MatchKind; hits: Hit[] } | null {
+    if (typeof value === 'number') {
+      // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
+      // exact when a token is written as the value is
+      const hits = this.number([String(Math.abs(value))]);
+      if (!hits.length) return null;
+      const written = String(value);
+      const exact = hits.filter((h) => this.flat.slice(h.start, h.end) === written);
+      return exact.length ? { kind: 'exact', hits: exact } : { kind: 'number', hits };
+    }
+    const text = value;
     let hits = this.exact(text);
     if (hits.length) return { kind: 'exact', hits };
     hits = this.caseWhitespace(text);
@@ -294,7 +323,7 @@ export class SourceIndex {
         if (hits.length) return { kind: 'date', hits };
       }
     }
-    const readings = typeof value === 'number' ? [String(Math.abs(value))] : numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
+    const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
     if (readings.length) {
       hits = this.number(readings);
       if (hits.length) return { kind: 'number', hits };
@@ -319,19 +348,50 @@ export interface ProvenanceInput {
   document?: (() => SourceIndex | null) | null;
 }
 
+/** The array element a leaf belongs to when it is a field of an object in an array (a table row), else null. */
+function rowOf(path: string): string | null {
+  const parent = path.replace(/(\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])$/, '');
+  return parent !== path && parent.endsWith(']') ? parent : null;
+}
+
+/**
+ * Table cells (fields of objects in an array) are placed row by row: the row's most specific
+ * cell (found, fewest occurrences, first on ties) anchors it, and every other cell takes its
+ * occurrence nearest to the anchor's line (a quantity "2" is the one on its row, not the first
+ * 2 of the table). Other values take their first occurrence.
+ */
 export function computeProvenance(input: ProvenanceInput): Provenance {
   let doc: SourceIndex | null | undefined;
-  const values = leaves(input.extractedData).map(({ path, value }): ValueProvenance => {
-    let found = input.chunk.find(value);
-    let inChunk = true;
-    if (!found && input.document) {
-      if (doc === undefined) doc = input.document();
-      found = doc?.find(value) ?? null;
-      inChunk = false;
+  const items = leaves(input.extractedData).map((l) => ({ ...l, row: rowOf(l.path), found: input.chunk.find(l.value) }));
+  const anchors = new Map<string, { line: number; n: number }>();
+  for (const it of items) {
+    if (!it.row || !it.found) continue;
+    const n = it.found.hits.length;
+    const best = anchors.get(it.row);
+    if (!best || n < best.n) anchors.set(it.row, { line: input.chunk.span(it.found.hits[0]!).start_line, n });
+  }
+  const values = items.map(({ path, value, row, found: inChunk }): ValueProvenance => {
+    if (inChunk) {
+      let hit = inChunk.hits[0]!;
+      const anchor = row ? anchors.get(row)?.line : undefined;
+      if (anchor !== undefined && inChunk.hits.length > 1) {
+        let bestDistance = Infinity;
+        for (const h of inChunk.hits) {
+          const d = Math.abs(input.chunk.span(h).start_line - anchor);
+          if (d < bestDistance) {
+            bestDistance = d;
+            hit = h;
+          }
+        }
+      }
+      return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: input.chunkId, ...input.chunk.span(hit), occurrences: inChunk.hits.length };
     }
-    if (!found) return { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
-    const src = inChunk ? input.chunk : doc!;
-    return { path, value, status: 'found', match: found.kind, in_chunk: inChunk, chunk_id: inChunk ? input.chunkId : null, ...src.span(found.hits[0]!), occurrences: found.hits.length };
+    if (input.document) {
+      if (doc === undefined) doc = input.document();
+      const elsewhere = doc?.find(value);
+      if (doc && elsewhere) return { path, value, status: 'found', match: elsewhere.kind, in_chunk: false, chunk_id: null, ...doc.span(elsewhere.hits[0]!), occurrences: elsewhere.hits.length };
+    }
+    return { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
   });
   const found = values.filter((v) => v.status === 'found').length;
   return { version: 1, values, summary: { total: values.length, found, not_in_document: values.length - found } };
