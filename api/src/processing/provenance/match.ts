@@ -76,6 +76,7 @@ export function leaves(data: unknown, path = '$', out: { path: string; value: st
 
 /** Numbers a written token may mean (both decimal conventions when ambiguous), as canonical strings of their absolute value. */
 export function numberReadings(raw: string): string[] {
+  if (PLAIN_DIGITS.test(raw)) return [String(Number(raw))]; // the common case, without the parsing below
   const s = raw.replace(/[\s\u00a0'’]/g, '').replace(/^[-+(]+|[)]+$/g, '');
   if (!/^\d[\d.,]*$/.test(s) || /[.,]$/.test(s)) return [];
   const out = new Set<string>();
@@ -93,7 +94,7 @@ export function numberReadings(raw: string): string[] {
   } else {
     const sep = dots ? '.' : ',';
     const n = dots || commas;
-    const grouped = new RegExp(`^\\d{1,3}(\\${sep}\\d{3})+$`).test(s);
+    const grouped = (dots ? GROUPED_DOT : GROUPED_COMMA).test(s);
     if (n > 1) {
       if (grouped) add(s.split(sep).join(''));
     } else {
@@ -104,6 +105,9 @@ export function numberReadings(raw: string): string[] {
   return [...out];
 }
 
+const PLAIN_DIGITS = /^\d{1,15}$/;
+const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
+const GROUPED_COMMA = /^\d{1,3}(,\d{3})+$/;
 const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
 
 // ------------------------------------------------------------------ dates
@@ -152,6 +156,7 @@ export function dateReadings(value: string): string[] {
 // ------------------------------------------------------------------ the source index
 
 const WORD = /[\p{L}\p{N}]/u;
+const WORDS = /[\p{L}\p{N}]+/gu;
 const DIGIT = /\d/;
 
 interface Hit {
@@ -239,9 +244,38 @@ export class SourceIndex {
     return true;
   }
 
-  private static all(text: string, needle: string): Hit[] {
+  private readonly words = new Map<string, Map<string, number[]>>();
+
+  /** Where each word (letters and digits) of a text starts: a needle that begins with a word can only match where that word begins. */
+  private wordStarts(text: string): Map<string, number[]> {
+    const key = text === this.flat ? 'flat' : 'norm';
+    let m = this.words.get(key);
+    if (!m) {
+      m = new Map();
+      WORDS.lastIndex = 0;
+      for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) {
+        const list = m.get(w[0]);
+        if (list) list.push(w.index);
+        else m.set(w[0], [w.index]);
+      }
+      this.words.set(key, m);
+    }
+    return m;
+  }
+
+  private all(text: string, needle: string): Hit[] {
     const out: Hit[] = [];
     if (!needle) return out;
+    const first = WORD.test(needle[0]!) ? /^[\p{L}\p{N}]+/u.exec(needle)![0] : null;
+    if (first) {
+      // the match must start at a word start (bounded), and that word starts with the needle's first word
+      for (const i of this.wordStarts(text).get(first) ?? []) {
+        if (!text.startsWith(needle, i)) continue;
+        const h = { start: i, end: i + needle.length };
+        if (SourceIndex.bounded(text, needle, h)) out.push(h);
+      }
+      return out;
+    }
     for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
       const h = { start: i, end: i + needle.length };
       if (SourceIndex.bounded(text, needle, h)) out.push(h);
@@ -250,12 +284,12 @@ export class SourceIndex {
   }
 
   exact(value: string): Hit[] {
-    return SourceIndex.all(this.flat, value.replace(/\r?\n/g, ' '));
+    return this.all(this.flat, value.replace(/\r?\n/g, ' '));
   }
 
   caseWhitespace(value: string): Hit[] {
     const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    return SourceIndex.all(this.norm, needle).map((h) => ({ start: this.normMap[h.start]!, end: this.normMap[h.end - 1]! + 1 }));
+    return this.all(this.norm, needle).map((h) => ({ start: this.normMap[h.start]!, end: this.normMap[h.end - 1]! + 1 }));
   }
 
   number(readings: string[]): Hit[] {
