@@ -124,6 +124,15 @@ describe('provenance of extraction results', () => {
     expect((await api('GET', `files/${fileId}/extraction-results?include_history=true`)).body).toEqual(read);
   });
 
+  it('is documented in the OpenAPI answer of files/{id}/extraction-results', async () => {
+    const doc = (await t.request('GET', '/api/docs/json')).body;
+    const item = doc.paths['/api/v1/files/{id}/extraction-results'].get.responses['200'].content['application/json'].schema.items;
+    const props = JSON.stringify(item.properties?.provenance ?? item);
+    expect(props).toContain('not_in_document');
+    expect(props).toContain('start_line');
+    expect(item.required ?? []).not.toContain('provenance');
+  });
+
   it("another user's file: 404 as before", async () => {
     expect((await api('GET', `files/${fileId}/extraction-results`, undefined, other)).status).toBe(404);
     const own = (await api('GET', `files/${fileId}/extraction-results`)).body;
