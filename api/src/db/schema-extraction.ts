@@ -6,6 +6,7 @@
 //   readable (GET files/{id}/chunks/{chunkId}/extraction-results lists every version).
 //   (job_id, chunk_id) is unique: a resumed job never stores a chunk twice.
 // llm_test_results: the LLM test API's tasks and their results (task id = row id).
+import type { Provenance } from '../processing/provenance';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, owner, ts } from './columns';
@@ -45,6 +46,8 @@ export const extractionResults = pgTable(
     processingTimeMs: integer('processing_time_ms').notNull().default(0),
     /** rows_expected / rows_extracted / missing_rows / batches / warnings / mode / attempts */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** where each value was found (issue 14); null until computed (older rows: on first read) */
+    provenance: jsonb('provenance').$type<Provenance>(),
     createdAt: createdAt(),
     supersededAt: ts('superseded_at'),
   },

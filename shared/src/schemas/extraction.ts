@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { TimestampSchema, UuidSchema } from './common';
 import { queryBoolean } from './files';
+import { ProvenanceSchema } from './provenance';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -42,6 +43,8 @@ export const ExtractionResultSchema = z.object({
   superseded_at: TimestampSchema.nullable(),
   is_current: z.boolean(),
   details: jsonObject,
+  /** where each value was found in the source (absent for results whose provenance could not be computed) */
+  provenance: ProvenanceSchema.optional(),
 });
 export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
 

@@ -23,3 +23,4 @@ export * from './llm-test';
 export * from './job-estimate';
 export * from './admin';
 export * from './playground';
+export * from './provenance';

@@ -19,6 +19,8 @@ import { extractChunk, type ExtractionChunk } from '../../processing/extraction'
 import { activeRun, runChunks } from '../chunk-runs/service';
 import { recordOutputSchemaUse } from '../output-schemas/service';
 import { estimateSnapshot } from '../job-estimates/service';
+import { documentCache, provenanceOf } from './provenance';
+import type { Provenance } from '../../processing/provenance';
 import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
 
 export interface ExtractionConfig {
@@ -178,11 +180,13 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
   const counts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
   const outs: ChunkOut[] = [];
   const schema = (c.setup.schema ?? null) as JSONSchema | null;
+  // the documents' OCR lines (pages, values found outside their chunk), loaded once per file
+  const docs = documentCache(services.db, job.userId);
   for (const f of plan.files) {
     for (const ch of f.chunks) {
       const name = `chunk:${ch.id}`;
       const fresh = !ctx.finishedSteps.has(name);
-      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null }, ChunkOut>(name, {
+      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance }, ChunkOut>(name, {
         run: async () => {
           const [row] = await services.db.select().from(chunks).where(eq(chunks.id, ch.id));
           if (!row) return { row: null, r: null };
@@ -198,9 +202,12 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             ...(c.batch_size ? { batchSize: c.batch_size } : {}),
             ...(c.model ? { model: c.model } : {}),
           });
-          return { row, r };
+          // provenance from the stored value and the source text: the same for every provider
+          const d = await docs(row.fileId);
+          const provenance = provenanceOf({ chunkId: row.id, chunkText: row.content, startLine: row.startLine, extractedData: r.extracted_data ?? null }, d.lines, d.index);
+          return { row, r, provenance };
         },
-        commit: async (tx, { row, r }) => {
+        commit: async (tx, { row, r, provenance }) => {
           const [still] = row ? await tx.select({ id: chunks.id }).from(chunks).where(eq(chunks.id, row.id)).for('share') : [];
           if (!row || !r || !still) {
             return { status: 'failed', chunk_type: ch.type, tokens: r?.tokens_used ?? 0, error: 'The chunk was deleted before its result could be stored', file_id: f.file_id, chunk_id: ch.id, provider: provider.name, model: provider.model, offline: provider.name === 'offline' };
@@ -217,6 +224,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             extractedData: r.extracted_data ?? null,
             errorMessage: r.error_message,
             chunkText: row.content,
+            provenance: provenance ?? null,
             tokensUsed: r.tokens_used,
             inputTokens: r.usage.input_tokens,
             outputTokens: r.usage.output_tokens,

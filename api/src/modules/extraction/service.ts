@@ -15,6 +15,7 @@ import { iso, isoStrict } from '../../lib/time';
 import { checkSchemaDefinition, validateTemplateVariables, type PromptType } from '../../processing/extraction';
 import { activeRun, ownFileOr404 } from '../chunk-runs/service';
 import { currentOcrResult } from '../ocr/service';
+import { withProvenance } from './provenance';
 
 export interface PromptSnapshot {
   id: string;
@@ -157,6 +158,7 @@ export function toExtractionResult(r: ExtractionResultRow): ExtractionResult {
     superseded_at: iso(r.supersededAt),
     is_current: r.supersededAt === null,
     details: r.details,
+    ...(r.provenance ? { provenance: r.provenance } : {}),
   };
 }
 
@@ -188,7 +190,7 @@ export async function fileResults(db: DbOrTx, userId: string, fileId: string, q:
     .from(extractionResults)
     .where(and(...conditions))
     .orderBy(asc(extractionResults.sequenceNumber), desc(extractionResults.createdAt), desc(extractionResults.id));
-  return rows.map(toExtractionResult);
+  return (await withProvenance(db, userId, rows)).map(toExtractionResult);
 }
 
 export async function chunkResults(db: DbOrTx, userId: string, fileId: string, chunkId: string): Promise<ExtractionResult[]> {
@@ -198,7 +200,7 @@ export async function chunkResults(db: DbOrTx, userId: string, fileId: string, c
     .from(extractionResults)
     .where(and(eq(extractionResults.fileId, fileId), eq(extractionResults.chunkId, chunkId), eq(extractionResults.userId, userId)))
     .orderBy(desc(extractionResults.createdAt), desc(extractionResults.id));
-  return rows.map(toExtractionResult);
+  return (await withProvenance(db, userId, rows)).map(toExtractionResult);
 }
 
 export async function resultsOfJob(db: DbOrTx, jobId: string): Promise<ExtractionResultRow[]> {

@@ -1,0 +1,107 @@
+// The provenance matcher on hand-made sources: each match kind, not found, table cells,
+// values spanning two lines, repeated values, document-wide fallback.
+import { SourceIndex, computeProvenance, dateReadings, leaves, numberReadings } from './match';
+
+const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
+const one = (text: string, value: unknown, startLine = 10) => computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: chunk(text, startLine) }).values[0]!;
+
+describe('numberReadings', () => {
+  it('reads both conventions', () => {
+    expect(numberReadings('1,234.50')).toEqual(['1234.5']);
+    expect(numberReadings('1.234,50')).toEqual(['1234.5']);
+    expect(numberReadings('1234.5')).toEqual(['1234.5']);
+    expect(numberReadings('1 234,50')).toEqual(['1234.5']);
+    expect(numberReadings('1,234').sort()).toEqual(['1.234', '1234']);
+    expect(numberReadings('(12.50)')).toEqual(['12.5']);
+    expect(numberReadings('abc')).toEqual([]);
+  });
+});
+
+describe('dateReadings', () => {
+  it('reads ISO, US, European and written dates to calendar days', () => {
+    expect(dateReadings('2024-03-05')).toEqual(['2024-03-05']);
+    expect(dateReadings('03/05/2024').sort()).toEqual(['2024-03-05', '2024-05-03']);
+    expect(dateReadings('15.03.2024')).toEqual(['2024-03-15']);
+    expect(dateReadings('5 March 2024')).toEqual(['2024-03-05']);
+    expect(dateReadings('March 5, 2024')).toEqual(['2024-03-05']);
+    expect(dateReadings('not a date')).toEqual([]);
+  });
+});
+
+describe('leaves', () => {
+  it('walks nested objects and arrays with JSON paths, skipping null, booleans and empty strings', () => {
+    expect(leaves({ 'g h': 2, a: { b: [1, { c: 'x' }] }, d: null, e: true, f: ' ' })).toEqual([
+      { path: '$.a.b[0]', value: 1 },
+      { path: '$.a.b[1].c', value: 'x' },
+      { path: '$["g h"]', value: 2 },
+    ]);
+  });
+});
+
+describe('computeProvenance', () => {
+  const text = ['Invoice Number: INV-1001', 'Total Amount: 1.234,50 EUR', 'Invoice Date: 03/15/2024', 'Vendor: Northwind  Trading', 'Thank you.'].join('\n');
+
+  it('exact: line range and page of the first line', () => {
+    expect(one(text, 'INV-1001')).toMatchObject({ status: 'found', match: 'exact', in_chunk: true, chunk_id: 'c1', start_line: 10, end_line: 10, page: 1, occurrences: 1 });
+  });
+
+  it('normalised number: 1234.5 and "1,234.50" match 1.234,50', () => {
+    expect(one(text, 1234.5)).toMatchObject({ match: 'number', start_line: 11, end_line: 11 });
+    expect(one(text, '1,234.50')).toMatchObject({ match: 'number', start_line: 11 });
+    expect(one(text, '€1,234.50')).toMatchObject({ match: 'number', start_line: 11 });
+  });
+
+  it('normalised date: ISO and written forms match a US date', () => {
+    expect(one(text, '2024-03-15')).toMatchObject({ match: 'date', start_line: 12, end_line: 12, page: 2 });
+    expect(one(text, 'March 15, 2024')).toMatchObject({ match: 'date', start_line: 12 });
+    expect(one(text, '15.03.2024')).toMatchObject({ match: 'date', start_line: 12 });
+  });
+
+  it('case and whitespace', () => {
+    expect(one(text, 'NORTHWIND trading')).toMatchObject({ match: 'case_whitespace', start_line: 13, end_line: 13 });
+  });
+
+  it('not found anywhere: not_in_document, no lines', () => {
+    expect(one(text, 'Globex Corporation')).toEqual({ path: '$.v', value: 'Globex Corporation', status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 });
+    expect(one(text, 999.99)).toMatchObject({ status: 'not_in_document' });
+    // part of a longer number is not the number
+    expect(one('Order 12345', 234)).toMatchObject({ status: 'not_in_document' });
+  });
+
+  it('a value spanning two lines covers both', () => {
+    expect(one('Ship to: Acme Industrial\nSupplies Ltd\nEnd', 'Acme Industrial Supplies Ltd')).toMatchObject({ match: 'exact', start_line: 10, end_line: 11 });
+  });
+
+  it('a value present several times: the first occurrence, with the count', () => {
+    expect(one('a\nTotal 50.00\nb\nTotal 50.00', 50)).toMatchObject({ match: 'number', start_line: 11, occurrences: 2 });
+    // the strongest kind wins over an earlier weaker one
+    expect(one('ACME\nAcme', 'Acme')).toMatchObject({ match: 'exact', start_line: 11, occurrences: 1 });
+  });
+
+  it('table cells: every cell of every row with its own line', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => `Widget ${i + 1} | ${i + 2} | ${(i + 1) * 10}.00`);
+    const p = computeProvenance({
+      chunkId: 't',
+      extractedData: { items: rows.map((_, i) => ({ item: `Widget ${i + 1}`, qty: i + 2, price: (i + 1) * 10 })) },
+      chunk: SourceIndex.ofChunk(['Item | Qty | Price', ...rows].join('\n'), 40),
+    });
+    expect(p.summary).toEqual({ total: 15, found: 15, not_in_document: 0 });
+    expect(p.values.find((v) => v.path === '$.items[3].item')).toMatchObject({ start_line: 44, match: 'exact' });
+    expect(p.values.find((v) => v.path === '$.items[3].price')).toMatchObject({ start_line: 44, match: 'number' });
+  });
+
+  it('table cells take the occurrence on their own row, anchored by the row\'s most specific cell', () => {
+    const lines = ['Item | Qty | Price', 'Bolt M4 | 2 | 0.50', 'Nut M4 | 3 | 2.00', 'Washer | 2 | 0.10'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'Bolt M4', qty: 2 }, { item: 'Nut M4', qty: 3 }, { item: 'Washer', qty: 2 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.find((v) => v.path === '$.items[2].qty')).toMatchObject({ start_line: 4, occurrences: 2, match: 'exact' });
+    expect(p.values.find((v) => v.path === '$.items[0].qty')).toMatchObject({ start_line: 2 });
+    // outside a table the first occurrence wins
+    expect(computeProvenance({ chunkId: 't', extractedData: { qty: 2 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ start_line: 2 });
+  });
+
+  it('falls back to the whole document, marked as outside the chunk', () => {
+    const doc = new SourceIndex([{ number: 1, page: 1, text: 'Customer: Initech' }, { number: 2, page: 1, text: 'x' }]);
+    const p = computeProvenance({ chunkId: 'c', extractedData: { customer: 'Initech' }, chunk: chunk('nothing here'), document: () => doc });
+    expect(p.values[0]).toMatchObject({ status: 'found', in_chunk: false, chunk_id: null, start_line: 1, end_line: 1, page: 1 });
+  });
+});
