@@ -17,7 +17,15 @@ import { resolveJwtSecret } from './auth/secret';
 import { bootstrapAdminFromEnv } from './cli/bootstrap';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db';
-import { installErrorHandling, installZodMessages, zodValidatorCompiler } from './lib/errors';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  installZodMessages,
+  rejectLongUrls,
+  zodValidatorCompiler,
+} from './lib/errors';
+import { HELMET_OPTIONS } from './lib/security-headers';
 import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
 import { seedDefaultResourceTypesOnce } from './modules/resources/service';
@@ -43,6 +51,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: true,
+    // errors found before routing and requests Node's parser refuses answer {"detail"} too
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {
@@ -104,11 +115,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await hub.start();
 
   // plugins
-  await app.register(helmet, {
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // no upgrade-insecure-requests: the docs page must load over plain http on localhost
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  await app.register(helmet, HELMET_OPTIONS);
+  app.addHook('onRequest', rejectLongUrls);
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
