@@ -8,10 +8,12 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { WS_CLOSE_CODES } from '@quarry/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthHooks } from './auth/guard';
 import { PasswordHasher } from './auth/passwords';
+import { SessionRevocations } from './auth/sessions';
 import { TokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/secret';
 import { bootstrapAdminFromEnv } from './cli/bootstrap';
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     await app.realtime.close();
+    await app.sessions.close();
     if (ownsDatabase) await database.close();
   });
   return app;
@@ -93,6 +96,12 @@ async function configure(app: App, config: Config, database: Database): Promise<
   app.decorate('database', database);
   app.decorate('tokens', new TokenService(secret, config.accessTokenTtlSeconds));
   app.decorate('passwords', new PasswordHasher(config.argon2));
+  const sessions = new SessionRevocations(database.db, {
+    cacheMs: config.sessionCacheSeconds * 1000,
+    connectionString: database.connectionString,
+    log: app.log,
+  });
+  app.decorate('sessions', sessions);
   app.decorate('usage', new UsageRegistry());
   const transport = database.connectionString
     ? new PgNotifyTransport(database.connectionString, database.db, app.log)
@@ -113,6 +122,9 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await seedDefaultResourceTypesOnce(database.db);
   await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
   await hub.start();
+  await sessions.start();
+  // sockets of a revoked session close too (4401), here and, through NOTIFY, in other processes
+  sessions.onRevoked((ids) => hub.closeSessions(ids, WS_CLOSE_CODES.UNAUTHORIZED, 'Session has ended'));
 
   // plugins
   await app.register(helmet, HELMET_OPTIONS);

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PasswordHasher } from './auth/passwords';
+import type { SessionRevocations } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     /** `app.database.db` is the drizzle handle (PGlite or PostgreSQL) */
     database: Database;
     tokens: TokenService;
+    /** is an access token's session still alive (cached; revocations announced across processes) */
+    sessions: SessionRevocations;
     passwords: PasswordHasher;
     /** `app.realtime.publishToUser(userId, { event, message, ... })` */
     realtime: RealtimeHub;

@@ -45,8 +45,13 @@ export async function authenticateToken(
       reason: verified.reason === 'expired' ? 'Token has expired' : 'Could not validate credentials',
     };
   }
-  const [user] = await userById(app.database.db).execute({ id: verified.claims.sub });
+  const [[user], sessionActive] = await Promise.all([
+    userById(app.database.db).execute({ id: verified.claims.sub }),
+    app.sessions.isActive(verified.claims.sid),
+  ]);
   if (!user) return { ok: false, status: 401, reason: 'Could not validate credentials' };
+  // logged out, or revoked after a refresh token's reuse: its access tokens stop at once
+  if (!sessionActive) return { ok: false, status: 401, reason: 'Session has ended. Please log in again.' };
   if (!user.isActive) return { ok: false, status: 403, reason: 'Account is disabled' };
   return { ok: true, user, sessionId: verified.claims.sid };
 }

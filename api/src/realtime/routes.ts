@@ -141,7 +141,7 @@ export default async function realtimeRoutes(app: App) {
       }
       const query = req.query as Record<string, unknown>;
       const { valid, unknown } = mode.kind === 'connect' ? parseChannels(query.channels) : { valid: [...WS_CHANNELS], unknown: [] };
-      conn = hub.newConnection(userId, socket, mode.kind === 'connect' ? new Set(valid) : null);
+      conn = hub.newConnection(userId, socket, mode.kind === 'connect' ? new Set(valid) : null, auth.sessionId);
       hub.register(conn);
       hub.sendTo(conn, {
         event: 'connected',
