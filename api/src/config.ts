@@ -67,6 +67,8 @@ export interface JobsConfig {
   /** pages recognised in parallel by one OCR job; default = concurrency */
   ocrConcurrency: number;
   ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
+  /** QUARRY_EXTRA_JOB_HANDLERS: modules of extra job types (tests and benches only), see jobs/extra-handlers.ts */
+  extraHandlers: string | null;
 }
 
 export interface StorageConfig {
@@ -193,6 +195,7 @@ function loadJobsConfig(env: Env): JobsConfig {
     waitRecheckSeconds: int(env, 'JOB_WAIT_RECHECK_SECONDS', 60, 1),
     ocrConcurrency: int(env, 'OCR_PAGE_CONCURRENCY', concurrency, 1),
     ocrEngine: engine as JobsConfig['ocrEngine'],
+    extraHandlers: str(env, 'QUARRY_EXTRA_JOB_HANDLERS'),
   };
 }
 

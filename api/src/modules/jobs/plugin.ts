@@ -3,6 +3,10 @@
 // workers: QUARRY_WORKERS slots (default WORKER_CONCURRENCY; 0 = an API without workers),
 // started when the app is ready and stopped (their jobs back in the queue) before it closes.
 // Registered after the storage plugin and not encapsulated, so the sibling modules see it.
+import { endOrphanedLeases } from '../../jobs/claim';
+import { loadExtraHandlers } from '../../jobs/extra-handlers';
+import { registerBuiltinHandlers } from '../../jobs/handlers';
+import { HandlerRegistry } from '../../jobs/registry';
 import { createJobRuntime, type JobRuntime } from '../../jobs/runtime';
 import { countBilledJobs, WEEKLY_JOBS } from '../../jobs/billing';
 import type { App } from '../../types';
@@ -15,6 +19,8 @@ declare module 'fastify' {
 }
 
 async function jobsPlugin(app: App) {
+  const registry = registerBuiltinHandlers(new HandlerRegistry());
+  for (const h of await loadExtraHandlers(app.config.jobs.extraHandlers ?? undefined)) registry.register(h);
   const runtime = await createJobRuntime(app.database, {
     db: app.database.db,
     dbKind: app.database.kind,
@@ -22,11 +28,17 @@ async function jobsPlugin(app: App) {
     realtime: app.realtime,
     config: app.config,
     log: app.log.child({ component: 'jobs' }),
-  });
+  }, { registry });
   app.decorate('jobs', runtime);
   app.usage.register(WEEKLY_JOBS, ({ db, userId, periodStart }) => countBilledJobs(db, userId, periodStart));
 
   app.addHook('onReady', async () => {
+    if (app.database.kind === 'pglite' && app.config.jobs.inApiWorkers > 0) {
+      // this process holds the embedded database alone (lock file): a running job is an orphan
+      // of a process that died, resumed now rather than when its lease runs out
+      const orphans = await endOrphanedLeases(app.database.db);
+      if (orphans.length > 0) app.log.info({ jobs: orphans }, `resuming ${orphans.length} job(s) left running by a stopped process`);
+    }
     const pool = runtime.startWorkers(app.config.jobs.inApiWorkers);
     if (pool) app.log.info({ slots: pool.concurrency, worker: pool.name }, 'job workers started in the API process');
   });
