@@ -50,7 +50,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // a hop count trusts that many proxies in front (the typings take it as a function)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: true,
     // errors found before routing and requests Node's parser refuses answer {"detail"} too

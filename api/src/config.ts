@@ -23,8 +23,14 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   cookieSecure: boolean;
   corsOrigins: string[];
-  /** fastify trustProxy: 'loopback' by default (the shell's server forwards /api from loopback) */
-  trustProxy: boolean | string;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): request.ip —
+   * the key of the per-address rate limits — comes from that header only when the request
+   * arrives from such a proxy, else it is the socket's address. 'loopback' by default (the
+   * shell's server forwards /api from loopback); 'false'; 'true' (any peer: never on an open
+   * port); a hop count; or a comma-separated list of addresses / CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
   bodyLimitBytes: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   rateLimits: {
@@ -39,7 +45,13 @@ export interface Config {
   };
   lockout: { threshold: number; minutes: number };
   initialCreditBalance: number;
-  ws: { pingIntervalSeconds: number; pongTimeoutSeconds: number; maxPayloadBytes: number };
+  ws: {
+    pingIntervalSeconds: number;
+    pongTimeoutSeconds: number;
+    maxPayloadBytes: number;
+    /** sockets one user may hold open on one API process; one more is closed with 4429 (WS_MAX_SOCKETS_PER_USER) */
+    maxSocketsPerUser: number;
+  };
   admin: { email: string | null; password: string | null };
   /** expose POST /api/v1/test/* developer endpoints (on by default: the spec has a WebSocket test page) */
   enableTestEndpoints: boolean;
@@ -125,9 +137,7 @@ const str = (env: Env, key: string): string | null => {
 
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const trustProxyRaw = str(env, 'TRUST_PROXY') ?? 'loopback';
-  const trustProxy =
-    trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+  const trustProxy = parseTrustProxy(str(env, 'TRUST_PROXY') ?? 'loopback');
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 8000),
@@ -171,12 +181,29 @@ export function loadConfig(env: Env = process.env): Config {
       pingIntervalSeconds: int(env, 'WS_PING_INTERVAL_SECONDS', 30, 1),
       pongTimeoutSeconds: int(env, 'WS_PONG_TIMEOUT_SECONDS', 30, 1),
       maxPayloadBytes: int(env, 'WS_MAX_PAYLOAD_BYTES', 64 * 1024, 1024),
+      maxSocketsPerUser: int(env, 'WS_MAX_SOCKETS_PER_USER', 20, 1),
     },
     admin: { email: str(env, 'QUARRY_ADMIN_EMAIL'), password: env.QUARRY_ADMIN_PASSWORD ?? null },
     enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
     storage: loadStorageConfig(env),
     jobs: loadJobsConfig(env),
   };
+}
+
+function parseTrustProxy(raw: string): Config['trustProxy'] {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const address = /^(?:[0-9.]+|[0-9a-f:.]+)(?:\/\d{1,3})?$/i;
+  const bad = entries.find((e) => !named.has(e) && !address.test(e));
+  if (entries.length === 0 || bad !== undefined) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be true, false, a hop count, or addresses / CIDR ranges / loopback (got "${raw}")`,
+    );
+  }
+  return entries.join(',');
 }
 
 function loadJobsConfig(env: Env): JobsConfig {
