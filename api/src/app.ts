@@ -17,7 +17,7 @@ import { SessionRevocations } from './auth/sessions';
 import { TokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/secret';
 import { bootstrapAdminFromEnv } from './cli/bootstrap';
-import type { Config } from './config';
+import { embeddedPaths, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import {
   clientErrorHandler,
@@ -27,6 +27,7 @@ import {
   rejectLongUrls,
   zodValidatorCompiler,
 } from './lib/errors';
+import { loggerOptions, logRequest } from './lib/logger';
 import { HELMET_OPTIONS } from './lib/security-headers';
 import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
@@ -48,7 +49,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
+    // one debug line per request instead (lib/logger.ts logRequest)
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     // a hop count trusts that many proxies in front (the typings take it as a function)
     trustProxy:
@@ -82,6 +85,12 @@ async function configure(app: App, config: Config, database: Database): Promise<
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);
+  app.addHook('onResponse', logRequest);
+  app.log.info(
+    database.kind === 'pglite'
+      ? `database: embedded PostgreSQL (PGlite) in ${embeddedPaths(config).pgDir}`
+      : 'database: PostgreSQL server (DATABASE_URL)',
+  );
 
   // JSON bodies: an empty body counts as no body (POST auth/refresh, logout send none)
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -127,6 +136,11 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
   await hub.start();
   await sessions.start();
+  app.log.info(
+    hub.transportKind === 'postgres'
+      ? 'realtime: sockets across API processes (PostgreSQL LISTEN/NOTIFY)'
+      : 'realtime: sockets in this process',
+  );
   // sockets of a revoked session close too (4401), here and, through NOTIFY, in other processes
   sessions.onRevoked((ids) => hub.closeSessions(ids, WS_CLOSE_CODES.UNAUTHORIZED, 'Session has ended'));
 

@@ -7,7 +7,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** LOG_LEVEL: info by default (silent in tests); debug adds one line per request */
   logLevel: string;
+  /** LOG_FORMAT: 'pretty' (one readable line per entry; default outside production) or 'json' (pino's JSON lines; default with NODE_ENV=production) */
+  logFormat: 'pretty' | 'json';
   /** embedded mode: PGlite lives in `${dataDir}/pg`, lock in `${dataDir}/pg.lock`, secret in `${dataDir}/secret` */
   dataDir: string;
   /** PostgreSQL server; when set the embedded database is not used */
@@ -143,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 8000),
     host: str(env, 'HOST') ?? '0.0.0.0',
     logLevel: str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: parseLogFormat(str(env, 'LOG_FORMAT') ?? (nodeEnv === 'production' ? 'json' : 'pretty')),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1),
@@ -188,6 +192,11 @@ export function loadConfig(env: Env = process.env): Config {
     storage: loadStorageConfig(env),
     jobs: loadJobsConfig(env),
   };
+}
+
+function parseLogFormat(raw: string): Config['logFormat'] {
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new Error(`Invalid configuration: LOG_FORMAT must be pretty or json (got "${raw}")`);
 }
 
 function parseTrustProxy(raw: string): Config['trustProxy'] {

@@ -40,7 +40,8 @@ async function jobsPlugin(app: App) {
       if (orphans.length > 0) app.log.info({ jobs: orphans }, `resuming ${orphans.length} job(s) left running by a stopped process`);
     }
     const pool = runtime.startWorkers(app.config.jobs.inApiWorkers);
-    if (pool) app.log.info({ slots: pool.concurrency, worker: pool.name }, 'job workers started in the API process');
+    if (pool) app.log.info(`job workers: ${pool.concurrency} slot(s) in this process`);
+    else app.log.info('job workers: none in this process (QUARRY_WORKERS=0; run `npm run worker`)');
   });
   app.addHook('preClose', async () => {
     await runtime.stopWorkers();
