@@ -8,7 +8,8 @@
 // llm_test_results: the LLM test API's tasks and their results (task id = row id).
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, owner, ts } from './columns';
+import { createdAt, ts } from './columns';
+import { owner } from './schema-users';
 import { files } from './schema-documents';
 import { chunks } from './schema-jobs';
 
