@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are inspected dynamically */
 // Access tokens: a validly signed token whose sub is not a UUID answers 401; the access
 // tokens of a logged-out or revoked session stop working at once (not after their 15
 // minutes), in this API process and, through NOTIFY, in another one on the same database.

@@ -133,7 +133,6 @@ async function untilReady(api: Api, base: string, timeoutMs = 90_000): Promise<v
     expect(resumedEvents).toContain('step 2 running (attempt 2)');
     expect(resumedEvents).not.toContain('step 1 running (attempt 2)');
     const resumeSeconds = (resumedAt - readyAt) / 1000;
-    // eslint-disable-next-line no-console -- the figure the issue asks for
     console.log(`kill -9 -> ready ${((readyAt - killedAt) / 1000).toFixed(1)} s, ready -> resumed ${resumeSeconds.toFixed(1)} s, kill -> resumed ${((resumedAt - killedAt) / 1000).toFixed(1)} s (lease ${LEASE_SECONDS} s)`);
     expect(resumeSeconds).toBeLessThan(15);
 

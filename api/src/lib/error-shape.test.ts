@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are inspected dynamically */
 // Every error answer is the API's own {"detail": ...} with the security headers, never
 // Fastify's default body ({"error","code","message","statusCode"}) and never the raw URL:
 // errors found while routing (bad percent-encoding, over-long parameter), Node's parser
