@@ -11,7 +11,8 @@ import websocket from '@fastify/websocket';
 import { WS_CLOSE_CODES } from '@quarry/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAuthHooks } from './auth/guard';
+import { createAuthHooks, requireUserByDefault } from './auth/guard';
+import { isPublicRoute, type RegisteredRoute } from './auth/public-routes';
 import { PasswordHasher } from './auth/passwords';
 import { SessionRevocations } from './auth/sessions';
 import { TokenService } from './auth/tokens';
@@ -82,6 +83,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 async function configure(app: App, config: Config, database: Database): Promise<void> {
+  // every route, as registered (the deny-by-default test walks it)
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    for (const method of methods) routeTable.push({ method, url: route.url, public: isPublicRoute(method, route.url) });
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);
@@ -190,6 +198,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await app.register(
     async (api) => {
       apiContext = api;
+      // deny by default: every /api/v1 route requires a user unless it is on the public list
+      api.addHook('onRoute', requireUserByDefault(app as unknown as FastifyInstance));
       for (const mod of apiModules) await api.register(mod);
     },
     { prefix: '/api/v1' },
