@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { WS_CLOSE_CODES } from '@quarry/shared/constants';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthHooks, requireUserByDefault } from './auth/guard';
 import { isPublicRoute, type RegisteredRoute } from './auth/public-routes';
@@ -51,8 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: loggerOptions(config),
-    // one debug line per request instead (lib/logger.ts logRequest)
-    disableRequestLogging: true,
+    // Fastify's own per-request lines off: one debug line per request instead (lib/logger.ts logRequest)
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // a hop count trusts that many proxies in front (the typings take it as a function)
     trustProxy:

@@ -73,6 +73,7 @@ test('pretty (the default outside production): one line per start-up step, no re
   expect(messages.some((m) => /^OCR engine: bundled tesseract\.js \(no usable tesseract command: /.test(m))).toBe(true);
   expect(messages.some((m) => /^API ready on http:\/\/127\.0\.0\.1:\d+ \(docs at http:\/\/127\.0\.0\.1:\d+\/api\/docs\)$/.test(m))).toBe(true);
   expect(out).not.toMatch(/^\{/m); // no JSON lines
+  expect(out).not.toMatch(/Deprecation|Warning/);
   expect(out).not.toMatch(/\/api\/v1\/health/); // no request lines at info
   expect(lines.length).toBeLessThanOrEqual(8);
 });

@@ -9,6 +9,7 @@ import { registerBuiltinHandlers } from '../../jobs/handlers';
 import { HandlerRegistry } from '../../jobs/registry';
 import { createJobRuntime, type JobRuntime } from '../../jobs/runtime';
 import { countBilledJobs, WEEKLY_JOBS } from '../../jobs/billing';
+import fp from 'fastify-plugin';
 import type { App } from '../../types';
 
 declare module 'fastify' {
@@ -51,6 +52,5 @@ async function jobsPlugin(app: App) {
   });
 }
 
-(jobsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-export default jobsPlugin;
+/** Not encapsulated (fastify-plugin): the sibling modules see app.jobs. Needs app.storage. */
+export default fp(jobsPlugin, { name: 'quarry-jobs', dependencies: ['quarry-storage'] });
