@@ -2,6 +2,9 @@
 // `npm start`: build what is missing (turbo caches the rest), then serve the composed
 // app on http://localhost:3000 with the API and the embedded database.
 // `npm run dev` (`--dev`): the same apps under their dev servers with hot reload.
+// The terminal shows one line per start-up step (build, then the API's: database,
+// realtime, job workers, OCR engine, ready) and the URL. The API's log format and level:
+// LOG_FORMAT (pretty | json) and LOG_LEVEL (debug adds one line per request).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { apps, portsFromEnv, root, startStack } from './stack.mjs';
@@ -10,12 +13,21 @@ const dev = process.argv.includes('--dev');
 const skipBuild = process.argv.includes('--no-build');
 
 function buildAll() {
-  console.log('Building (cached where nothing changed)…');
+  const started = Date.now();
+  process.stdout.write('build: the apps and the API (cached where nothing changed)… ');
+  // turbo's own report only when the build fails: the terminal keeps one line per step
   const r = spawnSync('npx', ['turbo', 'run', 'build', '--filter=!@quarry/e2e', '--output-logs=errors-only'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
   });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    console.log('failed');
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (dev) {
@@ -54,7 +66,7 @@ if (dev) {
 } else {
   if (!skipBuild) buildAll();
   const stack = await startStack();
-  console.log(`\nQuarry is running: ${stack.url}\n(API on http://localhost:${stack.ports.api}/api/docs — Ctrl+C to stop)`);
+  console.log(`\nQuarry is running: ${stack.url}   (API docs: http://localhost:${stack.ports.api}/api/docs — Ctrl+C to stop)`);
   const stop = async () => {
     await stack.stop();
     process.exit(0);

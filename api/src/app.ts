@@ -8,16 +8,28 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { WS_CLOSE_CODES } from '@quarry/shared/constants';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAuthHooks } from './auth/guard';
+import { createAuthHooks, requireUserByDefault } from './auth/guard';
+import { isPublicRoute, type RegisteredRoute } from './auth/public-routes';
 import { PasswordHasher } from './auth/passwords';
+import { SessionRevocations } from './auth/sessions';
 import { TokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/secret';
 import { bootstrapAdminFromEnv } from './cli/bootstrap';
-import type { Config } from './config';
+import { embeddedPaths, type Config } from './config';
 import { openDatabase, type Database } from './db';
-import { installErrorHandling, installZodMessages, zodValidatorCompiler } from './lib/errors';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  installZodMessages,
+  rejectLongUrls,
+  zodValidatorCompiler,
+} from './lib/errors';
+import { loggerOptions, logRequest } from './lib/logger';
+import { HELMET_OPTIONS } from './lib/security-headers';
 import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
 import { seedDefaultResourceTypesOnce } from './modules/resources/service';
@@ -38,11 +50,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
+    // Fastify's own per-request lines off: one debug line per request instead (lib/logger.ts logRequest)
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // a hop count trusts that many proxies in front (the typings take it as a function)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: true,
+    // errors found before routing and requests Node's parser refuses answer {"detail"} too
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {
@@ -55,15 +76,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     await app.realtime.close();
+    await app.sessions.close();
     if (ownsDatabase) await database.close();
   });
   return app;
 }
 
 async function configure(app: App, config: Config, database: Database): Promise<void> {
+  // every route, as registered (the deny-by-default test walks it)
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    for (const method of methods) routeTable.push({ method, url: route.url, public: isPublicRoute(method, route.url) });
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);
+  app.addHook('onResponse', logRequest);
+  app.log.info(
+    database.kind === 'pglite'
+      ? `database: embedded PostgreSQL (PGlite) in ${embeddedPaths(config).pgDir}`
+      : 'database: PostgreSQL server (DATABASE_URL)',
+  );
 
   // JSON bodies: an empty body counts as no body (POST auth/refresh, logout send none)
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -82,6 +117,12 @@ async function configure(app: App, config: Config, database: Database): Promise<
   app.decorate('database', database);
   app.decorate('tokens', new TokenService(secret, config.accessTokenTtlSeconds));
   app.decorate('passwords', new PasswordHasher(config.argon2));
+  const sessions = new SessionRevocations(database.db, {
+    cacheMs: config.sessionCacheSeconds * 1000,
+    connectionString: database.connectionString,
+    log: app.log,
+  });
+  app.decorate('sessions', sessions);
   app.decorate('usage', new UsageRegistry());
   const transport = database.connectionString
     ? new PgNotifyTransport(database.connectionString, database.db, app.log)
@@ -102,13 +143,18 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await seedDefaultResourceTypesOnce(database.db);
   await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
   await hub.start();
+  await sessions.start();
+  app.log.info(
+    hub.transportKind === 'postgres'
+      ? 'realtime: sockets across API processes (PostgreSQL LISTEN/NOTIFY)'
+      : 'realtime: sockets in this process',
+  );
+  // sockets of a revoked session close too (4401), here and, through NOTIFY, in other processes
+  sessions.onRevoked((ids) => hub.closeSessions(ids, WS_CLOSE_CODES.UNAUTHORIZED, 'Session has ended'));
 
   // plugins
-  await app.register(helmet, {
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // no upgrade-insecure-requests: the docs page must load over plain http on localhost
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  await app.register(helmet, HELMET_OPTIONS);
+  app.addHook('onRequest', rejectLongUrls);
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -152,6 +198,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await app.register(
     async (api) => {
       apiContext = api;
+      // deny by default: every /api/v1 route requires a user unless it is on the public list
+      api.addHook('onRoute', requireUserByDefault(app as unknown as FastifyInstance));
       for (const mod of apiModules) await api.register(mod);
     },
     { prefix: '/api/v1' },

@@ -7,7 +7,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** LOG_LEVEL: info by default (silent in tests); debug adds one line per request */
   logLevel: string;
+  /** LOG_FORMAT: 'pretty' (one readable line per entry; default outside production) or 'json' (pino's JSON lines; default with NODE_ENV=production) */
+  logFormat: 'pretty' | 'json';
   /** embedded mode: PGlite lives in `${dataDir}/pg`, lock in `${dataDir}/pg.lock`, secret in `${dataDir}/secret` */
   dataDir: string;
   /** PostgreSQL server; when set the embedded database is not used */
@@ -16,13 +19,21 @@ export interface Config {
   /** HS256 secret; generated and persisted when absent */
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
+  /** how long an API process trusts its answer to "is this session alive?"; revocations evict at once (SESSION_CACHE_SECONDS) */
+  sessionCacheSeconds: number;
   refreshTokenTtlSeconds: number;
   /** a refresh token presented again this soon after its rotation (another tab) gets a sibling instead of revoking the session */
   refreshReuseGraceSeconds: number;
   cookieSecure: boolean;
   corsOrigins: string[];
-  /** fastify trustProxy: 'loopback' by default (the shell's server forwards /api from loopback) */
-  trustProxy: boolean | string;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): request.ip —
+   * the key of the per-address rate limits — comes from that header only when the request
+   * arrives from such a proxy, else it is the socket's address. 'loopback' by default (the
+   * shell's server forwards /api from loopback); 'false'; 'true' (any peer: never on an open
+   * port); a hop count; or a comma-separated list of addresses / CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
   bodyLimitBytes: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   rateLimits: {
@@ -37,7 +48,13 @@ export interface Config {
   };
   lockout: { threshold: number; minutes: number };
   initialCreditBalance: number;
-  ws: { pingIntervalSeconds: number; pongTimeoutSeconds: number; maxPayloadBytes: number };
+  ws: {
+    pingIntervalSeconds: number;
+    pongTimeoutSeconds: number;
+    maxPayloadBytes: number;
+    /** sockets one user may hold open on one API process; one more is closed with 4429 (WS_MAX_SOCKETS_PER_USER) */
+    maxSocketsPerUser: number;
+  };
   admin: { email: string | null; password: string | null };
   /** expose POST /api/v1/test/* developer endpoints (on by default: the spec has a WebSocket test page) */
   enableTestEndpoints: boolean;
@@ -65,6 +82,8 @@ export interface JobsConfig {
   /** pages recognised in parallel by one OCR job; default = concurrency */
   ocrConcurrency: number;
   ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
+  /** QUARRY_EXTRA_JOB_HANDLERS: modules of extra job types (tests and benches only), see jobs/extra-handlers.ts */
+  extraHandlers: string | null;
 }
 
 export interface StorageConfig {
@@ -121,19 +140,19 @@ const str = (env: Env, key: string): string | null => {
 
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const trustProxyRaw = str(env, 'TRUST_PROXY') ?? 'loopback';
-  const trustProxy =
-    trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+  const trustProxy = parseTrustProxy(str(env, 'TRUST_PROXY') ?? 'loopback');
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 8000),
     host: str(env, 'HOST') ?? '0.0.0.0',
     logLevel: str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: parseLogFormat(str(env, 'LOG_FORMAT') ?? (nodeEnv === 'production' ? 'json' : 'pretty')),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1),
     jwtSecret: str(env, 'JWT_SECRET'),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
+    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600, 1),
     refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
     cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv === 'production'),
@@ -166,12 +185,34 @@ export function loadConfig(env: Env = process.env): Config {
       pingIntervalSeconds: int(env, 'WS_PING_INTERVAL_SECONDS', 30, 1),
       pongTimeoutSeconds: int(env, 'WS_PONG_TIMEOUT_SECONDS', 30, 1),
       maxPayloadBytes: int(env, 'WS_MAX_PAYLOAD_BYTES', 64 * 1024, 1024),
+      maxSocketsPerUser: int(env, 'WS_MAX_SOCKETS_PER_USER', 20, 1),
     },
     admin: { email: str(env, 'QUARRY_ADMIN_EMAIL'), password: env.QUARRY_ADMIN_PASSWORD ?? null },
     enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
     storage: loadStorageConfig(env),
     jobs: loadJobsConfig(env),
   };
+}
+
+function parseLogFormat(raw: string): Config['logFormat'] {
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new Error(`Invalid configuration: LOG_FORMAT must be pretty or json (got "${raw}")`);
+}
+
+function parseTrustProxy(raw: string): Config['trustProxy'] {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const address = /^(?:[0-9.]+|[0-9a-f:.]+)(?:\/\d{1,3})?$/i;
+  const bad = entries.find((e) => !named.has(e) && !address.test(e));
+  if (entries.length === 0 || bad !== undefined) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be true, false, a hop count, or addresses / CIDR ranges / loopback (got "${raw}")`,
+    );
+  }
+  return entries.join(',');
 }
 
 function loadJobsConfig(env: Env): JobsConfig {
@@ -190,6 +231,7 @@ function loadJobsConfig(env: Env): JobsConfig {
     waitRecheckSeconds: int(env, 'JOB_WAIT_RECHECK_SECONDS', 60, 1),
     ocrConcurrency: int(env, 'OCR_PAGE_CONCURRENCY', concurrency, 1),
     ocrEngine: engine as JobsConfig['ocrEngine'],
+    extraHandlers: str(env, 'QUARRY_EXTRA_JOB_HANDLERS'),
   };
 }
 

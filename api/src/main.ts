@@ -1,6 +1,7 @@
 // Entry point: `node dist/main.js` (or `tsx src/main.ts`). Config from the environment.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { describeOcrEngine } from './processing/ocr/engines';
 
 async function main() {
   const config = loadConfig();
@@ -25,11 +26,14 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: app.database.kind, realtime: app.realtime.transportKind },
-    `Quarry API ready on http://${config.host}:${config.port} (docs at /api/docs)`,
-  );
+  const ocr = await describeOcrEngine(config.jobs.ocrEngine);
+  if (ocr.ok) app.log.info(ocr.line);
+  else app.log.warn(ocr.line);
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `API ready on ${address} (docs at ${address}/api/docs)`,
+  });
 }
 
 main().catch((err: unknown) => {

@@ -2,6 +2,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PasswordHasher } from './auth/passwords';
+import type { RegisteredRoute } from './auth/public-routes';
+import type { SessionRevocations } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -17,6 +19,8 @@ declare module 'fastify' {
     /** `app.database.db` is the drizzle handle (PGlite or PostgreSQL) */
     database: Database;
     tokens: TokenService;
+    /** is an access token's session still alive (cached; revocations announced across processes) */
+    sessions: SessionRevocations;
     passwords: PasswordHasher;
     /** `app.realtime.publishToUser(userId, { event, message, ... })` */
     realtime: RealtimeHub;
@@ -24,6 +28,8 @@ declare module 'fastify' {
     usage: UsageRegistry;
     /** onRequest hook: 401 without a valid access token, 403 for a disabled account; sets request.user */
     requireUser: AuthHook;
+    /** every route as registered, and whether it is on the public list (auth/public-routes.ts) */
+    routeTable: RegisteredRoute[];
     /** onRequest hook: requireUser + 403 unless is_superuser */
     requireSuperuser: AuthHook;
   }

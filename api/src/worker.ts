@@ -7,15 +7,14 @@
 //
 // QUARRY_EXTRA_JOB_HANDLERS: comma-separated module paths whose `handlers` (or default)
 // export, a JobHandler[], is registered too (test and bench job types).
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { resolveJwtSecret } from './auth/secret';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createJobRuntime } from './jobs/runtime';
+import { loadExtraHandlers } from './jobs/extra-handlers';
 import { registerBuiltinHandlers } from './jobs/handlers';
 import { HandlerRegistry } from './jobs/registry';
-import type { JobHandler, Logger } from './jobs/types';
+import type { Logger } from './jobs/types';
 import { shutdownOcr } from './processing/ocr';
 import { RealtimeHub } from './realtime/hub';
 import { PgNotifyTransport } from './realtime/pg-transport';
@@ -32,16 +31,6 @@ function consoleLogger(level: string, base: Record<string, unknown>): Logger {
     process.stdout.write(`${JSON.stringify({ level: lvl, time: new Date().toISOString(), ...base, ...fields, ...err, msg })}\n`);
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
-}
-
-async function extraHandlers(spec: string | undefined): Promise<JobHandler[]> {
-  if (!spec) return [];
-  const out: JobHandler[] = [];
-  for (const p of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const mod = (await import(pathToFileURL(path.resolve(p)).href)) as { handlers?: JobHandler[]; default?: JobHandler[] };
-    out.push(...(mod.handlers ?? mod.default ?? []));
-  }
-  return out;
 }
 
 async function main() {
@@ -62,7 +51,7 @@ async function main() {
   });
   await hub.start();
   const registry = registerBuiltinHandlers(new HandlerRegistry());
-  for (const h of await extraHandlers(process.env.QUARRY_EXTRA_JOB_HANDLERS)) registry.register(h);
+  for (const h of await loadExtraHandlers(process.env.QUARRY_EXTRA_JOB_HANDLERS)) registry.register(h);
   const runtime = await createJobRuntime(database, { db: database.db, dbKind: database.kind, storage, realtime: hub, config, log }, { registry });
   const pool = runtime.startWorkers(config.jobs.concurrency, process.env.QUARRY_WORKER_NAME ? { name: process.env.QUARRY_WORKER_NAME } : {});
   log.info({ worker: pool?.name, slots: config.jobs.concurrency, types: registry.types() }, 'worker ready');

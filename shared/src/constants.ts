@@ -162,6 +162,8 @@ export const WS_CLOSE_CODES = {
   FORBIDDEN: 4403,
   /** the client did not answer server pings in time */
   PING_TIMEOUT: 4408,
+  /** the user already has the most sockets one API process accepts (WS_MAX_SOCKETS_PER_USER) */
+  TOO_MANY_CONNECTIONS: 4429,
 } as const;
 
 // ---------------------------------------------------------------- UI timings

@@ -3,7 +3,8 @@
 //   app.get('/admin/x', { onRequest: app.requireSuperuser, ... }, handler)
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { isPublicRoute } from './public-routes';
 import { users, type UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthHook } from '../types';
@@ -45,10 +46,30 @@ export async function authenticateToken(
       reason: verified.reason === 'expired' ? 'Token has expired' : 'Could not validate credentials',
     };
   }
-  const [user] = await userById(app.database.db).execute({ id: verified.claims.sub });
+  const [[user], sessionActive] = await Promise.all([
+    userById(app.database.db).execute({ id: verified.claims.sub }),
+    app.sessions.isActive(verified.claims.sid),
+  ]);
   if (!user) return { ok: false, status: 401, reason: 'Could not validate credentials' };
+  // logged out, or revoked after a refresh token's reuse: its access tokens stop at once
+  if (!sessionActive) return { ok: false, status: 401, reason: 'Session has ended. Please log in again.' };
   if (!user.isActive) return { ok: false, status: 403, reason: 'Account is disabled' };
   return { ok: true, user, sessionId: verified.claims.sid };
+}
+
+/**
+ * onRoute hook of the /api/v1 context: a route that is not on the public list and does not
+ * name requireUser / requireSuperuser itself gets requireUser in front of its onRequest hooks.
+ * Forgetting the guard on a new route leaves it closed, not open.
+ */
+export function requireUserByDefault(app: FastifyInstance): (route: RouteOptions) => void {
+  return (route) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    if (methods.every((m) => isPublicRoute(m, route.url))) return;
+    const hooks = [route.onRequest ?? []].flat() as AuthHook[];
+    if (hooks.includes(app.requireUser) || hooks.includes(app.requireSuperuser)) return;
+    route.onRequest = [app.requireUser, ...hooks] as RouteOptions['onRequest'];
+  };
 }
 
 export function createAuthHooks(app: FastifyInstance): { requireUser: AuthHook; requireSuperuser: AuthHook } {

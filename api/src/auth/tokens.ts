@@ -4,6 +4,7 @@ import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'quarry';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AUDIENCE = 'quarry-api';
 
 export interface AccessClaims {
@@ -57,7 +58,15 @@ export class TokenService {
         issuer: ISSUER,
         audience: AUDIENCE,
       });
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      // user and session ids are UUIDs: anything else (even validly signed) is not our token,
+      // and must answer 401 rather than reach a uuid column (422)
+      if (
+        payload.typ !== 'access' ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        !UUID_RE.test(payload.sub) ||
+        !UUID_RE.test(payload.sid)
+      ) {
         return { ok: false, reason: 'invalid' };
       }
       return { ok: true, claims: { sub: payload.sub, sid: payload.sid }, expiresAt: (payload.exp ?? 0) * 1000 };

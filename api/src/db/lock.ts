@@ -1,6 +1,6 @@
 // One process per embedded data directory: PGlite itself takes no lock, and two
 // processes writing the same files corrupt the database. The lockfile holds the pid;
-// a lock left by a dead process is taken over.
+// a lock left by a dead process (or a zombie: killed, not reaped yet) is taken over.
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
@@ -21,14 +21,34 @@ export class DataDirLockedError extends Error {
   }
 }
 
-const isAlive = (pid: number): boolean => {
+/**
+ * The state letter of a process from /proc/<pid>/stat (Linux), or null where /proc is not
+ * there. 'Z' (zombie) and 'X' (dead) are processes that exited and wait to be reaped.
+ */
+const procState = (pid: number): string | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) S ...": comm may hold spaces and parentheses, the state follows the last ')'
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Does the lock's holder still run? process.kill(pid, 0) also succeeds for a zombie: right
+ * after `kill -9` the dead API stays one until its parent reaps it, and a restart in that
+ * window must not be refused.
+ */
+export const isHolderAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = procState(pid);
+  return state !== 'Z' && state !== 'X';
 };
 
 const readPid = (file: string): number | null => {
@@ -55,7 +75,7 @@ export function acquireDataDirLock(lockFile: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = readPid(file);
-      if (pid !== null && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(file, pid);
+      if (pid !== null && pid !== process.pid && isHolderAlive(pid)) throw new DataDirLockedError(file, pid);
       // stale (dead pid, unreadable, or our own pid from an earlier life): take it over
       try {
         unlinkSync(file);

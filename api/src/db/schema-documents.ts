@@ -20,7 +20,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, owner, ts, updatedAt } from './columns';
+import { createdAt, ts, updatedAt } from './columns';
+import { owner } from './schema-users';
 
 
 /** One prepare-upload call. open -> completing -> completed. */

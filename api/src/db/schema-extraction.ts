@@ -9,7 +9,8 @@
 import type { Provenance } from '../processing/provenance';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, owner, ts } from './columns';
+import { createdAt, ts } from './columns';
+import { owner } from './schema-users';
 import { files } from './schema-documents';
 import { chunks } from './schema-jobs';
 

@@ -27,7 +27,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, owner, ts, updatedAt } from './columns';
+import { createdAt, ts, updatedAt } from './columns';
+import { owner } from './schema-users';
 import { files } from './schema-documents';
 
 

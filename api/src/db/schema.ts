@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   index,
   integer,
@@ -15,6 +14,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns';
+import { users } from './schema-users';
+
+// Users (and the owner() column every user-owned table uses).
+export * from './schema-users';
 
 
 /** Key/value settings of the installation (jwt secret in server mode, seed markers, ...). */
@@ -23,28 +26,6 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** stored lowercased and trimmed */
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    fullName: text('full_name'),
-    isActive: boolean('is_active').notNull().default(true),
-    isSuperuser: boolean('is_superuser').notNull().default(false),
-    isVerified: boolean('is_verified').notNull().default(false),
-    creditBalance: bigint('credit_balance', { mode: 'number' }).notNull().default(0),
-    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: ts('locked_until'),
-    lastLoginAt: ts('last_login_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
-);
 
 /** Refresh tokens (sha-256 of the cookie value). One family per login; rotated on every use. */
 export const refreshTokens = pgTable(
@@ -195,7 +176,6 @@ export const realtimePayloads = pgTable(
   (t) => [index('realtime_payloads_created_idx').on(t.createdAt)],
 );
 
-export type UserRow = typeof users.$inferSelect;
 export type CreditRequestRow = typeof creditRequests.$inferSelect;
 export type ResourceTypeRow = typeof resourceTypes.$inferSelect;
 export type FeedbackRow = typeof feedback.$inferSelect;

@@ -67,6 +67,21 @@ export async function claimJob(db: Db, owner: string, types: string[], leaseSeco
   });
 }
 
+/**
+ * Embedded mode holds the database in one process: at start-up, every job still running and
+ * not parked belongs to a process that died (kill -9, power loss). Their leases are ended
+ * now so the workers resume them at once instead of after the lease (JOB_LEASE_SECONDS).
+ * Never call this where another process may be running jobs (a PostgreSQL server).
+ */
+export async function endOrphanedLeases(db: Db): Promise<string[]> {
+  const rows = await db
+    .update(jobs)
+    .set({ leaseExpiresAt: sql`now()` })
+    .where(and(eq(jobs.status, 'running'), eq(jobs.waiting, false), sql`${jobs.leaseExpiresAt} > now()`))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
 export type HeartbeatResult = 'ok' | 'cancelled' | 'lost';
 
 export async function heartbeat(db: Db, id: string, token: string, leaseSeconds: number): Promise<HeartbeatResult> {

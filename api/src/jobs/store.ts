@@ -1,5 +1,6 @@
-// Jobs as the API sees them: creation (handler prepare + billing in one transaction), the
-// status transitions a client may ask for (checked here, 409 otherwise), and reads.
+// Jobs as the API sees them: creation (handler prepare + billing in one transaction) and the
+// status transitions a client may ask for (checked here, 409 otherwise). Reads are in
+// reads.ts, the presenters (toJob, toJobRef, toJobView) in present.ts.
 // Every transition writes its job event in the same transaction and pushes it after commit.
 //
 //   pending --start--> queued --(worker claims)--> running --> completed | failed
@@ -7,13 +8,11 @@
 //   pending | queued | running --cancel--> cancelled      (a running worker stops at its next check)
 //   pending | queued | running --complete / fail--> completed / failed   (clients, external workers)
 import { randomUUID } from 'node:crypto';
-import type { Job, JobDependencies, JobRef, JobStatistics, JobStatus } from '@quarry/shared/schemas';
-import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db';
-import { files, jobDependencies, jobEvents, jobs, users, type JobEventRow, type JobRow } from '../db/schema';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db';
+import { jobDependencies, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { conflict, notFound, validationError } from '../lib/errors';
-import { iso, isoStrict } from '../lib/time';
-import { chargeJob, countBilledJobs, jobUsagePolicy } from './billing';
+import { chargeJob } from './billing';
 import { insertEvent, publishEvent, type EventJob } from './events';
 import type { HandlerRegistry } from './registry';
 import type { QueueNotice, QueueSignal } from './signal';
@@ -36,206 +35,6 @@ export interface JobDeps {
   services: JobServices;
   registry: HandlerRegistry;
   signal: QueueSignal;
-}
-
-// ------------------------------------------------------------------ mapping
-
-export interface JobExtras {
-  filename: string | null;
-  lastPhase: string | null;
-  lastMessage: string | null;
-}
-
-export function processingSeconds(row: Pick<JobRow, 'resultsSummary' | 'startedAt' | 'completedAt'>): number | null {
-  const s = row.resultsSummary ?? {};
-  for (const key of ['processing_time_seconds', 'processing_time']) {
-    const v = s[key];
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
-  }
-  if (row.startedAt && row.completedAt) return Math.max(0, (row.completedAt.getTime() - row.startedAt.getTime()) / 1000);
-  return null;
-}
-
-export function toJob(row: JobRow, extras: Partial<JobExtras> = {}): Job {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    name: row.name,
-    description: row.description,
-    status: row.status as JobStatus,
-    job_type: row.jobType,
-    created_at: isoStrict(row.createdAt),
-    updated_at: isoStrict(row.updatedAt),
-    queued_at: iso(row.queuedAt),
-    started_at: iso(row.startedAt),
-    completed_at: iso(row.completedAt),
-    progress_percentage: row.progressPercentage,
-    processing_config: row.config,
-    results_summary: row.resultsSummary,
-    error_message: row.errorMessage,
-    error_details: row.errorDetails,
-    processing_time_seconds: processingSeconds(row),
-    file_id: row.fileId,
-    dataset_id: row.datasetId,
-    single_file: row.fileId && extras.filename ? { id: row.fileId, filename: extras.filename } : null,
-    parent_job_id: row.parentId,
-    root_job_id: row.rootId ?? row.id,
-    attempts: row.attempts,
-    max_attempts: row.maxAttempts,
-    credit_cost: row.creditCost,
-    current_phase: extras.lastPhase ?? null,
-    last_message: extras.lastMessage ?? null,
-  };
-}
-
-export const toJobRef = (row: JobRow): JobRef => ({
-  id: row.id,
-  name: row.name,
-  job_type: row.jobType,
-  status: row.status as JobStatus,
-  progress_percentage: row.progressPercentage,
-  created_at: isoStrict(row.createdAt),
-  completed_at: iso(row.completedAt),
-});
-
-const lastEventField = (field: 'phase' | 'message') =>
-  sql<string | null>`(select e.${sql.raw(field)} from ${jobEvents} e where e.job_id = ${jobs.id} order by e.id desc limit 1)`;
-
-/** Rows with file name and last event, for lists and single reads. */
-async function selectJobs(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const rows = await db
-    .select({ job: jobs, filename: files.filename, lastPhase: lastEventField('phase'), lastMessage: lastEventField('message') })
-    .from(jobs)
-    .leftJoin(files, eq(files.id, jobs.fileId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({ row: r.job, extras: { filename: r.filename, lastPhase: r.lastPhase, lastMessage: r.lastMessage } }));
-}
-
-// ------------------------------------------------------------------ reads
-
-export async function getOwnJobRow(db: DbOrTx, userId: string, id: string, jobType?: string): Promise<JobRow> {
-  const conditions = [eq(jobs.id, id), eq(jobs.userId, userId)];
-  if (jobType) conditions.push(eq(jobs.jobType, jobType));
-  const [row] = await db.select().from(jobs).where(and(...conditions));
-  if (!row) throw notFound('Job not found');
-  return row;
-}
-
-export async function getJob(db: DbOrTx, userId: string, id: string, jobType?: string): Promise<{ row: JobRow; extras: JobExtras }> {
-  const conditions = [eq(jobs.id, id), eq(jobs.userId, userId)];
-  if (jobType) conditions.push(eq(jobs.jobType, jobType));
-  const [found] = await selectJobs(db, and(...conditions), [], 1, 0);
-  if (!found) throw notFound('Job not found');
-  return found;
-}
-
-export async function jobEventRows(db: DbOrTx, jobId: string, limit = 5000): Promise<JobEventRow[]> {
-  return db.select().from(jobEvents).where(eq(jobEvents.jobId, jobId)).orderBy(asc(jobEvents.id)).limit(limit);
-}
-
-export interface ListFilter {
-  offset: number;
-  limit: number;
-  jobType?: string | undefined;
-  status?: JobStatus | undefined;
-  includeChildren?: boolean;
-  fileId?: string | undefined;
-}
-
-export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
-  const conditions: SQL[] = [eq(jobs.userId, userId)];
-  if (f.jobType) conditions.push(eq(jobs.jobType, f.jobType));
-  if (f.status) conditions.push(eq(jobs.status, f.status));
-  if (f.fileId) conditions.push(eq(jobs.fileId, f.fileId));
-  // a stage job of a pipeline is listed with its own type only (its monitor links to it)
-  if (!f.includeChildren && !f.jobType) conditions.push(isNull(jobs.parentId));
-  const where = and(...conditions);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where);
-  const items = await selectJobs(db, where, [desc(jobs.createdAt), desc(jobs.id)], f.limit, f.offset);
-  return { items, total: count?.n ?? 0 };
-}
-
-export async function jobStatistics(db: Db, userId: string): Promise<JobStatistics> {
-  const rows = await db
-    .select({ type: jobs.jobType, status: jobs.status, n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(eq(jobs.userId, userId))
-    .groupBy(jobs.jobType, jobs.status);
-  const byStatus: Record<string, number> = {};
-  const byType: Record<string, number> = {};
-  let total = 0;
-  for (const r of rows) {
-    byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
-    byType[r.type] = (byType[r.type] ?? 0) + r.n;
-    total += r.n;
-  }
-  const [times] = await db
-    .select({
-      avg: sql<number | null>`avg(extract(epoch from (${jobs.completedAt} - ${jobs.startedAt})))::float8`,
-      sum: sql<number | null>`sum(extract(epoch from (${jobs.completedAt} - ${jobs.startedAt})))::float8`,
-    })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.status, 'completed'), sql`${jobs.startedAt} is not null`));
-  const policy = await jobUsagePolicy(db);
-  const thisWeek = await countBilledJobs(db, userId, policy.periodStart);
-  const [credits] = await db
-    .select({ used: sql<number>`coalesce(sum(${jobs.creditCost}), 0)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.billed, true), policy.periodStart ? sql`${jobs.createdAt} >= ${policy.periodStart}` : undefined));
-  const [user] = await db.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
-  const completed = byStatus.completed ?? 0;
-  const failed = byStatus.failed ?? 0;
-  const round = (n: number | null | undefined) => (n === null || n === undefined ? null : Math.round(n * 1000) / 1000);
-  return {
-    total_jobs: total,
-    by_status: byStatus,
-    by_type: byType,
-    active_jobs: (byStatus.pending ?? 0) + (byStatus.queued ?? 0) + (byStatus.running ?? 0),
-    completed_jobs: completed,
-    failed_jobs: failed,
-    cancelled_jobs: byStatus.cancelled ?? 0,
-    success_rate: completed + failed > 0 ? Math.round((completed / (completed + failed)) * 10000) / 10000 : null,
-    average_processing_time_seconds: round(times?.avg),
-    total_processing_time_seconds: round(times?.sum) ?? 0,
-    jobs_this_week: thisWeek,
-    weekly_limit: policy.limit,
-    credits_used_this_week: credits?.used ?? 0,
-    credit_cost_per_job: policy.creditCost,
-    credit_balance: user?.balance ?? 0,
-  };
-}
-
-export async function jobDependenciesOf(db: Db, userId: string, id: string): Promise<JobDependencies> {
-  const row = await getOwnJobRow(db, userId, id);
-  const dep = aliasedTable(jobs, 'dep');
-  const [parent] = row.parentId ? await db.select().from(jobs).where(eq(jobs.id, row.parentId)) : [];
-  const children = await db.select().from(jobs).where(eq(jobs.parentId, id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
-  const dependsOn = await db
-    .select({ job: dep })
-    .from(jobDependencies)
-    .innerJoin(dep, eq(dep.id, jobDependencies.dependsOnId))
-    .where(eq(jobDependencies.jobId, id))
-    .orderBy(asc(dep.createdAt));
-  const dependents = await db
-    .select({ job: dep })
-    .from(jobDependencies)
-    .innerJoin(dep, eq(dep.id, jobDependencies.jobId))
-    .where(eq(jobDependencies.dependsOnId, id))
-    .orderBy(asc(dep.createdAt));
-  const blockedBy = dependsOn.filter((d) => d.job.status !== 'completed').map((d) => d.job.id);
-  return {
-    job_id: id,
-    parent: parent ? toJobRef(parent) : null,
-    root_job_id: row.rootId ?? row.id,
-    children: children.map(toJobRef),
-    depends_on: dependsOn.map((d) => toJobRef(d.job)),
-    dependents: dependents.map((d) => toJobRef(d.job)),
-    blocked: blockedBy.length > 0,
-    blocked_by: blockedBy,
-  };
 }
 
 // ------------------------------------------------------------------ creation
@@ -645,16 +444,3 @@ export async function updateJob(
     return updated!;
   });
 }
-
-/** Running / queued counts (health, statistics). */
-export async function queueCounts(db: DbOrTx, jobType?: string): Promise<{ queued: number; running: number }> {
-  const [row] = await db
-    .select({
-      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
-      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
-    })
-    .from(jobs)
-    .where(and(inArray(jobs.status, ['queued', 'running']), jobType ? eq(jobs.jobType, jobType) : undefined));
-  return { queued: row?.queued ?? 0, running: row?.running ?? 0 };
-}
-

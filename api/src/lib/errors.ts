@@ -3,9 +3,12 @@
 //   {"detail": [{"loc": [...], "msg": "...", "type": "..."}]} validation (422)
 // Throw `new HttpError(status, detail)` (or the helpers) from handlers and services;
 // the central handler (installErrorHandling) turns everything else into a safe answer.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ValidationErrorItem } from '@quarry/shared/schemas';
 import { z } from 'zod';
+import { SECURITY_HEADERS } from './security-headers';
 
 export class HttpError extends Error {
   constructor(
@@ -197,9 +200,64 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return send(reply, status, fe.message || 'Bad request');
+      // Fastify's own messages may quote the request (URL, header values): answer the status text
+      const isFramework = typeof fe.code === 'string' && fe.code.startsWith('FST_');
+      return send(reply, status, isFramework ? (STATUS_CODES[status] ?? 'Bad request') : fe.message || 'Bad request');
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'Internal Server Error');
   });
+}
+
+// ------------------------------------------------------------------ before routing
+
+/** Longest request target (path + query) accepted; longer ones answer 414. */
+export const MAX_URL_LENGTH = 8192;
+
+const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'Malformed URL: it contains an invalid percent-encoding'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'URL is too long'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Bad request'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: errors found while routing (before any hook runs). Fastify's
+ * default answer echoes the raw URL in its own shape; these answer {"detail"} with the
+ * security headers, like every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, detail] = FRAMEWORK_ERRORS[error.code] ?? [400, 'Bad request'];
+  reply.headers(SECURITY_HEADERS);
+  void send(reply, status, detail);
+}
+
+/** onRequest hook: a request target longer than MAX_URL_LENGTH answers 414. */
+export async function rejectLongUrls(request: FastifyRequest): Promise<void> {
+  if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'URL is too long');
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request headers (URL included) are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (malformed, headers or
+ * URL over Node's limit). There is no request object; the answer is written on the socket.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ detail });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
 }

@@ -1,6 +1,10 @@
-// Every HTTP module, mounted under /api/v1 in this order. A new module:
+// Every HTTP module, mounted under /api/v1. A new module:
 //   1. src/modules/<feature>/routes.ts: `export default async function (app: App) { app.get('/x', {...}, h) }`
-//   2. add it to this list.
+//   2. add it to this list; if it uses app.storage / app.jobs, wrap it in needs([...]).
+// The decorating plugins (storage, jobs) are fastify-plugin plugins with names; a module that
+// uses their decorations declares them, and Fastify refuses to start when one is missing or
+// registered later — the order is checked, not kept by a comment.
+import fp from 'fastify-plugin';
 import type { App } from '../types';
 import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
@@ -28,7 +32,13 @@ import storagePlugin from './storage/plugin';
 import uploadRoutes from './uploads/routes';
 import userRoutes from './users/routes';
 
-export const apiModules: ((app: App) => Promise<void>)[] = [
+type Module = (app: App) => Promise<void>;
+
+/** The module stays encapsulated; Fastify checks that the named plugins are registered before it. */
+const needs = (dependencies: ('quarry-storage' | 'quarry-jobs')[], module: Module, name: string): Module =>
+  fp(module, { name, dependencies, encapsulate: true }) as unknown as Module;
+
+export const apiModules: Module[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
@@ -37,24 +47,21 @@ export const apiModules: ((app: App) => Promise<void>)[] = [
   feedbackRoutes,
   contactRoutes,
   realtimeTestRoutes,
-  // documents: storage first (it decorates app.storage / app.fileValidator for the others)
   storagePlugin,
-  uploadRoutes,
-  fileRoutes,
+  needs(['quarry-storage'], uploadRoutes, 'uploads'),
+  needs(['quarry-storage'], fileRoutes, 'files'),
   datasetRoutes,
   outputSchemaRoutes,
   promptRoutes,
   exampleRoutes,
-  // processing: the queue plugin first (it decorates app.jobs and runs the in-process workers)
   jobsPlugin,
-  pipelineRoutes,
+  needs(['quarry-jobs'], pipelineRoutes, 'pipelines'),
   jobEstimateRoutes,
-  jobRoutes,
-  ocrRoutes,
-  chunkingRoutes,
+  needs(['quarry-storage', 'quarry-jobs'], jobRoutes, 'jobs'),
+  needs(['quarry-jobs'], ocrRoutes, 'ocr'),
+  needs(['quarry-jobs'], chunkingRoutes, 'chunking'),
   chunkRunRoutes,
-  extractionRoutes,
+  needs(['quarry-jobs'], extractionRoutes, 'extraction'),
   llmTestRoutes,
-  // admin: operations retry needs app.jobs
-  adminRoutes,
+  needs(['quarry-jobs'], adminRoutes, 'admin'),
 ];

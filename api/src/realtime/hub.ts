@@ -48,6 +48,8 @@ export class InProcessTransport implements Transport {
 export interface Connection {
   id: string;
   userId: string;
+  /** the session (refresh-token family) of the token the socket authenticated with */
+  sessionId: string | null;
   socket: WebSocket;
   /** channels this socket receives; `null` = all (session sockets) */
   channels: Set<WsChannel> | null;
@@ -131,8 +133,18 @@ export class RealtimeHub {
     return n;
   }
 
-  newConnection(userId: string, socket: WebSocket, channels: Set<WsChannel> | null): Connection {
-    return { id: randomUUID(), userId, socket, channels, unansweredPingSince: null };
+  newConnection(userId: string, socket: WebSocket, channels: Set<WsChannel> | null, sessionId: string | null = null): Connection {
+    return { id: randomUUID(), userId, sessionId, socket, channels, unansweredPingSince: null };
+  }
+
+  /** Closes this process's sockets opened with a token of these sessions. */
+  closeSessions(sessionIds: string[], code: number, reason: string): void {
+    const ids = new Set(sessionIds);
+    for (const set of this.byUser.values()) {
+      for (const conn of set) {
+        if (conn.sessionId && ids.has(conn.sessionId)) conn.socket.close(code, reason);
+      }
+    }
   }
 
   register(conn: Connection): void {

@@ -5,7 +5,8 @@
 // The access token travels in the sub-protocol `auth.<base64url(token)>`; the server
 // selects (echoes) that sub-protocol so browsers accept the handshake, then verifies the
 // token and closes with 4401 (missing/invalid/expired token) or 4403 (another user's id,
-// disabled account) and a reason. `Authorization: Bearer` works for non-browser clients.
+// disabled account) and a reason; 4429 when the user already holds WS_MAX_SOCKETS_PER_USER
+// sockets on this process. `Authorization: Bearer` works for non-browser clients.
 import { WS_AUTH_PROTOCOL_PREFIX, WS_CHANNELS, WS_CLOSE_CODES } from '@quarry/shared/constants';
 import { ClientMessageSchema, type WsChannel } from '@quarry/shared/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -139,9 +140,15 @@ export default async function realtimeRoutes(app: App) {
         socket.close(WS_CLOSE_CODES.FORBIDDEN, 'Forbidden: the session user id does not match the token');
         return;
       }
+      // checked and registered in one synchronous stretch: concurrent handshakes cannot overshoot
+      const max = app.config.ws.maxSocketsPerUser;
+      if (hub.localConnectionCount(userId) >= max) {
+        socket.close(WS_CLOSE_CODES.TOO_MANY_CONNECTIONS, `Too many connections: at most ${max} per user`);
+        return;
+      }
       const query = req.query as Record<string, unknown>;
       const { valid, unknown } = mode.kind === 'connect' ? parseChannels(query.channels) : { valid: [...WS_CHANNELS], unknown: [] };
-      conn = hub.newConnection(userId, socket, mode.kind === 'connect' ? new Set(valid) : null);
+      conn = hub.newConnection(userId, socket, mode.kind === 'connect' ? new Set(valid) : null, auth.sessionId);
       hub.register(conn);
       hub.sendTo(conn, {
         event: 'connected',

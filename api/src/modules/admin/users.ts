@@ -1,9 +1,9 @@
 // Users as administrators manage them: list, disable / enable, promote / demote, and
 // balance adjustments written to the credit ledger like an approved credit request.
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { AdminUserUpdate, BalanceAdjustment } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
-import { creditTransactions, refreshTokens, users, type UserRow } from '../../db/schema';
+import { creditTransactions, users, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 
@@ -22,7 +22,9 @@ export async function listUsers(db: Db, q: { search?: string; limit: number; off
 /**
  * Disables / enables and promotes / demotes. Under a lock on every active superuser, a
  * change that would leave no active superuser is refused, and nobody disables themselves.
- * Disabling also revokes the user's refresh tokens, so their session ends at once.
+ * A disabled user's next call (and refresh) answers 403 'Account is disabled', so their open
+ * session ends with that message (spec 1 §6). Their sessions are deliberately not revoked: a
+ * revoked session answers 401 first and the user would only see 'Session expired'.
  */
 export async function updateUser(db: Db, actorId: string, id: string, patch: AdminUserUpdate): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -50,12 +52,6 @@ export async function updateUser(db: Db, actorId: string, id: string, patch: Adm
     if (patch.is_active !== undefined) set.isActive = patch.is_active;
     if (patch.is_superuser !== undefined) set.isSuperuser = patch.is_superuser;
     const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
-    if (patch.is_active === false) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, id), sql`${refreshTokens.revokedAt} is null`));
-    }
     return row!;
   });
 }

@@ -206,7 +206,9 @@ describe('access tokens', () => {
     expect(exp.status).toBe(401);
     expect(exp.body.detail).toBe('Token has expired');
 
-    const valid = await new SignJWT({ sid: 'x', typ: 'access' })
+    // signed with the server's secret for the user's live session (a made-up sid is refused: sessions.test.ts)
+    const { sid } = JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    const valid = await new SignJWT({ sid, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(u.id)
       .setIssuer('quarry')

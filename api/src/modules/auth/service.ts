@@ -112,6 +112,7 @@ export class AuthService {
   /** Exchanges a refresh token for a new pair. 401 on a missing/unknown/expired/reused token. */
   async refresh(presented: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
     if (!presented) throw unauthorized('Refresh token missing');
+    let revokedFamily: string | null = null;
     if (presented.length > 256) throw unauthorized('Invalid refresh token');
     const tokenHash = hashRefreshToken(presented);
     const now = new Date();
@@ -145,12 +146,14 @@ export class AuthService {
             .set({ revokedAt: now })
             .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)));
           // the revocation must stick although the request fails: return instead of throwing inside the tx
+          revokedFamily = known.familyId;
           return null;
         }
         throw unauthorized('Refresh token expired');
       }
       return this.issueSuccessor(tx, current.userId, current.familyId, meta);
-    }).then((session) => {
+    }).then(async (session) => {
+      if (revokedFamily) await this.app.sessions.revoked([revokedFamily]);
       if (!session) throw unauthorized('Refresh token was already used; the session has been revoked. Please log in again.');
       return session;
     });
@@ -186,6 +189,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)));
+    await this.app.sessions.revoked([known.familyId]);
   }
 }
 

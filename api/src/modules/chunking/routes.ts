@@ -15,13 +15,13 @@ import {
   type ChunkingJob,
   type ChunkingProcessingConfig,
   type ChunkingResultsSummary,
-  type JobStatus,
 } from '@quarry/shared/schemas';
 import type { JobRow } from '../../db/schema';
-import { iso, isoStrict } from '../../lib/time';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
-import { createJob, getJob, jobEventRows, listJobs, queueCounts, type JobExtras } from '../../jobs/store';
+import { toJobView, type JobExtras } from '../../jobs/present';
+import { getJob, jobEventRows, listJobs, queueCounts } from '../../jobs/reads';
+import { createJob } from '../../jobs/store';
 import {
   CHUNKING_STRATEGIES,
   DEFAULT_MAX_CHUNK_SIZE,
@@ -48,23 +48,10 @@ export function toChunkingJob(row: JobRow, extras: Partial<JobExtras>): Chunking
   };
   const s = row.resultsSummary as ChunkingResultsSummary | null;
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status as JobStatus,
+    ...toJobView(row, extras),
     job_type: 'chunking',
-    created_at: isoStrict(row.createdAt),
-    updated_at: isoStrict(row.updatedAt),
-    queued_at: iso(row.queuedAt),
-    started_at: iso(row.startedAt),
-    completed_at: iso(row.completedAt),
-    progress_percentage: row.status === 'completed' ? 100 : row.progressPercentage,
-    file_id: row.fileId,
-    filename: extras.filename ?? ((c.file_name as string | undefined) ?? null),
     processing_config: config,
     results_summary: s && typeof s.run_id === 'string' ? s : null,
-    error_message: row.errorMessage,
-    error_details: row.errorDetails,
   };
 }
 

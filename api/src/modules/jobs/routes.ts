@@ -23,21 +23,9 @@ import {
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
-import {
-  cancelJob,
-  completeJob,
-  createJob,
-  failJob,
-  getJob,
-  jobDependenciesOf,
-  jobEventRows,
-  jobStatistics,
-  listJobs,
-  reportProgress,
-  startJob,
-  toJob,
-  updateJob,
-} from '../../jobs/store';
+import { toJob } from '../../jobs/present';
+import { getJob, jobDependenciesOf, jobEventRows, jobStatistics, listJobs } from '../../jobs/reads';
+import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import type { App } from '../../types';
 
 export default async function jobRoutes(app: App) {

@@ -21,7 +21,8 @@ import { files, jobs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
-import { cancelJob, completeJob, createJob, failJob, getJob, jobEventRows, listJobs, startJob } from '../../jobs/store';
+import { getJob, jobEventRows, listJobs } from '../../jobs/reads';
+import { cancelJob, completeJob, createJob, failJob, startJob } from '../../jobs/store';
 import type { App } from '../../types';
 import { lockFile } from '../chunk-runs/service';
 import {

@@ -4,8 +4,8 @@ import type { OcrJob, OcrResult, OcrResultsSummary, OcrStatistics, JobStatus } f
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db';
 import { files, jobs, ocrResults, type JobRow, type OcrResultRow, type StoredOcrPage } from '../../db/schema';
-import { iso, isoStrict } from '../../lib/time';
-import type { JobExtras } from '../../jobs/store';
+import { isoStrict } from '../../lib/time';
+import { toJobView, type JobExtras } from '../../jobs/present';
 import { PAGE_SEPARATOR } from '../../processing/ocr/types';
 
 export interface NumberedLine {
@@ -120,21 +120,8 @@ export function toOcrJob(row: JobRow, extras: Partial<JobExtras>, text?: string 
         }
       : null;
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status as JobStatus,
+    ...toJobView(row, extras),
     job_type: 'ocr',
-    created_at: isoStrict(row.createdAt),
-    updated_at: isoStrict(row.updatedAt),
-    queued_at: iso(row.queuedAt),
-    started_at: iso(row.startedAt),
-    completed_at: iso(row.completedAt),
-    progress_percentage: row.status === 'completed' ? 100 : row.progressPercentage,
-    file_id: row.fileId,
-    filename: extras.filename ?? ((row.config.file_name as string | undefined) ?? null),
-    error_message: row.errorMessage,
-    error_details: row.errorDetails,
     results_summary: summary,
     attempts: row.attempts,
   };

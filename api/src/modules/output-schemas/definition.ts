@@ -9,12 +9,13 @@
 //   - `required` lists fields that exist.
 // Every problem is reported with its path (`properties.items.items.properties.qty.type`).
 // validateData() checks a JSON value against a stored schema and reports every error.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { HttpError } from '../../lib/errors';
+import { createAjv, linearRegExp } from '../../lib/json-schema';
 import { SCHEMA_FIELD_TYPES, SCHEMA_STRING_FORMATS, type DataError, type PathError } from '@quarry/shared/schemas';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: true });
-addFormats(ajv);
+// patterns run in linear time (re2js): see lib/json-schema.ts
+const ajv = createAjv();
 
 const MAX_DEPTH = 10;
 const MAX_FIELDS = 1000;
@@ -147,6 +148,13 @@ export function checkDefinition(def: unknown): DefinitionCheck {
         add([...parts, 'format'], `${JSON.stringify(node.format)} is not allowed: use one of ${SCHEMA_STRING_FORMATS.join(', ')}`);
       }
     }
+    if (t === 'string' && typeof node.pattern === 'string') {
+      try {
+        linearRegExp(node.pattern, 'u');
+      } catch (e) {
+        add([...parts, 'pattern'], (e as Error).message);
+      }
+    }
     if (Array.isArray(node.enum)) {
       if (node.enum.length === 0) add([...parts, 'enum'], 'must list at least one value');
       const kinds: Record<string, (v: unknown) => boolean> = {
@@ -268,7 +276,14 @@ function describe(e: ErrorObject): { parts: (string | number)[]; message: string
 
 /** Checks `data` against a stored definition; every error, with its path. */
 export function validateData(def: Record<string, unknown>, data: unknown): { valid: boolean; errors: DataError[] } {
-  const fn = compiled(def);
+  let fn: ValidateFunction;
+  try {
+    fn = compiled(def);
+  } catch (e) {
+    // a schema stored before patterns ran in linear time may hold one RE2 refuses: the
+    // caller's schema is unusable (4xx), not a server fault
+    throw new HttpError(422, `The output schema cannot be used: ${(e as Error).message}`);
+  }
   const valid = fn(data) as boolean;
   if (valid) return { valid: true, errors: [] };
   const errors: DataError[] = [];

@@ -79,7 +79,10 @@ describe('POST /output-schemas/validate', () => {
     rule({ type: 'object', properties: { a: { type: 'string', enum: ['x', 1] } } }, 'properties.a.enum[1]', /1 is not a string/),
     rule({ type: 'object', properties: { a: { type: 'string', colour: 'red' } } }, 'properties.a.colour', /"colour" is not a supported keyword/),
     rule({ type: 'object', properties: { a: { type: 'string', description: 5 } } }, 'properties.a.description', /must be a string/),
-    rule({ type: 'object', properties: { a: { type: 'string', pattern: '([' } } }, '(root)', /pattern|regular expression|Invalid/i),
+    rule({ type: 'object', properties: { a: { type: 'string', pattern: '([' } } }, 'properties.a.pattern', /"\(\[" is not a usable pattern: missing closing \]/),
+    // lookarounds and backreferences need a backtracking engine: refused at save time
+    rule({ type: 'object', properties: { a: { type: 'string', pattern: '^(?=a)a$' } } }, 'properties.a.pattern', /not a usable pattern.*linear time.*lookarounds/),
+    rule({ type: 'object', properties: { a: { type: 'string', pattern: '^(a)\\1$' } } }, 'properties.a.pattern', /not a usable pattern.*backreferences/),
     rule({ type: 'object', properties: { ' ': { type: 'string' } } }, 'properties[" "]', /a field needs a name/),
     rule({ type: 'object', properties: { a: { type: 'string', minLength: -1 } } }, 'properties.a.minLength', /JSON Schema/),
   ];
@@ -215,6 +218,49 @@ describe('validate-data', () => {
     });
     expect(res.body.error_count).toBe(11);
     expect(res.body.errors.find((e: any) => e.path === 'line_items[1].quantity')).toMatchObject({ pointer: '/line_items/1/quantity', keyword: 'type' });
+  });
+
+  test('a catastrophic pattern answers in linear time; health stays responsive meanwhile', async () => {
+    // ^(a+)+$ on 31 "a" and a "!" took 8.3 s with JavaScript's backtracking RegExp (each extra
+    // "a" doubled it) and blocked every other request
+    const evil = (
+      await api('POST', '/output-schemas/', {
+        name: 'Evil',
+        schema_definition: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } },
+      })
+    ).body;
+    expect(evil.id).toBeDefined();
+    // the best of three tries: a busy test machine adds pauses that are not the pattern's
+    // (the backtracking engine would take seconds on every try, and double per extra "a")
+    for (const [n, limitMs] of [[31, 100], [5000, 1000]] as const) {
+      let best = Infinity;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = performance.now();
+        const [res, health] = await Promise.all([
+          api('POST', `/output-schemas/${evil.id}/validate-data`, { data: { a: `${'a'.repeat(n)}!` } }),
+          t.request('GET', '/api/v1/health'),
+        ]);
+        best = Math.min(best, performance.now() - started);
+        expect(res.status).toBe(200);
+        expect(res.body.errors).toEqual([{ path: 'a', pointer: '/a', message: 'must match pattern "^(a+)+$"', keyword: 'pattern' }]);
+        expect(health.status).toBe(200);
+      }
+      expect(best).toBeLessThan(limitMs);
+    }
+    const ok = await api('POST', `/output-schemas/${evil.id}/validate-data`, { data: { a: 'aaaa' } });
+    expect(ok.body.valid).toBe(true);
+  });
+
+  test('patterns keep JSON Schema semantics: unanchored search, unicode classes', async () => {
+    const s = (
+      await api('POST', '/output-schemas/', {
+        name: 'Patterns',
+        schema_definition: { type: 'object', properties: { code: { type: 'string', pattern: '[0-9]{3}-\\p{Lu}' } } },
+      })
+    ).body;
+    const check = async (v: string) => (await api('POST', `/output-schemas/${s.id}/validate-data`, { data: { code: v } })).body.valid;
+    expect(await check('ref 123-Ä tail')).toBe(true);
+    expect(await check('123-a')).toBe(false);
   });
 
   test('non-object values and a missing body are handled', async () => {

@@ -7,7 +7,8 @@ import { ErrorResponseSchema, IdParamsSchema, PipelineCreateSchema, PipelineJobS
 import { asc, eq } from 'drizzle-orm';
 import { jobs, type JobRow } from '../../db/schema';
 import { toJobEvent } from '../../jobs/events';
-import { cancelJob, createJob, getOwnJobRow, jobEventRows } from '../../jobs/store';
+import { getOwnJobRow, jobEventRows } from '../../jobs/reads';
+import { cancelJob, createJob } from '../../jobs/store';
 import { iso, isoStrict } from '../../lib/time';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';

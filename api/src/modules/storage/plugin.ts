@@ -3,6 +3,7 @@
 // document modules and not encapsulated (skip-override), so its siblings see the decorations.
 import { resolveJwtSecret } from '../../auth/secret';
 import { createBlobStore, UrlSigner, type BlobStore } from '../../storage';
+import fp from 'fastify-plugin';
 import type { App } from '../../types';
 import { FileValidator } from '../files/validation';
 
@@ -43,6 +44,5 @@ async function storagePlugin(app: App) {
 }
 
 // like fastify-plugin: decorations land in the parent (/api/v1) context
-(storagePlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-export default storagePlugin;
+/** Not encapsulated (fastify-plugin): the sibling modules see the decorations. */
+export default fp(storagePlugin, { name: 'quarry-storage' });

@@ -2,12 +2,12 @@
 // validateOutput() answers readable error lines ("line_items[2].quantity must be number")
 // that go into the follow-up message and the stored error. checkSchemaDefinition() tells
 // whether an output schema is a usable JSON Schema at all (bad input: a clear 4xx up front).
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from '../../lib/json-schema';
 import type { JSONSchema } from '../../llm/types';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: true });
-addFormats(ajv);
+// patterns run in linear time (re2js): see lib/json-schema.ts
+const ajv = createAjv();
 
 const cache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 200;

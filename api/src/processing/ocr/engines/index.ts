@@ -8,6 +8,20 @@ export type { OcrEngine, RecognizeRequest } from './types';
 export { detectTesseractCli, TesseractCliEngine } from './tesseract-cli';
 export { TesseractJsEngine, shutdownTesseractJs, tesseractJsPoolSize } from './tesseract-js';
 
+/**
+ * The start-up line naming the OCR engine resolveEngine() will pick, e.g.
+ * "OCR engine: tesseract CLI (tesseract 5.3.0)" or "OCR engine: bundled tesseract.js (...)".
+ */
+export async function describeOcrEngine(choice: OcrEngineChoice): Promise<{ line: string; ok: boolean }> {
+  if (choice === 'tesseract-js') return { line: 'OCR engine: bundled tesseract.js (OCR_ENGINE=tesseract-js)', ok: true };
+  const cli = await detectTesseractCli();
+  if (cli.available) return { line: `OCR engine: tesseract CLI (${cli.command}${cli.version ? ` ${cli.version}` : ''})`, ok: true };
+  if (choice === 'tesseract-cli') {
+    return { line: `OCR engine: none — OCR_ENGINE=tesseract-cli but ${cli.reason}; OCR jobs will fail`, ok: false };
+  }
+  return { line: `OCR engine: bundled tesseract.js (no usable tesseract command: ${cli.reason})`, ok: true };
+}
+
 /** 'auto': the tesseract command when installed with English (about 2x faster a page here), else tesseract.js. */
 export async function resolveEngine(choice: OcrEngineChoice, concurrency: number): Promise<OcrEngine> {
   if (choice === 'tesseract-js') return new TesseractJsEngine(concurrency);

@@ -1,0 +1,117 @@
+// Is the session (refresh-token family) an access token carries still alive? Logging out,
+// and a refresh token's reuse, revoke the family in the database; without this check its
+// access tokens kept working for their whole lifetime (15 minutes by default).
+//
+// Each answer is cached for a few seconds (config.sessionCacheSeconds): one indexed query
+// per session and period, not per request. A revocation evicts the entry at once in this
+// process and, on PostgreSQL, in every other API process through NOTIFY on
+// SESSION_CHANNEL (PgListener). PGlite lives in one process: the local eviction is all.
+// Should a notification be lost (LISTEN connection down), the cache period bounds the delay.
+import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { PgListener } from '../db/pg-listener';
+import { refreshTokens } from '../db/schema';
+
+export const SESSION_CHANNEL = 'quarry_sessions';
+const CACHE_LIMIT = 10_000;
+
+interface Entry {
+  active: boolean;
+  at: number;
+}
+
+export interface SessionRevocationsOptions {
+  cacheMs: number;
+  /** PostgreSQL: revocations are announced to the other API processes */
+  connectionString: string | null;
+  log: { warn: (obj: unknown, msg?: string) => void };
+}
+
+export class SessionRevocations {
+  private readonly cache = new Map<string, Entry>();
+  /** bumped by every eviction: a lookup that raced with one does not store its answer */
+  private generation = 0;
+  private listener: PgListener | null = null;
+  private readonly revokedListeners = new Set<(sessionIds: string[]) => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SessionRevocationsOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    if (!this.options.connectionString || this.listener) return;
+    this.listener = new PgListener({
+      connectionString: this.options.connectionString,
+      channel: SESSION_CHANNEL,
+      log: this.options.log,
+      label: 'session revocations',
+      onPayload: (payload) => {
+        try {
+          const ids = (JSON.parse(payload) as { s?: unknown }).s;
+          if (Array.isArray(ids)) this.evict(ids.filter((x): x is string => typeof x === 'string'));
+        } catch {
+          /* not ours */
+        }
+      },
+    });
+    await this.listener.start();
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
+    this.listener = null;
+  }
+
+  /** Called with the ids of sessions revoked here or in another process (sockets close on it). */
+  onRevoked(listener: (sessionIds: string[]) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
+  /** True while the session has a refresh token that is not revoked. */
+  async isActive(sessionId: string): Promise<boolean> {
+    const hit = this.cache.get(sessionId);
+    const now = Date.now();
+    if (hit && now - hit.at < this.options.cacheMs) return hit.active;
+    const generation = this.generation;
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+      .limit(1);
+    const active = row !== undefined;
+    if (generation === this.generation) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.delete(sessionId);
+      this.cache.set(sessionId, { active, at: now });
+    }
+    return active;
+  }
+
+  /** Announce sessions just revoked in the database (after the commit). Never throws. */
+  async revoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    this.evict(sessionIds);
+    if (!this.options.connectionString) return;
+    try {
+      await this.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify({ s: sessionIds })})`);
+    } catch (err) {
+      // the other processes still notice within the cache period
+      this.options.log.warn({ err }, 'announcing a session revocation failed');
+    }
+  }
+
+  private evict(sessionIds: string[]): void {
+    this.generation += 1;
+    for (const id of sessionIds) this.cache.delete(id);
+    for (const listener of this.revokedListeners) {
+      try {
+        listener(sessionIds);
+      } catch (err) {
+        this.options.log.warn({ err }, 'session revocation listener failed');
+      }
+    }
+  }
+}
