@@ -121,11 +121,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // KNOWN CYCLE, being removed on branch wt/i16api (issue 16 item 7): columns.ts imports
-    // `users` from schema.ts, which imports columns.ts. Delete this block when that lands;
-    // scripts/lint-boundaries.test.mjs checks that no-cycle fires everywhere else.
-    files: ['api/src/db/columns.ts', 'api/src/db/schema.ts', 'api/src/db/schema-documents.ts', 'api/src/db/schema-jobs.ts', 'api/src/db/schema-extraction.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
 );
