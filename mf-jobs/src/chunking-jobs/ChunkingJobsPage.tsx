@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles, useUserId } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard } from '../common/ui';
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, type ChunkingPageStrategy } from './form';
 import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, chunkingKeys, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
 
@@ -109,22 +109,7 @@ export default function ChunkingJobsPage() {
             </Stack>
           </Card.Body>
         </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent chunking jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <RecentJobsCard title="Recent chunking jobs" recent={recent} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />
       </SimpleGrid>
     </Stack>
   );

@@ -8,7 +8,7 @@ import { EstimateCard } from '../common/Estimate';
 import { ProviderField, SelectField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, useMyFiles, usePrompts, useUserId } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard } from '../common/ui';
 import { EMPTY_EXTRACTION, extractionBody, extractionEstimate, validateExtraction, type ExtractionForm } from './form';
 import { extractionKeys, useCreateExtractionJob, useRecentExtractionJobs } from './queries';
 
@@ -139,22 +139,7 @@ export default function ExtractionJobsPage() {
           </chakra.form>
           <EstimateCard estimate={estimate.data} loading={estimate.isFetching} error={estimate.error} waitingFor={extractionEstimate(f) ? null : 'Choose a prompt and a dataset or a file to see what the job will cost.'} />
         </Stack>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent extraction jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={40} monitorPath={paths.jobs.extractionMonitor} emptyText="No extraction jobs yet" />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <RecentJobsCard title="Recent extraction jobs" recent={recent} truncateAt={40} monitorPath={paths.jobs.extractionMonitor} emptyText="No extraction jobs yet" />
       </SimpleGrid>
     </Stack>
   );

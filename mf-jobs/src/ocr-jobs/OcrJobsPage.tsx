@@ -7,7 +7,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard } from '../common/ui';
 import { OCR_NAME_TRUNCATE, ocrKeys, useRecentOcrJobs, useStartOcr } from './queries';
 import { useUserId } from '../common/queries';
 
@@ -99,22 +99,7 @@ export default function OcrJobsPage() {
             </Stack>
           </Card.Body>
         </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent OCR jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={OCR_NAME_TRUNCATE} monitorPath={paths.jobs.ocrMonitor} emptyText="No OCR jobs yet" />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <RecentJobsCard title="Recent OCR jobs" recent={recent} truncateAt={OCR_NAME_TRUNCATE} monitorPath={paths.jobs.ocrMonitor} emptyText="No OCR jobs yet" />
       </SimpleGrid>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { EstimateCard } from '../common/Estimate';
 import { ProviderField, SelectField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard } from '../common/ui';
 import { EMPTY_PIPELINE, PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, toggleStage, validatePipeline, type PipelineForm } from './form';
 import { pipelineKeys, useCreatePipelineJob, useRecentPipelineJobs } from './queries';
 
@@ -145,22 +145,7 @@ export default function PipelineJobsPage() {
           </chakra.form>
           <EstimateCard estimate={estimate.data} loading={estimate.isFetching} error={estimate.error} waitingFor={pipelineEstimate(f) ? null : 'Choose a dataset and at least one stage to see what the job will cost.'} />
         </Stack>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent pipeline jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <RecentJobsCard title="Recent pipeline jobs" recent={recent} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
       </SimpleGrid>
     </Stack>
   );
