@@ -243,21 +243,14 @@ export function RecentJobsCard({
   emptyText: string;
 }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md" as="h2">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {recent.isPending ? (
-          <LoadingState text="Loading jobs..." />
-        ) : recent.isError || !recent.data ? (
-          <ErrorState title="Error loading jobs" message={recent.error?.message ?? ''} onRetry={() => void recent.refetch()} />
-        ) : (
-          <RecentJobs jobs={recent.data.jobs} truncateAt={truncateAt} monitorPath={monitorPath} emptyText={emptyText} />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={title}>
+      {recent.isPending ? (
+        <LoadingState text="Loading jobs..." />
+      ) : recent.isError || !recent.data ? (
+        <ErrorState title="Error loading jobs" message={recent.error?.message ?? ''} onRetry={() => void recent.refetch()} />
+      ) : (
+        <RecentJobs jobs={recent.data.jobs} truncateAt={truncateAt} monitorPath={monitorPath} emptyText={emptyText} />
+      )}
+    </SectionCard>
   );
 }
