@@ -2,7 +2,7 @@
 // first 150 characters; 'Select a chunk to view details' when none is selected.
 import { Alert, Badge, Box, Card, HStack, List, Text } from '@chakra-ui/react';
 import type { ChunkItem } from '@quarry/shared/schemas';
-import { CHUNK_CLASS_LABEL, chunkLineRange, chunkPalette, classifyChunk } from '../file-common/chunkClass';
+import { CHUNK_CLASS_LABEL, chunkLineRange, chunkPalette, classifyChunk } from '../common/chunkClass';
 
 export const DETAIL_PREVIEW_CHARS = 150;
 export const NO_SELECTION = 'Select a chunk to view details';

@@ -1,7 +1,7 @@
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { toaster } from '@quarry/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { httpError, mockApi, quietActWarnings, renderRoute } from '../file-common/test-utils';
+import { httpError, mockApi, quietActWarnings, renderRoute } from '../common/testing';
 import ChunkEditorPage from './ChunkEditorPage';
 
 // a shared, busy machine: give screens more than the default second to appear
@@ -40,7 +40,7 @@ function setup(patch: (body: unknown) => unknown) {
     [`GET files/${FILE}/chunks`]: () => ({ total_chunks: chunks.length, chunks, run_id: RUN, file_id: FILE }),
     [`PATCH files/${FILE}/chunks/${chunks[0]!.id}`]: patch,
   });
-  renderRoute(<ChunkEditorPage />, { path: '/files/:fileId/edit-chunks', url: `/files/${FILE}/edit-chunks` });
+  renderRoute(<ChunkEditorPage />, { path: '/files/:fileId/edit-chunks', url: `/files/${FILE}/edit-chunks`, retries: false });
   return calls;
 }
 

@@ -7,7 +7,7 @@ import type { ChunkItem } from '@quarry/shared/schemas';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { chunkLineRange, chunkPalette, tableCount } from '../file-common/chunkClass';
+import { chunkLineRange, chunkPalette, tableCount } from '../common/chunkClass';
 import { useActiveChunks, useFile, useOcrLines } from '../file-common/queries';
 import { useFileLiveUpdates } from '../file-common/useFileLiveUpdates';
 import { ChunkDetailCard } from './ChunkDetailCard';

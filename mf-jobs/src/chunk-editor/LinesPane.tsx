@@ -6,7 +6,7 @@
 import { Box } from '@chakra-ui/react';
 import type { ChunkItem, OcrLineItem } from '@quarry/shared/schemas';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { chunkLineRange, chunkPalette, classifyChunk, type ChunkClass } from '../file-common/chunkClass';
+import { chunkLineRange, chunkPalette, classifyChunk, type ChunkClass } from '../common/chunkClass';
 
 interface Cover {
   chunk: ChunkItem;

@@ -1,13 +1,13 @@
 // /jobs/chunking: pick a file, a strategy and a window size (llm_analysis only); recent
 // chunking jobs (spec 3 §2.4, §5, §8).
-import { Button, Card, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ErrorState, LoadingState, PageHeader, classifyChunkingCreateError, paths, toast } from '@quarry/shared';
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles, useUserId } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard, SectionCard } from '../common/ui';
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, type ChunkingPageStrategy } from './form';
 import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, chunkingKeys, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
 
@@ -50,81 +50,59 @@ export default function ChunkingJobsPage() {
     <Stack gap="6">
       <PageHeader title="Chunking Jobs" description="Split a file's recognised text into text and table chunks." />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Run chunking
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="4">
-              {files.isPending ? (
-                <LoadingState text="Loading files..." />
-              ) : files.isError ? (
-                <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
-              ) : (
-                <Field.Root required>
-                  <Field.Label>File</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={fileId} onChange={(e) => setFileId(e.target.value)}>
-                      <option value="">Select a file</option>
-                      {files.data.files.map((f) => (
-                        <option key={f.id} value={f.id}>
-                          {f.filename}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
-                </Field.Root>
-              )}
-              <Field.Root>
-                <Field.Label>Strategy</Field.Label>
+        <SectionCard title="Run chunking">
+          <Stack gap="4">
+            {files.isPending ? (
+              <LoadingState text="Loading files..." />
+            ) : files.isError ? (
+              <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
+            ) : (
+              <Field.Root required>
+                <Field.Label>File</Field.Label>
                 <NativeSelect.Root>
-                  <NativeSelect.Field value={strategy} onChange={(e) => setStrategy(e.target.value as ChunkingPageStrategy)}>
-                    {CHUNKING_PAGE_STRATEGIES.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
+                  <NativeSelect.Field value={fileId} onChange={(e) => setFileId(e.target.value)}>
+                    <option value="">Select a file</option>
+                    {files.data.files.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.filename}
                       </option>
                     ))}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
+                <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
               </Field.Root>
-              {strategy === 'llm_analysis' ? (
-                <Field.Root>
-                  <Field.Label>Window size (lines)</Field.Label>
-                  <Input type="number" min={WINDOW_SIZE.min} max={WINDOW_SIZE.max} value={windowSize} onChange={(e) => setWindowSize(e.target.value)} />
-                  <Field.HelperText>
-                    {WINDOW_SIZE.min}–{WINDOW_SIZE.max}; anything else means {WINDOW_SIZE.default}.
-                  </Field.HelperText>
-                </Field.Root>
-              ) : null}
-              <HStack>
-                <Button colorPalette="brand" onClick={() => void onSubmit()} loading={create.isPending} loadingText="Starting...">
-                  Start Chunking
-                </Button>
-              </HStack>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent chunking jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />
             )}
-          </Card.Body>
-        </Card.Root>
+            <Field.Root>
+              <Field.Label>Strategy</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={strategy} onChange={(e) => setStrategy(e.target.value as ChunkingPageStrategy)}>
+                  {CHUNKING_PAGE_STRATEGIES.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            {strategy === 'llm_analysis' ? (
+              <Field.Root>
+                <Field.Label>Window size (lines)</Field.Label>
+                <Input type="number" min={WINDOW_SIZE.min} max={WINDOW_SIZE.max} value={windowSize} onChange={(e) => setWindowSize(e.target.value)} />
+                <Field.HelperText>
+                  {WINDOW_SIZE.min}–{WINDOW_SIZE.max}; anything else means {WINDOW_SIZE.default}.
+                </Field.HelperText>
+              </Field.Root>
+            ) : null}
+            <HStack>
+              <Button colorPalette="brand" onClick={() => void onSubmit()} loading={create.isPending} loadingText="Starting...">
+                Start Chunking
+              </Button>
+            </HStack>
+          </Stack>
+        </SectionCard>
+        <RecentJobsCard title="Recent chunking jobs" recent={recent} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />
       </SimpleGrid>
     </Stack>
   );

@@ -1,18 +1,14 @@
 // /jobs/chunking/{jobId}: the chunking monitor (spec 3 §2.8, §4).
-import { Badge, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatDuration, formatPercentFraction, formatTime, paths, type JobUpdateMessage } from '@quarry/shared';
-import { useCallback } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';
-import { fromUpdate } from '../common/events';
+import { asNumber as num, asText as str } from '../common/details';
 import { JobControls } from '../common/JobControls';
-import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
-import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
-import { useEventLog } from '../common/useEventLog';
+import { useLiveConnected } from '../common/live';
+import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid } from '../common/ui';
+import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { ChunksDetailView } from './ChunksDetailView';
 import { useChunkingJob, useJobChunks } from './queries';
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 export default function ChunkingMonitorPage() {
   const { jobId = '' } = useParams();
@@ -20,17 +16,8 @@ export default function ChunkingMonitorPage() {
   const job = useChunkingJob(jobId, connected);
   const completed = job.data?.status === 'completed';
   const chunks = useJobChunks(jobId, completed);
-  const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
-  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
-  const onUpdate = useCallback(
-    (msg: JobUpdateMessage) => {
-      push(fromUpdate(msg, 'chunking'));
-      refetchSoon();
-    },
-    [push, refetchSoon],
-  );
-  useRefetchOnUpdate(jobId, onUpdate);
+  const { log } = useMonitorEventLog({ jobId, serverEvents: job.data?.events, refetch, defaultPhase: 'chunking' });
 
   if (job.isPending) return <LoadingState text="Loading chunking job details..." />;
   if (job.isError) return <MonitorNotFound title="Job not found" error={job.error} backTo={paths.jobs.chunking} backLabel="Back to Chunking Jobs" />;
@@ -47,18 +34,9 @@ export default function ChunkingMonitorPage() {
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.chunking} />
-      <Stack gap="1">
-        <HStack gap="3" wrap="wrap">
-          <Heading size="lg" as="h1">
-            {j.name}
-          </Heading>
-          <StatusBadge status={j.status} data-testid="job-status" />
-          <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
-        </HStack>
-        <Text color="fg.muted" fontSize="sm">
-          Created {formatDateTime(j.created_at)} · Started {formatDateTime(j.started_at)} · Completed {formatDateTime(j.completed_at)}
-        </Text>
-      </Stack>
+      <MonitorHeading name={j.name} status={j.status} connected={connected}>
+        <MonitorTimes job={j} />
+      </MonitorHeading>
       <JobControls jobId={j.id} status={j.status} error={j.error_message} what="chunking job" onChanged={() => void refetch()} />
       <SectionCard title="Configuration">
         <StatGrid>
@@ -92,9 +70,7 @@ export default function ChunkingMonitorPage() {
           const w = e.details.window_info as { current?: number; total?: number; lines?: unknown } | undefined;
           return (
             <>
-              <HStack gap="2" wrap="wrap">
-                <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
-                <Badge size="sm">{e.phase}</Badge>
+              <EventMeta timestamp={e.timestamp} phase={e.phase}>
                 {w ? (
                   <Text color="fg.muted">
                     Window {w.current ?? '?'} of {w.total ?? '?'}
@@ -102,7 +78,7 @@ export default function ChunkingMonitorPage() {
                   </Text>
                 ) : null}
                 {num(e.details.attempt) !== undefined ? <Text color="fg.muted">Attempt {num(e.details.attempt)}</Text> : null}
-              </HStack>
+              </EventMeta>
               <Text>{e.message}</Text>
               {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
             </>
@@ -121,10 +97,7 @@ export default function ChunkingMonitorPage() {
         </SectionCard>
       ) : null}
       {completed ? <ChunksDetailView chunks={chunks.data?.chunks} isPending={chunks.isPending} error={chunks.error} onRetry={() => void chunks.refetch()} /> : null}
-      <HStack gap="2" wrap="wrap">
-        <Button variant="outline" onClick={() => void refetch()}>
-          Refresh Status
-        </Button>
+      <MonitorActions onRefresh={() => void refetch()}>
         {j.file_id ? (
           <Button asChild variant="outline">
             <Link to={paths.files.detail(j.file_id)}>View File</Link>
@@ -133,7 +106,7 @@ export default function ChunkingMonitorPage() {
         <Button asChild colorPalette="brand">
           <Link to={paths.jobs.chunking}>Run Another Job</Link>
         </Button>
-      </HStack>
+      </MonitorActions>
     </Stack>
   );
 }

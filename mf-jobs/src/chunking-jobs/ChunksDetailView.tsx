@@ -4,21 +4,13 @@ import { CopyButton, EmptyState, ErrorState, LoadingState } from '@quarry/shared
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { FileText, Table2, TableProperties } from 'lucide-react';
 import { useState } from 'react';
+import { CHUNK_CLASS_LABEL, classifyChunk, type ChunkClass } from '../common/chunkClass';
 import { SectionCard } from '../common/ui';
 
 export const CHUNK_PREVIEW_CHARS = 200;
 export const NO_TABLE_STRUCTURE_WARNING = 'This chunk was created before detailed table structure preservation was implemented.';
 
-export type ChunkKind = 'table' | 'text_with_tables' | 'text';
-
-/** table: a dedicated table chunk; text with tables: a text chunk with tables_found > 0; else pure text. */
-export function chunkKind(c: Pick<ChunkItem, 'chunk_type' | 'metadata'>): ChunkKind {
-  if (c.chunk_type === 'table') return 'table';
-  return (c.metadata?.tables_found ?? 0) > 0 ? 'text_with_tables' : 'text';
-}
-
-const KIND_LABEL: Record<ChunkKind, string> = { table: 'Table', text_with_tables: 'Text with tables', text: 'Text' };
-const KIND_ICON = { table: Table2, text_with_tables: TableProperties, text: FileText } as const;
+const CLASS_ICON = { table: Table2, 'text-with-tables': TableProperties, text: FileText } as const satisfies Record<ChunkClass, unknown>;
 
 /** 1-based lines from the model's metadata; without them the zero-based positions plus one. */
 export function chunkLines(c: Pick<ChunkItem, 'metadata' | 'start_position' | 'end_position'>): { start: number; end: number } {
@@ -29,8 +21,8 @@ export function chunkLines(c: Pick<ChunkItem, 'metadata' | 'start_position' | 'e
 
 export function ChunkCard({ chunk }: { chunk: ChunkItem }) {
   const [open, setOpen] = useState(false);
-  const kind = chunkKind(chunk);
-  const Icon = KIND_ICON[kind];
+  const kind = classifyChunk(chunk);
+  const Icon = CLASS_ICON[kind];
   const number = chunk.chunk_index + 1;
   const tables = chunk.metadata?.table_structure ?? [];
   const hasTables = kind !== 'text';
@@ -43,7 +35,7 @@ export function ChunkCard({ chunk }: { chunk: ChunkItem }) {
             #{number}
           </Badge>
           <Icon size={16} aria-hidden />
-          <Text fontWeight="medium">{KIND_LABEL[kind]}</Text>
+          <Text fontWeight="medium">{CHUNK_CLASS_LABEL[kind]}</Text>
           <Text fontSize="sm" color="fg.muted">
             {chunk.character_count} characters
           </Text>

@@ -1,6 +1,7 @@
-// Component-test helpers (tests only): the real providers, a memory router, a signed-in user
-// whose API calls are answered by `routes`.
-import { AppProviders, api, auth, createQueryClient } from '@quarry/shared';
+// Component-test helpers (tests only): the real providers (Chakra system, a fresh query
+// client, the toast region), a memory router, a signed-in user, and the API's calls answered
+// by a table of handlers (path -> answer) through the shared client.
+import { AppError, AppProviders, api, auth, createQueryClient } from '@quarry/shared';
 import type { User } from '@quarry/shared/schemas';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -27,8 +28,13 @@ export async function signInForTest() {
   get.mockRestore();
 }
 
-export function renderRoute(element: ReactElement, { path, url }: { path: string; url: string }) {
+/**
+ * Renders `element` at `path`, opened at `url`. `retries: false` turns the app's query retries
+ * off, for tests whose failing calls must fail at once.
+ */
+export function renderRoute(element: ReactElement, { path = '/', url = path, retries = true }: { path?: string; url?: string; retries?: boolean } = {}) {
   const client = createQueryClient();
+  if (!retries) client.setDefaultOptions({ queries: { retry: false } });
   const router = createMemoryRouter(
     [
       { path, element },
@@ -42,6 +48,34 @@ export function renderRoute(element: ReactElement, { path, url }: { path: string
     </AppProviders>,
   );
   return { ...result, router, client };
+}
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Handler = (body: unknown) => unknown;
+export type Routes = Partial<Record<`${Uppercase<Method>} ${string}`, Handler>>;
+
+/** A 4xx/5xx the way the client raises it. */
+export function httpError(status: number, detail: unknown): AppError {
+  const serverMessage = typeof detail === 'string' ? detail : Array.isArray(detail) ? String((detail[0] as { msg?: string })?.msg ?? '') : undefined;
+  return new AppError({ kind: status === 404 ? 'validation' : status >= 500 ? 'system' : 'validation', status, detail, serverMessage });
+}
+
+/** Answers api.get/post/patch/delete from `routes` (keyed "METHOD path", path without query). */
+export function mockApi(routes: Routes) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const answer = (method: Method) =>
+    (async (path: string, bodyOrOptions?: unknown) => {
+      const body = method === 'post' || method === 'patch' ? bodyOrOptions : undefined;
+      calls.push({ method: method.toUpperCase(), path, body });
+      const handler = routes[`${method.toUpperCase() as Uppercase<Method>} ${path}`];
+      if (!handler) throw new Error(`unexpected ${method.toUpperCase()} ${path}`);
+      return handler(body);
+    }) as never;
+  jest.spyOn(api, 'get').mockImplementation(answer('get'));
+  jest.spyOn(api, 'post').mockImplementation(answer('post'));
+  jest.spyOn(api, 'patch').mockImplementation(answer('patch'));
+  jest.spyOn(api, 'delete').mockImplementation(answer('delete'));
+  return calls;
 }
 
 /** Keeps two known library warnings (Ark UI's Field observer, zag's flushSync) out of the output. */

@@ -1,7 +1,7 @@
-// Pieces every monitor and list shares: the not-found panel, stat cells, the event log card,
-// the recent-jobs list.
+// Pieces every monitor and list shares: the not-found panel, the monitor's heading and
+// actions, stat cells, the event log card, the recent-jobs list and its card.
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, StatusBadge, formatDateTime, truncate } from '@quarry/shared';
+import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatTime, paths, truncate } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -33,6 +33,63 @@ export function BackLink({ to, label = 'Back' }: { to: string; label?: string })
         <ArrowLeft size={16} /> {label}
       </Link>
     </Button>
+  );
+}
+
+/** A monitor's title: the job's name, its status, Live / Polling; then `children` (description, times). */
+export function MonitorHeading({ name, status, connected, children }: { name: string; status: string; connected: boolean; children?: ReactNode }) {
+  return (
+    <Stack gap="1">
+      <HStack gap="3" wrap="wrap">
+        <Heading size="lg" as="h1">
+          {name}
+        </Heading>
+        <StatusBadge status={status} data-testid="job-status" />
+        <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** 'Created … · Started … · Completed …' under a monitor's title. */
+export function MonitorTimes({ job }: { job: { created_at: string; started_at: string | null; completed_at: string | null } }) {
+  return (
+    <Text color="fg.muted" fontSize="sm">
+      Created {formatDateTime(job.created_at)} · Started {formatDateTime(job.started_at)} · Completed {formatDateTime(job.completed_at)}
+    </Text>
+  );
+}
+
+/** The buttons at the foot of a monitor: 'Refresh Status', then the monitor's own (`children`). */
+export function MonitorActions({ onRefresh, children }: { onRefresh: () => void; children?: ReactNode }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button variant="outline" onClick={onRefresh}>
+        Refresh Status
+      </Button>
+      {children}
+    </HStack>
+  );
+}
+
+/** 'View All Jobs', the way out of a finished extraction or pipeline. */
+export function ViewAllJobsButton() {
+  return (
+    <Button asChild colorPalette="brand">
+      <Link to={paths.jobs.index}>View All Jobs</Link>
+    </Button>
+  );
+}
+
+/** The start of an event-log entry: its time and phase badge, then the monitor's extras. */
+export function EventMeta({ timestamp, phase, children }: { timestamp: string; phase: string; children?: ReactNode }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Text color="fg.muted">{formatTime(timestamp)}</Text>
+      <Badge size="sm">{phase}</Badge>
+      {children}
+    </HStack>
   );
 }
 
@@ -168,5 +225,32 @@ export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs:
         </HStack>
       ))}
     </Stack>
+  );
+}
+
+/** The 'Recent … jobs' card of a list page: loading, error with retry, then the list. */
+export function RecentJobsCard({
+  title,
+  recent,
+  truncateAt,
+  monitorPath,
+  emptyText,
+}: {
+  title: string;
+  recent: { isPending: boolean; isError: boolean; error: Error | null; data: { jobs: readonly RecentJob[] } | undefined; refetch: () => unknown };
+  truncateAt: number;
+  monitorPath: (id: string) => string;
+  emptyText: string;
+}) {
+  return (
+    <SectionCard title={title}>
+      {recent.isPending ? (
+        <LoadingState text="Loading jobs..." />
+      ) : recent.isError || !recent.data ? (
+        <ErrorState title="Error loading jobs" message={recent.error?.message ?? ''} onRetry={() => void recent.refetch()} />
+      ) : (
+        <RecentJobs jobs={recent.data.jobs} truncateAt={truncateAt} monitorPath={monitorPath} emptyText={emptyText} />
+      )}
+    </SectionCard>
   );
 }

@@ -1,35 +1,22 @@
 // /jobs/extraction/{jobId}: the extraction monitor (spec 3 §2.7, §4), with the estimate made
 // at creation beside the actual figures.
-import { Badge, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatDuration, formatTime, formatTokens, paths, type JobUpdateMessage } from '@quarry/shared';
-import { useCallback } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';
+import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
-import { fromUpdate } from '../common/events';
 import { JobControls } from '../common/JobControls';
-import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
-import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
-import { useEventLog } from '../common/useEventLog';
+import { useLiveConnected } from '../common/live';
+import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
+import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { useExtractionJob } from './queries';
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 export default function ExtractionMonitorPage() {
   const { jobId = '' } = useParams();
   const connected = useLiveConnected();
   const job = useExtractionJob(jobId, connected);
-  const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
-  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
-  const onUpdate = useCallback(
-    (msg: JobUpdateMessage) => {
-      push(fromUpdate(msg, 'extraction'));
-      refetchSoon();
-    },
-    [push, refetchSoon],
-  );
-  useRefetchOnUpdate(jobId, onUpdate);
+  const { log } = useMonitorEventLog({ jobId, serverEvents: job.data?.events, refetch, defaultPhase: 'extraction' });
 
   if (job.isPending) return <LoadingState text="Loading extraction job details..." />;
   if (job.isError || job.data.job_type !== 'extraction') {
@@ -49,19 +36,10 @@ export default function ExtractionMonitorPage() {
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.extraction} />
-      <Stack gap="1">
-        <HStack gap="3" wrap="wrap">
-          <Heading size="lg" as="h1">
-            {j.name}
-          </Heading>
-          <StatusBadge status={j.status} data-testid="job-status" />
-          <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
-        </HStack>
+      <MonitorHeading name={j.name} status={j.status} connected={connected}>
         {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
-        <Text color="fg.muted" fontSize="sm">
-          Created {formatDateTime(j.created_at)} · Started {formatDateTime(j.started_at)} · Completed {formatDateTime(j.completed_at)}
-        </Text>
-      </Stack>
+        <MonitorTimes job={j} />
+      </MonitorHeading>
       <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} />
       <SectionCard title="Configuration">
         <StatGrid>
@@ -91,11 +69,9 @@ export default function ExtractionMonitorPage() {
         events={log}
         renderEvent={(e) => (
           <>
-            <HStack gap="2" wrap="wrap">
-              <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
-              <Badge size="sm">{e.phase}</Badge>
+            <EventMeta timestamp={e.timestamp} phase={e.phase}>
               {num(e.details.tokens_used) !== undefined ? <Text color="fg.muted">{formatTokens(num(e.details.tokens_used))} tokens</Text> : null}
-            </HStack>
+            </EventMeta>
             <Text>{e.message}</Text>
             {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
           </>
@@ -127,16 +103,7 @@ export default function ExtractionMonitorPage() {
         </SectionCard>
       ) : null}
       <EstimateVsActual estimate={readStoredEstimate(pc)} actual={{ pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }} />
-      <HStack gap="2" wrap="wrap">
-        <Button variant="outline" onClick={() => void refetch()}>
-          Refresh Status
-        </Button>
-        {completed ? (
-          <Button asChild colorPalette="brand">
-            <Link to={paths.jobs.index}>View All Jobs</Link>
-          </Button>
-        ) : null}
-      </HStack>
+      <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { useState, type ReactNode } from 'react';
-import { CHUNK_CLASS_LABEL, chunkLineRange, chunkPalette, classifyChunk, tableCount } from '../file-common/chunkClass';
+import { CHUNK_CLASS_LABEL, chunkLineRange, chunkPalette, classifyChunk, tableCount } from '../common/chunkClass';
 
 export const CHUNK_PREVIEW_CHARS = 200;
 

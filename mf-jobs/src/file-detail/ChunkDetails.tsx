@@ -6,7 +6,7 @@ import { Badge, Box, Button, Code, Collapsible, Flex, HStack, Stack, Text } from
 import { StatusBadge, formatDateTime, toast } from '@quarry/shared';
 import type { ChunkItem, ExtractionResult } from '@quarry/shared/schemas';
 import { useMemo, useState } from 'react';
-import { CHUNK_CLASS_LABEL, chunkPalette, classifyChunk } from '../file-common/chunkClass';
+import { CHUNK_CLASS_LABEL, chunkPalette, classifyChunk } from '../common/chunkClass';
 
 export const CHUNK_NOT_FOUND = 'Could not find the corresponding chunk';
 export const RESULTS_PER_PAGE = 20;

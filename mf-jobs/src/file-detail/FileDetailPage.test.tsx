@@ -1,7 +1,7 @@
 import { events, toaster } from '@quarry/shared';
 import type { ChunkItem, ExtractionResult } from '@quarry/shared/schemas';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '../file-common/test-utils';
+import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '../common/testing';
 import FileDetailPage from './FileDetailPage';
 
 // a shared, busy machine: give screens more than the default second to appear
@@ -48,7 +48,7 @@ function setup(extra: Routes = {}) {
     },
     ...extra,
   });
-  renderRoute(<FileDetailPage />, { path: '/files/:fileId', url: `/files/${FILE}` });
+  renderRoute(<FileDetailPage />, { path: '/files/:fileId', url: `/files/${FILE}`, retries: false });
   return calls;
 }
 

@@ -1,30 +1,25 @@
 // /jobs/ocr/{jobId}: the OCR monitor (spec 3 §2.6, §4, §8).
-import { Badge, Box, Button, Code, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import {
-  ClampedProgress,
-  CopyButton,
-  LoadingState,
-  StatusBadge,
-  formatDateTime,
-  formatDuration,
-  formatMB,
-  formatTime,
-  paths,
-  toast,
-  type JobUpdateMessage,
-} from '@quarry/shared';
-import { useCallback, useMemo } from 'react';
+import { Badge, Box, Button, Code, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, CopyButton, LoadingState, formatDateTime, formatDuration, formatMB, paths, toast, type JobUpdateMessage } from '@quarry/shared';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { dedupeOcrEvents, fromUpdate, type LogEvent } from '../common/events';
+import { asNumber as num } from '../common/details';
+import { dedupeOcrEvents, type LogEvent } from '../common/events';
 import { JobControls } from '../common/JobControls';
-import { useCoalescedRefetch, useLiveConnected, useRefetchOnUpdate } from '../common/live';
+import { useLiveConnected } from '../common/live';
 import { isActiveJob } from '../common/status';
-import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
-import { useEventLog } from '../common/useEventLog';
+import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { useOcrJob } from './queries';
 
+// unlike asText, an empty string counts (the progress shows the file name the update sent)
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function toastOnFailure(msg: JobUpdateMessage) {
+  if (String(msg.status).toLowerCase() === 'failed') {
+    toast.error('OCR Processing Failed', msg.data?.details?.error ?? msg.data?.message ?? 'The OCR job failed');
+  }
+}
 
 export const ocrCompletedMessage = (n: number) => `OCR completed successfully - ${n} characters extracted`;
 
@@ -32,20 +27,8 @@ export default function OcrMonitorPage() {
   const { jobId = '' } = useParams();
   const connected = useLiveConnected();
   const job = useOcrJob(jobId, connected);
-  const [log, push] = useEventLog(job.data?.events);
   const refetch = job.refetch;
-  const refetchSoon = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
-  const onUpdate = useCallback(
-    (msg: JobUpdateMessage) => {
-      push(fromUpdate(msg, 'processing'));
-      if (String(msg.status).toLowerCase() === 'failed') {
-        toast.error('OCR Processing Failed', msg.data?.details?.error ?? msg.data?.message ?? 'The OCR job failed');
-      }
-      refetchSoon();
-    },
-    [push, refetchSoon],
-  );
-  const live = useRefetchOnUpdate(jobId, onUpdate);
+  const { log, live } = useMonitorEventLog({ jobId, serverEvents: job.data?.events, refetch, defaultPhase: 'processing', onMessage: toastOnFailure });
   const events = useMemo(() => dedupeOcrEvents(log), [log]);
 
   if (job.isPending) return <LoadingState text="Loading OCR job details..." />;
@@ -62,16 +45,9 @@ export default function OcrMonitorPage() {
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.ocr} />
-      <Stack gap="1">
-        <HStack gap="3" wrap="wrap">
-          <Heading size="lg" as="h1">
-            {j.name}
-          </Heading>
-          <StatusBadge status={j.status} data-testid="job-status" />
-          <Badge variant="outline">{connected ? 'Live' : 'Polling'}</Badge>
-        </HStack>
+      <MonitorHeading name={j.name} status={j.status} connected={connected}>
         {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
-      </Stack>
+      </MonitorHeading>
       <StatGrid>
         <Stat label="Created" value={formatDateTime(j.created_at)} />
         <Stat label="Updated" value={formatDateTime(j.updated_at)} />
@@ -100,12 +76,10 @@ export default function OcrMonitorPage() {
         events={events}
         renderEvent={(e) => (
           <>
-            <HStack gap="2" wrap="wrap">
-              <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
-              <Badge size="sm">{e.phase}</Badge>
+            <EventMeta timestamp={e.timestamp} phase={e.phase}>
               {e.sub_phase ? <Badge size="sm" variant="outline">{e.sub_phase}</Badge> : null}
               {e.progress_percentage !== null ? <Text color="fg.muted">{Math.round(e.progress_percentage)}%</Text> : null}
-            </HStack>
+            </EventMeta>
             <Text>{e.message}</Text>
             {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
           </>
@@ -131,14 +105,11 @@ export default function OcrMonitorPage() {
           </Stack>
         </SectionCard>
       ) : null}
-      <HStack gap="2" wrap="wrap">
-        <Button variant="outline" onClick={() => void refetch()}>
-          Refresh Status
-        </Button>
+      <MonitorActions onRefresh={() => void refetch()}>
         <Button asChild colorPalette="brand">
           <Link to={paths.jobs.ocr}>Process Another File</Link>
         </Button>
-      </HStack>
+      </MonitorActions>
     </Stack>
   );
 }

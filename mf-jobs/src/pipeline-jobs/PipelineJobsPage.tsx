@@ -1,15 +1,15 @@
 // /jobs/pipeline: the create form (with its cost before it starts) and the 10 most recent
 // pipelines (spec 3 §2.1, §5, §8; issue 12 item 6).
-import { Alert, Button, Card, Checkbox, Field, Fieldset, HStack, Heading, Input, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
-import { ErrorState, JOB_CREATION_FAILED_TITLE, LoadingState, PageHeader, jobCreationErrorDetail, paths, toast } from '@quarry/shared';
+import { Alert, Checkbox, Field, Fieldset, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { JOB_CREATION_FAILED_TITLE, PageHeader, jobCreationErrorDetail, paths, toast } from '@quarry/shared';
 import { PIPELINE_CHUNK_SIZE, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EstimateCard } from '../common/Estimate';
-import { ProviderField, SelectField } from '../common/fields';
+import { CreateJobFormCard, DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField, SelectField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
-import { RecentJobs } from '../common/ui';
+import { RecentJobsCard } from '../common/ui';
 import { EMPTY_PIPELINE, PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, toggleStage, validatePipeline, type PipelineForm } from './form';
 import { pipelineKeys, useCreatePipelineJob, useRecentPipelineJobs } from './queries';
 
@@ -50,117 +50,60 @@ export default function PipelineJobsPage() {
       <PageHeader title="Pipeline Jobs" description="OCR → Chunking → Extraction over every file of a dataset." />
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
         <Stack gap="6">
-          <chakra.form onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate aria-label="Create pipeline job">
-          <Card.Root>
-            <Card.Header>
-              <Heading size="md" as="h2">
-                Create pipeline job
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              {loading ? (
-                <LoadingState text="Loading datasets and prompts..." />
-              ) : loadError ? (
-                <ErrorState title="Error loading the form" message={loadError.message} onRetry={() => void Promise.all([datasets.refetch(), prompts.refetch()])} />
-              ) : (
-                <Stack gap="4">
-                  <Field.Root required>
-                    <Field.Label>
-                      Job name <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input name="name" value={f.name} onChange={(e) => set({ name: e.target.value })} placeholder="October invoices" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea name="description" value={f.description} onChange={(e) => set({ description: e.target.value })} rows={2} />
-                  </Field.Root>
-                  <SelectField
-                    label="Dataset"
-                    required
-                    value={f.datasetId}
-                    onChange={(v) => set({ datasetId: v })}
-                    placeholder="Select a dataset"
-                    options={(datasets.data?.datasets ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.file_count} files)` }))}
-                  />
-                  <Fieldset.Root>
-                    <Fieldset.Legend>Pipeline stages</Fieldset.Legend>
-                    <HStack gap="4" wrap="wrap">
-                      {PIPELINE_STAGES.map((s) => (
-                        <Checkbox.Root key={s} checked={f.stages.includes(s)} onCheckedChange={(d) => set({ stages: toggleStage(f.stages, s, d.checked === true) })}>
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{STAGE_LABELS[s]}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </HStack>
-                  </Fieldset.Root>
-                  {extraction ? (
-                    <>
-                      <SelectField
-                        label="Prompt template"
-                        required
-                        value={f.promptId}
-                        onChange={(v) => set({ promptId: v, exampleId: '' })}
-                        placeholder="Select a prompt"
-                        options={(prompts.data?.prompts ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.type})` }))}
-                      />
-                      <SelectField
-                        label="Examples (optional)"
-                        value={f.exampleId}
-                        onChange={(v) => set({ exampleId: v })}
-                        placeholder="No example"
-                        disabled={!f.promptId}
-                        options={(examples.data?.examples ?? []).map((x) => ({ value: x.id, label: x.name }))}
-                      />
-                      <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
-                    </>
-                  ) : null}
-                  {chunking ? (
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <SelectField label="Chunking strategy" value={f.strategy} onChange={(v) => set({ strategy: v })} options={PIPELINE_STRATEGIES} />
-                      <Field.Root>
-                        <Field.Label>Chunk size</Field.Label>
-                        <Input type="number" min={PIPELINE_CHUNK_SIZE.min} max={PIPELINE_CHUNK_SIZE.max} value={f.chunkSize} onChange={(e) => set({ chunkSize: e.target.value })} />
-                        <Field.HelperText>
-                          {PIPELINE_CHUNK_SIZE.min}–{PIPELINE_CHUNK_SIZE.max}; anything else means {PIPELINE_CHUNK_SIZE.default}.
-                        </Field.HelperText>
-                      </Field.Root>
-                    </SimpleGrid>
-                  ) : null}
-                  {problems.map((p) => (
-                    <Alert.Root key={p} status="warning" size="sm" data-testid="pipeline-validation">
-                      <Alert.Indicator />
-                      <Alert.Title>{p}</Alert.Title>
-                    </Alert.Root>
-                  ))}
-                </Stack>
-              )}
-            </Card.Body>
-            <Card.Footer>
-              <Button type="submit" colorPalette="brand" disabled={problems.length > 0 || loading} loading={create.isPending} loadingText="Creating...">
-                Create Pipeline Job
-              </Button>
-            </Card.Footer>
-          </Card.Root>
-          </chakra.form>
+          <CreateJobFormCard
+            title="Create pipeline job"
+            submitLabel="Create Pipeline Job"
+            onSubmit={onSubmit}
+            loadingText="Loading datasets and prompts..."
+            loading={loading}
+            loadError={loadError}
+            onRetry={() => void Promise.all([datasets.refetch(), prompts.refetch()])}
+            submitting={create.isPending}
+            submitDisabled={problems.length > 0 || loading}
+          >
+            <JobNameFields nameLabel="Job name" namePlaceholder="October invoices" name={f.name} description={f.description} onChange={set} />
+            <DatasetSelectField value={f.datasetId} onChange={(v) => set({ datasetId: v })} datasets={datasets.data?.datasets} />
+            <Fieldset.Root>
+              <Fieldset.Legend>Pipeline stages</Fieldset.Legend>
+              <HStack gap="4" wrap="wrap">
+                {PIPELINE_STAGES.map((s) => (
+                  <Checkbox.Root key={s} checked={f.stages.includes(s)} onCheckedChange={(d) => set({ stages: toggleStage(f.stages, s, d.checked === true) })}>
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{STAGE_LABELS[s]}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </HStack>
+            </Fieldset.Root>
+            {extraction ? (
+              <>
+                <PromptSelectField label="Prompt template" value={f.promptId} onChange={(v) => set({ promptId: v, exampleId: '' })} prompts={prompts.data?.prompts} />
+                <ExampleSelectField label="Examples (optional)" value={f.exampleId} onChange={(v) => set({ exampleId: v })} promptId={f.promptId} examples={examples.data?.examples} />
+                <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
+              </>
+            ) : null}
+            {chunking ? (
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                <SelectField label="Chunking strategy" value={f.strategy} onChange={(v) => set({ strategy: v })} options={PIPELINE_STRATEGIES} />
+                <Field.Root>
+                  <Field.Label>Chunk size</Field.Label>
+                  <Input type="number" min={PIPELINE_CHUNK_SIZE.min} max={PIPELINE_CHUNK_SIZE.max} value={f.chunkSize} onChange={(e) => set({ chunkSize: e.target.value })} />
+                  <Field.HelperText>
+                    {PIPELINE_CHUNK_SIZE.min}–{PIPELINE_CHUNK_SIZE.max}; anything else means {PIPELINE_CHUNK_SIZE.default}.
+                  </Field.HelperText>
+                </Field.Root>
+              </SimpleGrid>
+            ) : null}
+            {problems.map((p) => (
+              <Alert.Root key={p} status="warning" size="sm" data-testid="pipeline-validation">
+                <Alert.Indicator />
+                <Alert.Title>{p}</Alert.Title>
+              </Alert.Root>
+            ))}
+          </CreateJobFormCard>
           <EstimateCard estimate={estimate.data} loading={estimate.isFetching} error={estimate.error} waitingFor={pipelineEstimate(f) ? null : 'Choose a dataset and at least one stage to see what the job will cost.'} />
         </Stack>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md" as="h2">
-              Recent pipeline jobs
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {recent.isPending ? (
-              <LoadingState text="Loading jobs..." />
-            ) : recent.isError ? (
-              <ErrorState title="Error loading jobs" message={recent.error.message} onRetry={() => void recent.refetch()} />
-            ) : (
-              <RecentJobs jobs={recent.data.jobs} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
-            )}
-          </Card.Body>
-        </Card.Root>
+        <RecentJobsCard title="Recent pipeline jobs" recent={recent} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
       </SimpleGrid>
     </Stack>
   );

@@ -5,18 +5,17 @@ import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime,
 import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
 import { memo, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { useCoalescedRefetch, useLiveConnected } from '../common/live';
 import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
-import { BackLink, ErrorBox, EventLogCard, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { usePipelineJob } from './queries';
 import { usePipelineLive } from './usePipelineLive';
 
 const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** One child job; rendered again only when that child changes. */
 const ChildCard = memo(function ChildCard({ child: c }: { child: ChildJob }) {
@@ -212,16 +211,7 @@ export default function PipelineMonitorPage() {
           credits: null,
         }}
       />
-      <HStack gap="2" wrap="wrap">
-        <Button variant="outline" onClick={() => void refetch()}>
-          Refresh Status
-        </Button>
-        {completed ? (
-          <Button asChild colorPalette="brand">
-            <Link to={paths.jobs.index}>View All Jobs</Link>
-          </Button>
-        ) : null}
-      </HStack>
+      <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { toaster } from '@quarry/shared';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { mockApi, quietActWarnings, renderRoute } from '../file-common/test-utils';
+import { mockApi, quietActWarnings, renderRoute } from '../common/testing';
 import { ReExtractDialog, type ReExtractChunk } from './ReExtractDialog';
 
 // a shared, busy machine: give screens more than the default second to appear
@@ -35,7 +35,7 @@ function setup(chunk: ReExtractChunk) {
     [`POST files/${FILE}/chunks/${CHUNK}/extract`]: () => ({ job_id: JOB, message: 'Re-extraction of chunk 2 started' }),
     [`GET jobs/${JOB}`]: () => job(jobStatus),
   });
-  renderRoute(<Harness chunk={chunk} />);
+  renderRoute(<Harness chunk={chunk} />, { retries: false });
   return calls;
 }
 

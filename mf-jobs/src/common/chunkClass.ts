@@ -1,6 +1,7 @@
 // Chunk classification (spec 3 §4): chunk_type table = a dedicated table chunk; a text chunk
 // with tables_found above 0 = text with tables; anything else = pure text. The editor and the
-// chunk lists colour chunks by it (§2.11: table green, text with tables yellow, others blue).
+// chunk lists colour chunks by it (§2.11: table green, text with tables yellow, others blue);
+// the chunking monitor's Chunks Detail View labels them by it.
 import type { ChunkItem } from '@quarry/shared/schemas';
 
 export type ChunkClass = 'table' | 'text-with-tables' | 'text';
