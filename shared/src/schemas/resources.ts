@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_ALERT_THRESHOLD_PERCENT } from '../constants';
 import { TimestampSchema, UuidSchema } from './common';
 import { AggregationTypeSchema, ResetPeriodSchema } from './users';
+import { queryBoolean } from './files';
 
 const NonNegativeInt = z.number().int().min(0).max(2_000_000_000);
 
@@ -78,3 +79,6 @@ export const SeedResourcesResponseSchema = z.object({
   resource_types: z.array(ResourceTypeSchema.extend({ action: SeedActionSchema })),
 });
 export type SeedResourcesResponse = z.infer<typeof SeedResourcesResponseSchema>;
+
+/** `DELETE admin/resource-types/{id}?force=true`: without force a type with counted usage answers 409 saying what enforces it. */
+export const ResourceTypeDeleteQuerySchema = z.object({ force: queryBoolean(false) });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   IdParamsSchema,
+  ResourceTypeDeleteQuerySchema,
   ResourceTypeListResponseSchema,
   ResourceTypeSchema,
   ResourceTypeUpdateSchema,
@@ -62,13 +63,14 @@ export default async function resourceRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Delete a resource type (204); 409 naming what uses it when it is in use',
+        summary: 'Delete a resource type (204); 409 naming what uses it when it is in use, unless force=true',
         params: IdParamsSchema,
+        querystring: ResourceTypeDeleteQuerySchema,
         response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (req, reply) => {
-      await deleteResourceType(app.database.db, app.usage, req.params.id);
+      await deleteResourceType(app.database.db, app.usage, req.params.id, { force: req.query.force });
       return reply.code(204).send();
     },
   );

@@ -61,11 +61,16 @@ export async function updateResourceType(db: Db, id: string, patch: ResourceType
  * Deletes a resource type unless it is in use: something enforces it (a registered
  * usage counter) and at least one user has usage counted against it. The 409 says what.
  */
-export async function deleteResourceType(db: Db, usage: UsageRegistry, id: string): Promise<void> {
+export async function deleteResourceType(
+  db: Db,
+  usage: UsageRegistry,
+  id: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
   const [type] = await db.select().from(resourceTypes).where(eq(resourceTypes.id, id));
   if (!type) throw notFound('Resource type not found');
   const usedBy = usage.usedBy(type.name);
-  if (usedBy) {
+  if (usedBy && !force) {
     const { start } = periodBounds(type.resetPeriod as ResetPeriod);
     const everyone = await db.select({ id: users.id }).from(users);
     let counted = 0;
@@ -75,7 +80,7 @@ export async function deleteResourceType(db: Db, usage: UsageRegistry, id: strin
     if (counted > 0) {
       throw conflict(
         `Resource type "${type.name}" is in use and cannot be deleted: ${usedBy} enforces it, and ` +
-          `${counted} user${counted === 1 ? ' has' : 's have'} usage counted against it. Change its limit instead.`,
+          `${counted} user${counted === 1 ? ' has' : 's have'} usage counted against it. Change its limit instead, or delete it with force=true (no limit then).`,
       );
     }
   }
