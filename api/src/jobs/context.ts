@@ -19,6 +19,18 @@ import {
   type StepOptions,
 } from './types';
 
+/** Children's events forwarded to one parent, one at a time in this process (see forwardToParent). */
+const parentQueues = new Map<string, Promise<void>>();
+function inParentOrder(parentId: string, work: () => Promise<void>): Promise<void> {
+  const next = (parentQueues.get(parentId) ?? Promise.resolve()).then(work);
+  const settled = next.catch(() => undefined);
+  parentQueues.set(parentId, settled);
+  void settled.then(() => {
+    if (parentQueues.get(parentId) === settled) parentQueues.delete(parentId);
+  });
+  return next;
+}
+
 export class RunContext implements JobContext {
   /** the step running now (for the cancel / failure messages) */
   currentStep: string | null = null;
@@ -131,18 +143,22 @@ export class RunContext implements JobContext {
       if (!parent || parent.status !== 'running') return;
       const handler = this.registry.get(parent.jobType);
       if (!handler?.onChildEvent) return;
-      const mapped = handler.onChildEvent(parent, this.job, event);
-      if (!mapped) return;
-      const written = await recordEvent(
-        this.services.db,
-        parent.id,
-        {
-          ...mapped,
-          context: { ...mapped.context, aggregated_from_children: true, child_job_id: this.job.id, child_job_type: this.job.jobType },
-        },
-        { statuses: ['running'] },
-      );
-      if (written) await publishEvent(this.services, written.job, written.event);
+      // Map, record and publish in one queue per parent: two children's events mapped in one
+      // order but written in the other would publish the parent's progress moving backwards.
+      await inParentOrder(parent.id, async () => {
+        const mapped = handler.onChildEvent!(parent, this.job, event);
+        if (!mapped) return;
+        const written = await recordEvent(
+          this.services.db,
+          parent.id,
+          {
+            ...mapped,
+            context: { ...mapped.context, aggregated_from_children: true, child_job_id: this.job.id, child_job_type: this.job.jobType },
+          },
+          { statuses: ['running'] },
+        );
+        if (written) await publishEvent(this.services, written.job, written.event);
+      });
     } catch (err) {
       this.services.log.warn({ err, jobId: this.job.id }, 'child event could not be forwarded to the parent job');
     }

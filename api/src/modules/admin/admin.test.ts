@@ -246,7 +246,7 @@ test('deleting a resource type in use says what uses it; an unused one is delete
   const del = await as(admin, 'DELETE', `/admin/resource-types/${weekly.id}`);
   expect(del.status).toBe(409);
   expect(del.body.detail).toMatch(
-    /^Resource type "weekly_jobs" is in use and cannot be deleted: job billing \(the weekly job limit\) enforces it, and \d+ users? (has|have) usage counted against it\. Change its limit instead\.$/,
+    /^Resource type "weekly_jobs" is in use and cannot be deleted: job billing \(the weekly job limit\) enforces it, and \d+ users? (has|have) usage counted against it\. Change its limit instead, or delete it with force=true \(no limit then\)\.$/,
   );
   const storage = types.find((r) => r.name === 'storage_used');
   expect((await as(admin, 'DELETE', `/admin/resource-types/${storage.id}`)).status).toBe(204);
