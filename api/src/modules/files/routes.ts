@@ -26,7 +26,7 @@ import { isoStrict } from '../../lib/time';
 import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
 import type { App } from '../../types';
 import { publicBaseUrl, uploadDeps } from '../uploads/routes';
-import { validateStoredFile } from '../uploads/service';
+import { validateStoredFile } from '../uploads/validate';
 import {
   bytesToMb,
   cleanupOrphaned,

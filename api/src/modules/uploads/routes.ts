@@ -18,7 +18,10 @@ import { HttpError } from '../../lib/errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { uploadSignatureParts } from '../../storage';
 import type { App } from '../../types';
-import { completeUpload, prepareUpload, receiveBlob, type UploadDeps } from './service';
+import { completeUpload } from './complete';
+import type { UploadDeps } from './deps';
+import { prepareUpload } from './prepare';
+import { receiveBlob } from './receive';
 
 export const uploadDeps = (app: App): UploadDeps => ({
   db: app.database.db,
