@@ -1,8 +1,8 @@
 // The site name (spec 2 §2 /admin/settings, "used where the product shows its name"): the
 // shell shows it, the admin settings screen changes it and refreshes it through this key.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
-import { PublicSiteSettingsSchema } from './schemas/admin';
+import { api, type Parser } from './api';
+import type { PublicSiteSettings } from './schemas/admin';
 
 /** Shown until the server answers, and when it cannot. */
 export const DEFAULT_SITE_NAME = 'Quarry';
@@ -12,9 +12,22 @@ export const siteKeys = {
   publicSettings: () => ['site', 'public'] as const,
 };
 
+/**
+ * `GET /site`'s answer checked by hand, not with the zod schema: this query runs on every
+ * page's first load (the shell's header), and zod would add ~23 KB brotli to a cold `/`.
+ * Same contract as `PublicSiteSettingsSchema` (site.test.ts proves they agree).
+ */
+export const publicSiteSettingsParser: Parser<PublicSiteSettings> = {
+  parse(body: unknown): PublicSiteSettings {
+    const name = typeof body === 'object' && body !== null ? (body as { site_name?: unknown }).site_name : undefined;
+    if (typeof name !== 'string') throw new TypeError('GET /site: site_name must be a string');
+    return { site_name: name };
+  },
+};
+
 export const siteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.publicSettings(),
-    queryFn: ({ signal }) => api.get('/site', { public: true, signal, schema: PublicSiteSettingsSchema }),
+    queryFn: ({ signal }) => api.get('/site', { public: true, signal, schema: publicSiteSettingsParser }),
     staleTime: 5 * 60 * 1000,
   });
