@@ -10,13 +10,17 @@ export interface SharedSingleton {
   eager?: boolean;
 }
 
+/**
+ * `@chakra-ui/react` is shared too, one singleton per public entry point of the package
+ * (`@chakra-ui/react/button`, `/styled-system`…) so a page loads only the components it
+ * renders: see `chakraShared` in rsbuild-app.ts and shared/chakra/.
+ */
 export const SHARED_SINGLETONS: Record<string, SharedSingleton> = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react/jsx-runtime': { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
   'react-router': { singleton: true, requiredVersion: '^7.18.0' },
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.108.0' },
-  '@chakra-ui/react': { singleton: true, requiredVersion: '3.37.0' },
   '@emotion/react': { singleton: true, requiredVersion: '^11.14.0' },
   rxjs: { singleton: true, requiredVersion: '^7.8.0' },
   '@quarry/shared': { singleton: true, requiredVersion: '^0.1.0' },

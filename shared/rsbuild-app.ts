@@ -1,6 +1,7 @@
 // Build configuration shared by the shell and every remote, so all six apps are
 // built the same way. Only imported by rsbuild.config.ts files (build time).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
@@ -26,11 +27,46 @@ interface Middlewares {
 
 const cacheHeaders = { 'Access-Control-Allow-Origin': '*' };
 
+interface ChakraEntries {
+  version: string;
+  entryPoints: string[];
+  internal: string[];
+}
+
+/**
+ * Chakra shared per entry point (docs/decisions.md, "First load"). Every app resolves the
+ * bare `@chakra-ui/react` to shared/chakra/index.js, which re-exports each name from the
+ * package's public entry point carrying that binding; each entry point is a singleton. The
+ * shell provides every one of them (a remote may use any component without a shell deploy)
+ * and loads only those a page renders; a remote consumes (by prefix) the ones it imports.
+ * All of Chakra's internals therefore run from the shell's one copy.
+ */
+function chakraShared(appDir: string, role: 'shell' | 'remote') {
+  const sharedDir = path.join(appDir, '../shared');
+  const entries = JSON.parse(readFileSync(path.join(sharedDir, 'chakra/entries.json'), 'utf8')) as ChakraEntries;
+  const pkgJson = createRequire(path.join(sharedDir, 'package.json')).resolve('@chakra-ui/react/package.json');
+  const installed = (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version: string }).version;
+  if (installed !== entries.version) {
+    throw new Error(`@chakra-ui/react ${installed} is installed but shared/chakra/ was generated for ${entries.version}: run node scripts/chakra-entries.mjs`);
+  }
+  const config = { singleton: true, requiredVersion: entries.version, version: entries.version };
+  const shared: Record<string, typeof config> =
+    role === 'remote'
+      ? { '@chakra-ui/react/': config, '@quarry/chakra-internal/': config }
+      : Object.fromEntries([...entries.entryPoints, ...entries.internal].map((key) => [key, config]));
+  const alias = {
+    '@chakra-ui/react$': path.join(sharedDir, 'chakra/index.js'),
+    '@quarry/chakra-internal': path.join(path.dirname(pkgJson), 'dist/esm'),
+  };
+  return { shared, alias, provideEvery: path.join(sharedDir, 'chakra/every-entry-point.js') };
+}
+
 /** A remote: exposes `./routes`, shares the singletons, serves its chunks from wherever it is deployed. */
 export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
   const remote = REMOTES.find((r) => r.dir === dir);
   if (!remote) throw new Error(`unknown remote ${dir}`);
   const version = buildVersion(appDir);
+  const chakra = chakraShared(appDir, 'remote');
   // STACK trap 7: a production remote uses the shell's MF runtime instead of carrying its
   // own copy. The standalone harness needs a runtime of its own, so it exists only under
   // `rsbuild dev`; a production remote is served for the shell alone.
@@ -42,13 +78,14 @@ export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
         pluginModuleFederation({
           name: remote.name,
           exposes: { [ROUTES_EXPOSE]: './src/routes.tsx' },
-          shared: SHARED_SINGLETONS,
+          shared: { ...SHARED_SINGLETONS, ...chakra.shared },
           dts: false,
           experiments: { externalRuntime: production, optimization: { target: 'web' } },
         }),
         pluginPrecompress(),
       ],
       tools: { htmlPlugin: !production, rspack: { output: { uniqueName: remote.name } } },
+      resolve: { alias: chakra.alias },
       source: {
         entry: { index: './src/index.ts' },
         define: {
@@ -74,13 +111,14 @@ function apiProxy() {
 /** The host: no build-time remotes (they come from /remotes.json at start), loaded-first sharing. */
 export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
   const version = buildVersion(appDir);
+  const chakra = chakraShared(appDir, 'shell');
   return defineConfig({
     plugins: [
       pluginReact(),
       pluginModuleFederation({
         name: 'quarry_shell',
         remotes: {},
-        shared: SHARED_SINGLETONS,
+        shared: { ...SHARED_SINGLETONS, ...chakra.shared },
         dts: false,
         // STACK trap 1: never fetch every remote at start-up.
         shareStrategy: 'loaded-first',
@@ -90,7 +128,7 @@ export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
       pluginPrecompress(),
     ],
     source: {
-      entry: { index: './src/index.ts' },
+      entry: { index: ['./src/index.ts', chakra.provideEvery] },
       define: { __REMOTE_NAME__: JSON.stringify('shell'), __REMOTE_VERSION__: JSON.stringify(version) },
     },
     html: { title: 'Quarry', favicon: './public/favicon.svg' },
@@ -111,5 +149,6 @@ export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
       },
     },
     tools: { rspack: { output: { uniqueName: 'quarry_shell' } } },
+    resolve: { alias: chakra.alias },
   });
 }
