@@ -1,7 +1,8 @@
 import { CREDIT_REQUEST_MESSAGES } from '@quarry/shared/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, quietActWarnings, renderWithApp, resetFakeApi, type FakeCall } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
 import CreditRequestsPage from './CreditRequestsPage';
 import { STATS, creditRequest } from './fixtures';
 
@@ -48,7 +49,7 @@ const cards = () => screen.queryAllByTestId('credit-request');
 describe('admin credit requests', () => {
   it('shows the counters and one card per request, limit 100', async () => {
     serve();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     expect(await screen.findByTestId('stat-Pending requests')).toHaveTextContent('2');
     expect(screen.getByTestId('stat-Credits requested')).toHaveTextContent('1,500');
     expect(screen.getByTestId('stat-Approved')).toHaveTextContent('1');
@@ -60,7 +61,7 @@ describe('admin credit requests', () => {
 
   it('search matches user email, user name and project description', async () => {
     serve();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     const box = screen.getByRole('searchbox', { name: 'Search requests' });
     const search = (text: string) => fireEvent.change(box, { target: { value: text } });
@@ -80,7 +81,7 @@ describe('admin credit requests', () => {
   it('the status filter asks the server with status_filter', async () => {
     serve();
     const user = userEvent.setup();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status filter' }), 'approved');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -98,7 +99,7 @@ describe('admin credit requests', () => {
     let fail = true;
     serve({ 'GET /admin/credit-requests/': () => (fail ? { status: 500, body: { detail: 'Database is down' } } : { body: [pending] }) });
     const user = userEvent.setup();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     expect(await screen.findByText('Error Loading Requests')).toBeInTheDocument();
     expect(screen.getByText('Database is down')).toBeInTheDocument();
     fail = false;
@@ -108,7 +109,7 @@ describe('admin credit requests', () => {
 
   it("without a detail the panel says 'Failed to load credit requests'", async () => {
     serve({ 'GET /admin/credit-requests/': () => ({ status: 503 }) });
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     expect(await screen.findByText('Failed to load credit requests')).toBeInTheDocument();
   });
 });
@@ -117,7 +118,7 @@ describe('the review modal', () => {
   async function openReview(over: Record<string, (c: FakeCall) => { status?: number; body?: unknown }> = {}) {
     serve(over);
     const user = userEvent.setup();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.click(within(cards()[0]!).getByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog');
@@ -175,7 +176,7 @@ describe('the review modal', () => {
   it('a reviewed request opens without Approve or Reject and says it cannot be reviewed again', async () => {
     serve();
     const user = userEvent.setup();
-    renderWithApp(<CreditRequestsPage />);
+    renderRoute(<CreditRequestsPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.click(within(cards()[2]!).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,8 @@
 import type { OperationsOverview } from '@quarry/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, quietActWarnings, renderWithApp, resetFakeApi, type FakeCall } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
 import OperationsPage from './OperationsPage';
 
 jest.setTimeout(30_000);
@@ -59,7 +60,7 @@ afterEach(() => {
 describe('operations view', () => {
   it('shows the queue, the oldest queued age, workers with heartbeat and running jobs, throughput and failures', async () => {
     fakeApi({ 'GET /admin/operations': () => ({ body: overview() }) });
-    renderWithApp(<OperationsPage />);
+    renderRoute(<OperationsPage />);
     expect(await screen.findByTestId('ops-Queued')).toHaveTextContent('2');
     expect(screen.getByTestId('ops-Running')).toHaveTextContent('1');
     expect(screen.getByTestId('ops-Oldest queued job')).toHaveTextContent('1m 35s');
@@ -80,7 +81,7 @@ describe('operations view', () => {
     );
     const calls: FakeCall[] = fakeApi({ 'GET /admin/operations': () => ({ body: overview() }), [`POST /admin/jobs/${FAILED_ID}/retry`]: retry });
     const user = userEvent.setup();
-    renderWithApp(<OperationsPage />);
+    renderRoute(<OperationsPage />);
     await user.click(within(await screen.findByTestId('failure')).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Job Retried')).toBeInTheDocument();
     expect(screen.getByText('Job "OCR of gone.png" is queued again')).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('operations view', () => {
 
   it('a load error offers Retry', async () => {
     fakeApi({ 'GET /admin/operations': () => ({ status: 500 }) });
-    renderWithApp(<OperationsPage />);
+    renderRoute(<OperationsPage />);
     expect((await screen.findAllByText('Failed to load operations')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import type { ResourceType } from '@quarry/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, quietActWarnings, renderWithApp, resetFakeApi, type FakeCall } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
 import ResourcesPage from './ResourcesPage';
 
 const pages: ResourceType = {
@@ -39,7 +40,7 @@ function serve(over: Record<string, (c: FakeCall) => { status?: number; body?: u
 
 async function openEdit() {
   const user = userEvent.setup();
-  renderWithApp(<ResourcesPage />);
+  renderRoute(<ResourcesPage />);
   await user.click(await screen.findByRole('button', { name: 'Edit max_pages' }));
   return { user, dialog: await screen.findByRole('dialog') };
 }
@@ -97,7 +98,7 @@ describe('resource management', () => {
       [`DELETE /admin/resource-types/${pages.id}`]: () => ({ status: 409, body: { detail: 'Resource type "max_pages" is in use and cannot be deleted: the upload quota (pages per user) enforces it' } }),
     });
     const user = userEvent.setup();
-    renderWithApp(<ResourcesPage />);
+    renderRoute(<ResourcesPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete max_pages' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete "max_pages"? This action cannot be undone.');
@@ -112,7 +113,7 @@ describe('resource management', () => {
     }));
     serve({ 'POST /admin/seed-resources': seed });
     const user = userEvent.setup();
-    renderWithApp(<ResourcesPage />);
+    renderRoute(<ResourcesPage />);
     await screen.findByRole('button', { name: 'Edit max_pages' });
     await user.click(screen.getByRole('button', { name: 'Overwrite Existing' }));
     expect(await screen.findByText('Resources Seeded')).toBeInTheDocument();
@@ -122,7 +123,7 @@ describe('resource management', () => {
 
   it("a load error toasts 'Error' / 'Failed to load resource types'", async () => {
     serve({ 'GET /admin/resource-types': () => ({ status: 500 }) });
-    renderWithApp(<ResourcesPage />);
+    renderRoute(<ResourcesPage />);
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect((await screen.findAllByText('Failed to load resource types')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { siteKeys } from '@quarry/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, quietActWarnings, renderWithApp, resetFakeApi, type FakeCall } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
 import SettingsPage from './SettingsPage';
 
 const stored = { site_name: 'Quarry', admin_email: 'admin@example.com', updated_at: null };
@@ -22,7 +23,7 @@ describe('admin settings', () => {
     const put = jest.fn((c: FakeCall) => ({ body: { ...(c.body as object), updated_at: '2026-03-01T10:00:00.000Z' } }));
     fakeApi({ 'GET /admin/settings': () => ({ body: stored }), 'PUT /admin/settings': put });
     const user = userEvent.setup();
-    const { client } = renderWithApp(<SettingsPage />);
+    const { queryClient: client } = renderRoute(<SettingsPage />);
     const name = await screen.findByRole('textbox', { name: /Site name/ });
     const email = screen.getByRole('textbox', { name: /Admin email/ });
     expect(name).toHaveValue('Quarry');
@@ -54,7 +55,7 @@ describe('admin settings', () => {
       'PUT /admin/settings': () => ({ status: 500 }),
     });
     const user = userEvent.setup();
-    renderWithApp(<SettingsPage />);
+    renderRoute(<SettingsPage />);
     const name = await screen.findByRole('textbox', { name: /Site name/ });
     await user.clear(name);
     await user.type(name, 'Ore');

@@ -2,3 +2,4 @@
 export { startFakeApi, MemoryStorage, type FakeApi, type FakeHandler, type FakeRequest, type FakeResponse } from './fakeApi';
 export { renderUi } from './render';
 export { renderRoute, createTestQueryClient, signInForTests, signOutForTests, TEST_USER, type RenderRouteOptions } from './renderRoute';
+export { quietActWarnings } from './quietActWarnings';

@@ -1,7 +1,7 @@
 import { AppError, api, auth, toaster } from '@quarry/shared';
 import type { ResourceLimitEntry, User } from '@quarry/shared/schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import AccountPage from './AccountPage';
 
 const USER: User = {
@@ -63,7 +63,7 @@ afterEach(() => {
 describe('AccountPage', () => {
   it('asks an anonymous visitor to log in', () => {
     auth.clear();
-    renderWithApp(<AccountPage />);
+    renderRoute(<AccountPage />);
     expect(screen.getByText('Please log in to view your account.')).toBeInTheDocument();
   });
 
@@ -80,7 +80,7 @@ describe('AccountPage', () => {
       }),
       '/users/preferences/email': async () => ({ notifications_enabled: true }),
     });
-    renderWithApp(<AccountPage />);
+    renderRoute(<AccountPage />);
     expect(screen.getByText('Loading your account details...')).toBeInTheDocument();
     const rows = await screen.findAllByTestId('resource-limit');
     expect(rows.map((r) => r.getAttribute('data-level'))).toEqual(['ok', 'warning', 'error']);
@@ -104,7 +104,7 @@ describe('AccountPage', () => {
         throw new AppError({ kind: 'network' });
       },
     });
-    renderWithApp(<AccountPage />);
+    renderRoute(<AccountPage />);
     expect(await screen.findAllByText('Failed to load resource usage data')).not.toHaveLength(0);
     expect(await screen.findAllByText('Error loading email preferences')).not.toHaveLength(0);
     const toastRetry = (await screen.findAllByRole('button', { name: 'Retry' }))[0]!;
@@ -120,7 +120,7 @@ describe('AccountPage', () => {
       '/users/preferences/email': async () => ({ notifications_enabled: true }),
     });
     const post = jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: 'system', status: 503, serverMessage: 'Mail service down' }));
-    renderWithApp(<AccountPage />);
+    renderRoute(<AccountPage />);
     fireEvent.click(await screen.findByText('Email notifications'));
     expect(await screen.findByText('Failed to update email preferences: Mail service down')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/users/preferences/email', { notifications_enabled: false });

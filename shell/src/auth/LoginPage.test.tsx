@@ -1,6 +1,6 @@
 import { ACCOUNT_DISABLED, auth } from '@quarry/shared';
 import { screen } from '@testing-library/react';
-import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import LoginPage from './LoginPage';
 
 beforeEach(() => quietActWarnings());
@@ -12,13 +12,13 @@ afterEach(() => {
 describe('LoginPage', () => {
   it('tells a user whose account was disabled while signed in why the session ended', () => {
     auth.clear(ACCOUNT_DISABLED);
-    renderWithApp(<LoginPage />, { path: '/login', initialEntries: ['/login'] });
+    renderRoute(<LoginPage />, { path: '/login' });
     expect(screen.getByTestId('account-disabled')).toHaveTextContent(ACCOUNT_DISABLED);
     expect(screen.queryByTestId('session-expired')).toBeNull();
   });
 
   it('says nothing of the kind to a new visitor', () => {
-    renderWithApp(<LoginPage />, { path: '/login', initialEntries: ['/login'] });
+    renderRoute(<LoginPage />, { path: '/login' });
     expect(screen.queryByTestId('account-disabled')).toBeNull();
     expect(screen.queryByTestId('session-expired')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { auth } from '@quarry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import SignupPage from './SignupPage';
 
 beforeEach(() => {
@@ -13,7 +13,7 @@ const submit = () => screen.getByRole('button', { name: 'Create account' });
 describe('SignupPage', () => {
   it('asks for a password, blocks a weak one, and lets a strong one through to the redirect', async () => {
     const register = jest.spyOn(auth, 'register').mockResolvedValue({ authenticated: true, user: {} as never });
-    const { router } = renderWithApp(<SignupPage />, { path: '/signup', initialEntries: ['/signup?redirect=%2Fprompts'] });
+    const { router } = renderRoute(<SignupPage />, { path: '/signup', url: '/signup?redirect=%2Fprompts' });
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fprompts');
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'new@example.com' } });
     fireEvent.click(submit());
@@ -40,7 +40,7 @@ describe('SignupPage', () => {
 
   it('shows the catalogue message of a failed sign-up and keeps the input', async () => {
     jest.spyOn(auth, 'register').mockRejectedValue({ status: 409, data: { detail: 'Email already registered' } });
-    renderWithApp(<SignupPage />, { path: '/signup' });
+    renderRoute(<SignupPage />, { path: '/signup' });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'taken@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Quarry-Strong-Passw0rd-42' } });
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -54,7 +54,7 @@ describe('login without a token', () => {
   it('says so in the words of the spec', async () => {
     const { NO_ACCESS_TOKEN, AppError } = await import('@quarry/shared');
     const { AuthErrorAlert } = await import('./AuthErrorAlert');
-    renderWithApp(<AuthErrorAlert error={new AppError({ kind: 'system', message: NO_ACCESS_TOKEN })} />);
+    renderRoute(<AuthErrorAlert error={new AppError({ kind: 'system', message: NO_ACCESS_TOKEN })} />);
     expect(screen.getByText('Login failed: No access token received.')).toBeInTheDocument();
   });
 });

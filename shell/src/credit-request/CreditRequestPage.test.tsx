@@ -1,6 +1,6 @@
 import { AppError, api } from '@quarry/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import CreditRequestPage from './CreditRequestPage';
 
 const DESCRIPTION = 'We extract invoice tables from scanned supplier PDFs for the finance team.';
@@ -20,7 +20,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('CreditRequestPage', () => {
   it('shows every message of an empty form, sends nothing, and clears a message when its field is edited', async () => {
     const post = jest.spyOn(api, 'post');
-    renderWithApp(<CreditRequestPage />);
+    renderRoute(<CreditRequestPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(screen.getByText('Please enter a valid amount greater than 0')).toBeInTheDocument();
     expect(screen.getByText('Please select a usage purpose')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('CreditRequestPage', () => {
 
   it('sends the payload and shows the confirmation with Return to Files', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({ amount: 1000, usage_purpose: 'business_automation', urgency: 'normal' });
-    renderWithApp(<CreditRequestPage />);
+    renderRoute(<CreditRequestPage />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByText('Request submitted')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('CreditRequestPage', () => {
     [502, 'Server error. Please try again later or contact support if the problem persists.'],
   ])('a %i shows the Submission Failed panel and keeps the form', async (status, message) => {
     jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: status >= 500 ? 'system' : 'validation', status }));
-    renderWithApp(<CreditRequestPage />);
+    renderRoute(<CreditRequestPage />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     const panel = await screen.findByTestId('submission-failed');

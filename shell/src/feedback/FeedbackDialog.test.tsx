@@ -1,7 +1,7 @@
 import { AppError, api, toaster } from '@quarry/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { quietActWarnings, renderWithApp } from '../test/renderWithApp';
+import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import { FeedbackDialog } from './FeedbackDialog';
 
 function Harness() {
@@ -29,7 +29,7 @@ afterEach(() => {
 describe('FeedbackDialog', () => {
   it('keeps submit disabled until a category and a message are there, and says what is missing', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({});
-    renderWithApp(<Harness />);
+    renderRoute(<Harness />);
     expect(submit()).toBeDisabled();
     const message = screen.getByLabelText(/^Message/);
     fireEvent.blur(message);
@@ -46,7 +46,7 @@ describe('FeedbackDialog', () => {
 
   it('sends category, message, url and user agent; thanks; closes itself after 2 s', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({});
-    renderWithApp(<Harness />);
+    renderRoute(<Harness />);
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'bug' } });
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: '  The button is blue  ' } });
     jest.useFakeTimers();
@@ -73,7 +73,7 @@ describe('FeedbackDialog', () => {
 
   it('on failure shows the toast and keeps what was typed', async () => {
     jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: 'system', status: 500 }));
-    renderWithApp(<Harness />);
+    renderRoute(<Harness />);
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'other' } });
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Keep me' } });
     fireEvent.click(submit());

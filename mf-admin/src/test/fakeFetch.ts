@@ -1,32 +1,11 @@
-// Component tests: a screen inside the real providers (Chakra system, a fresh query client,
-// the toast region) and a memory router, talking to the real API client whose fetch is a
-// routed fake (so every call still goes through the client and its zod schema).
-import '@testing-library/jest-dom';
-import { AppProviders, configureApi, createQueryClient, resetApiConfig } from '@quarry/shared';
-import { configure, render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+// The admin screens' API fake: the real API client (and its zod schemas) runs, but its fetch
+// answers from a route table keyed "METHOD /path" and records every call. Screens render
+// with `renderRoute` from @quarry/shared/testing, the kit every app uses.
+import { configureApi, resetApiConfig } from '@quarry/shared';
+import { configure } from '@testing-library/react';
 
 // findBy / waitFor: the default 1 s is too short on a busy two-core machine
 configure({ asyncUtilTimeout: 5000 });
-
-export function renderWithApp(element: ReactElement, { path = '/', initialEntries = [path] }: { path?: string; initialEntries?: string[] } = {}) {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries },
-  );
-  const result = render(
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router, client };
-}
 
 export interface FakeCall {
   method: string;
@@ -65,13 +44,4 @@ export function fakeApi(routes: FakeRoutes): FakeCall[] {
 
 export function resetFakeApi() {
   resetApiConfig();
-}
-
-/** Keeps Ark UI's known act() warning out of the output (every other console.error still shows). */
-export function quietActWarnings() {
-  const original = console.error;
-  return jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && (args[0].includes('not wrapped in act') || args[0].startsWith('flushSync was called from inside a lifecycle'))) return;
-    original(...args);
-  });
 }
