@@ -41,7 +41,7 @@ interface ChakraEntries {
  * and loads only those a page renders; a remote consumes (by prefix) the ones it imports.
  * All of Chakra's internals therefore run from the shell's one copy.
  */
-function chakraShared(appDir: string, role: 'shell' | 'remote') {
+function chakraShared(appDir: string, role: 'shell' | 'remote', hostProvides = false) {
   const sharedDir = path.join(appDir, '../shared');
   const entries = JSON.parse(readFileSync(path.join(sharedDir, 'chakra/entries.json'), 'utf8')) as ChakraEntries;
   const pkgJson = createRequire(path.join(sharedDir, 'package.json')).resolve('@chakra-ui/react/package.json');
@@ -49,10 +49,13 @@ function chakraShared(appDir: string, role: 'shell' | 'remote') {
   if (installed !== entries.version) {
     throw new Error(`@chakra-ui/react ${installed} is installed but shared/chakra/ was generated for ${entries.version}: run node scripts/chakra-entries.mjs`);
   }
-  const config = { singleton: true, requiredVersion: entries.version, version: entries.version };
+  const config: { singleton: true; requiredVersion: string; version: string; import?: false } = { singleton: true, requiredVersion: entries.version, version: entries.version };
+  // A production remote carries no copy of its own: the shell always provides every entry
+  // point, and a second Chakra would not see the shell's provider anyway.
+  const consumed = hostProvides ? { ...config, import: false as const } : config;
   const shared: Record<string, typeof config> =
     role === 'remote'
-      ? { '@chakra-ui/react/': config, '@quarry/chakra-internal/': config }
+      ? { '@chakra-ui/react/': consumed, '@quarry/chakra-internal/': consumed }
       : Object.fromEntries([...entries.entryPoints, ...entries.internal].map((key) => [key, config]));
   const alias = {
     '@chakra-ui/react$': path.join(sharedDir, 'chakra/index.js'),
@@ -66,12 +69,12 @@ export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
   const remote = REMOTES.find((r) => r.dir === dir);
   if (!remote) throw new Error(`unknown remote ${dir}`);
   const version = buildVersion(appDir);
-  const chakra = chakraShared(appDir, 'remote');
   // STACK trap 7: a production remote uses the shell's MF runtime instead of carrying its
   // own copy. The standalone harness needs a runtime of its own, so it exists only under
   // `rsbuild dev`; a production remote is served for the shell alone.
   return defineConfig(({ command }): RsbuildConfig => {
     const production = command === 'build' && process.env.MF_EXTERNAL_RUNTIME !== 'false';
+    const chakra = chakraShared(appDir, 'remote', production);
     return {
       plugins: [
         pluginReact(),
