@@ -2,7 +2,7 @@ import { CREDIT_REQUEST_MESSAGES } from '@quarry/shared/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
 import CreditRequestsPage from './CreditRequestsPage';
 import { STATS, creditRequest } from './fixtures';
 

@@ -2,7 +2,7 @@ import type { ResourceType } from '@quarry/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
 import ResourcesPage from './ResourcesPage';
 
 const pages: ResourceType = {

@@ -2,7 +2,7 @@ import { siteKeys } from '@quarry/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/fakeFetch';
+import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
 import SettingsPage from './SettingsPage';
 
 const stored = { site_name: 'Quarry', admin_email: 'admin@example.com', updated_at: null };
