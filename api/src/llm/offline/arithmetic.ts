@@ -8,7 +8,7 @@
 //  - to SAY when the document does not add up: warnings, never silent corrections of what the
 //    document prints.
 import type { ScalarField, SchemaModel, TableField } from './fields';
-import type { FoundField } from './extract';
+import type { FoundField } from './result';
 import { contentWords, stem } from './labels';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
