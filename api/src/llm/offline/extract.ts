@@ -35,7 +35,7 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
 function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: OfflineOptions): OfflineExtraction {
   const model = buildSchemaModel(schema);
   const positional = options.positional ?? true;
-  const tables: TablesRead = { tableData: new Map(), rows: {}, found: [], tableLines: new Set() };
+  const tables: TablesRead = { tableData: new Map(), rows: {}, found: [], tableLines: new Set(), repairs: [] };
   const { tableData, rows, found, tableLines } = tables;
   const values = new Map<ScalarField, unknown>();
   const consumedLines = new Set<number>();
@@ -68,5 +68,5 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   }
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 
-  return { ...assemble(model, values, tableData, found, rows), warnings };
+  return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...warnings] };
 }

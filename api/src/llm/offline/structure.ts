@@ -14,7 +14,10 @@ import type { ScalarField, TableField } from './fields';
 import { buildRow } from './table';
 import { contentWords, keywordScore, matchLabel, stem } from './labels';
 import { isSeparatorLine, splitCells, type Cell } from './table';
+import { repairNumber } from './ocr-numbers';
 import { findDates, parseAmount } from './values';
+
+export { repairNumber } from './ocr-numbers';
 
 export interface LayoutRow {
   line: number;
@@ -35,24 +38,6 @@ export interface LayoutTable {
 
 const isNumber = (t: string) => parseAmount(t) !== undefined;
 
-/**
- * A number cell as OCR of a scan damages it, mended where the damage is unambiguous: a stray
- * character before the digits ("L111 57", "'12"), spaces around or doubled decimal marks
- * ("7749 ,12", "129.,67"), a space for the decimal point before the last two digits ("111 57"),
- * a dot or colon between a quantity and its unit ("12. pcs"). Used only in columns whose other
- * cells are numbers.
- */
-export function repairNumber(text: string): string | undefined {
-  if (isNumber(text)) return text;
-  const t = text
-    .trim()
-    .replace(/^[^\d$€£(+-]{1,2}(?=\d)/, '')
-    .replace(/(\d)\s*([.,])\s*(?=\d)/g, '$1$2')
-    .replace(/([.,])[.,]+/g, '$1')
-    .replace(/^(\d{1,3}(?:[ ,.]\d{3})*) (\d{2})$/, '$1.$2')
-    .replace(/(\d)[.:;,](?=\s+[a-z])/i, '$1');
-  return isNumber(t) ? t : undefined;
-}
 const isDate = (t: string) => {
   const d = findDates(t)[0];
   return !!d && d.length >= t.trim().length - 2;

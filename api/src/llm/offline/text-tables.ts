@@ -8,6 +8,8 @@ import { isTableEndLabel, matchLabel } from './labels';
 import { cleanMarkdown } from './normalise';
 import { nextNonEmpty } from './pairs';
 import { headerCells, isHeaderLike, isSeparatorLine, mapHeader, parseItemLine, parseRow, splitCells, type HeaderMap } from './table';
+import { repairNumber } from './ocr-numbers';
+import { repairRows, type RowRepair } from './row-repair';
 import { parseAmount } from './values';
 
 export function bestHeader(headerLines: string[], table: TableField): HeaderMap | null {
@@ -148,6 +150,27 @@ export interface TablesRead {
   found: FoundField[];
   /** lines the tables occupy (their rows are not label–value pairs nor totals) */
   tableLines: Set<number>;
+  /** what the rows' arithmetic read again in a scan (said as warnings) */
+  repairs: string[];
+}
+
+/** amounts at the end of the lines outside a table (its printed totals) */
+function printedAmounts(lines: string[], table: Set<number>): number[] {
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (table.has(i)) return;
+    const last = l.trim().split(/\s{2,}|:\s*/).pop() ?? '';
+    const text = repairNumber(last);
+    const v = text === undefined ? undefined : parseAmount(text);
+    if (v !== undefined) out.push(v);
+  });
+  return out;
+}
+
+function describeRepairs(table: TableField, repairs: RowRepair[] | undefined): string[] {
+  if (!repairs?.length) return [];
+  const list = repairs.slice(0, 4).map((r) => `row ${r.row} ${r.column} "${r.read}" read as ${r.value}`);
+  return [`${table.path.join('.') || 'rows'}: ${repairs.length} damaged number${repairs.length > 1 ? 's' : ''} read again by the rows' arithmetic (${list.join('; ')}${repairs.length > 4 ? '; …' : ''})`];
 }
 
 /** A table batch: rows come from the chunk's structure, mapped by its header (or read as item lines). */
@@ -177,6 +200,10 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
     const layout = detectLayoutTable(lines, consumed);
     const layoutMap = layout ? mapLayoutColumns(layout, table) : null;
     const byLayout = layout && layoutMap && layoutMap.filter(Boolean).length >= 2 ? layoutRows(layout, table, layoutMap) : null;
+    // a scan's damaged numbers read again by the rows' arithmetic, ties settled by the printed totals
+    const repairs = new Map<Record<string, unknown>[], RowRepair[]>();
+    if (byHeader) repairs.set(byHeader.rows, repairRows(byHeader.rows, table, printedAmounts(lines, byHeaderConsumed)));
+    if (byLayout) repairs.set(byLayout, repairRows(byLayout, table, printedAmounts(lines, new Set([...consumed, ...layout!.lines]))));
     // rows, rows that add up, then (a small tie-break) cells read
     const quality = (r: Record<string, unknown>[] | null | undefined) =>
       r ? r.length + 2 * consistentRows(r, table) + 0.001 * r.reduce((n, row) => n + Object.values(row).filter((v) => v !== null && v !== undefined).length, 0) : -1;
@@ -184,6 +211,7 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
     const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) >= quality(byHeader.rows) - 0.5));
     if (byLayout && layoutWins) {
       out.tableData.set(table, byLayout);
+      out.repairs.push(...describeRepairs(table, repairs.get(byLayout)));
       out.rows[table.path.join('.')] = byLayout.length;
       layout!.lines.forEach((i) => {
         consumed.add(i);
@@ -196,6 +224,7 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
         consumed.add(i);
       });
       out.tableData.set(table, byHeader.rows);
+      out.repairs.push(...describeRepairs(table, repairs.get(byHeader.rows)));
       out.rows[table.path.join('.')] = byHeader.rows.length;
       out.found.push({ path: table.path.join('.') || '(root)', line: byHeader.line + 1, via: byHeader.via });
     }
