@@ -12,7 +12,7 @@ import type { JSONSchema, LlmSourceDocument } from '../types';
 import { checkArithmetic } from './arithmetic';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
-import { cleanMarkdown, dayFirstDocument } from './normalise';
+import { cleanMarkdown, dayFirstDocument, removeSpecks } from './normalise';
 import { collectCandidates } from './pairs';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
@@ -46,7 +46,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readBatchTable(model, doc.table, tables);
     lines = doc.table.description.map(cleanMarkdown);
   } else {
-    lines = doc.text.split(/\r?\n/).map(cleanMarkdown);
+    lines = doc.text.split(/\r?\n/).map((l) => removeSpecks(cleanMarkdown(l)));
     readTextTables(lines, model, consumedLines, tables);
   }
 

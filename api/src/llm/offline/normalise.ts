@@ -27,3 +27,12 @@ export function dayFirstDocument(text: string): boolean {
   const dots = (text.match(/\d\.\d{2}(?![\d,.])/g) ?? []).length;
   return commas > dots;
 }
+
+/**
+ * Specks a scan leaves in OCR text: a cell (set apart by two spaces or the line's edge) made only
+ * of one or two marks (":", ";", "'", "-", "©") is blanked, column positions kept, so that it is
+ * neither a value nor an extra column ("Qty   :   5" is "Qty       5").
+ */
+export function removeSpecks(line: string): string {
+  return line.replace(/(^|\s{2}|^\s)([:;'‘’`",.°©®~=_\-]{1,2})(?=\s{2}|\s?$)/g, (_, before: string, speck: string) => before + ' '.repeat(speck.length));
+}

@@ -11,6 +11,7 @@ import { numericRole } from './structure';
 import { sourceCells } from './table';
 import { parseAmount } from './values';
 
+const isCleanNumber = (t: string) => /\d[.,]\d/.test(t) && parseAmount(t) !== undefined;
 const near = (a: number, b: number) => Math.abs(a - b) <= 0.0101;
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -42,7 +43,8 @@ function readings(raw: string, decimals: number): Reading[] {
   const mended = repairNumber(raw);
   const negative = /^\s*[-=~(]/.test(raw);
   if (mended !== undefined) add(parseAmount(mended), 0);
-  const digits = digitSkeleton(raw);
+  // two numbers run together ("1,236.66 12,366.60") are not one damaged number
+  const digits = raw.trim().split(/\s+/).filter((t) => isCleanNumber(t)).length > 1 ? '' : digitSkeleton(raw);
   const asColumn = (d: string) => (d ? (negative ? -1 : 1) * Number(d) / 10 ** decimals : undefined);
   if (digits.length > decimals) add(asColumn(digits), mended !== undefined && writtenDecimals(mended) === decimals ? 1 : 0.5);
   for (let i = 0; i < digits.length; i++) add(asColumn(digits.slice(0, i) + digits.slice(i + 1)), 1);
@@ -95,8 +97,7 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
       // "1225" in a column of 12.50, 4.95: the decimal point was lost
       const digits = digitSkeleton(text);
       if (as !== undefined && digits.length > d) return set(i, c, (/^\s*[-=~(]/.test(text) ? -1 : 1) * Number(digits) / 10 ** d);
-      const best = readings(text, d).sort((x, y) => x.cost - y.cost)[0];
-      if (best && typeof r[c.name] !== 'number') set(i, c, best.value);
+      // anything else only where the arithmetic confirms it (below): digits of merged cells are no number
     });
   }
   if (!q || !p || !a) return repairs;
@@ -118,7 +119,7 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
     for (const pr of R.p) for (const ar of R.a) {
       // the quantity the amount and the price imply: whole, or in halves / tenths
       const implied = ar.value / pr.value;
-      const qn = [0, 1, 2].map((d) => round(implied, d)).find((x) => x > 0 && near(round(x * pr.value, 2), ar.value));
+      const qn = (q.type === 'integer' ? [0] : [0, 1]).map((d) => round(implied, d)).find((x) => x > 0 && near(round(x * pr.value, 2), ar.value));
       if (qn === undefined || !Number.isFinite(qn)) continue;
       const qd = editDistance(valueDigits(qn, qn % 1 ? 1 : 0), digitSkeleton(texts.q));
       const cost = pr.cost + ar.cost + Math.min(qd, 2);
