@@ -21,6 +21,7 @@ export function repairNumber(text: string): string | undefined {
     .replace(/^[^\d$€£(+-]{1,2}(?=\d)/, '')
     .replace(/(\d)\s*[°"'`´’]+\s*(?=[\d.,])/g, '$1')
     .replace(/[.:;]+$/, '')
+    .replace(/(\d)[:;]+(?=[.,]\d)/g, '$1')
     .replace(/(\d)\s*([.,])\s*(?=\d)/g, '$1$2')
     .replace(/([.,])[.,:;]+/g, '$1')
     .replace(/^(-?\d{1,3}(?:[ ,.]\d{3})*) (\d{2})$/, '$1.$2')

@@ -130,8 +130,16 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
   let fitting = 0;
   for (const [count, idx] of byCount) {
     if (idx.length < 2) continue;
-    const sp = spansOf(count, idx);
-    if (sp.some((s, j) => j > 0 && s.start <= sp[j - 1]!.end)) continue; // columns must not overlap
+    let sp = spansOf(count, idx);
+    const overlapping = (x: { start: number; end: number }[]) => x.some((s, j) => j > 0 && s.start <= x[j - 1]!.end);
+    if (overlapping(sp)) {
+      // a few rows shifted sideways (a scan's speck at the line start): the columns of the typical rows
+      const median = Array.from({ length: count }, (_, j) => pct(idx.map((i) => cand[i]![j]!.start), 0.5));
+      const typical = idx.filter((i) => cand[i]!.every((c, j) => Math.abs(c.start - median[j]!) <= 4));
+      if (typical.length < 2 || typical.length === idx.length) continue;
+      sp = spansOf(count, typical);
+    }
+    if (overlapping(sp)) continue; // columns must not overlap
     const fit = cand.filter((c) => c && c.length >= count - 2 && c.length <= count + 1 && (align(c, sp)?.filter(Boolean).length ?? 0) >= Math.min(count, 3)).length;
     if (fit > fitting || (fit === fitting && count > k)) [k, core, spans, fitting] = [count, idx, sp, fit];
   }
@@ -245,7 +253,7 @@ function stats(rows: LayoutRow[], j: number): ColumnStats {
   const cells = rows.map((r) => r.cells[j] ?? '');
   const filled = cells.filter(Boolean);
   const n = Math.max(1, filled.length);
-  const numericShare = filled.filter((c) => isNumber(c)).length / n;
+  const numericShare = filled.filter((c) => repairNumber(c) !== undefined).length / n;
   // in a column of numbers, mend the cells a scan damaged
   const mended = numericShare >= 0.5 ? cells.map((c) => (c ? repairNumber(c) ?? c : c)) : cells;
   const values = mended.map((c) => (c ? parseAmount(c) : undefined));
