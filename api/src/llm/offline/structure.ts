@@ -275,7 +275,7 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
   const used = new Set<ScalarField>();
   const fits = (f: ScalarField, j: number) => {
     const s = st[j]!;
-    if (f.type === 'number' || f.type === 'integer') return s.numeric >= 0.7;
+    if (f.type === 'number' || f.type === 'integer') return s.numeric >= 0.5;
     if (f.format === 'date') return s.dates >= 0.7;
     return s.text >= 0.5 || (s.numeric < 0.5 && s.dates < 0.5);
   };
@@ -295,7 +295,7 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
     used.add(s.f);
   }
   const free = (j: number) => !map[j];
-  const numericCols = st.map((s, j) => j).filter((j) => st[j]!.numeric >= 0.7 && !st[j]!.sequence);
+  const numericCols = st.map((s, j) => j).filter((j) => st[j]!.numeric >= 0.5 && !st[j]!.sequence);
   // running balances are not amounts
   const balance = new Set<number>();
   for (const y of numericCols) {
