@@ -58,12 +58,18 @@ export interface RowRepair {
   value: number;
 }
 
-/** true when a numeric cell of the table is not a number as written (the mark of a scan) */
+/**
+ * true when a numeric cell of the table is not a number as written, or a whole number in a column
+ * whose other cells (three in four) all show the same decimals: the marks of a scan
+ */
 function damaged(rows: Record<string, unknown>[], columns: ScalarField[]): boolean {
-  return rows.some((r) => columns.some((c) => {
-    const raw = sourceCells(r)?.get(c);
-    return raw !== undefined && raw.trim() !== '' && parseAmount(raw) === undefined;
-  }));
+  return columns.some((c) => {
+    const raws = rows.map((r) => sourceCells(r)?.get(c) ?? '').filter((t) => t.trim());
+    if (raws.some((t) => parseAmount(t) === undefined)) return true;
+    const d = columnDecimals(raws);
+    const same = raws.filter((t) => writtenDecimals(t) === d).length;
+    return d > 0 && same < raws.length && same >= raws.length * 0.75 && raws.some((t) => writtenDecimals(t) === 0);
+  });
 }
 
 /**

@@ -233,7 +233,7 @@ function roleOf(list: string[], type: string): Role | null {
   const words = new Set(list);
   const has = (...ws: string[]) => ws.some((w) => words.has(stem(w)));
   if (has('price', 'rate', 'cost')) return 'price';
-  if ((type === 'integer' || has('quantity', 'qty', 'many', 'units')) && !has('total', 'amount')) return 'quantity';
+  if ((type === 'integer' || has('quantity', 'qty', 'many', 'units', 'number')) && !has('total', 'amount')) return 'quantity';
   if (has('amount', 'total', 'line', 'value', 'net', 'gross', 'extended')) return 'amount';
   return null;
 }
