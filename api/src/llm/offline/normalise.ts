@@ -34,5 +34,5 @@ export function dayFirstDocument(text: string): boolean {
  * neither a value nor an extra column ("Qty   :   5" is "Qty       5").
  */
 export function removeSpecks(line: string): string {
-  return line.replace(/(^|\s{2}|^\s)([:;'‘’`",.°©®~=_\-]{1,2})(?=\s{2}|\s?$)/g, (_, before: string, speck: string) => before + ' '.repeat(speck.length));
+  return line.replace(/(^|\s{2}|^\s)([:;'‘’`",.°©®~=_-]{1,2})(?=\s{2}|\s?$)/g, (_, before: string, speck: string) => before + ' '.repeat(speck.length));
 }
