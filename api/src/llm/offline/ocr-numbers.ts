@@ -24,7 +24,7 @@ export function repairNumber(text: string): string | undefined {
     .replace(/(\d)[:;]+(?=[.,]\d)/g, '$1')
     .replace(/(\d)\s*([.,])\s*(?=\d)/g, '$1$2')
     .replace(/([.,])[.,:;]+/g, '$1')
-    .replace(/^(-?\d{1,3}(?:[ ,.]\d{3})*) (\d{2})$/, '$1.$2')
+    .replace(/^(-?\d{1,3}(?:([ ,.])\d{3})*) (\d{2})$/, (_, int: string, group: string | undefined, dec: string) => `${int}${group === '.' ? ',' : '.'}${dec}`)
     .replace(/(\d)[.:;,](?=\s+[a-z])/i, '$1');
   return isNumber(t) ? t : undefined;
 }

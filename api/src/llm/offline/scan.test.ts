@@ -123,3 +123,28 @@ describe('a scanned table read again by its arithmetic', () => {
     expect(result.warnings.some((w) => w.includes('row 2: 4 × 9.95 = 39.80, not 61.13'))).toBe(true);
   });
 });
+
+describe('totals a scan misread', () => {
+  const withTotals: JSONSchema = {
+    type: 'object',
+    properties: {
+      ...(schema.properties as Record<string, JSONSchema>),
+      tax: { type: 'number', description: 'Tax amount' },
+      total: { type: 'number', description: 'Total to pay' },
+    },
+  };
+  const body = [
+    row(['Part', 'Pcs', 'Each', 'Value'], W),
+    row(['Gate hinge', '2', '12.50', '25.00'], W),
+    row(['Latch', '4', '9.95', '39.80'], W),
+    row(['Bolt', '10', '0.40', '4.00'], W),
+    '',
+  ];
+
+  it('takes the rows\' sum for a subtotal one digit away from it, and reads a damaged tax by total − subtotal', () => {
+    const text = [...body, row(['Net', '', '', '618.80'], W), row(['Tax', '', '', '6:,88;'], W), row(['Total', '', '', '75.68'], W)].join('\n');
+    const result = extractOffline(text, withTotals);
+    expect(result.data).toMatchObject({ net: 68.8, tax: 6.88, total: 75.68 });
+    expect(result.found.filter((f) => f.via === 'arithmetic').map((f) => f.path).sort()).toEqual(['net', 'tax']);
+  });
+});
