@@ -6,8 +6,9 @@ export function cleanMarkdown(line: string): string {
   return line
     .replace(/^\s{0,3}#{1,6}\s+/, '')
     .replace(/^\s{0,3}>\s?/, '')
-    .replace(/(\*\*|__)(.*?)\1/g, '$2')
-    .replace(/\*\*|__/g, '');
+    .replace(/(\*\*|__)(?=[^*\s])(.*?[^*\s])\1/g, '$2')
+    // a masked card number ("****7863") is not bold markup
+    .replace(/(?<!\*)\*\*(?![*\d])|__/g, '');
 }
 
 /**

@@ -124,6 +124,14 @@ export function applyPositionalRules(
       values.set(field, mentioned[0]);
       const line = lines.findIndex((l) => new RegExp(`\\b${String(mentioned[0])}\\b`, 'i').test(l));
       found.push({ path: field.path.join('.'), line: line + 1, via: 'enum-mention' });
+      continue;
+    }
+    // "VISA ****7863  $43.20": a masked card number outside the tables shows a card payment
+    const cards = field.enumValues!.filter((v) => typeof v === 'string' && /\bcard\b/i.test(v.replace(/[_-]/g, ' ')));
+    const masked = lines.findIndex((l, i) => !consumedLines.has(i) && /(?:[*xX•#]{4,}|(?:[*xX•]{4}[\s-]){1,3})\s?\d{4}\b/.test(l));
+    if (mentioned.length === 0 && cards.length === 1 && masked !== -1) {
+      values.set(field, cards[0]);
+      found.push({ path: field.path.join('.'), line: masked + 1, via: 'enum-mention' });
     }
   }
 

@@ -148,3 +148,13 @@ describe('totals a scan misread', () => {
     expect(result.found.filter((f) => f.via === 'arithmetic').map((f) => f.path).sort()).toEqual(['net', 'tax']);
   });
 });
+
+describe('payment shown, not named', () => {
+  it('a masked card number is a card payment, and its asterisks are not bold markup', () => {
+    const receipt: JSONSchema = { type: 'object', properties: { paid_with: { type: 'string', enum: ['cash', 'card', 'voucher'] }, total: { type: 'number' } } };
+    const text = ['CORNER DELI', 'Total:  18.40', '', 'MC ****4410   18.40'].join('\n');
+    expect(extractOffline(text, receipt).data).toEqual({ paid_with: 'card', total: 18.4 });
+    // nothing shown, nothing guessed
+    expect(extractOffline('CORNER DELI\nTotal:  18.40', receipt).data).toEqual({ total: 18.4 });
+  });
+});
