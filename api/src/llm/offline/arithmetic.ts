@@ -10,6 +10,7 @@
 import type { ScalarField, SchemaModel, TableField } from './fields';
 import type { FoundField } from './result';
 import { contentWords, stem } from './labels';
+import { balanceRows } from './row-repair';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
 import { digitSkeleton, editDistance, valueDigits } from './ocr-numbers';
@@ -73,7 +74,14 @@ export interface ArithmeticInput {
 export function checkArithmetic({ model, values, tableData, lines, consumed, found, fill }: ArithmeticInput): string[] {
   const warnings: string[] = [];
   let sum: number | null = null;
+  const balances = model.scalars.filter((f) => f.path.length === 1).map((f) => [totalRole(f), values.get(f)] as const);
+  const opening0 = balances.find(([r, v]) => r === 'opening' && typeof v === 'number')?.[1] as number | undefined;
+  const closing0 = balances.find(([r, v]) => r === 'closing' && typeof v === 'number')?.[1] as number | undefined;
   for (const [table, rows] of tableData) {
+    if (fill && model.tables.length === 1 && opening0 !== undefined && closing0 !== undefined) {
+      const mended = balanceRows(rows, table, opening0, closing0);
+      if (mended.length) warnings.push(`${table.path.join('.') || 'rows'}: ${mended.length} damaged amount${mended.length > 1 ? 's' : ''} read again by opening + rows = closing (${mended.map((m) => `row ${m.row} "${m.read}" read as ${m.value}`).join('; ')})`);
+    }
     const q = table.columns.find((c) => numericRole(c) === 'quantity');
     const p = table.columns.find((c) => numericRole(c) === 'price');
     const a = table.columns.find((c) => numericRole(c) === 'amount');

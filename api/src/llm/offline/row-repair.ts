@@ -175,3 +175,39 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
   }
   return repairs;
 }
+
+/**
+ * A statement's damaged amounts read again by its balances: when opening + the rows ≠ closing and
+ * one to three amount cells are not numbers as written, the readings of those cells (fewest edits
+ * first) that make opening + the rows = closing are taken. Clean statements are never touched.
+ */
+export function balanceRows(rows: Record<string, unknown>[], table: TableField, opening: number, closing: number): RowRepair[] {
+  const a = table.columns.find((c) => numericRole(c) === 'amount');
+  if (!a || rows.length < 2) return [];
+  const raw = (r: Record<string, unknown>) => sourceCells(r)?.get(a) ?? '';
+  const total = (list: Record<string, unknown>[]) => list.reduce((s, r) => s + (typeof r[a.name] === 'number' ? (r[a.name] as number) : 0), 0);
+  if (near(round(opening + total(rows), 2), closing)) return [];
+  const damagedRows = rows.map((r, i) => i).filter((i) => raw(rows[i]!).trim() && parseAmount(raw(rows[i]!)) === undefined);
+  if (damagedRows.length < 1 || damagedRows.length > 3) return [];
+  const d = columnDecimals(rows.map(raw));
+  const others = total(rows.filter((_, i) => !damagedRows.includes(i)));
+  const options = damagedRows.map((i) => readings(raw(rows[i]!), d).filter((x) => x.cost <= 1));
+  let best: number[] | null = null;
+  let bestCost = Infinity;
+  const walk = (k: number, picked: number[], cost: number, sum: number) => {
+    if (cost >= bestCost) return;
+    if (k === damagedRows.length) {
+      if (near(round(opening + others + sum, 2), closing)) [best, bestCost] = [picked, cost];
+      return;
+    }
+    options[k]!.forEach((o, j) => walk(k + 1, [...picked, j], cost + o.cost, sum + o.value));
+  };
+  walk(0, [], 0, 0);
+  if (!best) return [];
+  const chosen: number[] = best;
+  return damagedRows.map((i, k) => {
+    const value = options[k]![chosen[k]!]!.value;
+    rows[i]![a.name] = value;
+    return { row: i + 1, column: a.name, read: raw(rows[i]!), value };
+  });
+}

@@ -158,3 +158,38 @@ describe('payment shown, not named', () => {
     expect(extractOffline('CORNER DELI\nTotal:  18.40', receipt).data).toEqual({ total: 18.4 });
   });
 });
+
+describe('a statement read again by its balances', () => {
+  const statement: JSONSchema = {
+    type: 'object',
+    properties: {
+      opening_balance: { type: 'number', description: 'Balance at the start' },
+      closing_balance: { type: 'number', description: 'Balance at the end' },
+      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
+    },
+  };
+  const WS = [14, 30, -12];
+  const text = (damaged: string) =>
+    [
+      'Opening balance:   500.00',
+      '',
+      row(['Day', 'Memo', 'Amount'], WS),
+      row(['2025-03-01', 'Salary', '1,200.00'], WS),
+      row(['2025-03-02', 'Bakery', '-12.40'], WS),
+      row(['2025-03-03', 'Rent', damaged], WS),
+      row(['2025-03-05', 'Refund', '20.00'], WS),
+      '',
+      'Closing balance:   1,107.60',
+    ].join('\n');
+
+  it('takes the reading of a damaged amount that makes opening + rows = closing', () => {
+    const result = extractOffline(text('-6O0;.00'), statement);
+    expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
+    expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-6O0;.00" read as -600)');
+  });
+
+  it('leaves a clean statement that does not balance as it is', () => {
+    const result = extractOffline(text('-700.00'), statement);
+    expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -700, 20]);
+  });
+});
