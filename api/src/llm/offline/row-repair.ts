@@ -178,7 +178,7 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
 
 /**
  * A statement's damaged amounts read again by its balances: when opening + the rows ≠ closing and
- * one to three amount cells are not numbers as written, the readings of those cells (fewest edits
+ * one to five amount cells are not numbers as written, the readings of those cells (fewest edits
  * first) that make opening + the rows = closing are taken. Clean statements are never touched.
  */
 export function balanceRows(rows: Record<string, unknown>[], table: TableField, opening: number, closing: number): RowRepair[] {
@@ -188,10 +188,15 @@ export function balanceRows(rows: Record<string, unknown>[], table: TableField, 
   const total = (list: Record<string, unknown>[]) => list.reduce((s, r) => s + (typeof r[a.name] === 'number' ? (r[a.name] as number) : 0), 0);
   if (near(round(opening + total(rows), 2), closing)) return [];
   const damagedRows = rows.map((r, i) => i).filter((i) => raw(rows[i]!).trim() && parseAmount(raw(rows[i]!)) === undefined);
-  if (damagedRows.length < 1 || damagedRows.length > 3) return [];
+  if (damagedRows.length < 1 || damagedRows.length > 5) return [];
   const d = columnDecimals(rows.map(raw));
   const others = total(rows.filter((_, i) => !damagedRows.includes(i)));
-  const options = damagedRows.map((i) => readings(raw(rows[i]!), d).filter((x) => x.cost <= 1));
+  const options = damagedRows.map((i) => {
+    const current = rows[i]![a.name];
+    const list = readings(raw(rows[i]!), d).filter((x) => x.cost <= 1);
+    // what was read already (a mended cell) stays the first choice
+    return typeof current === 'number' ? [{ value: current, cost: 0 }, ...list.filter((x) => !near(x.value, current))] : list;
+  });
   let best: number[] | null = null;
   let bestCost = Infinity;
   const walk = (k: number, picked: number[], cost: number, sum: number) => {
