@@ -8,10 +8,12 @@
 //  - to SAY when the document does not add up: warnings, never silent corrections of what the
 //    document prints.
 import type { ScalarField, SchemaModel, TableField } from './fields';
-import type { FoundField } from './extract';
+import type { FoundField } from './result';
 import { contentWords, stem } from './labels';
+import { balanceRows } from './row-repair';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
+import { digitSkeleton, editDistance, valueDigits } from './ocr-numbers';
 import { parseAmount } from './values';
 
 type TotalRole = 'subtotal' | 'tax' | 'total' | 'opening' | 'closing';
@@ -72,7 +74,14 @@ export interface ArithmeticInput {
 export function checkArithmetic({ model, values, tableData, lines, consumed, found, fill }: ArithmeticInput): string[] {
   const warnings: string[] = [];
   let sum: number | null = null;
+  const balances = model.scalars.filter((f) => f.path.length === 1).map((f) => [totalRole(f), values.get(f)] as const);
+  const opening0 = balances.find(([r, v]) => r === 'opening' && typeof v === 'number')?.[1] as number | undefined;
+  const closing0 = balances.find(([r, v]) => r === 'closing' && typeof v === 'number')?.[1] as number | undefined;
   for (const [table, rows] of tableData) {
+    if (fill && model.tables.length === 1 && opening0 !== undefined && closing0 !== undefined) {
+      const mended = balanceRows(rows, table, opening0, closing0);
+      if (mended.length) warnings.push(`${table.path.join('.') || 'rows'}: ${mended.length} damaged amount${mended.length > 1 ? 's' : ''} read again by opening + rows = closing (${mended.map((m) => `row ${m.row} "${m.read}" read as ${m.value}`).join('; ')})`);
+    }
     const q = table.columns.find((c) => numericRole(c) === 'quantity');
     const p = table.columns.find((c) => numericRole(c) === 'price');
     const a = table.columns.find((c) => numericRole(c) === 'amount');
@@ -156,6 +165,8 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
     }
   }
 
+  if (fill) misreadTotals(lines, consumed, sum, byRole, get, found, (role, at) => set(role, at, true));
+
   // what the document says and does not add up
   const s = get('subtotal');
   const t = get('total');
@@ -167,4 +178,60 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   const c = get('closing');
   if (sum !== null && o !== undefined && c !== undefined && !near(o + sum, c)) warnings.push(`opening balance ${money(o)} + transactions ${money(sum)} = ${money(o + sum)}, the closing balance says ${money(c)}`);
   return warnings;
+}
+
+/**
+ * A total a scan misread ("716.05" for 76.05, "€3:,233:;,73"): when the others say what it must be
+ * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax) and exactly one amount line
+ * outside the tables is one digit away from that, that line holds it: the line the field was read
+ * from, or a damaged amount (one that is not a number as written) no other total was read from.
+ * Only for values that are empty or do not add up; a document whose totals agree is never touched.
+ */
+function misreadTotals(
+  lines: string[],
+  consumed: Set<number>,
+  sum: number | null,
+  byRole: Map<TotalRole, ScalarField>,
+  get: (role: TotalRole) => number | undefined,
+  found: FoundField[],
+  set: (role: TotalRole, at: AmountLine) => void,
+): void {
+  const lineOf = (role: TotalRole) => {
+    const f = byRole.get(role);
+    const hit = f && found.find((x) => x.path === f.path.join('.'));
+    return hit ? hit.line - 1 : -1;
+  };
+  const taken = new Set(found.map((x) => x.line - 1));
+  const [s, tx, t] = [get('subtotal'), get('tax'), get('total')];
+  if (s !== undefined && tx !== undefined && t !== undefined && near(s + tx, t) && (sum === null || near(s, sum))) return;
+  // each from the values as mended so far: the rows' sum first, then what the subtotal implies
+  const base = () => sum ?? get('subtotal');
+  const implied: [TotalRole, () => number | undefined][] = [
+    ['subtotal', () => sum ?? (t !== undefined && tx !== undefined ? t - tx : undefined)],
+    ['tax', () => (base() !== undefined && get('total') !== undefined ? get('total')! - base()! : undefined)],
+    ['total', () => (base() !== undefined && get('tax') !== undefined ? base()! + get('tax')! : undefined)],
+  ];
+  const cells: { line: number; text: string }[] = [];
+  lines.forEach((l, i) => {
+    if (consumed.has(i) || !/[a-z]{2,}/i.test(l)) return;
+    const last = splitCells(l).pop()?.text ?? '';
+    const text = /:\s*(.+)$/.exec(last)?.[1] ?? last;
+    if (/\d/.test(text) && text.length <= 24) cells.push({ line: i, text });
+  });
+  for (const [role, of] of implied) {
+    const value = of();
+    const current = get(role);
+    if (!byRole.has(role) || value === undefined || value <= 0 || (current !== undefined && near(current, value))) continue;
+    const digits = valueDigits(Math.round(value * 100) / 100, 2);
+    const own = lineOf(role);
+    const close = cells.filter(
+      (c) => (c.line === own || (!taken.has(c.line) && parseAmount(c.text) === undefined)) && editDistance(digitSkeleton(c.text), digits) <= 1,
+    );
+    if (close.length !== 1) continue;
+    // one reading changed must make every check add up (a clean document that does not add up keeps what it says)
+    const v = (r: TotalRole) => (r === role ? value : get(r));
+    const [s1, tx1, t1] = [v('subtotal'), v('tax'), v('total')];
+    const adds = (sum === null || s1 === undefined || near(s1, sum)) && (s1 === undefined || tx1 === undefined || t1 === undefined || near(s1 + tx1, t1));
+    if (adds) set(role, { line: close[0]!.line, value: Math.round(value * 100) / 100 });
+  }
 }

@@ -14,7 +14,10 @@ import type { ScalarField, TableField } from './fields';
 import { buildRow } from './table';
 import { contentWords, keywordScore, matchLabel, stem } from './labels';
 import { isSeparatorLine, splitCells, type Cell } from './table';
+import { repairNumber } from './ocr-numbers';
 import { findDates, parseAmount } from './values';
+
+export { repairNumber } from './ocr-numbers';
 
 export interface LayoutRow {
   line: number;
@@ -35,24 +38,6 @@ export interface LayoutTable {
 
 const isNumber = (t: string) => parseAmount(t) !== undefined;
 
-/**
- * A number cell as OCR of a scan damages it, mended where the damage is unambiguous: a stray
- * character before the digits ("L111 57", "'12"), spaces around or doubled decimal marks
- * ("7749 ,12", "129.,67"), a space for the decimal point before the last two digits ("111 57"),
- * a dot or colon between a quantity and its unit ("12. pcs"). Used only in columns whose other
- * cells are numbers.
- */
-export function repairNumber(text: string): string | undefined {
-  if (isNumber(text)) return text;
-  const t = text
-    .trim()
-    .replace(/^[^\d$€£(+-]{1,2}(?=\d)/, '')
-    .replace(/(\d)\s*([.,])\s*(?=\d)/g, '$1$2')
-    .replace(/([.,])[.,]+/g, '$1')
-    .replace(/^(\d{1,3}(?:[ ,.]\d{3})*) (\d{2})$/, '$1.$2')
-    .replace(/(\d)[.:;,](?=\s+[a-z])/i, '$1');
-  return isNumber(t) ? t : undefined;
-}
 const isDate = (t: string) => {
   const d = findDates(t)[0];
   return !!d && d.length >= t.trim().length - 2;
@@ -145,8 +130,16 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
   let fitting = 0;
   for (const [count, idx] of byCount) {
     if (idx.length < 2) continue;
-    const sp = spansOf(count, idx);
-    if (sp.some((s, j) => j > 0 && s.start <= sp[j - 1]!.end)) continue; // columns must not overlap
+    let sp = spansOf(count, idx);
+    const overlapping = (x: { start: number; end: number }[]) => x.some((s, j) => j > 0 && s.start <= x[j - 1]!.end);
+    if (overlapping(sp)) {
+      // a few rows shifted sideways (a scan's speck at the line start): the columns of the typical rows
+      const median = Array.from({ length: count }, (_, j) => pct(idx.map((i) => cand[i]![j]!.start), 0.5));
+      const typical = idx.filter((i) => cand[i]!.every((c, j) => Math.abs(c.start - median[j]!) <= 4));
+      if (typical.length < 2 || typical.length === idx.length) continue;
+      sp = spansOf(count, typical);
+    }
+    if (overlapping(sp)) continue; // columns must not overlap
     const fit = cand.filter((c) => c && c.length >= count - 2 && c.length <= count + 1 && (align(c, sp)?.filter(Boolean).length ?? 0) >= Math.min(count, 3)).length;
     if (fit > fitting || (fit === fitting && count > k)) [k, core, spans, fitting] = [count, idx, sp, fit];
   }
@@ -240,7 +233,7 @@ function roleOf(list: string[], type: string): Role | null {
   const words = new Set(list);
   const has = (...ws: string[]) => ws.some((w) => words.has(stem(w)));
   if (has('price', 'rate', 'cost')) return 'price';
-  if ((type === 'integer' || has('quantity', 'qty', 'many', 'units')) && !has('total', 'amount')) return 'quantity';
+  if ((type === 'integer' || has('quantity', 'qty', 'many', 'units', 'number')) && !has('total', 'amount')) return 'quantity';
   if (has('amount', 'total', 'line', 'value', 'net', 'gross', 'extended')) return 'amount';
   return null;
 }
@@ -260,7 +253,7 @@ function stats(rows: LayoutRow[], j: number): ColumnStats {
   const cells = rows.map((r) => r.cells[j] ?? '');
   const filled = cells.filter(Boolean);
   const n = Math.max(1, filled.length);
-  const numericShare = filled.filter((c) => isNumber(c)).length / n;
+  const numericShare = filled.filter((c) => repairNumber(c) !== undefined).length / n;
   // in a column of numbers, mend the cells a scan damaged
   const mended = numericShare >= 0.5 ? cells.map((c) => (c ? repairNumber(c) ?? c : c)) : cells;
   const values = mended.map((c) => (c ? parseAmount(c) : undefined));
@@ -282,7 +275,7 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
   const used = new Set<ScalarField>();
   const fits = (f: ScalarField, j: number) => {
     const s = st[j]!;
-    if (f.type === 'number' || f.type === 'integer') return s.numeric >= 0.7;
+    if (f.type === 'number' || f.type === 'integer') return s.numeric >= 0.5;
     if (f.format === 'date') return s.dates >= 0.7;
     return s.text >= 0.5 || (s.numeric < 0.5 && s.dates < 0.5);
   };
@@ -302,7 +295,7 @@ export function mapLayoutColumns(table: LayoutTable, field: TableField): (Scalar
     used.add(s.f);
   }
   const free = (j: number) => !map[j];
-  const numericCols = st.map((s, j) => j).filter((j) => st[j]!.numeric >= 0.7 && !st[j]!.sequence);
+  const numericCols = st.map((s, j) => j).filter((j) => st[j]!.numeric >= 0.5 && !st[j]!.sequence);
   // running balances are not amounts
   const balance = new Set<number>();
   for (const y of numericCols) {

@@ -179,8 +179,13 @@ export function parseRow(rowText: string, header: HeaderMap, table: TableField):
   return buildRow(cells, table);
 }
 
+/** the text each cell of a built row was read from (row-repair.ts reads a scan's numbers again) */
+const SOURCE_CELLS = new WeakMap<Record<string, unknown>, Map<ScalarField, string>>();
+export const sourceCells = (row: Record<string, unknown>): Map<ScalarField, string> | undefined => SOURCE_CELLS.get(row);
+
 export function buildRow(cells: Map<ScalarField, string>, table: TableField): Record<string, unknown> {
   const row: Record<string, unknown> = {};
+  SOURCE_CELLS.set(row, cells);
   for (const col of table.columns) {
     const raw = cells.get(col);
     const value = raw === undefined ? undefined : parseFieldValue(col, raw);

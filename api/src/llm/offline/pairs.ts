@@ -1,0 +1,152 @@
+// Label–value pairs of the text matched to the schema's scalar fields: "Label: value", a label
+// cell and the value cell right of it, a row of labels with the values on the row below, a label
+// alone with its value on the next line, single-spaced "Label value". Each reading is a scored
+// candidate; the extractor takes the best ones, each cell at most once.
+import type { FoundField } from './result';
+import { parseFieldValue, type ScalarField } from './fields';
+import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
+import { isSeparatorLine, splitCells } from './table';
+import { findDates, parseAmount } from './values';
+
+export interface Candidate {
+  /** found only because the label says "identifier" and the schema has one identifier field */
+  byIdentifierRule?: boolean;
+  field: ScalarField;
+  score: number;
+  line: number;
+  /** cell ids consumed ("line:cell") */
+  consumes: string[];
+  value: unknown;
+  via: FoundField['via'];
+  label: string;
+}
+
+export const LABEL_THRESHOLD = 0.6;
+
+export function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
+  const out: Candidate[] = [];
+  const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
+  const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
+  const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
+    // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
+    if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
+    // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
+    if (isLabel(value)) return;
+    // "incl. GST 9%" names the VAT amount (included in the prices)
+    const included = /^(?:incl\.?|including)\s+(.+)$/i.exec(key.trim());
+    if (included) consider(included[1]!, value, line, consumes, weight * 0.95, via);
+    // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
+    const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
+    for (const field of fields) {
+      let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
+      // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
+      let byIdentifierRule = false;
+      if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
+        score = 0.7;
+        byIdentifierRule = true;
+      }
+      score *= weight;
+      if (score < LABEL_THRESHOLD) continue;
+      if (!plausible(field, value)) continue;
+      const parsed = parseFieldValue(field, value);
+      if (parsed === undefined) continue;
+      out.push({ field, score, line, consumes, value: parsed, via, label: key.trim(), byIdentifierRule });
+    }
+  };
+
+  lines.forEach((line, li) => {
+    if (skipLines.has(li) || !line.trim() || isSeparatorLine(line)) return;
+    const cells = splitCells(line);
+    // a row of labels with the values on the row below, column by column
+    // (most cells name fields: an OCR-damaged label among them must not become a value)
+    const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;
+    if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && (labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3)) || isLabelRow(lines, li))) {
+      const below = nextNonEmpty(lines, li);
+      if (below !== -1) {
+        const belowCells = splitCells(lines[below]!);
+        cells.forEach((cell, ci) => {
+          const aligned = belowCells.find((b) => b.start < cell.end + 2 && b.end > cell.start - 2);
+          if (aligned) consider(cell.text, aligned.text, below, [`${li}:${ci}`, `${below}:${belowCells.indexOf(aligned)}`], 0.95, 'next-line');
+        });
+      }
+      return;
+    }
+    // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
+    if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
+      const below = nextNonEmpty(lines, li);
+      const belowCells = below === -1 ? [] : splitCells(lines[below]!);
+      if (belowCells.length >= 1 && !belowCells[0]!.text.includes(':')) consider(cells[0]!.text, belowCells[0]!.text, below, [`${li}:0`, `${below}:0`], 1, 'next-line');
+    }
+    cells.forEach((cell, ci) => {
+      const id = `${li}:${ci}`;
+      const colon = /^([^:]{1,60}?)\s*[:：]\s*(.*)$/.exec(cell.text);
+      if (colon && !/\d$/.test(colon[1]!)) {
+        const [, key, value] = colon as unknown as [string, string, string];
+        if (value.trim()) {
+          consider(key, value, li, [id], 1, 'label');
+          // "Invoice No: INV-1 Date: 2024-03-01" with single spaces: cut the value before the next "Label:"
+          const next = /^(.*?\S)\s+([A-Z][A-Za-z .#]{1,30}?)\s*:\s*(\S.*)$/.exec(value);
+          if (next) {
+            consider(key, next[1]!, li, [id], 0.95, 'label');
+            consider(next[2]!, next[3]!, li, [`${id}b`], 0.95, 'label');
+          }
+        } else {
+          // "Bill To:" with the value in the next cell, or below in the same column
+          const right = cells[ci + 1];
+          if (right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+          const below = nextNonEmpty(lines, li);
+          if (below !== -1) {
+            const belowCells = splitCells(lines[below]!);
+            const aligned = belowCells.find((b) => b.start < cell.end + 2 && b.end > cell.start - 2) ?? (cells.length === 1 ? belowCells[0] : undefined);
+            if (aligned && !aligned.text.includes(':')) {
+              consider(key, aligned.text, below, [id, `${below}:${belowCells.indexOf(aligned)}`], 0.9, 'next-line');
+            }
+          }
+        }
+        return;
+      }
+      // "Date  2024-03-01": a label cell followed by a value cell
+      const right = cells[ci + 1];
+      if (right && !right.text.includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+      // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
+      const words = cell.text.split(' ');
+      for (let k = 1; k < Math.min(6, words.length); k++) {
+        consider(words.slice(0, k).join(' '), words.slice(k).join(' '), li, [id], 0.9, 'label');
+      }
+    });
+  });
+  // several identifiers and nothing says which one the schema means ("Firm nr 5550", "Voucher ref 19-22"): none
+  const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
+  return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
+}
+
+const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
+
+/** identifiers hold a digit; names hold words, not a number or a date */
+function plausible(field: ScalarField, value: string): boolean {
+  if (field.type !== 'string' || field.format || field.enumValues) return true;
+  const words = contentWords(field.name);
+  if (IDENTIFIER_WORDS.has(words[words.length - 1] ?? '')) return /\d/.test(value);
+  if (words.some((w) => NAME_WORDS.includes(w))) return /[a-z]{2,}/i.test(value) && parseAmount(value) === undefined && findDates(value).length === 0;
+  return true;
+}
+
+export function nextNonEmpty(lines: string[], from: number): number {
+  for (let i = from + 1; i < lines.length && i <= from + 2; i++) if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) return i;
+  return -1;
+}
+
+/**
+ * A row of labels with the values on the row below: text-only cells (no digits, no colon), and
+ * below them as many cells, aligned, at least half of them with a digit.
+ */
+function isLabelRow(lines: string[], li: number): boolean {
+  const cells = splitCells(lines[li]!);
+  if (cells.length < 2 || cells.some((c) => /[\d:]/.test(c.text) || c.text.split(' ').length > 4)) return false;
+  const below = nextNonEmpty(lines, li);
+  if (below === -1 || below !== li + 1) return false;
+  const values = splitCells(lines[below]!);
+  if (values.length !== cells.length) return false;
+  const aligned = values.every((v, i) => Math.abs(v.start - cells[i]!.start) <= 2);
+  return aligned && values.filter((v) => /\d/.test(v.text)).length * 2 >= values.length;
+}

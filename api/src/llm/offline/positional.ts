@@ -1,0 +1,162 @@
+// Rules by position and elimination, for whole documents only: the vendor on the first lines, the
+// only date, the only e-mail, an enum value mentioned once, the currency written by the amounts,
+// and a later labelled date nobody claimed as the due or delivery date.
+import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
+import { contentWords, nameWords, normalizeLabel, stem, TITLE_WORDS } from './labels';
+import type { FoundField } from './result';
+import { isSeparatorLine, splitCells } from './table';
+import { findDates, findEmails, parseCurrency } from './values';
+
+
+/** date fields that name a later date than the document's own (due, delivery, deadline, expiry, end) */
+const LATER_WORDS = ['due', 'delivery', 'deadline', 'expiry', 'expiration', 'until', 'end', 'requested', 'required'].map(stem);
+
+/**
+ * A labelled date nobody claimed goes to the only date field still empty whose name says it is
+ * a later date (due, delivery), when it is later than the date already found: "Remit before
+ * 14 May 2024" is the due date of an invoice issued on 14 April; a date before the issue date
+ * (a delivery or supply date) never is.
+ */
+export function laterDates(lines: string[], model: SchemaModel, values: Map<ScalarField, unknown>, consumed: Set<number>, found: FoundField[]): void {
+  const dateFields = model.scalars.filter((f) => f.format === 'date');
+  const empty = dateFields.filter((f) => !values.has(f) && contentWords(f.name).some((w) => LATER_WORDS.includes(w)));
+  const anchors = dateFields.filter((f) => values.has(f)).map((f) => String(values.get(f)));
+  if (empty.length !== 1 || anchors.length === 0) return;
+  const anchor = anchors.sort()[0]!;
+  const used = new Set(anchors);
+  for (let i = 0; i < lines.length; i++) {
+    if (consumed.has(i) || !/[a-z]{2,}/i.test(lines[i]!)) continue;
+    for (const d of findDates(lines[i]!, { dayFirst: conventions.dayFirst })) {
+      if (d.iso > anchor && !used.has(d.iso)) {
+        values.set(empty[0]!, d.iso);
+        found.push({ path: empty[0]!.path.join('.'), line: i + 1, via: 'later-date' });
+        return;
+      }
+    }
+  }
+}
+
+const VENDOR_WORDS = new Set(['vendor', 'merchant', 'store', 'seller', 'supplier', 'company', 'shop', 'business', 'issuer']);
+
+export function applyPositionalRules(
+  lines: string[],
+  model: SchemaModel,
+  values: Map<ScalarField, unknown>,
+  consumedLines: Set<number>,
+  usedCells: Set<string>,
+  found: FoundField[],
+  tableLines: Set<number>,
+): void {
+  const text = lines.join('\n');
+  const missing = model.scalars.filter((f) => !values.has(f));
+
+  // vendor / store name: the first text line of the document when nothing labels it
+  const vendor = missing.find((f) => {
+    const words = nameWords(f.path.join(' '));
+    const isVendor = words.some((w) => VENDOR_WORDS.has(w));
+    const isName = f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
+    return isVendor && isName && f.type === 'string' && !f.format;
+  });
+  // only for documents that look like invoices/receipts: at least two other values were found by label or table
+  const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
+  if (vendor && evidence >= 2) {
+    let seen = 0;
+    for (let i = 0; i < lines.length && seen < 3; i++) {
+      const line = lines[i]!.trim();
+      if (!line || isSeparatorLine(line)) continue;
+      seen++;
+      if (consumedLines.has(i)) continue;
+      // the first cell that reads like a name (a title such as "TAX INVOICE" may stand left of it)
+      const first = splitCells(lines[i]!)
+        .map((c) => c.text)
+        .find(
+          (cell) =>
+            !(
+              cell.includes(':') ||
+              TITLE_WORDS.has(normalizeLabel(cell)) ||
+              /\d{3,}|@|www\.|https?:|[.!?]$/.test(cell) ||
+              cell.length > 60 ||
+              cell.split(' ').length > 6 ||
+              !/^[A-Z0-9&"'(]/.test(cell) ||
+              !/[a-z]/i.test(cell) ||
+              findDates(cell).length > 0
+            ),
+        );
+      if (!first) continue;
+      values.set(vendor, first);
+      consumedLines.add(i);
+      found.push({ path: vendor.path.join('.'), line: i + 1, via: 'first-line' });
+      break;
+    }
+  }
+
+  // the only date-like field left, when the text holds dates nobody labelled
+  const dateFields = missing.filter((f) => f.format === 'date' && !values.has(f));
+  if (dateFields.length >= 1) {
+    const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
+    if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
+      for (let i = 0; i < lines.length; i++) {
+        // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
+        if (tableLines.has(i)) continue;
+        const d = findDates(lines[i]!, { dayFirst: conventions.dayFirst })[0];
+        if (d) {
+          values.set(target, d.iso);
+          found.push({ path: target.path.join('.'), line: i + 1, via: 'only-date' });
+          break;
+        }
+      }
+    }
+  }
+
+  // one e-mail field, one e-mail in the text
+  const emailFields = model.scalars.filter((f) => f.format === 'email');
+  const emails = [...new Set(findEmails(text))];
+  if (emailFields.length === 1 && !values.has(emailFields[0]!) && emails.length === 1) {
+    values.set(emailFields[0]!, emails[0]);
+    const line = lines.findIndex((l) => l.includes(emails[0]!));
+    found.push({ path: emailFields[0]!.path.join('.'), line: line + 1, via: 'only-email' });
+  }
+
+  // an enum field: the only one of its values written as a word anywhere outside the tables ("Paid in cash")
+  for (const field of missing.filter((f) => f.enumValues?.length && !values.has(f))) {
+    const mentioned = field.enumValues!.filter((v) => typeof v === 'string' && v.length >= 3 && lines.some((l, i) => !consumedLines.has(i) && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(l)));
+    if (mentioned.length === 1) {
+      values.set(field, mentioned[0]);
+      const line = lines.findIndex((l) => new RegExp(`\\b${String(mentioned[0])}\\b`, 'i').test(l));
+      found.push({ path: field.path.join('.'), line: line + 1, via: 'enum-mention' });
+      continue;
+    }
+    // "VISA ****7863  $43.20": a masked card number outside the tables shows a card payment
+    const cards = field.enumValues!.filter((v) => typeof v === 'string' && /\bcard\b/i.test(v.replace(/[_-]/g, ' ')));
+    const masked = lines.findIndex((l, i) => !consumedLines.has(i) && /(?:[*xX•#]{4,}|(?:[*xX•]{4}[\s-]){1,3})\s?\d{4}\b/.test(l));
+    if (mentioned.length === 0 && cards.length === 1 && masked !== -1) {
+      values.set(field, cards[0]);
+      found.push({ path: field.path.join('.'), line: masked + 1, via: 'enum-mention' });
+    }
+  }
+
+  // currency: an ISO code or an unambiguous symbol written next to the amounts
+  const currency = missing.find((f) => /(^|_)currency(_code)?$/i.test(f.name) && f.type === 'string' && !values.has(f));
+  if (currency) {
+    const codes = new Set<string>();
+    for (const line of lines) {
+      const c = parseCurrency(line);
+      if (c && /\d/.test(line)) codes.add(c);
+    }
+    // "All amounts in NOK": a code on a line of its own when no amount carries one
+    if (codes.size === 0) {
+      for (const line of lines) {
+        const c = parseCurrency(line);
+        if (c && /^[A-Z]{3}$/.test(c) && new RegExp(`\\b${c}\\b`).test(line)) codes.add(c);
+      }
+    }
+    if (codes.size === 1) {
+      const [code] = [...codes];
+      const value = parseFieldValue(currency, code!);
+      if (value !== undefined) {
+        values.set(currency, value);
+        found.push({ path: currency.path.join('.'), line: lines.findIndex((l) => parseCurrency(l) === code) + 1, via: 'currency-mark' });
+      }
+    }
+  }
+}

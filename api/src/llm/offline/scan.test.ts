@@ -1,0 +1,195 @@
+// The offline extractor on OCR text of scans: specks blanked, damaged numbers mended, and rows
+// whose numbers a scan damaged read again by their own arithmetic (quantity × price = amount),
+// while a clean document that does not add up is reported, never corrected. Documents written
+// here; none comes from the bench.
+import { extractOffline } from '.';
+import type { JSONSchema } from '../types';
+import { removeSpecks } from './normalise';
+import { digitSkeleton, editDistance, repairNumber } from './ocr-numbers';
+
+const row = (cells: string[], widths: number[]) =>
+  cells.map((c, i) => (widths[i]! < 0 ? c.padStart(-widths[i]!) : c.padEnd(widths[i]!))).join('').trimEnd();
+
+const schema: JSONSchema = {
+  type: 'object',
+  properties: {
+    net: { type: 'number', description: 'Sum of the lines before tax' },
+    parts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          part: { type: 'string', description: 'What was delivered' },
+          pieces: { type: 'number', description: 'Number of pieces' },
+          piece_price: { type: 'number', description: 'Price of one piece' },
+          line_value: { type: 'number', description: 'Line amount' },
+        },
+      },
+    },
+  },
+};
+const W = [30, -8, -12, -14];
+type Part = { part: string; pieces: number; piece_price: number; line_value: number };
+
+describe('OCR numbers', () => {
+  it.each([
+    ['=399°..27', '-399.27'],
+    ['2:.576,94', '2.576,94'],
+    ['16.298, 87.', '16.298,87'],
+    ['111 57', '111.57'],
+    ['12. pcs', '12 pcs'],
+  ])('mends %s', (text, mended) => expect(repairNumber(text)).toBe(mended));
+
+  it('reads the digits OCR saw, confusable letters as digits, words left out', () => {
+    expect(digitSkeleton('LO. pcs')).toBe('10');
+    expect(digitSkeleton('4.173 ,60')).toBe('417360');
+    expect(digitSkeleton('unit')).toBe('');
+    expect(editDistance('716.05'.replace('.', ''), '7605')).toBe(1);
+  });
+
+  it('blanks specks, keeping the columns where they were', () => {
+    expect(removeSpecks(':     6    Hinge set         12.00')).toBe('      6    Hinge set         12.00');
+    expect(removeSpecks('Bolts   4   1.50    6.00      ;')).toBe('Bolts   4   1.50    6.00       ');
+    // marks inside running text are text
+    expect(removeSpecks('Pages 1 - 2: total')).toBe('Pages 1 - 2: total');
+  });
+});
+
+describe('a scanned table read again by its arithmetic', () => {
+  const clean: Part[] = [
+    { part: 'Gate hinge, galvanised', pieces: 4, piece_price: 12.5, line_value: 50 },
+    { part: 'Fence post 1.8 m', pieces: 11, piece_price: 23.9, line_value: 262.9 },
+    { part: 'Post cap', pieces: 12, piece_price: 1.75, line_value: 21 },
+    { part: 'Wire tensioner', pieces: 6, piece_price: 4.35, line_value: 26.1 },
+    { part: 'Staples 1 kg', pieces: 3, piece_price: 7.8, line_value: 23.4 },
+  ];
+
+  it('mends a lost decimal point, "11" read as letters, a doubled digit and a speck-shifted row', () => {
+    const text = [
+      'DELIVERY NOTE 5531',
+      '',
+      row(['Part', 'Pcs', 'Each', 'Value'], W),
+      row(['Gate hinge, galvanised', '4', '1250', '50.00'], W), // the point of 12.50 lost
+      row(['Fence post 1.8 m', 'LE', '23.90', '262.90'], W), // 11 read as letters
+      `:   ${row(['Post cap', '12', '1.75', '21.00'], W)}`, // a speck at the line start shifts the row
+      row(['Wire tensioner', '6', '4.35', '216.10'], W), // a stray digit
+      row(['Staples 1 kg', '3', '7.80', '23.40'], W),
+      '',
+      row(['Net', '', '', '383.40'], W),
+    ].join('\n');
+    const result = extractOffline(text, schema);
+    const parts = (result.data as { parts: Part[] }).parts;
+    expect(parts).toEqual(clean);
+    expect(result.warnings[0]).toMatch(/^parts: \d damaged numbers read again by the rows' arithmetic \(row 1 piece_price "1250" read as 12\.5/);
+    expect(result.warnings.some((w) => /does not add up|add up to/.test(w))).toBe(false);
+  });
+
+  it('settles two equally near readings by the printed total', () => {
+    // "35.80" could be 4 × 8.95 (price misread) or 4 × 9.95 = 39.80 (amount misread): the net decides
+    const text = [
+      row(['Part', 'Pcs', 'Each', 'Value'], W),
+      row(['Gate hinge', '2', '1250', '25.00'], W),
+      row(['Latch', '4', '9.95', '35.80'], W),
+      row(['Bolt', '10', '0.40', '4.00'], W),
+      row(['Hook', '5', '2.20', '11.00'], W),
+      '',
+      row(['Net', '', '', '79.80'], W),
+    ].join('\n');
+    const parts = (extractOffline(text, schema).data as { parts: Part[] }).parts;
+    expect(parts[1]).toEqual({ part: 'Latch', pieces: 4, piece_price: 9.95, line_value: 39.8 });
+  });
+
+  it('keeps what a clean document prints when a row does not add up, and says so', () => {
+    const text = [
+      row(['Part', 'Pcs', 'Each', 'Value'], W),
+      row(['Gate hinge', '2', '12.50', '25.00'], W),
+      row(['Latch', '4', '9.95', '35.80'], W),
+      row(['Bolt', '10', '0.40', '4.00'], W),
+    ].join('\n');
+    const result = extractOffline(text, schema);
+    expect((result.data as { parts: Part[] }).parts[1]).toEqual({ part: 'Latch', pieces: 4, piece_price: 9.95, line_value: 35.8 });
+    expect(result.warnings).toEqual(['parts: 1 row does not add up (row 2: 4 × 9.95 = 39.80, not 35.80)']);
+  });
+
+  it('leaves a damaged row alone when no reading near what OCR saw adds up', () => {
+    const text = [
+      row(['Part', 'Pcs', 'Each', 'Value'], W),
+      row(['Gate hinge', '2', '12.50', '25.00'], W),
+      row(['Latch', '4', '9,,95', '61.13'], W),
+      row(['Bolt', '10', '0.40', '4.00'], W),
+    ].join('\n');
+    const result = extractOffline(text, schema);
+    expect((result.data as { parts: Part[] }).parts[1]).toEqual({ part: 'Latch', pieces: 4, piece_price: 9.95, line_value: 61.13 });
+    expect(result.warnings.some((w) => w.includes('row 2: 4 × 9.95 = 39.80, not 61.13'))).toBe(true);
+  });
+});
+
+describe('totals a scan misread', () => {
+  const withTotals: JSONSchema = {
+    type: 'object',
+    properties: {
+      ...(schema.properties as Record<string, JSONSchema>),
+      tax: { type: 'number', description: 'Tax amount' },
+      total: { type: 'number', description: 'Total to pay' },
+    },
+  };
+  const body = [
+    row(['Part', 'Pcs', 'Each', 'Value'], W),
+    row(['Gate hinge', '2', '12.50', '25.00'], W),
+    row(['Latch', '4', '9.95', '39.80'], W),
+    row(['Bolt', '10', '0.40', '4.00'], W),
+    '',
+  ];
+
+  it('takes the rows\' sum for a subtotal one digit away from it, and reads a damaged tax by total − subtotal', () => {
+    const text = [...body, row(['Net', '', '', '618.80'], W), row(['Tax', '', '', '6:,88;'], W), row(['Total', '', '', '75.68'], W)].join('\n');
+    const result = extractOffline(text, withTotals);
+    expect(result.data).toMatchObject({ net: 68.8, tax: 6.88, total: 75.68 });
+    expect(result.found.filter((f) => f.via === 'arithmetic').map((f) => f.path).sort()).toEqual(['net', 'tax']);
+  });
+});
+
+describe('payment shown, not named', () => {
+  it('a masked card number is a card payment, and its asterisks are not bold markup', () => {
+    const receipt: JSONSchema = { type: 'object', properties: { paid_with: { type: 'string', enum: ['cash', 'card', 'voucher'] }, total: { type: 'number' } } };
+    const text = ['CORNER DELI', 'Total:  18.40', '', 'MC ****4410   18.40'].join('\n');
+    expect(extractOffline(text, receipt).data).toEqual({ paid_with: 'card', total: 18.4 });
+    // nothing shown, nothing guessed
+    expect(extractOffline('CORNER DELI\nTotal:  18.40', receipt).data).toEqual({ total: 18.4 });
+  });
+});
+
+describe('a statement read again by its balances', () => {
+  const statement: JSONSchema = {
+    type: 'object',
+    properties: {
+      opening_balance: { type: 'number', description: 'Balance at the start' },
+      closing_balance: { type: 'number', description: 'Balance at the end' },
+      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
+    },
+  };
+  const WS = [14, 30, -12];
+  const text = (damaged: string) =>
+    [
+      'Opening balance:   500.00',
+      '',
+      row(['Day', 'Memo', 'Amount'], WS),
+      row(['2025-03-01', 'Salary', '1,200.00'], WS),
+      row(['2025-03-02', 'Bakery', '-12.40'], WS),
+      row(['2025-03-03', 'Rent', damaged], WS),
+      row(['2025-03-05', 'Refund', '20.00'], WS),
+      '',
+      'Closing balance:   1,107.60',
+    ].join('\n');
+
+  it('takes the reading of a damaged amount that makes opening + rows = closing', () => {
+    const result = extractOffline(text('-6O0;.00'), statement);
+    expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
+    expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-6O0;.00" read as -600)');
+  });
+
+  it('leaves a clean statement that does not balance as it is', () => {
+    const result = extractOffline(text('-700.00'), statement);
+    expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -700, 20]);
+  });
+});
