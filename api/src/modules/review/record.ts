@@ -388,3 +388,20 @@ async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow
 }
 
 export type { FileReviewRow };
+
+/** Checks of an extraction job's files (its own results), for the job's results_summary: the monitors show the failures. */
+export async function checksSummaryOfJob(
+  db: DbOrTx,
+  userId: string,
+  fileIds: string[],
+  jobId: string,
+): Promise<{ failed: number; passed: number; files: { file_id: string; filename: string; failed: number }[] }> {
+  const out = { failed: 0, passed: 0, files: [] as { file_id: string; filename: string; failed: number }[] };
+  for await (const r of loadReviewRecords(db, userId, fileIds, { jobId })) {
+    const failed = r.checks.filter((c) => c.status === 'failed').length;
+    out.failed += failed;
+    out.passed += r.checks.length - failed;
+    if (failed > 0 && out.files.length < 100) out.files.push({ file_id: r.fileId, filename: r.filename, failed });
+  }
+  return out;
+}
