@@ -175,6 +175,8 @@ describe('the review record on the file page', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'set', path: '$.items[0].amount', value: 26, base_version: 'v1' }));
     expect(await within(rows).findByLabelText('Corrected; original: 25')).toHaveTextContent('Corrected');
+    // the failed check is shown on the value it is about
+    expect(within(rows).getByRole('img', { name: 'Failed check: items row 1: qty 2 × price 12.50 = 25, but amount is 26' })).toBeInTheDocument();
 
     const checks = screen.getByRole('region', { name: 'Checks' });
     expect(within(checks).getByText('2 failed, 1 passed')).toBeInTheDocument();
@@ -185,7 +187,7 @@ describe('the review record on the file page', () => {
     expect(within(checks).getByRole('button', { name: 'Show in record' })).toBeInTheDocument();
 
     const history = screen.getByRole('region', { name: 'Correction history' });
-    expect(within(history).getByText('$.items[0].amount: 25 → 26')).toBeInTheDocument();
+    expect(within(history).getByText('Items, row 1: Amount: 25 → 26')).toBeInTheDocument();
     expect(within(history).getByText(/ada@example.com/)).toBeInTheDocument();
     fireEvent.click(within(history).getByRole('button', { name: 'Undo correction of $.items[0].amount' }));
     expect(await within(history).findByText('Undone')).toBeInTheDocument();

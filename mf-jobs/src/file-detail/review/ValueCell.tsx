@@ -15,6 +15,8 @@ export interface ValueCellProps {
   source: ValueSource | undefined;
   /** the model's value when a correction changed it (undefined: not corrected; null: an added row) */
   original?: { value: unknown; added: boolean } | undefined;
+  /** the message of a failed check about this value */
+  warning?: string | undefined;
   busy: boolean;
   onShowSource: (s: ValueSource, label: string) => void;
   onSave: (value: string | number | boolean | null) => void;
@@ -40,7 +42,7 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
   );
 }
 
-export function ValueCell({ path, label, value, source, original, busy, onShowSource, onSave }: ValueCellProps) {
+export function ValueCell({ path, label, value, source, original, warning, busy, onShowSource, onSave }: ValueCellProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const text = cellText(value);
@@ -92,10 +94,19 @@ export function ValueCell({ path, label, value, source, original, busy, onShowSo
         px="1"
         borderRadius="sm"
         bg={missing ? 'orange.subtle' : original ? 'blue.subtle' : undefined}
+        outline={warning ? '1px solid' : undefined}
+        outlineColor={warning ? 'orange.solid' : undefined}
         color={text ? undefined : 'fg.subtle'}
       >
         {text || '—'}
       </Box>
+      {warning ? (
+        <Hint text={warning}>
+          <Box as="span" role="img" tabIndex={0} aria-label={`Failed check: ${warning}`} color="fg.warning" display="inline-flex" borderRadius="sm" _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+            <TriangleAlert size={14} aria-hidden />
+          </Box>
+        </Hint>
+      ) : null}
       {missing ? (
         <Hint text="The model gave this value, but it appears nowhere in the document">
           <Badge size="sm" colorPalette="orange" variant="surface" role="note" tabIndex={0} aria-label={`${label}: not in the document`}>
