@@ -254,6 +254,7 @@ function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSo
                             source={r.sources[path]}
                             original={originalOf(originals, path, rowPath)}
                             warning={warnings.get(path)}
+                            compact
                             busy={busy}
                             onShowSource={onShowSource}
                             onSave={(v) => correct({ action: 'set', path, value: v })}

@@ -17,6 +17,8 @@ export interface ValueCellProps {
   original?: { value: unknown; added: boolean } | undefined;
   /** the message of a failed check about this value */
   warning?: string | undefined;
+  /** a table cell: one line (the table scrolls sideways on narrow screens instead of wrapping) */
+  compact?: boolean;
   busy: boolean;
   onShowSource: (s: ValueSource, label: string) => void;
   onSave: (value: string | number | boolean | null) => void;
@@ -42,7 +44,7 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
   );
 }
 
-export function ValueCell({ path, label, value, source, original, warning, busy, onShowSource, onSave }: ValueCellProps) {
+export function ValueCell({ path, label, value, source, original, warning, compact = false, busy, onShowSource, onSave }: ValueCellProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const text = cellText(value);
@@ -86,11 +88,11 @@ export function ValueCell({ path, label, value, source, original, warning, busy,
   }
 
   return (
-    <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap="wrap">
+    <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap={compact ? 'nowrap' : 'wrap'}>
       <Box
         as="span"
-        whiteSpace="pre-wrap"
-        wordBreak="break-word"
+        whiteSpace={compact ? 'nowrap' : 'pre-wrap'}
+        wordBreak={compact ? undefined : 'break-word'}
         px="1"
         borderRadius="sm"
         bg={missing ? 'orange.subtle' : original ? 'blue.subtle' : undefined}
