@@ -6,7 +6,8 @@ import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '
 import FileDetailPage from '../FileDetailPage';
 
 configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(30_000);
+// a shared, busy machine: the first test builds the whole file page
+jest.setTimeout(90_000);
 
 jest.mock('../pdfPage', () => ({
   openPdf: jest.fn(async () => ({ numPages: 2, destroy: jest.fn() })),
@@ -205,6 +206,8 @@ describe('the review record on the file page', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(within(rows).queryByRole('textbox')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // back on the Edit button, for the keyboard
+    await waitFor(() => expect(within(rows).getByRole('button', { name: 'Edit Item, row 2' })).toHaveFocus());
 
     fireEvent.click(screen.getByRole('button', { name: 'Add row to Items' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ action: 'add_row', path: '$.items', value: { item: null, qty: null, price: null, amount: null }, base_version: 'v1' }));

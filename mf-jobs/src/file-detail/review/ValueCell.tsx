@@ -5,7 +5,7 @@ import { Badge, Box, Button, HStack, IconButton, Input, Tooltip, VisuallyHidden 
 import type { ValueSource } from '@quarry/shared/schemas';
 import { cellText } from '@quarry/shared/review';
 import { Crosshair, Pencil, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ValueCellProps {
   path: string;
@@ -47,13 +47,26 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
 export function ValueCell({ path, label, value, source, original, warning, compact = false, busy, onShowSource, onSave }: ValueCellProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  // keyboard users land back on the Edit button after Save / Cancel, not at the top of the page
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!editing && refocus) {
+      editButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [editing, refocus]);
+  const leave = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
   const text = cellText(value);
   const missing = source?.status === 'not_in_document';
   const located = source && source.start_line !== null && source.end_line !== null;
   const originalText = original ? (original.added ? 'This row was added by a correction' : `Original: ${cellText(original.value) || '(empty)'}`) : '';
 
   const save = () => {
-    setEditing(false);
+    leave();
     const next = parseInput(draft, value);
     if (cellText(next) !== text || typeof next !== typeof value) onSave(next);
   };
@@ -73,14 +86,14 @@ export function ValueCell({ path, label, value, source, original, warning, compa
               save();
             } else if (e.key === 'Escape') {
               e.preventDefault();
-              setEditing(false);
+              leave();
             }
           }}
         />
         <Button size="xs" colorPalette="brand" onClick={save}>
           Save
         </Button>
-        <Button size="xs" variant="ghost" onClick={() => setEditing(false)}>
+        <Button size="xs" variant="ghost" onClick={leave}>
           Cancel
         </Button>
       </HStack>
@@ -131,6 +144,7 @@ export function ValueCell({ path, label, value, source, original, warning, compa
         </Hint>
       ) : null}
       <IconButton
+        ref={editButton}
         size="2xs"
         variant="ghost"
         aria-label={`Edit ${label}`}
