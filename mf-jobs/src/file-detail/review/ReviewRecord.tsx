@@ -89,7 +89,8 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
         ) : (
           <>
             {fields.length ? (
-              <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              // relative: the cells' visually hidden texts (absolute) stay inside the scroll area at 390 px
+              <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
                 <Table.Root size="sm" aria-label="Unified fields">
                   <Table.Header>
                     <Table.Row>
@@ -220,7 +221,7 @@ function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSo
           </Button>
         ) : null}
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
         <Table.Root size="sm" aria-label={label} striped>
           <Table.Header>
             <Table.Row>

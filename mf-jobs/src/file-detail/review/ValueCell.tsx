@@ -1,7 +1,7 @@
 // One value of the review record (a field or a table cell): the value, its source mark (click:
 // the OCR lines it came from), a flag when the document does not contain it, a Corrected badge
 // with the model's value on hover, and editing in place (Enter saves, Escape cancels).
-import { Badge, Box, Button, HStack, IconButton, Input, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Input, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import type { ValueSource } from '@quarry/shared/schemas';
 import { cellText } from '@quarry/shared/review';
 import { Crosshair, Pencil, TriangleAlert } from 'lucide-react';
@@ -37,9 +37,12 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
   return (
     <Tooltip.Root openDelay={200} closeDelay={50}>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Positioner>
-        <Tooltip.Content maxW="xs">{text}</Tooltip.Content>
-      </Tooltip.Positioner>
+      {/* in a portal: a positioner inside the table's scroll area would widen the page */}
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content maxW="xs">{text}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
     </Tooltip.Root>
   );
 }
