@@ -81,11 +81,11 @@ export default tseslint.config(
   },
   {
     // The isomorphic part of shared (what the API may import) stays free of UI code.
-    files: ['shared/src/schemas/**/*.ts', 'shared/src/constants.ts'],
+    files: ['shared/src/schemas/**/*.ts', 'shared/src/review/**/*.ts', 'shared/src/constants.ts'],
     rules: {
       'no-restricted-imports': restricted(
         { regex: UI_PACKAGES, message: 'Schemas and constants are isomorphic: the API imports them, so no UI or React here.' },
-        { regex: '^\\.\\./(?!constants$)', message: 'Schemas and constants are isomorphic: import only zod, other schemas and ../constants.' },
+        { regex: '^\\.\\./(?!constants$|schemas(/|$))', message: 'Schemas and constants are isomorphic: import only zod, other schemas and ../constants.' },
         { regex: '^@quarry/', message: 'Schemas and constants are isomorphic: import only zod, other schemas and ../constants.' },
       ),
     },
@@ -96,8 +96,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restricted(
         {
-          regex: '^@quarry/(?!shared/(schemas|constants)$)',
-          message: 'The API imports only @quarry/shared/schemas and @quarry/shared/constants (the isomorphic part of shared).',
+          regex: '^@quarry/(?!shared/(schemas|constants|review)$)',
+          message: 'The API imports only @quarry/shared/schemas, /constants and /review (the isomorphic part of shared).',
         },
         { regex: UI_PACKAGES, message: 'The API has no UI: React, Chakra and the router belong to the apps.' },
       ),

@@ -1,10 +1,10 @@
-// Unified Dataset sub-tab: the merged record (unify.ts) as a readable table — fields as
+// Unified Dataset sub-tab: the merged record (@quarry/shared/review) as a readable table — fields as
 // name/value rows, each list (table rows from all table chunks, in order) as its own table.
 import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { EmptyState } from '@quarry/shared';
 import type { ExtractionResult } from '@quarry/shared/schemas';
 import { useMemo } from 'react';
-import { cellText, columnsOf, fieldLabel, splitRecord, unifyResults } from './unify';
+import { cellText, columnsOf, fieldLabel, splitRecord, unifyResults } from '@quarry/shared/review';
 
 export function UnifiedDataset({ results }: { results: ExtractionResult[] }) {
   const { fields, lists } = useMemo(() => splitRecord(unifyResults(results)), [results]);

@@ -58,8 +58,8 @@ const CASES: Case[] = [
     rule: 'no-restricted-imports',
   },
   {
-    name: 'the API importing schemas and constants is fine',
-    files: { [`api/src/${tag}/good.ts`]: "export * from '@quarry/shared/schemas';\nexport * from '@quarry/shared/constants';\n" },
+    name: 'the API importing schemas, constants and the review logic is fine',
+    files: { [`api/src/${tag}/good.ts`]: "export * from '@quarry/shared/schemas';\nexport * from '@quarry/shared/constants';\nexport * from '@quarry/shared/review';\n" },
     rule: null,
   },
   {

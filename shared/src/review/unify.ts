@@ -2,7 +2,7 @@
 // extraction merged into one record. Fields come from text chunks (the first chunk, in chunk
 // order, that has a value wins); lists — the rows of table chunks — are concatenated in chunk
 // order. Failed results and empty values add nothing.
-import type { ExtractionResult } from '@quarry/shared/schemas';
+import type { ExtractionResult } from '../schemas/extraction';
 
 export type UnifiedRecord = Record<string, unknown>;
 
