@@ -188,3 +188,6 @@ export * from './schema-jobs';
 
 // Extraction results (versioned per chunk) and the LLM test API's results.
 export * from './schema-extraction';
+
+// The review loop: corrections and Reviewed marks (issue 14).
+export * from './schema-review';

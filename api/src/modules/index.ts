@@ -28,6 +28,7 @@ import outputSchemaRoutes from './output-schemas/routes';
 import promptRoutes from './prompts/routes';
 import realtimeTestRoutes from './realtime-test/routes';
 import resourceRoutes from './resources/routes';
+import reviewRoutes from './review/routes';
 import storagePlugin from './storage/plugin';
 import uploadRoutes from './uploads/routes';
 import userRoutes from './users/routes';
@@ -62,6 +63,7 @@ export const apiModules: Module[] = [
   needs(['quarry-jobs'], chunkingRoutes, 'chunking'),
   chunkRunRoutes,
   needs(['quarry-jobs'], extractionRoutes, 'extraction'),
+  reviewRoutes,
   llmTestRoutes,
   needs(['quarry-jobs'], adminRoutes, 'admin'),
 ];

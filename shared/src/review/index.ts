@@ -1,3 +1,4 @@
 // The review loop's isomorphic logic (issue 14): what the API and the remotes must compute the
 // same way (the Unified Dataset, JSON paths of its values). Pure TypeScript, zod-free, no UI.
 export * from './unify';
+export * from './paths';

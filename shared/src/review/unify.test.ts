@@ -1,4 +1,4 @@
-import { columnsOf, fieldLabel, splitRecord, unifyResults } from './unify';
+import { columnsOf, fieldLabel, splitRecord, unifiedPathOf, unifyResults, unifyTraced } from './unify';
 
 const r = (sequence_number: number, extracted_data: unknown, status: 'completed' | 'failed' = 'completed') => ({ sequence_number, status, extracted_data });
 
@@ -29,5 +29,24 @@ describe('the Unified Dataset: every chunk merged into one record', () => {
     expect(lists).toEqual([['rows', [{ x: 1 }, { y: 2, x: 3 }]]]);
     expect(columnsOf(lists[0]![1])).toEqual(['x', 'y']);
     expect(fieldLabel('invoice_number')).toBe('Invoice number');
+  });
+});
+
+describe('unifyTraced: where each part of the unified record came from', () => {
+  it('maps fields and rows of each result to the unified paths', () => {
+    const results = [
+      r(1, { items: [{ item: 'B' }, { item: 'C' }] }),
+      r(0, { vendor: 'Acme', items: [{ item: 'A' }] }),
+      r(2, [{ item: 'bare' }]),
+      r(3, { vendor: 'Later' }),
+    ];
+    const { record, origins } = unifyTraced(results);
+    expect(record).toEqual({ vendor: 'Acme', items: [{ item: 'A' }, { item: 'B' }, { item: 'C' }], rows: [{ item: 'bare' }] });
+    expect(unifiedPathOf(origins, 1, '$.vendor')).toBe('$.vendor');
+    expect(unifiedPathOf(origins, 1, '$.items[0].item')).toBe('$.items[0].item');
+    expect(unifiedPathOf(origins, 0, '$.items[1].item')).toBe('$.items[2].item');
+    expect(unifiedPathOf(origins, 2, '$[0].item')).toBe('$.rows[0].item');
+    // the later vendor lost to the first one: it has no place in the record
+    expect(unifiedPathOf(origins, 3, '$.vendor')).toBeNull();
   });
 });

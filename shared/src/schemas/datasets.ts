@@ -28,6 +28,8 @@ export const DatasetSchema = z.object({
   /** sum of the files' page_count */
   total_pages: z.number().int(),
   total_size: z.number().int(),
+  /** member files marked Reviewed (issue 14); optional for older servers */
+  reviewed_count: z.number().int().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   archived_at: TimestampSchema.nullable(),

@@ -32,6 +32,8 @@ export const FileSchema = z.object({
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   validated_at: TimestampSchema.nullable(),
+  /** when the file was marked Reviewed (issue 14), null when it is not; served by the files list and dataset files */
+  reviewed_at: TimestampSchema.nullable().optional(),
 });
 export type FileInfo = z.infer<typeof FileSchema>;
 
@@ -52,6 +54,8 @@ export const FileListResponseSchema = z.object({
   total_count: z.number().int(),
   /** document pages of the files matching the filter (sum of page_count) */
   total_pages: z.number().int(),
+  /** files matching the filter that are marked Reviewed (issue 14); optional for older servers */
+  reviewed_count: z.number().int().optional(),
   offset: z.number().int(),
   limit: z.number().int(),
 });

@@ -24,3 +24,4 @@ export * from './job-estimate';
 export * from './admin';
 export * from './playground';
 export * from './provenance';
+export * from './review';

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Dataset, DatasetStatus } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { datasetFiles, datasets, files, type DatasetRow, type FileRow } from '../../db/schema';
+import { datasetFiles, datasets, fileReviews, files, type DatasetRow, type FileRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
 import { escapeLike, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
@@ -14,6 +14,8 @@ interface Stats {
   fileCount: number;
   totalPages: number;
   totalSize: number;
+  /** member files marked Reviewed (issue 14) */
+  reviewed: number;
 }
 
 async function statsOf(db: DbOrTx, ids: string[]): Promise<Map<string, Stats>> {
@@ -25,27 +27,32 @@ async function statsOf(db: DbOrTx, ids: string[]): Promise<Map<string, Stats>> {
       n: sql<number>`count(*)::int`,
       pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::bigint`,
       bytes: sql<number>`coalesce(sum(${files.fileSize}), 0)::bigint`,
+      reviewed: sql<number>`count(${fileReviews.fileId})::int`,
     })
     .from(datasetFiles)
     .innerJoin(files, eq(files.id, datasetFiles.fileId))
+    .leftJoin(fileReviews, eq(fileReviews.fileId, datasetFiles.fileId))
     .where(inArray(datasetFiles.datasetId, ids))
     .groupBy(datasetFiles.datasetId);
-  for (const r of rows) out.set(r.id, { fileCount: r.n, totalPages: Number(r.pages), totalSize: Number(r.bytes) });
+  for (const r of rows) out.set(r.id, { fileCount: r.n, totalPages: Number(r.pages), totalSize: Number(r.bytes), reviewed: r.reviewed });
   return out;
 }
 
-async function filesOf(db: DbOrTx, ids: string[]): Promise<Map<string, FileRow[]>> {
-  const out = new Map<string, FileRow[]>();
+type MemberFile = FileRow & { reviewedAt: Date | null };
+
+async function filesOf(db: DbOrTx, ids: string[]): Promise<Map<string, MemberFile[]>> {
+  const out = new Map<string, MemberFile[]>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ datasetId: datasetFiles.datasetId, file: files })
+    .select({ datasetId: datasetFiles.datasetId, file: files, reviewedAt: fileReviews.reviewedAt })
     .from(datasetFiles)
     .innerJoin(files, eq(files.id, datasetFiles.fileId))
+    .leftJoin(fileReviews, eq(fileReviews.fileId, datasetFiles.fileId))
     .where(inArray(datasetFiles.datasetId, ids))
     .orderBy(asc(datasetFiles.addedAt), asc(files.filename));
   for (const r of rows) {
     const list = out.get(r.datasetId) ?? [];
-    list.push(r.file);
+    list.push({ ...r.file, reviewedAt: r.reviewedAt });
     out.set(r.datasetId, list);
   }
   return out;
@@ -55,9 +62,9 @@ async function present(db: DbOrTx, rows: DatasetRow[], withFiles: boolean): Prom
   const ids = rows.map((r) => r.id);
   // `db` may be a transaction (one connection): ask one query at a time.
   const stats = await statsOf(db, ids);
-  const members = withFiles ? await filesOf(db, ids) : new Map<string, FileRow[]>();
+  const members = withFiles ? await filesOf(db, ids) : new Map<string, MemberFile[]>();
   return rows.map((row) => {
-    const s = stats.get(row.id) ?? { fileCount: 0, totalPages: 0, totalSize: 0 };
+    const s = stats.get(row.id) ?? { fileCount: 0, totalPages: 0, totalSize: 0, reviewed: 0 };
     return {
       id: row.id,
       name: row.name,
@@ -66,11 +73,12 @@ async function present(db: DbOrTx, rows: DatasetRow[], withFiles: boolean): Prom
       file_count: s.fileCount,
       total_pages: s.totalPages,
       total_size: s.totalSize,
+      reviewed_count: s.reviewed,
       created_at: isoStrict(row.createdAt),
       updated_at: isoStrict(row.updatedAt),
       archived_at: iso(row.archivedAt),
       deleted_at: iso(row.deletedAt),
-      files: (members.get(row.id) ?? []).map(toFile),
+      files: (members.get(row.id) ?? []).map((f) => ({ ...toFile(f), reviewed_at: iso(f.reviewedAt) })),
     };
   });
 }

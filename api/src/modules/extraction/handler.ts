@@ -20,6 +20,7 @@ import { activeRun, runChunks } from '../chunk-runs/service';
 import { recordOutputSchemaUse } from '../output-schemas/service';
 import { estimateSnapshot } from '../job-estimates/service';
 import { documentCache, provenanceOf } from './provenance';
+import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
 import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
 
@@ -315,6 +316,10 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
     extraction_results: outs.slice(0, 100).map((o) => ({ chunk_id: o.chunk_id, file_id: o.file_id, status: o.status, extracted_data: o.extracted_data ?? null, tokens_used: o.tokens, error_message: o.error })),
   };
+  if (counts.ok > 0) {
+    // completeness and arithmetic checks of the files as this job extracted them (issue 14): the monitors count the failures
+    Object.assign(summary, { review_checks: await checksSummaryOfJob(services.db, job.userId, plan.files.map((f) => f.file_id), job.id) });
+  }
   if (counts.ok === 0) {
     const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';
     throw new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, { code: 'ALL_CHUNKS_FAILED', details: { results_summary: summary } });

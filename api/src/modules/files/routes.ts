@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { files } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import { bearer, errorResponses } from '../../lib/openapi';
-import { isoStrict } from '../../lib/time';
+import { iso, isoStrict } from '../../lib/time';
 import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
 import type { App } from '../../types';
 import { publicBaseUrl, uploadDeps } from '../uploads/routes';
@@ -63,8 +63,15 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (req) => {
-      const { rows, total, totalPages } = await listFiles(db, req.user.id, req.query);
-      return { files: rows.map(toFile), total_count: total, total_pages: totalPages, offset: req.query.offset, limit: req.query.limit };
+      const { rows, total, totalPages, reviewedCount, reviewedAt } = await listFiles(db, req.user.id, req.query);
+      return {
+        files: rows.map((r) => ({ ...toFile(r), reviewed_at: iso(reviewedAt.get(r.id)) })),
+        total_count: total,
+        total_pages: totalPages,
+        reviewed_count: reviewedCount,
+        offset: req.query.offset,
+        limit: req.query.limit,
+      };
     },
   );
 

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CleanupResponse, DatasetRef, FileInfo, FileStatistics, FileType } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { datasetFiles, datasets, files, uploads, users, type FileRow } from '../../db/schema';
+import { datasetFiles, datasets, fileReviews, files, uploads, users, type FileRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
 import { userPrefix, type BlobStore } from '../../storage';
@@ -74,13 +74,17 @@ export async function listFiles(
   db: Db,
   userId: string,
   q: { offset: number; limit: number; include_failed: boolean; search?: string | undefined },
-): Promise<{ rows: FileRow[]; total: number; totalPages: number }> {
+): Promise<{ rows: FileRow[]; total: number; totalPages: number; reviewedCount: number; reviewedAt: Map<string, Date> }> {
   const conditions: SQL[] = [eq(files.userId, userId)];
   if (!q.include_failed) conditions.push(sql`${files.isValid} is not false`);
   if (q.search) conditions.push(sql`${files.filename} ilike ${`%${escapeLike(q.search)}%`}`);
   const where = and(...conditions);
   const [agg] = await db
-    .select({ n: sql<number>`count(*)::int`, pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::int`,
+      reviewed: sql<number>`count(*) filter (where exists (select 1 from ${fileReviews} where ${fileReviews.fileId} = ${files.id}))::int`,
+    })
     .from(files)
     .where(where);
   const rows = await db
@@ -90,7 +94,12 @@ export async function listFiles(
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(q.limit)
     .offset(q.offset);
-  return { rows, total: agg?.n ?? 0, totalPages: agg?.pages ?? 0 };
+  const reviewedAt = new Map<string, Date>();
+  if (rows.length > 0) {
+    const marks = await db.select({ id: fileReviews.fileId, at: fileReviews.reviewedAt }).from(fileReviews).where(and(eq(fileReviews.userId, userId), inArray(fileReviews.fileId, rows.map((r) => r.id))));
+    for (const m of marks) reviewedAt.set(m.id, m.at);
+  }
+  return { rows, total: agg?.n ?? 0, totalPages: agg?.pages ?? 0, reviewedCount: agg?.reviewed ?? 0, reviewedAt };
 }
 
 /** Datasets holding a file (deleted datasets included, marked by their status). */
