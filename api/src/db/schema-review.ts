@@ -35,8 +35,9 @@ export const reviewCorrections = pgTable(
     /** the record path it was made at, as the user saw it ($.items[2].price) */
     path: text('path').notNull(),
     target: jsonb('target').$type<CorrectionTarget>().notNull(),
-    oldValue: jsonb('old_value').$type<unknown>(),
-    newValue: jsonb('new_value').$type<unknown>(),
+    /** boxed as {v: value}: a bare JSON string would be read back as JSON text by PGlite */
+    oldValue: jsonb('old_value').$type<{ v: unknown }>(),
+    newValue: jsonb('new_value').$type<{ v: unknown }>(),
     /** version of the model's record it was made on; a re-extraction makes it stale */
     baseVersion: text('base_version').notNull(),
     createdAt: createdAt(),

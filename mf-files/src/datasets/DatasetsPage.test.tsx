@@ -78,6 +78,14 @@ describe('/datasets', () => {
     expect(manage).toHaveFocus();
   });
 
+  it('cards say how many of their files are reviewed (issue 14)', async () => {
+    serve([dataset({ name: 'Invoices', files: [a, b], reviewed_count: 1 }), dataset({ name: 'Done', files: [c], reviewed_count: 1 })]);
+    renderRoute(<DatasetsPage />, { path: '/datasets' });
+    const card = within(await screen.findByRole('article', { name: 'Invoices' }));
+    expect(card.getByTestId('dataset-reviewed-count')).toHaveTextContent('1 of 2 reviewed');
+    expect(within(screen.getByRole('article', { name: 'Done' })).getByTestId('dataset-reviewed-count')).toHaveTextContent('1 of 1 reviewed');
+  });
+
   it('deletes after the question word for word, then says Dataset Deleted', async () => {
     const d = dataset({ name: 'Invoices', files: [a] });
     let list = [d];

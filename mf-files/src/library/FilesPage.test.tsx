@@ -63,6 +63,16 @@ describe('/files File Library', () => {
     expect(screen.getByRole('button', { name: 'Refresh files' })).toBeInTheDocument();
   });
 
+  it('says how many files are reviewed and marks the reviewed ones (issue 14)', async () => {
+    const reviewed = { ...report, reviewed_at: '2025-03-01T10:00:00Z' };
+    serve({ 'GET files/my-files': () => ({ body: { ...fileList([reviewed, { ...scan, reviewed_at: null }, pending]), reviewed_count: 1 } }) });
+    renderRoute(<FilesPage />, { path: '/files' });
+    await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(3));
+    expect(screen.getByTestId('file-reviewed-count')).toHaveTextContent('1 of 3 reviewed');
+    expect(within(row('report.pdf')).getByText('Reviewed')).toBeInTheDocument();
+    expect(within(row('scan.png')).queryByText('Reviewed')).not.toBeInTheDocument();
+  });
+
   it('Show/Hide Invalid asks for the failed files too and shows why they are invalid', async () => {
     serve();
     const user = userEvent.setup();

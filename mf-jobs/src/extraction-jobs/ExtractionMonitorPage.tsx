@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
+import { ReviewChecks } from '../common/ReviewChecks';
 import { useLiveConnected } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
@@ -92,6 +93,7 @@ export default function ExtractionMonitorPage() {
               <Stat label="Total tokens" value={formatTokens(num(s.total_tokens_used) ?? 0)} />
               <Stat label="Processing time" value={formatDuration(num(s.processing_time) ?? null)} />
             </StatGrid>
+            <ReviewChecks summary={s.review_checks} />
             {files.length > 0 ? (
               <HStack gap="2" wrap="wrap">
                 {files.map((file) => (

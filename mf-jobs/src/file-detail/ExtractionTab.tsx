@@ -1,5 +1,6 @@
 // Extraction Results tab (spec 3 §2.10): sub-tabs Unified Dataset and Chunk Details over the
-// current results of the active chunking version; Re-extract opens the single-chunk dialog.
+// current results of the active chunking version; Re-extract opens the single-chunk dialog. The
+// Unified Dataset is the review record (issue 14): sources, checks, corrections, Reviewed.
 import { Tabs } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, toAppError, toast } from '@quarry/shared';
 import type { ChunkItem } from '@quarry/shared/schemas';
@@ -8,7 +9,7 @@ import { useActiveChunks } from '../file-common/queries';
 import { ReExtractDialog, ReExtractionWatcher, type ReExtractChunk } from '../re-extraction/ReExtractDialog';
 import { ChunkDetails } from './ChunkDetails';
 import { useExtractionResults } from './queries';
-import { UnifiedDataset } from './UnifiedDataset';
+import { ReviewRecord } from './review/ReviewRecord';
 
 export function ExtractionTab({ fileId }: { fileId: string }) {
   const results = useExtractionResults(fileId);
@@ -64,7 +65,7 @@ export function ExtractionTab({ fileId }: { fileId: string }) {
           <Tabs.Trigger value="chunks">Chunk Details</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="unified">
-          <UnifiedDataset results={current} />
+          <ReviewRecord fileId={fileId} />
         </Tabs.Content>
         <Tabs.Content value="chunks">
           <ChunkDetails

@@ -10,6 +10,7 @@ import { ChunkingVersionsTab } from './ChunkingVersionsTab';
 import { ExtractionTab } from './ExtractionTab';
 import { OcrTab } from './OcrTab';
 import { ExportMenu } from '../review-export/ExportMenu';
+import { useFilePageState, type FileTab } from './review/selection';
 
 export const FILE_NOT_FOUND = 'File not found';
 
@@ -46,6 +47,8 @@ function NotFound({ message }: { message?: string }) {
 function FileDetail({ fileId }: { fileId: string }) {
   const file = useFile(fileId);
   useFileLiveUpdates(fileId);
+  // the open tab is in the URL: a value's source mark opens the OCR tab at its lines
+  const { tab, setTab } = useFilePageState();
   if (file.isPending) return <LoadingState text="Loading file..." fill />;
   if (file.isError) {
     const error = toAppError(file.error);
@@ -83,7 +86,7 @@ function FileDetail({ fileId }: { fileId: string }) {
           <Text>Uploaded {formatDateTime(f.created_at)}</Text>
         </HStack>
       </Box>
-      <Tabs.Root defaultValue="ocr" lazyMount variant="line">
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as FileTab)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="ocr">OCR Results</Tabs.Trigger>
           <Tabs.Trigger value="versions">Chunking Versions</Tabs.Trigger>

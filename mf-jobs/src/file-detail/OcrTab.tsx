@@ -3,10 +3,11 @@
 import { Alert, Box, Button, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, ErrorState, LoadingState, toAppError, toast } from '@quarry/shared';
 import type { FileInfo, OcrLineItem } from '@quarry/shared/schemas';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useOcrLines } from '../file-common/queries';
 import { DocumentPageView } from './DocumentPageView';
 import { useFileContent, useOcrResult, useRerunOcr } from './queries';
+import { useFilePageState } from './review/selection';
 
 export function OcrTab({ file }: { file: FileInfo }) {
   const result = useOcrResult(file.id);
@@ -73,6 +74,26 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
   const content = useFileContent(file.id, true);
   const pageLines = useMemo(() => lines.filter((l) => l.page === page), [lines, page]);
   const copyText = fullText || lines.map((l) => l.text).join('\n');
+  // a value's source chosen on the Extraction Results tab (in the URL): its page, its lines highlighted
+  const { selection, clearSource } = useFilePageState();
+  // (typed as a div: Chakra's Flex rendered as an li keeps the div's element type)
+  const firstMarked = useRef<HTMLDivElement | null>(null);
+  const pageView = useRef<HTMLDivElement | null>(null);
+  const marked = (n: number) => selection !== null && n >= selection.start && n <= selection.end;
+  useEffect(() => {
+    if (!selection) return;
+    const p = selection.page ?? lines.find((l) => l.number === selection.start)?.page;
+    if (p) setPage(Math.min(Math.max(1, p), pageCount));
+  }, [selection, lines, pageCount]);
+  useEffect(() => {
+    if (!selection) return;
+    // after the page's lines are drawn: bring the first highlighted line and the page view into sight
+    const id = requestAnimationFrame(() => {
+      firstMarked.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      pageView.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    });
+    return () => cancelAnimationFrame(id);
+  }, [selection, page]);
 
   return (
     <Stack gap="4">
@@ -95,6 +116,17 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
           <CopyButton text={copyText} size="sm" failureMessage="Could not copy text to clipboard" />
         </HStack>
       </Flex>
+      {selection ? (
+        <Flex gap="2" align="center" wrap="wrap" borderWidth="1px" borderColor="yellow.emphasized" bg="yellow.subtle" borderRadius="md" px="3" py="2" fontSize="sm">
+          <Text role="status" flex="1">
+            Source of {selection.label || 'the value'}: lines {selection.start}–{selection.end}
+            {selection.page ? `, page ${selection.page}` : ''}
+          </Text>
+          <Button size="xs" variant="outline" onClick={clearSource}>
+            Clear highlight
+          </Button>
+        </Flex>
+      ) : null}
       <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
         <Box flex="1" minW="0" borderWidth="1px" borderRadius="md" bg="bg.subtle" maxH="75vh" overflow="auto" aria-label={`OCR text, page ${page}`} role="region">
           {pageLines.length === 0 ? (
@@ -104,7 +136,18 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
           ) : (
             <Box as="ol" listStyleType="none" m="0" p="2" fontFamily="mono" fontSize="sm">
               {pageLines.map((l) => (
-                <Flex as="li" key={l.number} gap="3" px="2" py="0.5">
+                <Flex
+                  as="li"
+                  key={l.number}
+                  gap="3"
+                  px="2"
+                  py="0.5"
+                  ref={marked(l.number) && (l.number === selection?.start || !pageLines.some((x) => x.number < l.number && marked(x.number))) ? firstMarked : undefined}
+                  aria-current={marked(l.number) ? 'true' : undefined}
+                  bg={marked(l.number) ? 'yellow.subtle' : undefined}
+                  borderLeftWidth="3px"
+                  borderLeftColor={marked(l.number) ? 'yellow.solid' : 'transparent'}
+                >
                   <Code variant="plain" color="fg.muted" minW="3.5em" textAlign="right" flexShrink={0} userSelect="none" bg="transparent">
                     {l.number}
                   </Code>
@@ -116,7 +159,7 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
             </Box>
           )}
         </Box>
-        <Box flex="1" minW="0" borderWidth="1px" borderRadius="md" p="2" bg="bg.muted" role="region" aria-label="Document page">
+        <Box ref={pageView} flex="1" minW="0" borderWidth="1px" borderRadius="md" p="2" bg="bg.muted" role="region" aria-label="Document page" scrollMarginTop="4">
           {content.isPending ? (
             <LoadingState text="Loading document..." />
           ) : content.isError ? (

@@ -5,6 +5,7 @@ import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime,
 import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
 import { memo, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { ReviewChecks } from '../common/ReviewChecks';
 import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
@@ -203,6 +204,7 @@ export default function PipelineMonitorPage() {
           );
         }}
       />
+      {completed && extraction.review_checks ? <SectionCard title="Checks"><ReviewChecks summary={extraction.review_checks} /></SectionCard> : null}
       <EstimateVsActual
         estimate={readStoredEstimate(p.processing_config)}
         actual={{

@@ -91,6 +91,11 @@ export interface LoadOptions {
 
 const isRow = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// A correction's values are stored boxed ({v: value}): a bare JSON string parameter of a jsonb
+// column is read as JSON text by the embedded database ("150.00" would come back as 150).
+export const boxed = (v: unknown): { v: unknown } => ({ v: v ?? null });
+const unboxed = (b: unknown): unknown => (isRow(b) && 'v' in b ? b.v : null);
+
 /** null when the file is not the user's */
 export async function loadReviewRecord(db: DbOrTx, userId: string, fileId: string, opts: LoadOptions = {}): Promise<ReviewRecord | null> {
   const [file] = await db.select({ id: files.id, filename: files.filename }).from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
@@ -152,8 +157,8 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
       action: c.action as CorrectionEntry['action'],
       path: a?.path ?? c.path,
       target: c.target,
-      oldValue: c.oldValue ?? null,
-      newValue: c.newValue ?? null,
+      oldValue: unboxed(c.oldValue),
+      newValue: unboxed(c.newValue),
       authorId: c.authorId,
       authorEmail: email ?? null,
       createdAt: c.createdAt.toISOString(),
@@ -257,7 +262,7 @@ function currentPath(t: CorrectionTarget, rowKeys: RowKeys): string | null {
 function applyOne(record: Record<string, unknown>, rowKeys: RowKeys, c: ReviewCorrectionRow): boolean {
   const t = c.target;
   if (t.kind === 'field') {
-    record[t.key] = c.newValue ?? null;
+    record[t.key] = unboxed(c.newValue);
     return true;
   }
   let list = record[t.list];
@@ -273,7 +278,7 @@ function applyOne(record: Record<string, unknown>, rowKeys: RowKeys, c: ReviewCo
     const i = keys.indexOf(t.row);
     if (i < 0) return false;
     const row = isRow(rows[i]) ? { ...(rows[i] as Record<string, unknown>) } : {};
-    row[t.column] = c.newValue ?? null;
+    row[t.column] = unboxed(c.newValue);
     rows[i] = row;
     return true;
   }
@@ -281,7 +286,8 @@ function applyOne(record: Record<string, unknown>, rowKeys: RowKeys, c: ReviewCo
     // after: undefined = at the end, null = first, a row key = below that row (at the end once it is gone)
     const after = typeof t.after === 'string' ? keys.indexOf(t.after) : -1;
     const at = t.after === null ? 0 : after >= 0 ? after + 1 : rows.length;
-    rows.splice(at, 0, isRow(c.newValue) ? { ...c.newValue } : {});
+    const added = unboxed(c.newValue);
+    rows.splice(at, 0, isRow(added) ? { ...added } : {});
     keys.splice(at, 0, t.row);
     return true;
   }

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { fileReviews, files, reviewCorrections, type CorrectionTarget } from '../../db/schema';
 import { HttpError, conflict, notFound, validationError } from '../../lib/errors';
-import { buildRecord, type BuiltRecord, type ReviewRecord } from './record';
+import { boxed, buildRecord, type BuiltRecord, type ReviewRecord } from './record';
 
 async function ownFile(db: DbOrTx, userId: string, fileId: string): Promise<{ id: string; filename: string }> {
   const [file] = await db.select({ id: files.id, filename: files.filename }).from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
@@ -94,8 +94,8 @@ export async function addCorrection(db: DbOrTx, userId: string, fileId: string, 
     action: body.action,
     path: body.path,
     target: r.target,
-    oldValue: r.oldValue,
-    newValue: r.newValue,
+    oldValue: boxed(r.oldValue),
+    newValue: boxed(r.newValue),
     baseVersion: built.record.baseVersion,
   });
   return buildRecord(db, userId, file);

@@ -31,6 +31,11 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
             <Text textStyle="sm" color="fg.muted" lineClamp={2} minH="5">
               {dataset.description || 'No description'}
             </Text>
+            {dataset.reviewed_count !== undefined ? (
+              <Text textStyle="xs" color={dataset.file_count > 0 && dataset.reviewed_count === dataset.file_count ? 'fg.success' : 'fg.muted'} data-testid="dataset-reviewed-count">
+                {dataset.reviewed_count} of {dataset.file_count} reviewed
+              </Text>
+            ) : null}
           </Stack>
           <StatusBadge kind="dataset" status={dataset.status} />
         </HStack>

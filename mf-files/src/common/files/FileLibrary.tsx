@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Checkbox, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, StatusBadge, formatDate, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { Eye, FileText, FolderPlus, RefreshCw, Trash2 } from 'lucide-react';
@@ -57,6 +57,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   const first = variant === 'tab' ? single.data : paged.data?.pages[0];
   const totalCount = first?.total_count ?? 0;
   const totalPages = first?.total_pages ?? 0;
+  const reviewedCount = first?.reviewed_count;
 
   const visibleIds = files.map((f) => f.id);
   const chosen = new Set(selected);
@@ -115,7 +116,14 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
                     ) : null}
                   </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge kind="validity" status={validity} />
+                    <HStack gap="1" wrap="wrap">
+                      <StatusBadge kind="validity" status={validity} />
+                      {f.reviewed_at ? (
+                        <Badge colorPalette="green" variant="outline" size="sm" title="Its extracted record was checked and marked Reviewed">
+                          Reviewed
+                        </Badge>
+                      ) : null}
+                    </HStack>
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     {formatMB(f.file_size)}
@@ -191,6 +199,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
       {first ? (
         <Text textStyle="sm" color="fg.muted" data-testid="file-summary">
           Showing {files.length} of {totalCount} file{totalCount === 1 ? '' : 's'} · {totalPages} page{totalPages === 1 ? '' : 's'}
+          {reviewedCount !== undefined ? <span data-testid="file-reviewed-count"> · {reviewedCount} of {totalCount} reviewed</span> : null}
         </Text>
       ) : null}
       {body}

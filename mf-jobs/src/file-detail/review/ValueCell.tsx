@@ -1,0 +1,135 @@
+// One value of the review record (a field or a table cell): the value, its source mark (click:
+// the OCR lines it came from), a flag when the document does not contain it, a Corrected badge
+// with the model's value on hover, and editing in place (Enter saves, Escape cancels).
+import { Badge, Box, Button, HStack, IconButton, Input, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import type { ValueSource } from '@quarry/shared/schemas';
+import { cellText } from '@quarry/shared/review';
+import { Crosshair, Pencil, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+
+export interface ValueCellProps {
+  path: string;
+  /** "Invoice number", "Amount, row 2" */
+  label: string;
+  value: unknown;
+  source: ValueSource | undefined;
+  /** the model's value when a correction changed it (undefined: not corrected; null: an added row) */
+  original?: { value: unknown; added: boolean } | undefined;
+  busy: boolean;
+  onShowSource: (s: ValueSource, label: string) => void;
+  onSave: (value: string | number | boolean | null) => void;
+}
+
+/** What the user typed, as the value's kind: numbers stay numbers, an empty box is null. */
+export function parseInput(text: string, previous: unknown): string | number | boolean | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (typeof previous === 'number' && /^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+  if (typeof previous === 'boolean' && (t === 'true' || t === 'false')) return t === 'true';
+  return text;
+}
+
+function Hint({ text, children }: { text: string; children: React.ReactElement }) {
+  return (
+    <Tooltip.Root openDelay={200} closeDelay={50}>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Positioner>
+        <Tooltip.Content maxW="xs">{text}</Tooltip.Content>
+      </Tooltip.Positioner>
+    </Tooltip.Root>
+  );
+}
+
+export function ValueCell({ path, label, value, source, original, busy, onShowSource, onSave }: ValueCellProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const text = cellText(value);
+  const missing = source?.status === 'not_in_document';
+  const located = source && source.start_line !== null && source.end_line !== null;
+  const originalText = original ? (original.added ? 'This row was added by a correction' : `Original: ${cellText(original.value) || '(empty)'}`) : '';
+
+  const save = () => {
+    setEditing(false);
+    const next = parseInput(draft, value);
+    if (cellText(next) !== text || typeof next !== typeof value) onSave(next);
+  };
+
+  if (editing) {
+    return (
+      <HStack gap="1" data-review-path={path} minW="12rem">
+        <Input
+          size="xs"
+          autoFocus
+          aria-label={`Value of ${label}`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              save();
+            } else if (e.key === 'Escape') {
+              e.preventDefault();
+              setEditing(false);
+            }
+          }}
+        />
+        <Button size="xs" colorPalette="brand" onClick={save}>
+          Save
+        </Button>
+        <Button size="xs" variant="ghost" onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+      </HStack>
+    );
+  }
+
+  return (
+    <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap="wrap">
+      <Box
+        as="span"
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+        px="1"
+        borderRadius="sm"
+        bg={missing ? 'orange.subtle' : original ? 'blue.subtle' : undefined}
+        color={text ? undefined : 'fg.subtle'}
+      >
+        {text || '—'}
+      </Box>
+      {missing ? (
+        <Hint text="The model gave this value, but it appears nowhere in the document">
+          <Badge size="sm" colorPalette="orange" variant="surface" role="note" tabIndex={0} aria-label={`${label}: not in the document`}>
+            <TriangleAlert size={12} aria-hidden /> Not in document
+          </Badge>
+        </Hint>
+      ) : null}
+      {original ? (
+        <Hint text={originalText}>
+          <Badge size="sm" colorPalette="blue" variant="surface" tabIndex={0} aria-label={`Corrected; ${originalText.replace(/^Original/, 'original')}`}>
+            Corrected
+          </Badge>
+        </Hint>
+      ) : null}
+      {!missing && located ? (
+        <Hint text={`Lines ${source.start_line}–${source.end_line}${source.page ? `, page ${source.page}` : ''}${source.match && source.match !== 'exact' ? ` (matched as ${source.match.replace('_', ' / ')})` : ''}`}>
+          <IconButton size="2xs" variant="ghost" aria-label={`Source of ${label}`} onClick={() => onShowSource(source, label)}>
+            <Crosshair />
+          </IconButton>
+        </Hint>
+      ) : null}
+      <IconButton
+        size="2xs"
+        variant="ghost"
+        aria-label={`Edit ${label}`}
+        disabled={busy}
+        onClick={() => {
+          setDraft(text);
+          setEditing(true);
+        }}
+      >
+        <Pencil />
+      </IconButton>
+      {original && !original.added ? <VisuallyHidden>{originalText}</VisuallyHidden> : null}
+    </HStack>
+  );
+}
