@@ -1,7 +1,7 @@
 // Many extracted files at once, for the 500-file export test and bench/review: the rows of one
 // file that went through the real flow (upload, OCR, chunking, extraction) copied N times in SQL
 // (files, OCR result, chunking run, chunks, extraction results with their provenance), ids
-// mapped deterministically (md5 of the old id and the copy's number) so the copies keep their
+// mapped deterministically (md5 of the old id and the copy's number, shaped as a v4 UUID) so the copies keep their
 // references. Tests and benchmarks only: a copy shares its stored bytes' key with a suffix
 // (there are no bytes under it), and its job ids point at the original's jobs.
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,7 +9,9 @@ import { rows, type DbOrTx } from '../../db';
 
 type Override = Record<string, string>;
 
-const remap = (col: string) => `md5(${col}::text || ':' || g)::uuid`;
+/** a version-4 shaped UUID from md5 (zod's uuid check wants the version and variant bits) */
+const v4 = (hex: string) => `overlay(overlay(${hex} placing '4' from 13) placing '8' from 17)::uuid`;
+const remap = (col: string) => v4(`md5(${col}::text || ':' || g)`);
 
 async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
   const r = await rows<{ column_name: string }>(db, sql`select column_name from information_schema.columns where table_name = ${table} and table_schema = current_schema() order by ordinal_position`);
@@ -40,7 +42,7 @@ export async function cloneExtractedFile(db: DbOrTx, fileId: string, n: number, 
     chunk_id: remap('t.chunk_id'),
     run_id: remap('t.run_id'),
   });
-  const ids = await rows<{ id: string }>(db, sql`select md5(${fileId}::text || ':' || g)::uuid::text as id from generate_series(1, ${n}::int) g order by g`);
+  const ids = await rows<{ id: string }>(db, sql.raw(`select ${v4(`md5('${fileId.replace(/[^0-9a-f-]/gi, '')}' || ':' || g)`)}::text as id from generate_series(1, ${Number(n)}) g order by g`) as SQL);
   return ids.map((r) => r.id);
 }
 
