@@ -82,7 +82,10 @@ export function recalledRows(truth: readonly unknown[], predicted: readonly unkn
   let n = 0;
   for (const t of truth) {
     const i = predicted.findIndex((p, j) => !used[j] && rowMatches(t, p));
-    if (i >= 0) (used[i] = true), n++;
+    if (i >= 0) {
+      used[i] = true;
+      n++;
+    }
   }
   return n;
 }

@@ -58,13 +58,22 @@ function parseCsv(s: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (q) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') q = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') q = false;
       else cell += ch;
     } else if (ch === '"') q = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), out.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   return out;
 }

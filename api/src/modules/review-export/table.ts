@@ -94,14 +94,20 @@ export class ColumnSet {
   files = 0;
   rows = 0;
 
+  private note(key: string, seen: Set<string>, list: string[]) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    list.push(key);
+  }
+
   add(r: Pick<ExportRecord, 'record'>): void {
     this.files++;
     const { fields, lists } = split(r.record);
-    for (const [k] of fields) if (!this.seenF.has(k)) (this.seenF.add(k), this.fields.push(k));
+    for (const [k] of fields) this.note(k, this.seenF, this.fields);
     for (const [, rows] of lists) {
       for (const row of rows) {
         this.rows++;
-        for (const [k] of rowCells(row)) if (!this.seenR.has(k)) (this.seenR.add(k), this.rowColumns.push(k));
+        for (const [k] of rowCells(row)) this.note(k, this.seenR, this.rowColumns);
       }
     }
   }

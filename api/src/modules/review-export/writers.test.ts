@@ -61,15 +61,21 @@ function parseCsv(s: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;
     if (q) {
-      if (ch === '"' && s[i + 1] === '"') (cell += '"', i++);
-      else if (ch === '"') q = false;
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') q = false;
       else cell += ch;
     } else if (ch === '"') q = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\r' && s[i + 1] === '\n') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && s[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = ''), i++;
+      row = [];
+      cell = '';
+      i++;
     } else cell += ch;
   }
   return rows;
