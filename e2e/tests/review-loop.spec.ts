@@ -181,7 +181,7 @@ test('source lines, a flagged value, a correction in the CSV and XLSX, Reviewed,
   // the first run (the fake) invented the vendor; the offline extractor reads it from the page
   await expect(vendor).toContainText('100%');
   await expect(vendor).toContainText('(was 0%)');
-  await expect(table.getByRole('row').filter({ hasText: 'items' })).toContainText('100%');
+  await expect(table.getByRole('row').filter({ hasText: 'items' })).toContainText('100%'); // row recall
   await expect(page.getByTestId('evaluation-overall')).toContainText('compared with');
   await shots(page, 'evaluation');
 

@@ -127,7 +127,7 @@ function Figure({ label, now, before }: { label: string; now: number | null; bef
   );
 }
 
-/** "82% (was 90%)" in one cell */
+/** "82%" with "(was 90%)" beside it, or under it on a narrow screen */
 function Cell({ now, before, withPrevious }: { now: number | null; before: number | null | undefined; withPrevious: boolean }) {
   const d = delta(now, before);
   return (
@@ -136,7 +136,7 @@ function Cell({ now, before, withPrevious }: { now: number | null; before: numbe
         {percent(now)}
       </Text>
       {withPrevious ? (
-        <Text as="span" textStyle="xs" color={d.startsWith('-') ? 'fg.error' : 'fg.muted'} ms="1">
+        <Text as="span" display={{ base: 'block', md: 'inline' }} textStyle="xs" color={d.startsWith('-') ? 'fg.error' : 'fg.muted'} ms={{ base: '0', md: '1' }}>
           ({before === null || before === undefined ? 'new' : `was ${percent(before)}`})
         </Text>
       ) : null}
@@ -154,8 +154,8 @@ function FieldTable({ fields, withPrevious }: { fields: EvaluationField[]; withP
             <Table.ColumnHeader>Field</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Precision</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Recall</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Accuracy / row recall</Table.ColumnHeader>
-            <Table.ColumnHeader>Files</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Accuracy</Table.ColumnHeader>
+            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Files</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -179,7 +179,7 @@ function FieldTable({ fields, withPrevious }: { fields: EvaluationField[]; withP
                   <Cell now={f.current.precision} before={f.previous?.precision} withPrevious={withPrevious} />
                   <Cell now={f.current.recall} before={f.previous?.recall} withPrevious={withPrevious} />
                   <Cell now={f.current.accuracy} before={f.previous?.accuracy} withPrevious={withPrevious} />
-                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
                     {f.current.correct} right, {f.current.false_positives} wrong or extra, {f.current.false_negatives} missed or wrong
                   </Table.Cell>
                 </>
@@ -187,8 +187,10 @@ function FieldTable({ fields, withPrevious }: { fields: EvaluationField[]; withP
                 <>
                   <Cell now={f.current.row_precision} before={f.previous?.row_precision} withPrevious={withPrevious} />
                   <Cell now={f.current.row_recall} before={f.previous?.row_recall} withPrevious={withPrevious} />
-                  <Cell now={f.current.row_recall} before={f.previous?.row_recall} withPrevious={withPrevious} />
-                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                  <Table.Cell textAlign="end" color="fg.muted" title="Tables are measured by rows: precision and recall of rows">
+                    -
+                  </Table.Cell>
+                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
                     {f.current.recalled_rows} of {f.current.reviewed_rows} reviewed rows found, {f.current.extracted_rows} extracted
                   </Table.Cell>
                 </>
