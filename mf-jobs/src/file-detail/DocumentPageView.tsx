@@ -3,7 +3,7 @@
 import { Box, Image, Text } from '@chakra-ui/react';
 import { ErrorState, LoadingState } from '@quarry/shared';
 import { useEffect, useRef, useState } from 'react';
-import type { PdfDocument } from './pdfPage';
+import type { PageBox, PdfDocument } from './pdfPage';
 
 export interface DocumentPageViewProps {
   content: Blob;
@@ -11,10 +11,12 @@ export interface DocumentPageViewProps {
   filename: string;
   /** 1-based */
   page: number;
+  /** text of OCR lines to box on the page (a value's source); PDF pages with a text layer only */
+  highlight?: string[];
 }
 
-export function DocumentPageView({ content, mimeType, filename, page }: DocumentPageViewProps) {
-  if (mimeType === 'application/pdf') return <PdfPageView content={content} page={page} filename={filename} />;
+export function DocumentPageView({ content, mimeType, filename, page, highlight }: DocumentPageViewProps) {
+  if (mimeType === 'application/pdf') return <PdfPageView content={content} page={page} filename={filename} highlight={highlight} />;
   return <ImagePageView content={content} filename={filename} page={page} />;
 }
 
@@ -38,8 +40,11 @@ function ImagePageView({ content, filename, page }: { content: Blob; filename: s
   );
 }
 
-function PdfPageView({ content, page, filename }: { content: Blob; page: number; filename: string }) {
+function PdfPageView({ content, page, filename, highlight }: { content: Blob; page: number; filename: string; highlight?: string[] | undefined }) {
   const [doc, setDoc] = useState<PdfDocument | null>(null);
+  const [boxes, setBoxes] = useState<PageBox[]>([]);
+  const firstBox = useRef<HTMLDivElement>(null);
+  const wanted = (highlight ?? []).join('\n');
   const [error, setError] = useState<string | null>(null);
   const [rendering, setRendering] = useState(true);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -89,11 +94,51 @@ function PdfPageView({ content, page, filename }: { content: Blob; page: number;
     };
   }, [doc, page]);
 
+  // the source's lines boxed on the page, once it is drawn, and scrolled into sight
+  useEffect(() => {
+    setBoxes([]);
+    if (!doc || rendering || !wanted) return undefined;
+    let stale = false;
+    const width = canvasRef.current?.clientWidth || boxRef.current?.clientWidth || 600;
+    import('./pdfPage')
+      .then(({ findLineBoxes }) => findLineBoxes(doc, Math.min(Math.max(1, page), doc.numPages), width, wanted.split('\n')))
+      .then((found) => {
+        if (!stale) setBoxes(found);
+      })
+      .catch(() => undefined); // no text layer: the OCR text shows the lines
+    return () => {
+      stale = true;
+    };
+  }, [doc, page, rendering, wanted]);
+  useEffect(() => {
+    firstBox.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [boxes]);
+
   if (error) return <ErrorState title="Could not show this page" message={error} />;
   return (
     <Box ref={boxRef} w="100%">
       {!doc || rendering ? <LoadingState text="Rendering page..." /> : null}
-      <canvas ref={canvasRef} role="img" aria-label={`${filename}, page ${page}`} style={{ maxWidth: '100%', display: doc ? 'block' : 'none', background: 'white' }} />
+      <Box position="relative" w="fit-content" maxW="100%">
+        <canvas ref={canvasRef} role="img" aria-label={`${filename}, page ${page}`} style={{ maxWidth: '100%', display: doc ? 'block' : 'none', background: 'white' }} />
+        {boxes.map((b, i) => (
+          <Box
+            key={i}
+            ref={i === 0 ? firstBox : undefined}
+            data-testid="source-box"
+            position="absolute"
+            left={`${b.x}px`}
+            top={`${b.y}px`}
+            w={`${b.w}px`}
+            h={`${b.h}px`}
+            bg="yellow.400/35"
+            borderWidth="2px"
+            borderColor="yellow.500"
+            borderRadius="sm"
+            pointerEvents="none"
+            scrollMarginBlock="16"
+          />
+        ))}
+      </Box>
     </Box>
   );
 }

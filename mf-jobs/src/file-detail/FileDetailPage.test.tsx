@@ -132,6 +132,12 @@ describe('FileDetailPage', () => {
         result(cA.id, { invoice_number: 'OLD' }, { is_current: false, superseded_at: T, created_at: '2024-12-01T00:00:00Z' }),
         result(orphan, { items: [{ item: 'Nut' }] }, { sequence_number: 1, status: 'failed', error_message: 'Model refused' }),
       ],
+      // the Unified Dataset is the server's review record (merged there like this)
+      [`GET files/${FILE}/record`]: () => ({
+        file_id: FILE, filename: 'invoice.pdf', extraction: 'partial', job_id: RUN_A, base_version: 'v', original: {}, record: { invoice_number: 'INV-1', items: [{ item: 'Bolt' }] },
+        sources: {}, checks: [], reviewed: false, reviewed_at: null, reviewed_record: null, review_outdated: false, corrections: 0, history: [],
+        summary: { values: 0, found: 0, not_in_document: 0, corrected: 0, checks_failed: 0, checks_passed: 0 },
+      }),
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Extraction Results' }));
     const fields = await screen.findByRole('table', { name: 'Unified fields' });

@@ -80,6 +80,7 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
   const firstMarked = useRef<HTMLDivElement | null>(null);
   const pageView = useRef<HTMLDivElement | null>(null);
   const marked = (n: number) => selection !== null && n >= selection.start && n <= selection.end;
+  const highlighted = useMemo(() => (selection ? pageLines.filter((l) => l.number >= selection.start && l.number <= selection.end).map((l) => l.text) : undefined), [selection, pageLines]);
   useEffect(() => {
     if (!selection) return;
     const p = selection.page ?? lines.find((l) => l.number === selection.start)?.page;
@@ -165,7 +166,7 @@ function OcrText({ file, lines, pageCount, fullText }: { file: FileInfo; lines: 
           ) : content.isError ? (
             <ErrorState title="Could not load the document" message={toAppError(content.error).message} onRetry={() => void content.refetch()} />
           ) : (
-            <DocumentPageView content={content.data} mimeType={file.mime_type} filename={file.filename} page={page} />
+            <DocumentPageView content={content.data} mimeType={file.mime_type} filename={file.filename} page={page} highlight={highlighted} />
           )}
         </Box>
       </Flex>

@@ -133,7 +133,8 @@ export interface BuiltRecord {
 export async function buildRecord(db: DbOrTx, userId: string, file: { id: string; filename: string }, opts: LoadOptions = {}): Promise<BuiltRecord> {
   const rows = await resultRows(db, userId, file.id, opts);
   const baseVersion = versionOf(rows);
-  const { record: original, origins } = unifyTraced(
+  const hints = await schemaHints(db, userId, rows);
+  const { record: unified, origins } = unifyTraced(
     rows.map((r) => ({ sequence_number: r.sequenceNumber, status: r.status as 'completed' | 'failed', extracted_data: r.extractedData ?? null })),
   );
 
@@ -143,10 +144,12 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
     .leftJoin(users, eq(users.id, reviewCorrections.authorId))
     .where(and(eq(reviewCorrections.userId, userId), eq(reviewCorrections.fileId, file.id)))
     .orderBy(asc(reviewCorrections.createdAt), asc(reviewCorrections.id));
+  // fields and columns in the output schema's order (stored results are jsonb, which reorders keys)
+  const original = inSchemaOrder(unified, hints);
   const applied = applyCorrections(original, correctionRows.map((r) => r.c), baseVersion);
 
   const [review] = await db.select().from(fileReviews).where(and(eq(fileReviews.fileId, file.id), eq(fileReviews.userId, userId)));
-  const checks = runChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints: await schemaHints(db, userId, rows) });
+  const checks = runChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints });
 
   const failed = rows.filter((r) => r.status !== 'completed').length;
   const latest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
@@ -372,20 +375,40 @@ async function tableSources(db: DbOrTx, userId: string, rows: ExtractionResultRo
   return out;
 }
 
+function reorder(obj: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  if (order.length === 0) return obj;
+  const rank = new Map(order.map((k, i) => [k, i]));
+  const keys = Object.keys(obj).sort((a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length));
+  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
+}
+
+function inSchemaOrder(record: Record<string, unknown>, hints: { order: string[]; columnOrder: Record<string, string[]> }): Record<string, unknown> {
+  const out = reorder(record, hints.order);
+  for (const [k, v] of Object.entries(out)) {
+    const cols = hints.columnOrder[k];
+    if (Array.isArray(v) && cols) out[k] = v.map((row) => (isRow(row) ? reorder(row, cols) : row));
+  }
+  return out;
+}
+
 /** Descriptions of the fields and columns of the output schema the results were extracted with. */
-async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow[]): Promise<SchemaHints> {
+async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow[]): Promise<SchemaHints & { order: string[]; columnOrder: Record<string, string[]> }> {
   const id = rows.find((r) => r.outputSchemaId)?.outputSchemaId;
-  if (!id) return { fields: {}, columns: {} };
+  const none = (): SchemaHints & { order: string[]; columnOrder: Record<string, string[]> } => ({ fields: {}, columns: {}, order: [], columnOrder: {} });
+  if (!id) return none();
   const [s] = await db.select({ def: outputSchemas.schemaDefinition }).from(outputSchemas).where(and(eq(outputSchemas.id, id), eq(outputSchemas.userId, userId)));
-  if (!s) return { fields: {}, columns: {} };
+  if (!s) return none();
   const root = s.def as JSONSchema;
-  const hints: SchemaHints = { fields: {}, columns: {} };
+  const hints = none();
   for (const [key, prop] of Object.entries(propertiesOf(root, root))) {
+    hints.order.push(key);
     if (primaryType(prop, root) === 'array') {
       const items = itemsOf(prop, root);
       const cols: Record<string, string> = {};
-      if (items) for (const [c, p] of Object.entries(propertiesOf(items, root))) if (typeof p.description === 'string') cols[c] = p.description;
+      const props = items ? propertiesOf(items, root) : {};
+      for (const [c, p] of Object.entries(props)) if (typeof p.description === 'string') cols[c] = p.description;
       hints.columns[key] = cols;
+      hints.columnOrder[key] = Object.keys(props);
     } else if (typeof prop.description === 'string') {
       hints.fields[key] = prop.description;
     }

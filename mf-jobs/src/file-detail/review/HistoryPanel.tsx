@@ -3,14 +3,24 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@quarry/shared';
 import type { CorrectionEntry } from '@quarry/shared/schemas';
-import { cellText } from '@quarry/shared/review';
+import { cellText, fieldLabel, parsePath } from '@quarry/shared/review';
 
 const show = (v: unknown) => (v === null || v === undefined || cellText(v) === '' ? '(empty)' : cellText(v));
 
+/** $.items[3].amount -> "Items, row 4: Amount"; $.vendor -> "Vendor" */
+export function pathLabel(path: string): string {
+  const seg = parsePath(path);
+  if (!seg || seg.length === 0 || typeof seg[0] !== 'string') return path;
+  const [list, row, col] = seg;
+  if (seg.length === 1) return fieldLabel(list!);
+  const rowText = typeof row === 'number' ? `row ${row + 1}` : String(row);
+  return seg.length === 2 ? `${fieldLabel(String(list))}, ${rowText}` : `${fieldLabel(String(list))}, ${rowText}: ${fieldLabel(String(col))}`;
+}
+
 function describe(h: CorrectionEntry): string {
-  if (h.action === 'add_row') return `Row added at ${h.path}`;
-  if (h.action === 'delete_row') return `Row ${h.path} deleted`;
-  return `${h.path}: ${show(h.old_value)} → ${show(h.new_value)}`;
+  if (h.action === 'add_row') return `${pathLabel(h.path)} added`;
+  if (h.action === 'delete_row') return `${pathLabel(h.path)} deleted`;
+  return `${pathLabel(h.path)}: ${show(h.old_value)} → ${show(h.new_value)}`;
 }
 
 export function HistoryPanel({ history, busy, onUndo }: { history: CorrectionEntry[]; busy: boolean; onUndo: (id: string) => void }) {

@@ -75,6 +75,8 @@ interface ViewProps {
 function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
   const { fields, lists } = useMemo(() => splitRecord(r.record), [r.record]);
   const originals = useMemo(() => originalsOf(r), [r]);
+  // failed checks shown on the values they are about
+  const warnings = useMemo(() => new Map(r.checks.filter((c) => c.status === 'failed' && c.path).map((c) => [c.path!, c.message])), [r.checks]);
   const empty = fields.length === 0 && lists.length === 0;
 
   return (
@@ -87,7 +89,8 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
         ) : (
           <>
             {fields.length ? (
-              <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              // relative: the cells' visually hidden texts (absolute) stay inside the scroll area at 390 px
+              <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
                 <Table.Root size="sm" aria-label="Unified fields">
                   <Table.Header>
                     <Table.Row>
@@ -100,7 +103,7 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
                       const path = childPath('$', key);
                       return (
                         <Table.Row key={key}>
-                          <Table.Cell fontWeight="medium" verticalAlign="top">
+                          <Table.Cell fontWeight="medium" verticalAlign="top" pt="2.5">
                             {fieldLabel(key)}
                           </Table.Cell>
                           <Table.Cell>
@@ -110,6 +113,7 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
                               value={value}
                               source={r.sources[path]}
                               original={originals.get(path)}
+                              warning={warnings.get(path)}
                               busy={busy}
                               onShowSource={onShowSource}
                               onSave={(v) => correct({ action: 'set', path, value: v })}
@@ -123,7 +127,7 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
               </Table.ScrollArea>
             ) : null}
             {lists.map(([key, rows]) => (
-              <RowsTable key={key} name={key} rows={rows} r={r} originals={originals} busy={busy} correct={correct} onShowSource={onShowSource} />
+              <RowsTable key={key} name={key} rows={rows} r={r} originals={originals} warnings={warnings} busy={busy} correct={correct} onShowSource={onShowSource} />
             ))}
           </>
         )}
@@ -192,12 +196,13 @@ interface RowsProps {
   rows: unknown[];
   r: ReviewRecordResponse;
   originals: Map<string, Original>;
+  warnings: Map<string, string>;
   busy: boolean;
   correct: ViewProps['correct'];
   onShowSource: ViewProps['onShowSource'];
 }
 
-function RowsTable({ name, rows, r, originals, busy, correct, onShowSource }: RowsProps) {
+function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSource }: RowsProps) {
   const cols = columnsOf(rows);
   const label = fieldLabel(name);
   const listPath = childPath('$', name);
@@ -216,7 +221,7 @@ function RowsTable({ name, rows, r, originals, busy, correct, onShowSource }: Ro
           </Button>
         ) : null}
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
         <Table.Root size="sm" aria-label={label} striped>
           <Table.Header>
             <Table.Row>
@@ -234,7 +239,7 @@ function RowsTable({ name, rows, r, originals, busy, correct, onShowSource }: Ro
               const rowPath = childPath(listPath, i);
               return (
                 <Table.Row key={i}>
-                  <Table.Cell color="fg.muted" verticalAlign="top">
+                  <Table.Cell color="fg.muted" verticalAlign="top" pt="2.5">
                     {i + 1}
                   </Table.Cell>
                   {cols.length ? (
@@ -249,6 +254,8 @@ function RowsTable({ name, rows, r, originals, busy, correct, onShowSource }: Ro
                             value={typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[c] : undefined}
                             source={r.sources[path]}
                             original={originalOf(originals, path, rowPath)}
+                            warning={warnings.get(path)}
+                            compact
                             busy={busy}
                             onShowSource={onShowSource}
                             onSave={(v) => correct({ action: 'set', path, value: v })}

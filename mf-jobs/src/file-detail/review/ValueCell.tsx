@@ -1,11 +1,11 @@
 // One value of the review record (a field or a table cell): the value, its source mark (click:
 // the OCR lines it came from), a flag when the document does not contain it, a Corrected badge
 // with the model's value on hover, and editing in place (Enter saves, Escape cancels).
-import { Badge, Box, Button, HStack, IconButton, Input, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Input, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import type { ValueSource } from '@quarry/shared/schemas';
 import { cellText } from '@quarry/shared/review';
 import { Crosshair, Pencil, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface ValueCellProps {
   path: string;
@@ -15,6 +15,10 @@ export interface ValueCellProps {
   source: ValueSource | undefined;
   /** the model's value when a correction changed it (undefined: not corrected; null: an added row) */
   original?: { value: unknown; added: boolean } | undefined;
+  /** the message of a failed check about this value */
+  warning?: string | undefined;
+  /** a table cell: one line (the table scrolls sideways on narrow screens instead of wrapping) */
+  compact?: boolean;
   busy: boolean;
   onShowSource: (s: ValueSource, label: string) => void;
   onSave: (value: string | number | boolean | null) => void;
@@ -33,23 +37,39 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
   return (
     <Tooltip.Root openDelay={200} closeDelay={50}>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Positioner>
-        <Tooltip.Content maxW="xs">{text}</Tooltip.Content>
-      </Tooltip.Positioner>
+      {/* in a portal: a positioner inside the table's scroll area would widen the page */}
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content maxW="xs">{text}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
     </Tooltip.Root>
   );
 }
 
-export function ValueCell({ path, label, value, source, original, busy, onShowSource, onSave }: ValueCellProps) {
+export function ValueCell({ path, label, value, source, original, warning, compact = false, busy, onShowSource, onSave }: ValueCellProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  // keyboard users land back on the Edit button after Save / Cancel, not at the top of the page
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!editing && refocus) {
+      editButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [editing, refocus]);
+  const leave = () => {
+    setEditing(false);
+    setRefocus(true);
+  };
   const text = cellText(value);
   const missing = source?.status === 'not_in_document';
   const located = source && source.start_line !== null && source.end_line !== null;
   const originalText = original ? (original.added ? 'This row was added by a correction' : `Original: ${cellText(original.value) || '(empty)'}`) : '';
 
   const save = () => {
-    setEditing(false);
+    leave();
     const next = parseInput(draft, value);
     if (cellText(next) !== text || typeof next !== typeof value) onSave(next);
   };
@@ -69,14 +89,14 @@ export function ValueCell({ path, label, value, source, original, busy, onShowSo
               save();
             } else if (e.key === 'Escape') {
               e.preventDefault();
-              setEditing(false);
+              leave();
             }
           }}
         />
         <Button size="xs" colorPalette="brand" onClick={save}>
           Save
         </Button>
-        <Button size="xs" variant="ghost" onClick={() => setEditing(false)}>
+        <Button size="xs" variant="ghost" onClick={leave}>
           Cancel
         </Button>
       </HStack>
@@ -84,18 +104,27 @@ export function ValueCell({ path, label, value, source, original, busy, onShowSo
   }
 
   return (
-    <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap="wrap">
+    <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap={compact ? 'nowrap' : 'wrap'}>
       <Box
         as="span"
-        whiteSpace="pre-wrap"
-        wordBreak="break-word"
+        whiteSpace={compact ? 'nowrap' : 'pre-wrap'}
+        wordBreak={compact ? undefined : 'break-word'}
         px="1"
         borderRadius="sm"
         bg={missing ? 'orange.subtle' : original ? 'blue.subtle' : undefined}
+        outline={warning ? '1px solid' : undefined}
+        outlineColor={warning ? 'orange.solid' : undefined}
         color={text ? undefined : 'fg.subtle'}
       >
         {text || '—'}
       </Box>
+      {warning ? (
+        <Hint text={warning}>
+          <Box as="span" role="img" tabIndex={0} aria-label={`Failed check: ${warning}`} color="fg.warning" display="inline-flex" borderRadius="sm" _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+            <TriangleAlert size={14} aria-hidden />
+          </Box>
+        </Hint>
+      ) : null}
       {missing ? (
         <Hint text="The model gave this value, but it appears nowhere in the document">
           <Badge size="sm" colorPalette="orange" variant="surface" role="note" tabIndex={0} aria-label={`${label}: not in the document`}>
@@ -118,6 +147,7 @@ export function ValueCell({ path, label, value, source, original, busy, onShowSo
         </Hint>
       ) : null}
       <IconButton
+        ref={editButton}
         size="2xs"
         variant="ghost"
         aria-label={`Edit ${label}`}
