@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Review benchmark (issue 14 item 7, provenance part):
+// Review benchmark (issue 14 item 7, provenance part; export and evaluation: export.mjs beside it):
 //
 //   node --import tsx bench/review/run.mjs [--rounds 5]
 //

@@ -7,6 +7,8 @@ export const E2E_PORTS = {
   shell: 4100 + offset,
   api: 4180 + offset,
   control: 4170 + offset, // not 4190: fetch refuses that port (sieve)
+  /** an OpenAI-compatible fake a test may start (the API's OPENAI_BASE_URL points here) */
+  fakeLlm: 4172 + offset,
   remotes: {
     marketing: 4101 + offset,
     files: 4102 + offset,

@@ -39,6 +39,13 @@ export default async function globalSetup() {
       // Short-lived access tokens: the suite proves the silent refresh mid-session.
       ACCESS_TOKEN_TTL_SECONDS: '15',
       LOG_LEVEL: 'warn',
+      // provider "openai" reaches a fake a test starts on this port (review-loop.spec.ts);
+      // the default provider stays the offline extractor
+      OPENAI_BASE_URL: `http://127.0.0.1:${E2E_PORTS.fakeLlm}/v1`,
+      OPENAI_API_KEY: 'e2e-fake-key',
+      OPENAI_MODEL: 'fake-model',
+      OPENAI_STRICT_SCHEMA: 'false',
+      LLM_RETRY_BASE_MS: '10',
     },
     log: () => {},
   });

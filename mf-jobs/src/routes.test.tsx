@@ -20,6 +20,8 @@ describe('mf-jobs route tree (spec 3 §2)', () => {
     [`/jobs/extraction/${JOB}`, ['Jobs', 'Extraction Jobs']],
     ['/jobs/chunking', ['Jobs', 'Chunking Jobs']],
     [`/jobs/chunking/${JOB}`, ['Jobs', 'Chunking Jobs']],
+    [`/jobs/evaluation/datasets/${JOB}`, ['Jobs', 'Evaluation']],
+    [`/jobs/evaluation/runs/${JOB}`, ['Jobs', 'Evaluation']],
     [`/files/${JOB}`, [`File ${JOB.slice(0, 8)}...`]],
     [`/files/${JOB}/edit-chunks`, [`File ${JOB.slice(0, 8)}...`, 'Chunk Editor']],
   ])('%s has the crumbs %j', (path, expected) => {

@@ -56,6 +56,14 @@ const routes: RouteObject[] = [
         monitor: lazyScreen(() => import('./chunking-jobs/ChunkingMonitorPage')),
       }),
       {
+        path: 'evaluation',
+        handle: { crumb: 'Evaluation' } satisfies RouteHandle,
+        children: [
+          { path: 'datasets/:datasetId', lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
+          { path: 'runs/:jobId', lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
+        ],
+      },
+      {
         path: ':jobId',
         handle: { crumb: ({ params }) => `Job ${params.jobId ?? ''}` } satisfies RouteHandle,
         children: [

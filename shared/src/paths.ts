@@ -46,6 +46,10 @@ export const paths = {
     detail: (jobId: string) => `/jobs/${enc(jobId)}`,
     file: (jobId: string) => `/jobs/${enc(jobId)}/file`,
     jobFile: (jobId: string, fileId: string) => `/jobs/${enc(jobId)}/file/${enc(fileId)}`,
+    /** Evaluation of a dataset's extraction run against its reviewed files (default: the newest run). */
+    evaluationDataset: (datasetId: string, runJobId?: string) => `/jobs/evaluation/datasets/${enc(datasetId)}${runJobId ? `?run=${enc(runJobId)}` : ''}`,
+    /** Evaluation of one extraction run (or a pipeline's extraction stage) against the reviewed files among its files. */
+    evaluationRun: (jobId: string) => `/jobs/evaluation/runs/${enc(jobId)}`,
   },
   admin: {
     index: '/admin',

@@ -11,6 +11,7 @@ import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
 import datasetRoutes from './datasets/routes';
+import evaluationRoutes from './evaluation/routes';
 import exampleRoutes from './examples/routes';
 import extractionRoutes from './extraction/routes';
 import feedbackRoutes from './feedback/routes';
@@ -29,6 +30,7 @@ import promptRoutes from './prompts/routes';
 import realtimeTestRoutes from './realtime-test/routes';
 import resourceRoutes from './resources/routes';
 import reviewRoutes from './review/routes';
+import reviewExportRoutes from './review-export/routes';
 import storagePlugin from './storage/plugin';
 import uploadRoutes from './uploads/routes';
 import userRoutes from './users/routes';
@@ -65,5 +67,7 @@ export const apiModules: Module[] = [
   needs(['quarry-jobs'], extractionRoutes, 'extraction'),
   reviewRoutes,
   llmTestRoutes,
+  reviewExportRoutes,
+  evaluationRoutes,
   needs(['quarry-jobs'], adminRoutes, 'admin'),
 ];

@@ -2,6 +2,7 @@
 // at creation beside the actual figures.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths } from '@quarry/shared';
+import { ChartColumn } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
@@ -11,6 +12,7 @@ import { useLiveConnected } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { useExtractionJob } from './queries';
+import { ExportMenu } from '../review-export/ExportMenu';
 
 export default function ExtractionMonitorPage() {
   const { jobId = '' } = useParams();
@@ -101,11 +103,28 @@ export default function ExtractionMonitorPage() {
                 ))}
               </HStack>
             ) : null}
+            <ReviewActions jobId={j.id} name={j.name} evaluable={str(pc.processing_mode) !== 'single_chunk'} />
           </Stack>
         </SectionCard>
       ) : null}
       <EstimateVsActual estimate={readStoredEstimate(pc)} actual={{ pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }} />
       <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
     </Stack>
+  );
+}
+
+/** Export of the job's reviewed records, and its evaluation against the reviewed files (issue 14). */
+function ReviewActions({ jobId, name, evaluable }: { jobId: string; name: string; evaluable: boolean }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <ExportMenu kind="job" id={jobId} name={name} label="Export results" />
+      {evaluable ? (
+        <Button asChild size="sm" variant="outline">
+          <Link to={paths.jobs.evaluationRun(jobId)}>
+            <ChartColumn /> Evaluate against reviewed files
+          </Link>
+        </Button>
+      ) : null}
+    </HStack>
   );
 }

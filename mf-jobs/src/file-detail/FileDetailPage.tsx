@@ -9,6 +9,7 @@ import { useFileLiveUpdates } from '../file-common/useFileLiveUpdates';
 import { ChunkingVersionsTab } from './ChunkingVersionsTab';
 import { ExtractionTab } from './ExtractionTab';
 import { OcrTab } from './OcrTab';
+import { ExportMenu } from '../review-export/ExportMenu';
 import { useFilePageState, type FileTab } from './review/selection';
 
 export const FILE_NOT_FOUND = 'File not found';
@@ -66,6 +67,7 @@ function FileDetail({ fileId }: { fileId: string }) {
     <Stack gap="5" p={{ base: '3', md: '6' }}>
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <BackToFiles />
+        <ExportMenu kind="file" id={fileId} name={f.filename} ms="auto" alignSelf="center" />
         <Button asChild colorPalette="brand" size="sm">
           <RouterLink to={paths.files.editChunks(fileId)}>
             <Pencil size={16} /> Edit Chunks

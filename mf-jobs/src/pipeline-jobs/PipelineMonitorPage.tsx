@@ -15,6 +15,7 @@ import { isActiveJob } from '../common/status';
 import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { usePipelineJob } from './queries';
 import { usePipelineLive } from './usePipelineLive';
+import { ExportMenu } from '../review-export/ExportMenu';
 
 const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
 
@@ -213,6 +214,7 @@ export default function PipelineMonitorPage() {
           credits: null,
         }}
       />
+      {completed ? <ExportMenu kind="job" id={p.id} name={p.name} label="Export results" /> : null}
       <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
     </Stack>
   );

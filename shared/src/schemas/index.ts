@@ -25,3 +25,4 @@ export * from './admin';
 export * from './playground';
 export * from './provenance';
 export * from './review';
+export * from './review-export';

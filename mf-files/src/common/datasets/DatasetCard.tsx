@@ -1,7 +1,8 @@
-import { Box, Card, HStack, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { StatusBadge, formatDate } from '@quarry/shared';
+import { Box, Button, Card, HStack, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { StatusBadge, formatDate, paths } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
-import { FolderCog, Trash2 } from 'lucide-react';
+import { ChartColumn, FolderCog, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 
 export interface DatasetCardProps {
   dataset: Dataset;
@@ -69,6 +70,11 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
           </Box>
         </SimpleGrid>
         <HStack justify="flex-end" gap="1">
+          <Button asChild size="sm" variant="ghost" me="auto" aria-label={`Evaluation of ${dataset.name}`}>
+            <Link to={paths.jobs.evaluationDataset(dataset.id)}>
+              <ChartColumn /> Evaluation
+            </Link>
+          </Button>
           <IconButton
             aria-label={`Manage files of ${dataset.name}`}
             title="Manage files"
