@@ -9,7 +9,7 @@
 //   env: BENCH_FILES=20 BENCH_PORT_BASE=4400 (shell = base, remotes base+1..5, API base+80,
 //        control base+70), CHROMIUM_PATH=/usr/bin/chromium,
 //        BENCH_PROFILE=file.cpuprofile (a V8 CPU profile of the page while events stream, and
-//        its top functions by self time)
+//        its top functions by self time), BENCH_TRACE=file.json (a Chromium timeline trace)
 // Besides the timings (which depend on the machine's load) it prints CPU-independent figures:
 // the monitor's requests per live event (refetches), and the page's script time per event.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,6 +165,8 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const metricsBefore = (await cdp.send('Performance.getMetrics')).metrics;
+    // BENCH_TRACE=file.json: a Chromium timeline trace while events stream (what the long tasks do)
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] });
     if (process.env.BENCH_PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -174,6 +176,7 @@ async function main() {
     const seconds = (Date.now() - t0) / 1000;
     await page.waitForTimeout(1000);
     requests.counting = false;
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     const metricsAfter = (await cdp.send('Performance.getMetrics')).metrics;
     const metric = (list, name) => list.find((m) => m.name === name)?.value ?? 0;
     const scriptS = metric(metricsAfter, 'ScriptDuration') - metric(metricsBefore, 'ScriptDuration');
