@@ -9,7 +9,8 @@
 //   env: BENCH_FILES=20 BENCH_PORT_BASE=4400 (shell = base, remotes base+1..5, API base+80,
 //        control base+70), CHROMIUM_PATH=/usr/bin/chromium,
 //        BENCH_PROFILE=file.cpuprofile (a V8 CPU profile of the page while events stream, and
-//        its top functions by self time), BENCH_TRACE=file.json (a Chromium timeline trace)
+//        its top functions by self time), BENCH_TRACE=file.json (a Chromium timeline trace),
+//        BENCH_SHOTS=dir (screenshots of the finished monitor)
 // Besides the timings (which depend on the machine's load) it prints CPU-independent figures:
 // the monitor's requests per live event (refetches), and the page's script time per event.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -199,6 +200,17 @@ async function main() {
     }
     const b = await page.evaluate(() => window.__bench);
     const status = await page.getByTestId('job-status').first().textContent();
+    // BENCH_SHOTS=dir: the finished monitor, wide and at 390 px (to look at the event log)
+    if (process.env.BENCH_SHOTS) {
+      await page.getByRole('log').first().screenshot({ path: path.join(process.env.BENCH_SHOTS, 'monitor-event-log.png') });
+      await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, 'monitor-1280.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('log').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, 'monitor-390-at-once.png') });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, 'monitor-390.png') });
+    }
 
     // events that arrived over the socket while the monitor was open, and when each was in the log
     const live = b.ws.filter((m) => m.at >= onMonitorAt && typeof m.id === 'number');
