@@ -9,7 +9,8 @@
 //
 // Needs every app built (`npx turbo run build`). Usage: node bench/upload-ui/run.mjs
 //   env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=2 CHROMIUM_PATH=/usr/bin/chromium
-//        BENCH_VERBOSE=1 (phases and every long task), BENCH_NO_SOCKET=1 (see below)
+//        BENCH_VERBOSE=1 (phases and every long task), BENCH_NO_SOCKET=1 (see below),
+//        BENCH_SHOTS=dir (a screenshot of the page and its upload toast after the batch)
 // Everything listens on free loopback ports and is stopped at the end.
 /* global process, console, fetch, performance, setTimeout, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
 import { randomBytes } from 'node:crypto';
@@ -164,6 +165,12 @@ async function browserRound(browser, shellUrl, user, files) {
       { polling: 50, timeout: 600_000 },
     );
     const ms = performance.now() - t0;
+    if (process.env.BENCH_SHOTS) {
+      // the batch's one upload toast ('n of m files uploaded'), once every file is in
+      await page.getByTestId('toast').filter({ hasText: 'files uploaded' }).first().waitFor({ timeout: 10_000 }).catch(() => {});
+      await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, 'uploads-toast.png') });
+      console.log(`  toasts on screen after the batch: ${await page.getByTestId('toast').count()}`);
+    }
     const failed = await page.locator('[data-testid="upload-item"][data-status="failed"], [data-testid="upload-item"][data-status="invalid"]').count();
     if (failed) throw new Error(`browser path: ${failed} files failed or invalid`);
     const tasks = await page.evaluate((from) => window.__longTasks.filter((t) => t.start >= from), startedAt);

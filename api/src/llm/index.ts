@@ -19,6 +19,7 @@ export { GeminiProvider, toGeminiSchema, GEMINI_DEFAULT_MODEL, GEMINI_DEFAULT_BA
 export { OpenAiProvider, toOpenAiStrictSchema, stripAddedNulls, OPENAI_DEFAULT_MODEL, OPENAI_DEFAULT_BASE_URL } from './openai';
 export { OllamaProvider, OLLAMA_DEFAULT_MODEL, OLLAMA_DEFAULT_BASE_URL } from './ollama';
 export { OfflineProvider, OFFLINE_MODEL, extractOffline } from './offline';
+export { CHARS_PER_TOKEN, tokensForChars, tokensForText } from './tokens';
 export { parseJsonLoose, JsonParseError } from './json';
 export { postJson, parseRetryAfter, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS } from './http';
 export { chunkingModelFor } from './chunking-model';

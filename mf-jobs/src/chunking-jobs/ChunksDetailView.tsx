@@ -4,20 +4,13 @@ import { CopyButton, EmptyState, ErrorState, LoadingState } from '@quarry/shared
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { FileText, Table2, TableProperties } from 'lucide-react';
 import { useState } from 'react';
-import { CHUNK_CLASS_LABEL, classifyChunk, type ChunkClass } from '../common/chunkClass';
+import { CHUNK_CLASS_LABEL, chunkLineRange, classifyChunk, type ChunkClass } from '../common/chunkClass';
 import { SectionCard } from '../common/ui';
 
 export const CHUNK_PREVIEW_CHARS = 200;
 export const NO_TABLE_STRUCTURE_WARNING = 'This chunk was created before detailed table structure preservation was implemented.';
 
 const CLASS_ICON = { table: Table2, 'text-with-tables': TableProperties, text: FileText } as const satisfies Record<ChunkClass, unknown>;
-
-/** 1-based lines from the model's metadata; without them the zero-based positions plus one. */
-export function chunkLines(c: Pick<ChunkItem, 'metadata' | 'start_position' | 'end_position'>): { start: number; end: number } {
-  const m = c.metadata;
-  if (typeof m?.llm_start_line === 'number' && typeof m?.llm_end_line === 'number' && m.llm_start_line > 0) return { start: m.llm_start_line, end: m.llm_end_line };
-  return { start: c.start_position + 1, end: c.end_position + 1 };
-}
 
 export function ChunkCard({ chunk }: { chunk: ChunkItem }) {
   const [open, setOpen] = useState(false);
@@ -26,7 +19,7 @@ export function ChunkCard({ chunk }: { chunk: ChunkItem }) {
   const number = chunk.chunk_index + 1;
   const tables = chunk.metadata?.table_structure ?? [];
   const hasTables = kind !== 'text';
-  const lines = chunkLines(chunk);
+  const [lineStart, lineEnd] = chunkLineRange(chunk);
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" data-testid="chunk-card">
       <HStack justify="space-between" wrap="wrap" gap="2">
@@ -68,7 +61,7 @@ export function ChunkCard({ chunk }: { chunk: ChunkItem }) {
             <Text>Strategy: {chunk.chunking_strategy}</Text>
             <Text>Estimated tokens: {chunk.approximate_token_count}</Text>
             <Text>
-              Position: lines {lines.start}-{lines.end} (characters {chunk.start_position}-{chunk.end_position})
+              Position: lines {lineStart}-{lineEnd} (characters {chunk.start_position}-{chunk.end_position})
             </Text>
             <Text>Page: {chunk.page_number}</Text>
           </Stack>

@@ -1,5 +1,4 @@
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, normalizeWindowSize } from './form';
-import { chunkLines } from './ChunksDetailView';
 
 describe('chunking form (spec 3 §2.4, §5)', () => {
   it('offers llm_analysis (default), character_based, page_based, not paragraph_based', () => {
@@ -25,11 +24,4 @@ describe('chunking form (spec 3 §2.4, §5)', () => {
   });
 });
 
-// the classification itself (spec 3 §4) is tested in common/chunkClass.test.ts
-describe('chunk lines (spec 3 §9)', () => {
-  const meta = (tables_found: number, extra: Record<string, unknown> = {}) => ({ tables_found, chunking_strategy: 'x', chunk_strategy: 'x', llm_chunk_id: null, llm_status: null, llm_start_line: 0, llm_end_line: 0, table_structure: [], ...extra });
-  it('lines from the metadata, else zero-based positions plus one', () => {
-    expect(chunkLines({ metadata: meta(0, { llm_start_line: 3, llm_end_line: 9 }), start_position: 0, end_position: 10 })).toEqual({ start: 3, end: 9 });
-    expect(chunkLines({ metadata: meta(0), start_position: 0, end_position: 10 })).toEqual({ start: 1, end: 11 });
-  });
-});
+// the classification and the line range (one function for every view) are tested in common/chunkClass.test.ts

@@ -27,7 +27,7 @@ export function EstimateCard({ estimate, loading, error, waitingFor }: { estimat
           </StatGrid>
           {estimate.offline ? (
             <Text fontSize="sm" color="fg.muted">
-              The offline extractor uses no language model: no tokens. With a model this job would use about {formatTokens(estimate.model_tokens_if_llm)} tokens.
+              The offline extractor uses no language model: its tokens are what a model call would use, estimated (about 4 characters a token). Credits do not depend on tokens.
             </Text>
           ) : null}
           {estimate.allowed ? (

@@ -36,11 +36,21 @@ export function tableCount(chunk: Pick<ChunkItem, 'metadata'>): number {
   return chunk.metadata.table_structure.length || chunk.metadata.tables_found || 0;
 }
 
+type Ranged = Pick<ChunkItem, 'start_position' | 'end_position'> &
+  Partial<Pick<ChunkItem, 'start_line' | 'end_line'>> & { metadata?: { llm_start_line?: number | null; llm_end_line?: number | null } | null };
+
+const lineNo = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+
 /**
- * 1-based line range of a chunk (spec 3 §9: when line metadata is missing, positions are
- * zero-based plus one).
+ * 1-based line range of a chunk — the one rule every view uses (chunking monitor, file detail,
+ * chunk editor). Spec 3 §9: line numbers 1-based; when line metadata is missing, positions are
+ * zero-based plus one. The lines are the chunk's start_line / end_line (what an edit writes, §3
+ * Chunk update payload; the API keeps metadata.llm_start_line / llm_end_line equal to them),
+ * else the metadata's llm_start_line / llm_end_line (§3 Chunk), else the positions.
  */
-export function chunkLineRange(chunk: Pick<ChunkItem, 'start_line' | 'end_line' | 'start_position' | 'end_position'>): [number, number] {
-  if (chunk.start_line > 0 && chunk.end_line > 0) return [chunk.start_line, chunk.end_line];
+export function chunkLineRange(chunk: Ranged): [number, number] {
+  const m = chunk.metadata;
+  if (lineNo(chunk.start_line) && lineNo(chunk.end_line)) return [chunk.start_line, chunk.end_line];
+  if (lineNo(m?.llm_start_line) && lineNo(m?.llm_end_line)) return [m.llm_start_line, m.llm_end_line];
   return [chunk.start_position + 1, chunk.end_position + 1];
 }

@@ -136,25 +136,38 @@ interface EventRowProps<T> {
 }
 
 /**
+ * The log's look, styled once on the list: rows and the `ev-*` pieces a monitor may render
+ * inside them are plain elements (a pipeline streams hundreds of events; a dozen styled
+ * components per entry kept the main thread busy). Off-screen rows skip layout.
+ */
+const logCss = {
+  '& .ev-row': { borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '2', textStyle: 'sm', contentVisibility: 'auto', containIntrinsicSize: 'auto 4.5rem' },
+  '& .ev-row + .ev-row': { mt: '2' },
+  '& .ev-line': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' },
+  '& .ev-muted': { color: 'fg.muted' },
+  '& .ev-mono': { textStyle: 'xs', color: 'fg.muted', fontFamily: 'mono' },
+  '& .ev-badge': { display: 'inline-flex', alignItems: 'center', px: '1.5', minH: '5', borderRadius: 'l1', textStyle: 'xs', fontWeight: 'medium', whiteSpace: 'nowrap', bg: 'gray.subtle', color: 'gray.fg' },
+  '& .ev-badge[data-palette="purple"]': { bg: 'purple.subtle', color: 'purple.fg' },
+  '& .ev-badge[data-palette="teal"]': { bg: 'teal.subtle', color: 'teal.fg' },
+  '& .ev-badge[data-variant="outline"]': { bg: 'transparent', boxShadow: 'inset 0 0 0px 1px var(--chakra-colors-gray-muted)' },
+} as const;
+
+/**
  * One log entry. Rendered again only when its event changes: a log of hundreds of events
  * must not re-render every entry for each new one.
  */
 const EventRow = memo(
   function EventRow<T>({ event, render }: EventRowProps<T>) {
     return (
-      <Box data-event-key={event.key} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
+      <div className="ev-row" data-event-key={event.key}>
         {render(event)}
-      </Box>
+      </div>
     );
   },
   (a, b) => a.event === b.event,
 ) as <T>(props: EventRowProps<T>) => ReactNode;
 
-/**
- * An event log: a count badge and a list about 24rem high that scrolls to the newest entry
- * whenever one arrives.
- */
-export function EventLogCard<T extends { key: string }>({ title, events, renderEvent, empty = 'No events yet' }: { title: string; events: readonly T[]; renderEvent: (e: T) => ReactNode; empty?: string }) {
+function EventLogCardInner<T extends { key: string }>({ title, events, renderEvent, empty = 'No events yet' }: { title: string; events: readonly T[]; renderEvent: (e: T) => ReactNode; empty?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -171,20 +184,18 @@ export function EventLogCard<T extends { key: string }>({ title, events, renderE
         </HStack>
       }
     >
-      <Box ref={box} maxH="24rem" overflowY="auto" role="log" aria-label={title} aria-live="polite">
-        {events.length === 0 ? (
-          <Text color="fg.muted">{empty}</Text>
-        ) : (
-          <Stack gap="2">
-            {events.map((e) => (
-              <EventRow key={e.key} event={e} render={renderEvent} />
-            ))}
-          </Stack>
-        )}
+      <Box ref={box} maxH="24rem" overflowY="auto" role="log" aria-label={title} aria-live="polite" css={logCss}>
+        {events.length === 0 ? <Text color="fg.muted">{empty}</Text> : events.map((e) => <EventRow key={e.key} event={e} render={renderEvent} />)}
       </Box>
     </SectionCard>
   );
 }
+
+/**
+ * An event log: a count badge and a list about 24rem high that scrolls to the newest entry
+ * whenever one arrives. Rendered again only when its events (or renderer) change.
+ */
+export const EventLogCard = memo(EventLogCardInner) as typeof EventLogCardInner;
 
 export function ErrorBox({ children }: { children: ReactNode }) {
   return (

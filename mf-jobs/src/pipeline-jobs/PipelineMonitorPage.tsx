@@ -10,6 +10,7 @@ import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { useCoalescedRefetch, useLiveConnected } from '../common/live';
+import type { LogEvent } from '../common/events';
 import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
 import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
@@ -42,54 +43,40 @@ const ChildCard = memo(function ChildCard({ child: c }: { child: ChildJob }) {
   );
 });
 
-export default function PipelineMonitorPage() {
-  const { jobId = '' } = useParams();
-  const connected = useLiveConnected();
-  const job = usePipelineJob(jobId, connected);
-  const refetch = job.refetch;
-  // concurrent updates share one request instead of cancelling each other
-  const onAccepted = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
-  const active = isActiveJob('pipeline', job.data?.status);
-  const { log, children, current, liveSeen } = usePipelineLive(jobId, job.data?.events, active, onAccepted);
-  const childList = useMemo(() => sortChildren([...children.values()]), [children]);
+/** Active Child Jobs: rendered again only when a child changes. */
+const ChildJobsCard = memo(function ChildJobsCard({ list: childList }: { list: ChildJob[] }) {
   const counts = useMemo(() => countByType(childList), [childList]);
-
-  if (job.isPending) return <LoadingState text="Loading pipeline job details..." />;
-  if (job.isError) return <MonitorNotFound title="Pipeline Job not found" error={job.error} backTo={paths.jobs.index} backLabel="Back to Jobs" />;
-  const p = job.data;
-  const s = (p.results_summary ?? {}) as Record<string, unknown>;
-  const extraction = (s.extraction ?? {}) as Record<string, unknown>;
-  const completed = p.status === 'completed';
-
+  if (childList.length === 0) return null;
   return (
-    <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap">
-        <BackLink to={paths.jobs.index} />
-        <Text fontSize="sm" color="fg.muted" fontFamily="mono">
-          {p.id}
-        </Text>
-      </HStack>
-      {childList.length > 0 ? (
-        <SectionCard
-          title="Active Child Jobs"
-          testId="child-jobs"
-          actions={
-            <HStack gap="1">
-              {(['ocr', 'chunking', 'extraction'] as const).map((t) => (
-                <Badge key={t} variant="subtle" data-testid={`child-count-${t}`}>
-                  {t.toUpperCase()}: {counts[t] ?? 0}
-                </Badge>
-              ))}
-            </HStack>
-          }
-        >
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="3">
-            {childList.map((c) => (
-              <ChildCard key={c.id} child={c} />
-            ))}
-          </SimpleGrid>
-        </SectionCard>
-      ) : null}
+    <SectionCard
+      title="Active Child Jobs"
+      testId="child-jobs"
+      actions={
+        <HStack gap="1">
+          {(['ocr', 'chunking', 'extraction'] as const).map((t) => (
+            <Badge key={t} variant="subtle" data-testid={`child-count-${t}`}>
+              {t.toUpperCase()}: {counts[t] ?? 0}
+            </Badge>
+          ))}
+        </HStack>
+      }
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="3">
+        {childList.map((c) => (
+          <ChildCard key={c.id} child={c} />
+        ))}
+      </SimpleGrid>
+    </SectionCard>
+  );
+});
+
+type PipelineData = NonNullable<ReturnType<typeof usePipelineJob>['data']>;
+type Refetch = ReturnType<typeof usePipelineJob>['refetch'];
+
+/** The main card, cancel / retry and the stages: they change with the fetched pipeline only, not with each live update. */
+const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }: { p: PipelineData; connected: boolean; refetch: Refetch }) {
+  return (
+    <>
       <Card.Root data-testid="pipeline-main">
         <Card.Header>
           <HStack justify="space-between" wrap="wrap" gap="2">
@@ -156,6 +143,98 @@ export default function PipelineMonitorPage() {
           })}
         </Stack>
       </SectionCard>
+    </>
+  );
+});
+
+/** Estimate beside actual, and the actions: from the fetched pipeline only. */
+const PipelineResults = memo(function PipelineResults({ p, refetch }: { p: PipelineData; refetch: Refetch }) {
+  const s = (p.results_summary ?? {}) as Record<string, unknown>;
+  const extraction = (s.extraction ?? {}) as Record<string, unknown>;
+  const completed = p.status === 'completed';
+  return (
+    <>
+      {completed && extraction.review_checks ? <SectionCard title="Checks"><ReviewChecks summary={extraction.review_checks} /></SectionCard> : null}
+      <EstimateVsActual
+        estimate={readStoredEstimate(p.processing_config)}
+        actual={{
+          pages: null,
+          chunks: completed ? (num(s.total_chunks) ?? null) : null,
+          tokens: completed ? (num(extraction.total_tokens_used) ?? (p.pipeline_stages.includes('extraction') ? null : 0)) : null,
+          credits: null,
+        }}
+      />
+      {completed ? <ExportMenu kind="job" id={p.id} name={p.name} label="Export results" /> : null}
+      <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
+    </>
+  );
+});
+
+/**
+ * One entry of the Pipeline Event Log, in the log's plain `ev-*` elements (hundreds stream in):
+ * time, phase, child type, source (pipeline / child / aggregated), stage, message, ids, error.
+ */
+function pipelineEventRenderer(pipelineId: string) {
+  return function PipelineEvent(e: LogEvent) {
+    const childId = str(e.context.child_job_id) ?? (e.source === 'child' ? e.job_id : undefined);
+    const childType = str(e.context.child_job_type) ?? (e.source === 'child' ? str(e.context.job_type) : undefined);
+    const src = e.source ?? (e.job_id === pipelineId ? (e.context.aggregated_from_children ? 'aggregated' : 'pipeline') : 'child');
+    const error = e.event_type === 'error' ? (str(e.details.error) ?? str(e.details.error_message)) : undefined;
+    return (
+      <>
+        <div className="ev-line">
+          <span className="ev-muted">{formatTime(e.timestamp)}</span>
+          <span className="ev-badge">{e.phase}</span>
+          {childType ? (
+            <span className="ev-badge" data-variant="outline">
+              {childType}
+            </span>
+          ) : null}
+          {src !== 'pipeline' ? (
+            <span className="ev-badge" data-palette={src === 'child' ? 'purple' : 'teal'}>
+              {src}
+            </span>
+          ) : null}
+          {str(e.details.current_stage) ? <span className="ev-muted">stage {str(e.details.current_stage)}</span> : null}
+        </div>
+        <p>{e.message}</p>
+        <div className="ev-mono">
+          {childId ? `job ${shortId(childId)}` : ''}
+          {str(e.context.single_file_id) ? ` file ${shortId(str(e.context.single_file_id))}` : ''}
+        </div>
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+      </>
+    );
+  };
+}
+
+export default function PipelineMonitorPage() {
+  const { jobId = '' } = useParams();
+  const connected = useLiveConnected();
+  const job = usePipelineJob(jobId, connected);
+  const refetch = job.refetch;
+  // concurrent updates share one request instead of cancelling each other
+  const onAccepted = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
+  const active = isActiveJob('pipeline', job.data?.status);
+  const { log, children, current, liveSeen } = usePipelineLive(jobId, job.data?.events, active, onAccepted);
+  const childList = useMemo(() => sortChildren([...children.values()]), [children]);
+  // stable: the log (memoised) renders again only when its events change
+  const renderEvent = useMemo(() => pipelineEventRenderer(jobId), [jobId]);
+
+  if (job.isPending) return <LoadingState text="Loading pipeline job details..." />;
+  if (job.isError) return <MonitorNotFound title="Pipeline Job not found" error={job.error} backTo={paths.jobs.index} backLabel="Back to Jobs" />;
+  const p = job.data;
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <BackLink to={paths.jobs.index} />
+        <Text fontSize="sm" color="fg.muted" fontFamily="mono">
+          {p.id}
+        </Text>
+      </HStack>
+      <ChildJobsCard list={childList} />
+      <PipelineSummary p={p} connected={connected} refetch={refetch} />
       {active || liveSeen ? (
         <SectionCard title="Current Status" testId="current-status">
           {current ? (
@@ -177,45 +256,9 @@ export default function PipelineMonitorPage() {
       <EventLogCard
         title="Pipeline Event Log"
         events={log}
-        renderEvent={(e) => {
-          const childId = str(e.context.child_job_id) ?? (e.source === 'child' ? e.job_id : undefined);
-          const childType = str(e.context.child_job_type) ?? (e.source === 'child' ? str(e.context.job_type) : undefined);
-          const src = e.source ?? (e.job_id === p.id ? (e.context.aggregated_from_children ? 'aggregated' : 'pipeline') : 'child');
-          return (
-            <>
-              <HStack gap="2" wrap="wrap">
-                <Text color="fg.muted">{formatTime(e.timestamp)}</Text>
-                <Badge size="sm">{e.phase}</Badge>
-                {childType ? <Badge size="sm" variant="outline">{childType}</Badge> : null}
-                {src !== 'pipeline' ? (
-                  <Badge size="sm" colorPalette={src === 'child' ? 'purple' : 'teal'}>
-                    {src}
-                  </Badge>
-                ) : null}
-                {str(e.details.current_stage) ? <Text color="fg.muted">stage {str(e.details.current_stage)}</Text> : null}
-              </HStack>
-              <Text>{e.message}</Text>
-              <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                {childId ? `job ${shortId(childId)}` : ''}
-                {str(e.context.single_file_id) ? ` file ${shortId(str(e.context.single_file_id))}` : ''}
-              </Text>
-              {e.event_type === 'error' && (str(e.details.error) ?? str(e.details.error_message)) ? <ErrorBox>{str(e.details.error) ?? str(e.details.error_message)}</ErrorBox> : null}
-            </>
-          );
-        }}
+        renderEvent={renderEvent}
       />
-      {completed && extraction.review_checks ? <SectionCard title="Checks"><ReviewChecks summary={extraction.review_checks} /></SectionCard> : null}
-      <EstimateVsActual
-        estimate={readStoredEstimate(p.processing_config)}
-        actual={{
-          pages: null,
-          chunks: completed ? (num(s.total_chunks) ?? null) : null,
-          tokens: completed ? (num(extraction.total_tokens_used) ?? (p.pipeline_stages.includes('extraction') ? null : 0)) : null,
-          credits: null,
-        }}
-      />
-      {completed ? <ExportMenu kind="job" id={p.id} name={p.name} label="Export results" /> : null}
-      <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
+      <PipelineResults p={p} refetch={refetch} />
     </Stack>
   );
 }

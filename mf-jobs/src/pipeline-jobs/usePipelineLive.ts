@@ -2,7 +2,8 @@
 // aggregated) go into the log; children are tracked per id; the current status follows the
 // pipeline and aggregated updates (a child update only while there is none); accepted updates
 // refetch the pipeline. A 20-file pipeline streams hundreds of updates: they are applied in
-// batches (one render per 100 ms at most) so the page keeps up.
+// batches, one per animation frame (so an update is on screen by the next frame, and a burst
+// costs one render), with a timer as fallback where frames do not run (a hidden tab).
 import { events, type JobUpdateMessage } from '@quarry/shared';
 import type { JobEvent } from '@quarry/shared/schemas';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { fromUpdate, mergeEvents, type LogEvent } from '../common/events';
 import { nextCurrentStatus, pipelineUpdateSource, trackChild, type ChildJob } from '../common/pipelineUpdates';
 import { useEventLog } from '../common/useEventLog';
 
-/** chosen: live updates are applied together at most this often */
+/** chosen: the longest an update waits to be applied when no animation frame comes (hidden tab) */
 export const LIVE_BATCH_MS = 100;
 
 export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEvent[] | undefined, active: boolean, onAccepted: () => void) {
@@ -29,8 +30,13 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
     setLiveSeen(false);
     let buffer: { msg: JobUpdateMessage; e: LogEvent; source: NonNullable<LogEvent['source']> }[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : null;
     const flush = () => {
+      clearTimeout(timer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       timer = undefined;
+      frame = undefined;
       const batch = buffer;
       buffer = [];
       if (batch.length === 0) return;
@@ -45,11 +51,14 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
       const source = pipelineUpdateSource(msg, pipelineId);
       if (!source) return;
       buffer.push({ msg, e: fromUpdate(msg, 'processing', source), source });
-      timer ??= setTimeout(flush, LIVE_BATCH_MS);
+      if (timer !== undefined) return;
+      timer = setTimeout(flush, LIVE_BATCH_MS);
+      if (raf) frame = raf(flush);
     });
     return () => {
       sub.unsubscribe();
       clearTimeout(timer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
     };
   }, [pipelineId, setLog]);
 

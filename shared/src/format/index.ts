@@ -75,39 +75,55 @@ export interface DateFormatOptions {
   timeZone?: string;
 }
 
+const FORMATS = {
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
+  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  time: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  day: { year: 'numeric', month: 'numeric', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per format and zone, made once: toLocale*String builds a new one on
+ * every call (about a millisecond each), and a monitor formats hundreds of event times.
+ */
+function formatter(kind: keyof typeof FORMATS, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...FORMATS[kind], timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** US English date: 'Jan 5, 2025'. */
 export function formatDate(value: string | number | Date | null | undefined, options: DateFormatOptions = {}): string {
   const date = toDate(value);
   if (!date) return MISSING;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: options.timeZone });
+  return formatter('date', options.timeZone).format(date);
 }
 
 /** US English date and time: 'Jan 5, 2025, 3:04 PM'. */
 export function formatDateTime(value: string | number | Date | null | undefined, options: DateFormatOptions = {}): string {
   const date = toDate(value);
   if (!date) return MISSING;
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: options.timeZone,
-  });
+  return formatter('dateTime', options.timeZone).format(date);
 }
 
 /** US English time: '3:04:05 PM' (event logs). */
 export function formatTime(value: string | number | Date | null | undefined, options: DateFormatOptions = {}): string {
   const date = toDate(value);
   if (!date) return MISSING;
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: options.timeZone });
+  return formatter('time', options.timeZone).format(date);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function calendarDay(date: Date, timeZone?: string): number {
   // Midnight UTC of the date as seen in `timeZone` (or locally), so differences are whole days.
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
+  const parts = formatter('day', timeZone).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'));
 }

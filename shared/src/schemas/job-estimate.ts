@@ -60,7 +60,7 @@ export const JobEstimateSchema = z.object({
   offline: z.boolean(),
   /** providers this server can use (for the form's choice) */
   available_providers: z.array(z.string()),
-  /** tokens the chosen provider would count (0 for the offline extractor: it uses no model) */
+  /** tokens the chosen provider would count (the offline extractor reports, and is estimated at, what a model call would use) */
   estimated_tokens: z.number().int(),
   estimated_input_tokens: z.number().int(),
   estimated_output_tokens: z.number().int(),

@@ -6,6 +6,7 @@ import { auth } from '@quarry/shared';
 import { TOAST_DURATION_MS } from '@quarry/shared/constants';
 import { distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
 import { RealtimeConnection, connectUrl, type SocketLike } from './connection';
+import { createUploadToastGrouper } from './uploadToasts';
 
 let connection: RealtimeConnection | null = null;
 
@@ -47,10 +48,12 @@ export function bindConnectionToSession(
 
 let started = false;
 
-/** Opens the socket while a user id exists, closes it on logout or user change; toasts notifications. */
+/** Opens the socket while a user id exists, closes it on logout or user change; toasts notifications (upload events grouped per session). */
 export function startRealtime(): void {
   if (started) return;
   started = true;
   bindConnectionToSession(getRealtimeConnection(), authState$);
-  events.notifications$.subscribe(showNotification);
+  // upload events: one updating toast per upload session (a 50-file batch sent ~150 toasts)
+  const uploads = createUploadToastGrouper({ show: (status, input) => toast.show(status, input) }, showNotification);
+  events.notifications$.subscribe((n) => uploads.handle(n));
 }

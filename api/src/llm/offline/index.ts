@@ -1,10 +1,12 @@
 // The offline provider: no key, no network, no model. It answers a structured request by
 // running the deterministic schema-guided extractor over the document text and labels every
-// result `offline: true` (model "offline-extractor"), with zero tokens: nothing was consumed.
+// result `offline: true` (model "offline-extractor"). Its usage is the estimate of what a model
+// call would have used (./usage): nothing is consumed offline.
 import { LlmAbortedError } from '../errors';
 import type { GenerateRequest, GenerateResult, LlmProvider, LlmSourceDocument } from '../types';
 import { extractOffline } from './extract';
 import { splitCells } from './table';
+import { offlineUsage } from './usage';
 
 export { extractOffline, type OfflineExtraction, type FoundField } from './extract';
 export { parseAmount, parseDate, findDates, parseEmail, parseCurrency } from './values';
@@ -52,7 +54,7 @@ export class OfflineProvider implements LlmProvider {
       ...(request.responseSchema ? { json } : {}),
       model: OFFLINE_MODEL,
       provider: 'offline',
-      usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+      usage: offlineUsage(request, content),
       processing_time_ms: Math.round(performance.now() - started),
       attempts: 1,
       offline: true,

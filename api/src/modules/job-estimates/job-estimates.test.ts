@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
 // POST /jobs/estimate over real HTTP: counts from real files, OCR results and chunking runs;
 // nothing created, nothing charged; the weekly limit and the balance decide `allowed`; the
-// estimate for the offline provider matches the tokens the job then reports.
+// estimate for the offline provider is within ±25 % of the tokens the job then reports (the
+// offline provider reports what a model call would have used, counted like the estimate).
 import { eq } from 'drizzle-orm';
 import { resourceTypes, users } from '../../db/schema';
 import { shutdownOcr } from '../../processing/ocr';
@@ -30,6 +31,14 @@ afterAll(async () => {
 });
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
+function expectWithin25(estimated: number, actual: number, what: string): void {
+  const ratio = estimated / actual;
+  // printed so the figures can be reported (issue 12 item 6)
+  console.log(`estimate/actual tokens, ${what}: ${estimated}/${actual} = ${ratio.toFixed(2)}`);
+  expect(ratio).toBeGreaterThanOrEqual(0.75);
+  expect(ratio).toBeLessThanOrEqual(1.25);
+}
+
 const inv = (n: number) => invoiceBlocks({ number: `EST-${n}`, date: '2024-05-0' + n, vendor: 'Omega Supplies', total: `${n}00.00` });
 
 describe('POST /jobs/estimate', () => {
@@ -41,9 +50,10 @@ describe('POST /jobs/estimate', () => {
     const balanceBefore = (await api('GET', 'users/me')).body.credit_balance;
     const r = await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds, prompt_id: promptId, processing_config: { chunk_size: 250 } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ job_type: 'full_pipeline', file_count: 2, pages_to_ocr: 3, chunks_estimated: true, provider: 'offline', offline: true, estimated_tokens: 0, allowed: true, reasons: [] });
+    expect(r.body).toMatchObject({ job_type: 'full_pipeline', file_count: 2, pages_to_ocr: 3, chunks_estimated: true, provider: 'offline', offline: true, allowed: true, reasons: [] });
     expect(r.body.chunks).toBeGreaterThanOrEqual(2);
     expect(r.body.model_tokens_if_llm).toBeGreaterThan(0);
+    expect(r.body.estimated_tokens).toBe(r.body.model_tokens_if_llm);
     expect(r.body.available_providers).toContain('offline');
     expect(r.body.balance_after).toBe(r.body.credit_balance - r.body.credits);
     expect(r.body.credit_balance).toBe(balanceBefore);
@@ -57,24 +67,55 @@ describe('POST /jobs/estimate', () => {
     // the pipeline keeps the estimate made when it was created
     const created = await api('POST', 'jobs/pipeline', { name: 'Keeps its estimate', dataset_id: ds, pipeline_stages: ['ocr'] });
     expect(created.status).toBe(201);
-    expect(created.body.processing_config.estimate).toMatchObject({ pages_to_ocr: 3, estimated_tokens: 0, provider: 'offline' });
+    expect(created.body.processing_config.estimate).toMatchObject({ pages_to_ocr: 3, estimated_tokens: 0, provider: 'offline' }); // no extraction stage: no tokens
     await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status), 60_000, `/api/v1/jobs/pipeline/${created.body.id}`);
   });
 
-  it('counts the chunks of a chunked file, and the offline estimate equals the tokens the job reports', async () => {
+  it('counts the chunks of a chunked file, and the offline estimate is within ±25 % of the tokens the job reports', async () => {
     const f = await preparedFile(t, u, [inv(4)], 'chunked.pdf');
     const runs = (await api('GET', `files/${f}/chunking_runs`)).body;
     const active = runs.runs.find((x: any) => x.is_active);
     const r = await api('POST', 'jobs/estimate', { job_type: 'extraction', file_id: f, prompt_id: promptId });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ file_count: 1, pages_to_ocr: 0, chunks: active.chunk_count, chunks_estimated: false, estimated_tokens: 0 });
+    expect(r.body).toMatchObject({ file_count: 1, pages_to_ocr: 0, chunks: active.chunk_count, chunks_estimated: false });
+    expect(r.body.estimated_tokens).toBeGreaterThan(0);
     const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'E', file_id: f, prompt_id: promptId, start: true });
     expect(created.status).toBe(201);
-    expect(created.body.processing_config.estimate).toMatchObject({ chunks: r.body.chunks, chunks_estimated: false, estimated_tokens: 0 });
+    expect(created.body.processing_config.estimate).toMatchObject({ chunks: r.body.chunks, chunks_estimated: false, estimated_tokens: r.body.estimated_tokens });
     const done = await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status));
     expect(done.status).toBe('completed');
     expect(done.results_summary.total_chunks_processed).toBe(r.body.chunks);
-    expect(done.results_summary.total_tokens_used).toBe(r.body.estimated_tokens);
+    const actual = done.results_summary.total_tokens_used;
+    expect(actual).toBeGreaterThan(0);
+    expectWithin25(r.body.estimated_tokens, actual, 'extraction of a chunked file');
+  });
+
+  // the documents of bench/monitor: two pages of five invoice lines, its prompt and schema
+  it('on the bench\'s documents the offline estimate is within ±25 % of the actual tokens', async () => {
+    const schemaId = await createSchema(t, u, { type: 'object', properties: { invoice_number: { type: 'string' }, vendor: { type: 'string' }, total_amount: { type: 'number' } } }, 'Bench invoice');
+    const benchPrompt = await createPrompt(t, u, { type: 'text', template: 'Extract the fields.\n{{ schema_descriptions }}\n\nText:\n{{ text_chunk }}', output_schema_id: schemaId });
+    const page = (n: number, p: number) => [{ kind: 'paragraph' as const, lines: [`Invoice Number: BM-${n}-${p}`, 'Invoice Date: 2024-05-01', `Vendor: Vendor ${n}`, `Total Amount: ${n}${p}0.00`, 'Thank you for your business. Payment is due within 30 days.'] }];
+    const ids = [await uploadPdf(t, u, [page(1, 0), page(1, 1)], 'bench-1.pdf'), await uploadPdf(t, u, [page(2, 0), page(2, 1)], 'bench-2.pdf')];
+    const ds = await createDataset(t, u, ids, 'Bench documents');
+    const body = { job_type: 'full_pipeline', dataset_id: ds, prompt_id: benchPrompt };
+    const before = (await api('POST', 'jobs/estimate', body)).body;
+    const pl = await api('POST', 'jobs/pipeline', { name: 'Bench docs', dataset_id: ds, prompt_id: benchPrompt });
+    expect(pl.status).toBe(201);
+    const done = await waitForJob(t, u, pl.body.id, (j) => TERMINAL.includes(j.status), 90_000, `/api/v1/jobs/pipeline/${pl.body.id}`);
+    expect(done.status).toBe('completed');
+    const actual = done.results_summary.extraction.total_tokens_used;
+    expect(actual).toBeGreaterThan(0);
+    // before any OCR a page is guessed to hold a full page of text (CHARS_PER_PAGE_GUESS): these
+    // sparse pages (five short lines) are over-estimated; printed for the report, not within ±25 %
+    console.log(`estimate/actual tokens, pipeline over the bench documents, estimated before OCR: ${before.estimated_tokens}/${actual} = ${(before.estimated_tokens / actual).toFixed(2)}`);
+    expect(before.chunks_estimated).toBe(true);
+    // once OCR ran, the same pipeline is estimated from the OCR text
+    const again = (await api('POST', 'jobs/estimate', body)).body;
+    expectWithin25(again.estimated_tokens, actual, 'pipeline over the bench documents, estimated after OCR');
+    // once OCR and chunking ran, extraction alone is estimated from the real chunks
+    const after = (await api('POST', 'jobs/estimate', { job_type: 'extraction', dataset_id: ds, prompt_id: benchPrompt })).body;
+    expect(after.chunks_estimated).toBe(false);
+    expectWithin25(after.estimated_tokens, actual, 'extraction over the bench documents, estimated from their chunks');
   });
 
   it('says when the weekly limit or the balance would refuse the job', async () => {

@@ -1,8 +1,10 @@
 // What a job would cost before it is created (issue 12 item 6). Reads only: files, their OCR
 // results and active chunking runs, the prompt setup, the balance and the weekly_jobs usage.
-// Tokens: a language model is sent, per chunk, the rendered prompt (template + schema
-// descriptions + the example) and the chunk's text, and answers about the schema's size;
-// ~4 characters a token. The offline extractor uses no model: 0 tokens.
+// Tokens: a language model is sent, per chunk, the system prompt, the rendered prompt (template
+// + schema descriptions + the example), the chunk's text and the JSON schema, and answers about
+// the schema's size; counted with the API's one estimator (llm/tokens, ~4 characters a token).
+// The offline extractor uses no model; it reports what a model call would have used, counted
+// the same way, so its estimate is those tokens too.
 import type { JobEstimate, JobEstimateRequest, PipelineStage } from '@quarry/shared/schemas';
 import { PIPELINE_STAGES, normalizePipelineChunkSize } from '@quarry/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,10 +13,11 @@ import { chunkingRuns, chunks, files, users } from '../../db/schema';
 import { countBilledJobs, jobUsagePolicy } from '../../jobs/billing';
 import { notFound, validationError } from '../../lib/errors';
 import { configuredProviders, getProvider, resolveProviderName } from '../../llm';
+import { tokensForChars } from '../../llm/tokens';
+import { DEFAULT_SYSTEM_PROMPT, renderSchemaDescriptions } from '../../processing/extraction';
 import { currentOcrResult } from '../ocr/service';
 import { datasetFileIds, ownFileRef, resolveSetup, type ExtractionSetup } from '../extraction/service';
 
-export const CHARS_PER_TOKEN = 4;
 /** chosen: text a page holds when its OCR has not run yet */
 export const CHARS_PER_PAGE_GUESS = 1800;
 /** chosen: a chunk of the deterministic analyser holds about this much text */
@@ -22,7 +25,7 @@ export const CHARS_PER_CHUNK_GUESS = 1200;
 /** the prompt when none is chosen yet: a short instruction */
 const DEFAULT_PROMPT_CHARS = 300;
 
-const tokens = (chars: number) => Math.ceil(Math.max(0, chars) / CHARS_PER_TOKEN);
+const tokens = tokensForChars;
 
 interface FileWork {
   file_id: string;
@@ -49,8 +52,10 @@ async function fileWork(db: DbOrTx, userId: string, ref: { id: string; filename:
       return { ...base, chunks: agg?.n ?? 0, chunks_estimated: false, text_chars: agg?.chars ?? 0 };
     }
   }
-  // chunking will run (or nothing is chunked yet): the text from the current OCR, else the pages
-  const ocr = stages.includes('ocr') ? null : await currentOcrResult(db, userId, ref.id);
+  // chunking will run (or nothing is chunked yet): the text from the current OCR (OCR run again
+  // reads the same pages), else a full page of text per page: before any OCR nothing tells how
+  // much text a page holds, so a sparse document is over-estimated until it has been OCRed
+  const ocr = await currentOcrResult(db, userId, ref.id);
   const textChars = ocr ? ocr.textLength : pages * CHARS_PER_PAGE_GUESS;
   // the llm_analysis window (chunk_size lines) does not change how much text is read; it only
   // bounds a chunk: more small windows, more chunks
@@ -59,10 +64,13 @@ async function fileWork(db: DbOrTx, userId: string, ref: { id: string; filename:
 }
 
 function promptChars(setup: ExtractionSetup | null): { input: number; output: number } {
-  if (!setup) return { input: DEFAULT_PROMPT_CHARS, output: 200 };
+  const system = DEFAULT_SYSTEM_PROMPT.length;
+  if (!setup) return { input: system + DEFAULT_PROMPT_CHARS, output: 200 };
   const schema = setup.schema ? JSON.stringify(setup.schema).length : 0;
+  // the schema goes twice: described in the prompt and as the structured-output schema
+  const descriptions = setup.schema ? renderSchemaDescriptions(setup.schema).length : 0;
   const example = setup.example ? setup.example.input_text.length + setup.example.output_text.length : 0;
-  return { input: setup.prompt.template.length + schema + example, output: Math.max(120, Math.round(schema * 0.6)) };
+  return { input: system + setup.prompt.template.length + descriptions + schema + example, output: Math.max(120, Math.round(schema * 0.6)) };
 }
 
 export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRequest): Promise<JobEstimate> {
@@ -120,9 +128,9 @@ export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRe
     model: provider.model,
     offline,
     available_providers: configuredProviders(),
-    estimated_tokens: offline ? 0 : modelTokens,
-    estimated_input_tokens: offline ? 0 : inputTokens,
-    estimated_output_tokens: offline ? 0 : outputTokens,
+    estimated_tokens: modelTokens,
+    estimated_input_tokens: inputTokens,
+    estimated_output_tokens: outputTokens,
     model_tokens_if_llm: modelTokens,
     credits: policy.creditCost,
     credit_balance: user.balance,
