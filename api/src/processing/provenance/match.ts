@@ -231,6 +231,27 @@ export class SourceIndex {
     return { start_line: a.number, end_line: b.number, page: a.page ?? null };
   }
 
+  /** Of hits sorted by offset, the one whose first line is nearest to `line` (the first on ties). */
+  nearest(hits: Hit[], line: number): Hit {
+    // hits are sorted by start and lines by offset, so the line numbers of the hits are sorted too
+    let lo = 0;
+    let hi = hits.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.span(hits[mid]!).start_line < line) lo = mid + 1;
+      else hi = mid;
+    }
+    // lo: the first hit on or after `line`; the one before it may be nearer
+    if (lo > 0 && Math.abs(this.span(hits[lo - 1]!).start_line - line) <= Math.abs(this.span(hits[lo]!).start_line - line)) {
+      // several hits on that earlier line: the first of them
+      const at = this.span(hits[lo - 1]!).start_line;
+      let i = lo - 1;
+      while (i > 0 && this.span(hits[i - 1]!).start_line === at) i--;
+      return hits[i]!;
+    }
+    return hits[lo]!;
+  }
+
   private static bounded(text: string, needle: string, h: Hit): boolean {
     const before = text[h.start - 1];
     const after = text[h.end];
@@ -266,11 +287,27 @@ export class SourceIndex {
   private all(text: string, needle: string): Hit[] {
     const out: Hit[] = [];
     if (!needle) return out;
-    const first = WORD.test(needle[0]!) ? /^[\p{L}\p{N}]+/u.exec(needle)![0] : null;
-    if (first) {
-      // the match must start at a word start (bounded), and that word starts with the needle's first word
-      for (const i of this.wordStarts(text).get(first) ?? []) {
-        if (!text.startsWith(needle, i)) continue;
+    if (WORD.test(needle[0]!)) {
+      // Every word of the needle starts a word of the text wherever the needle matches on word
+      // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
+      // is looked up by "042", not by "Component", which starts every row (quadratic otherwise).
+      const starts = this.wordStarts(text);
+      let best: number[] = [];
+      let bestOffset = 0;
+      let bestCount = Infinity;
+      WORDS.lastIndex = 0;
+      for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
+        const list = starts.get(w[0]) ?? [];
+        if (list.length < bestCount) {
+          best = list;
+          bestOffset = w.index;
+          bestCount = list.length;
+          if (bestCount === 0) break;
+        }
+      }
+      for (const at of best) {
+        const i = at - bestOffset;
+        if (i < 0 || !text.startsWith(needle, i)) continue;
         const h = { start: i, end: i + needle.length };
         if (SourceIndex.bounded(text, needle, h)) out.push(h);
       }
@@ -408,16 +445,7 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
     if (inChunk) {
       let hit = inChunk.hits[0]!;
       const anchor = row ? anchors.get(row)?.line : undefined;
-      if (anchor !== undefined && inChunk.hits.length > 1) {
-        let bestDistance = Infinity;
-        for (const h of inChunk.hits) {
-          const d = Math.abs(input.chunk.span(h).start_line - anchor);
-          if (d < bestDistance) {
-            bestDistance = d;
-            hit = h;
-          }
-        }
-      }
+      if (anchor !== undefined && inChunk.hits.length > 1) hit = input.chunk.nearest(inChunk.hits, anchor);
       return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: input.chunkId, ...input.chunk.span(hit), occurrences: inChunk.hits.length };
     }
     if (input.document) {
