@@ -4,12 +4,13 @@
 // completed run before it in the same scope is measured beside it. Computed on request, not
 // stored. Files are read in batches and fed one at a time into the metrics (flat memory).
 import type { Evaluation as EvaluationAnswer, EvaluationRun } from '@quarry/shared/schemas';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
-import { datasetFiles, datasets, files, jobs, type JobRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { jobs, type JobRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
 import { getOwnJobRow } from '../../jobs/reads';
+import { ownDatasetFileIds } from '../review/scope';
 import { loadReviewRecord, loadReviewRecords } from '../review/record';
 import { Evaluation } from './metrics';
 
@@ -55,15 +56,7 @@ async function completedRuns(db: DbOrTx, userId: string, where: { datasetId: str
 }
 
 export async function datasetScope(db: DbOrTx, userId: string, datasetId: string): Promise<Scope> {
-  const [d] = await db.select().from(datasets).where(and(eq(datasets.id, datasetId), eq(datasets.userId, userId), ne(datasets.status, 'deleted')));
-  if (!d) throw notFound('Dataset not found');
-  const rows = await db
-    .select({ id: files.id })
-    .from(datasetFiles)
-    .innerJoin(files, eq(files.id, datasetFiles.fileId))
-    .where(and(eq(datasetFiles.datasetId, datasetId), eq(files.userId, userId)))
-    .orderBy(asc(datasetFiles.addedAt), asc(files.filename), asc(files.id));
-  return { kind: 'dataset', id: d.id, name: d.name, fileIds: rows.map((r) => r.id), runs: await completedRuns(db, userId, { datasetId }) };
+  return { kind: 'dataset', ...(await ownDatasetFileIds(db, userId, datasetId)), runs: await completedRuns(db, userId, { datasetId }) };
 }
 
 /** An extraction job (or a pipeline, through its extraction stage): its files, and the runs over the same dataset or file. */

@@ -3,14 +3,13 @@
 // Every export is of the files' current review records (corrections applied): a job names the
 // files it worked on, and their records are what the review shows now.
 import type { ExportQuery } from '@quarry/shared/schemas';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../db';
-import { datasetFiles, datasets, files } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { HttpError } from '../../lib/errors';
 import { getOwnJobRow } from '../../jobs/reads';
 import { ownFileOr404 } from '../chunk-runs/service';
 import { loadReviewRecords } from '../review/record';
+import { ownDatasetFileIds } from '../review/scope';
 import type { ExportOptions } from './table';
 import { csvExport, jsonExport, xlsxExport, type RecordSource } from './writers';
 
@@ -29,15 +28,7 @@ export async function fileScope(db: DbOrTx, userId: string, fileId: string): Pro
 
 /** Every file of the dataset, valid or not (a file that failed validation shows as "not extracted"). */
 export async function datasetScope(db: DbOrTx, userId: string, datasetId: string): Promise<ExportScope> {
-  const [d] = await db.select().from(datasets).where(and(eq(datasets.id, datasetId), eq(datasets.userId, userId), ne(datasets.status, 'deleted')));
-  if (!d) throw notFound('Dataset not found');
-  const rows = await db
-    .select({ id: files.id })
-    .from(datasetFiles)
-    .innerJoin(files, eq(files.id, datasetFiles.fileId))
-    .where(and(eq(datasetFiles.datasetId, datasetId), eq(files.userId, userId)))
-    .orderBy(asc(datasetFiles.addedAt), asc(files.filename), asc(files.id));
-  return { kind: 'dataset', id: d.id, name: d.name, fileIds: rows.map((r) => r.id) };
+  return { kind: 'dataset', ...(await ownDatasetFileIds(db, userId, datasetId)) };
 }
 
 const EXPORTABLE_JOBS = ['extraction', 'full_pipeline'];
