@@ -16,6 +16,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   uniqueIndex,
   uuid,
@@ -107,6 +108,12 @@ export const files = pgTable(
     sha256: text('sha256'),
     estimatedPages: integer('estimated_pages').notNull(),
     actualPages: integer('actual_pages'),
+    /**
+     * non-whitespace characters a page of the PDF's text layer holds (mean of the pages
+     * validation read: the first and last); null when not a PDF or not validated. What the job
+     * estimate uses before the file is OCRed
+     */
+    textCharsPerPage: real('text_chars_per_page'),
     isValid: boolean('is_valid'),
     errorMessage: text('error_message'),
     validatedAt: ts('validated_at'),

@@ -28,7 +28,7 @@ export interface ValidationInput {
 }
 
 export type ValidationVerdict =
-  | { status: 'valid'; actualPages: number }
+  | { status: 'valid'; actualPages: number; /** PDF only: non-whitespace text-layer characters per page read */ textCharsPerPage?: number }
   | { status: 'invalid'; errorMessage: string }
   /** the checker itself could not run (media process failed to start): try again later */
   | { status: 'unavailable'; errorMessage: string };
@@ -124,11 +124,15 @@ export class FileValidator {
       const { pageCount } = await media.call<{ pageCount: number }>('pdf_open', { path: input.path }, this.callOptions('open the PDF'));
       if (!Number.isInteger(pageCount) || pageCount < 1) return { status: 'invalid', errorMessage: 'The PDF has no pages.' };
       const outPath = path.join(this.workDir, `${randomUUID()}.pgm`);
-      for (const page of pageCount === 1 ? [1] : [1, pageCount]) {
+      const sampled = pageCount === 1 ? [1] : [1, pageCount];
+      let chars = 0;
+      for (const page of sampled) {
         // minChars 0: text layer only, never rendered
-        await media.call('pdf_page', { page, minChars: 0, dpi: 72, maxPixels: 1, outPath }, this.callOptions(`read page ${page}`));
+        const reply = await media.call<{ chars?: number }>('pdf_page', { page, minChars: 0, dpi: 72, maxPixels: 1, outPath }, this.callOptions(`read page ${page}`));
+        chars += typeof reply?.chars === 'number' && Number.isFinite(reply.chars) ? Math.max(0, reply.chars) : 0;
       }
-      return { status: 'valid', actualPages: pageCount };
+      // read anyway: kept so the job estimate knows how much text a page holds before OCR
+      return { status: 'valid', actualPages: pageCount, textCharsPerPage: chars / sampled.length };
     });
   }
 

@@ -52,7 +52,14 @@ export async function validateStoredFile(deps: Pick<UploadDeps, 'db' | 'storage'
     }
     const [row] = await tx
       .update(files)
-      .set({ isValid, actualPages: isValid ? actualPages : null, errorMessage, validatedAt: now, updatedAt: now })
+      .set({
+        isValid,
+        actualPages: isValid ? actualPages : null,
+        textCharsPerPage: isValid && verdict.status === 'valid' ? (verdict.textCharsPerPage ?? null) : null,
+        errorMessage,
+        validatedAt: now,
+        updatedAt: now,
+      })
       .where(eq(files.id, file.id))
       .returning();
     await tx

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "text_chars_per_page" real;
