@@ -242,7 +242,7 @@ async function main() {
     const actualTokens = summary.extraction?.total_tokens_used ?? 0;
     const within = est.estimated_tokens === 0 ? actualTokens === 0 : Math.abs(est.estimated_tokens - actualTokens) / Math.max(1, actualTokens) <= 0.25;
     console.log(`  estimate (${est.provider}): ${est.pages_to_ocr} pages to OCR, ~${est.chunks} chunks, ${est.estimated_tokens} tokens (${est.model_tokens_if_llm} with a language model), ${est.credits} credit(s)`);
-    console.log(`  actual: ${summary.total_chunks ?? '-'} chunks, ${actualTokens} tokens; estimate made before OCR within ±25 %: ${within ? 'yes' : 'no'} (ratio ${(est.estimated_tokens / Math.max(1, actualTokens)).toFixed(2)}; before OCR a page is guessed to hold a full page of text)`);
+    console.log(`  actual: ${summary.total_chunks ?? '-'} chunks, ${actualTokens} tokens; estimate made before OCR within ±25 %: ${within ? 'yes' : 'no'} (ratio ${(est.estimated_tokens / Math.max(1, actualTokens)).toFixed(2)}; based on: ${est.text_basis})`);
     // the same pipeline estimated again now that the files' OCR text is known
     const again = await call('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: ds.id, prompt_id: prompt.id });
     const ratio = again.estimated_tokens / Math.max(1, actualTokens);

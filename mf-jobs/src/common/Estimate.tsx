@@ -1,8 +1,16 @@
 // The cost of a job before it starts (forms) and the estimate beside the actual figures (monitors).
 import { Alert, Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatTokens, toAppError } from '@quarry/shared';
-import type { JobEstimate } from '@quarry/shared/schemas';
+import type { EstimateTextBasis, JobEstimate } from '@quarry/shared/schemas';
 import { SectionCard, Stat, StatGrid } from './ui';
+
+/** what the token figure was counted from, in words (before OCR it can only be a guess) */
+const BASIS_WORDS: Record<EstimateTextBasis, string> = {
+  chunks: "Tokens are counted from the files' chunks.",
+  ocr_text: "Tokens are based on the files' OCR text.",
+  text_layer: "Tokens are based on the documents' text layer (not OCRed yet).",
+  page_default: 'Tokens are a rough guess: a full page of text per page (not OCRed yet, no text layer to read).',
+};
 
 export function EstimateCard({ estimate, loading, error, waitingFor }: { estimate: JobEstimate | undefined; loading: boolean; error: unknown; waitingFor: string | null }) {
   return (
@@ -25,6 +33,9 @@ export function EstimateCard({ estimate, loading, error, waitingFor }: { estimat
             <Stat label="Balance after" value={`${estimate.balance_after} of ${estimate.credit_balance}`} />
             <Stat label="Jobs this week" value={`${estimate.weekly_jobs_used} of ${estimate.weekly_jobs_limit ?? 'unlimited'}`} />
           </StatGrid>
+          <Text fontSize="sm" color="fg.muted" data-testid="estimate-basis">
+            {BASIS_WORDS[estimate.text_basis]}
+          </Text>
           {estimate.offline ? (
             <Text fontSize="sm" color="fg.muted">
               The offline extractor uses no language model: its tokens are what a model call would use, estimated (about 4 characters a token). Credits do not depend on tokens.

@@ -8,7 +8,7 @@ import PipelineJobsPage from './PipelineJobsPage';
 const DS = '1d0c9a4e-5d0f-4a53-9c4a-444444444444';
 const PROMPT = '2d0c9a4e-5d0f-4a53-9c4a-555555555555';
 const ESTIMATE = {
-  job_type: 'full_pipeline', files: [], file_count: 2, pages_to_ocr: 7, chunks: 5, chunks_estimated: true, provider: 'offline', model: 'offline-extractor-v1', offline: true,
+  job_type: 'full_pipeline', files: [], file_count: 2, pages_to_ocr: 7, chunks: 5, chunks_estimated: true, text_basis: 'text_layer', provider: 'offline', model: 'offline-extractor-v1', offline: true,
   available_providers: ['offline'], estimated_tokens: 0, estimated_input_tokens: 0, estimated_output_tokens: 0, model_tokens_if_llm: 1900, credits: 1, credit_balance: 98,
   balance_after: 97, weekly_jobs_used: 2, weekly_jobs_limit: 10, weekly_resets_at: null, allowed: true, reasons: [],
 };
@@ -51,6 +51,7 @@ describe('pipeline form', () => {
     await waitFor(() => expect(create).toBeEnabled());
     expect(await screen.findByTestId('estimate-pages')).toHaveTextContent('7');
     expect(screen.getByTestId('estimate-credits')).toHaveTextContent('1');
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent("Tokens are based on the documents' text layer (not OCRed yet).");
     fireEvent.click(create);
     expect(await screen.findByText('Job creation failed')).toBeInTheDocument();
     expect(screen.getByText('Weekly job limit reached (weekly_jobs)')).toBeInTheDocument();

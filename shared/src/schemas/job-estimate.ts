@@ -36,6 +36,14 @@ export const JobEstimateRequestSchema = z
   });
 export type JobEstimateRequest = z.input<typeof JobEstimateRequestSchema>;
 
+/**
+ * What the text an extraction would read was counted from, most exact first: the file's active
+ * chunks, its current OCR text, its PDF text layer (read at upload, before OCR), or a full page
+ * of text per page (a scan or an image before OCR)
+ */
+export const ESTIMATE_TEXT_BASES = ['chunks', 'ocr_text', 'text_layer', 'page_default'] as const;
+export type EstimateTextBasis = (typeof ESTIMATE_TEXT_BASES)[number];
+
 export const JobEstimateFileSchema = z.object({
   file_id: UuidSchema,
   filename: z.string(),
@@ -45,6 +53,7 @@ export const JobEstimateFileSchema = z.object({
   chunks: z.number().int(),
   /** false: counted from the file's active chunking run; true: estimated from its text or pages */
   chunks_estimated: z.boolean(),
+  text_basis: z.enum(ESTIMATE_TEXT_BASES),
 });
 
 export const JobEstimateSchema = z.object({
@@ -54,6 +63,8 @@ export const JobEstimateSchema = z.object({
   pages_to_ocr: z.number().int(),
   chunks: z.number().int(),
   chunks_estimated: z.boolean(),
+  /** the roughest basis among the files (see ESTIMATE_TEXT_BASES) */
+  text_basis: z.enum(ESTIMATE_TEXT_BASES),
   /** the provider the extraction would use, its model, and whether it is the offline extractor */
   provider: z.string(),
   model: z.string(),

@@ -7,7 +7,9 @@ import { eq } from 'drizzle-orm';
 import { resourceTypes, users } from '../../db/schema';
 import { shutdownOcr } from '../../processing/ocr';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { generousLimits, waitForJob, TERMINAL } from '../jobs/test-helpers';
+import { generousLimits, uploadFile, waitForJob, TERMINAL } from '../jobs/test-helpers';
+import { makeImagePdf } from '../../processing/ocr/fixtures/generate';
+import { makeImage } from '../uploads/test-fixtures';
 import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile, uploadPdf } from '../extraction/test-fixtures';
 
 jest.setTimeout(120_000);
@@ -108,14 +110,33 @@ describe('POST /jobs/estimate', () => {
     // before any OCR the text a page holds is what validation read of the PDF's text layer, not
     // a full page of text (these sparse pages, five short lines, were 6.6x over-estimated)
     expect(before.chunks_estimated).toBe(true);
+    expect(before.text_basis).toBe('text_layer');
     expectWithin25(before.estimated_tokens, actual, 'pipeline over the bench documents, estimated before OCR');
     // once OCR ran, the same pipeline is estimated from the OCR text
     const again = (await api('POST', 'jobs/estimate', body)).body;
+    expect(again.text_basis).toBe('ocr_text');
     expectWithin25(again.estimated_tokens, actual, 'pipeline over the bench documents, estimated after OCR');
     // once OCR and chunking ran, extraction alone is estimated from the real chunks
     const after = (await api('POST', 'jobs/estimate', { job_type: 'extraction', dataset_id: ds, prompt_id: benchPrompt })).body;
     expect(after.chunks_estimated).toBe(false);
+    expect(after.text_basis).toBe('chunks');
     expectWithin25(after.estimated_tokens, actual, 'extraction over the bench documents, estimated from their chunks');
+  });
+
+  it('before OCR, a PDF without a text layer (a scan) is guessed at a full page of text a page, and the dataset says so', async () => {
+    const scan = await uploadFile(t, u, await makeImagePdf([makeImage('png', 200, 260), makeImage('png', 200, 260)]), 'scan.pdf', 'application/pdf');
+    const text = await uploadPdf(t, u, [inv(7), inv(8)], 'with-text.pdf');
+    const one = async (ids: string[], name: string) =>
+      (await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', dataset_id: await createDataset(t, u, ids, name), prompt_id: promptId })).body;
+    const s = await one([scan], 'Scan');
+    const x = await one([text], 'Text');
+    expect(s).toMatchObject({ text_basis: 'page_default', files: [{ pages: 2, text_basis: 'page_default' }] });
+    expect(x).toMatchObject({ text_basis: 'text_layer', files: [{ pages: 2, text_basis: 'text_layer' }] });
+    // the same number of pages: the guess is far above what the text layer says these pages hold
+    expect(s.estimated_tokens).toBeGreaterThan(2 * x.estimated_tokens);
+    const both = await one([text, scan], 'Scan and text');
+    expect(both.text_basis).toBe('page_default'); // the roughest of its files
+    expect(both.files.map((f: any) => f.text_basis).sort()).toEqual(['page_default', 'text_layer']);
   });
 
   it('says when the weekly limit or the balance would refuse the job', async () => {

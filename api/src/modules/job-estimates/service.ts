@@ -5,8 +5,8 @@
 // the schema's size; counted with the API's one estimator (llm/tokens, ~4 characters a token).
 // The offline extractor uses no model; it reports what a model call would have used, counted
 // the same way, so its estimate is those tokens too.
-import type { JobEstimate, JobEstimateRequest, PipelineStage } from '@quarry/shared/schemas';
-import { PIPELINE_STAGES, normalizePipelineChunkSize } from '@quarry/shared/schemas';
+import type { EstimateTextBasis, JobEstimate, JobEstimateRequest, PipelineStage } from '@quarry/shared/schemas';
+import { ESTIMATE_TEXT_BASES, PIPELINE_STAGES, normalizePipelineChunkSize } from '@quarry/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { chunkingRuns, chunks, files, users } from '../../db/schema';
@@ -39,6 +39,7 @@ interface FileWork {
   pages_to_ocr: number;
   chunks: number;
   chunks_estimated: boolean;
+  text_basis: EstimateTextBasis;
   /** characters of text the extraction would read */
   text_chars: number;
 }
@@ -57,7 +58,7 @@ async function fileWork(db: DbOrTx, userId: string, ref: { id: string; filename:
         .select({ n: sql<number>`count(*)::int`, chars: sql<number>`coalesce(sum(${chunks.characterCount}), 0)::int` })
         .from(chunks)
         .where(eq(chunks.runId, run.id));
-      return { ...base, chunks: agg?.n ?? 0, chunks_estimated: false, text_chars: agg?.chars ?? 0 };
+      return { ...base, chunks: agg?.n ?? 0, chunks_estimated: false, text_basis: 'chunks', text_chars: agg?.chars ?? 0 };
     }
   }
   // chunking will run (or nothing is chunked yet): the text from the current OCR (OCR run again
@@ -66,15 +67,17 @@ async function fileWork(db: DbOrTx, userId: string, ref: { id: string; filename:
   // nothing before OCR, so a sparse one is over-estimated until it has been OCRed
   const ocr = await currentOcrResult(db, userId, ref.id);
   const textLayer = f?.textLayer ?? 0;
-  const textChars = ocr
-    ? ocr.textLength
-    : textLayer > 0
-      ? Math.round(pages * textLayer * OCR_CHARS_PER_TEXT_LAYER_CHAR)
-      : pages * CHARS_PER_PAGE_GUESS;
+  const textBasis: EstimateTextBasis = ocr ? 'ocr_text' : textLayer > 0 ? 'text_layer' : 'page_default';
+  const textChars =
+    textBasis === 'ocr_text' && ocr
+      ? ocr.textLength
+      : textBasis === 'text_layer'
+        ? Math.round(pages * textLayer * OCR_CHARS_PER_TEXT_LAYER_CHAR)
+        : pages * CHARS_PER_PAGE_GUESS;
   // the llm_analysis window (chunk_size lines) does not change how much text is read; it only
   // bounds a chunk: more small windows, more chunks
   const perChunk = Math.min(CHARS_PER_CHUNK_GUESS, Math.max(400, chunkSize * 6));
-  return { ...base, chunks: Math.max(1, Math.ceil(textChars / perChunk)), chunks_estimated: true, text_chars: textChars };
+  return { ...base, chunks: Math.max(1, Math.ceil(textChars / perChunk)), chunks_estimated: true, text_basis: textBasis, text_chars: textChars };
 }
 
 function promptChars(setup: ExtractionSetup | null): { input: number; output: number } {
@@ -138,6 +141,8 @@ export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRe
     pages_to_ocr: work.reduce((n, w) => n + w.pages_to_ocr, 0),
     chunks: chunkTotal,
     chunks_estimated: work.some((w) => w.chunks_estimated),
+    // ESTIMATE_TEXT_BASES runs from the most exact to the roughest
+    text_basis: work.reduce<EstimateTextBasis>((worst, w) => (ESTIMATE_TEXT_BASES.indexOf(w.text_basis) > ESTIMATE_TEXT_BASES.indexOf(worst) ? w.text_basis : worst), 'chunks'),
     provider: provider.name,
     model: provider.model,
     offline,
