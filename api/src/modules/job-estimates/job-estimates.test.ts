@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import { resourceTypes, users } from '../../db/schema';
 import { shutdownOcr } from '../../processing/ocr';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { generousLimits, uploadFile, waitForJob, TERMINAL } from '../jobs/test-helpers';
+import { generousLimits, runOcrJob, uploadFile, waitForJob, TERMINAL } from '../jobs/test-helpers';
 import { makeImagePdf } from '../../processing/ocr/fixtures/generate';
 import { makeImage } from '../uploads/test-fixtures';
-import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile, uploadPdf } from '../extraction/test-fixtures';
+import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile, tableRows, uploadPdf } from '../extraction/test-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -137,6 +137,21 @@ describe('POST /jobs/estimate', () => {
     const both = await one([text, scan], 'Scan and text');
     expect(both.text_basis).toBe('page_default'); // the roughest of its files
     expect(both.files.map((f: any) => f.text_basis).sort()).toEqual(['page_default', 'text_layer']);
+  });
+
+  it('before OCR, the text-layer estimate of invoices and of a table is within ±25 % of the estimate from their OCR text', async () => {
+    const docs = [await uploadPdf(t, u, [inv(1), inv(2), inv(3)], 'invoices.pdf'), await uploadPdf(t, u, [[{ kind: 'table', rows: tableRows(40) }]], 'table.pdf')];
+    for (const id of docs) {
+      const ds = await createDataset(t, u, [id], `Calibrate ${id}`);
+      const body = { job_type: 'full_pipeline', dataset_id: ds, prompt_id: promptId };
+      const before = (await api('POST', 'jobs/estimate', body)).body;
+      expect(before.text_basis).toBe('text_layer');
+      const ocr = await runOcrJob(t, u, id);
+      expect(ocr.status).toBe('completed');
+      const after = (await api('POST', 'jobs/estimate', body)).body;
+      expect(after.text_basis).toBe('ocr_text');
+      expectWithin25(before.estimated_tokens, after.estimated_tokens, `${before.files[0].filename}, text layer vs OCR text`);
+    }
   });
 
   it('says when the weekly limit or the balance would refuse the job', async () => {
