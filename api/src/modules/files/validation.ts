@@ -47,6 +47,13 @@ const MAX_DECODE_PIXELS = 100_000_000;
 const EOF_WINDOW = 8192;
 /** a pdfjs document is never destroyed inside the media process: recycle after this many */
 const USES_PER_PROCESS = 40;
+/**
+ * The replacement of a process about to be recycled starts this many uses early, so the
+ * recycle happens between two files instead of stalling the batch while node and pdfjs load
+ * (about a second; issue 10 item 8: with two slots recycling at once, a 50-file complete
+ * waited ~0.9 s for it).
+ */
+const PRESTART_USES = 15;
 const IDLE_MS = 20_000;
 
 async function readRange(p: string, start: number, length: number): Promise<Buffer> {
@@ -73,6 +80,8 @@ class ValidationUnavailable extends Error {}
 interface Slot {
   proc: MediaProcess | null;
   starting: Promise<MediaProcess> | null;
+  /** the replacement, started ahead of the recycle (never rejects: null when it failed) */
+  next: Promise<MediaProcess | null> | null;
   uses: number;
   busy: boolean;
   idleTimer: NodeJS.Timeout | null;
@@ -88,6 +97,7 @@ export class FileValidator {
     this.slots = Array.from({ length: Math.max(1, options.concurrency) }, () => ({
       proc: null,
       starting: null,
+      next: null,
       uses: 0,
       busy: false,
       idleTimer: null,
@@ -207,26 +217,44 @@ export class FileValidator {
 
   private release(slot: Slot, healthy: boolean): void {
     slot.uses += 1;
-    if (!healthy || slot.uses >= USES_PER_PROCESS || this.closed) this.retire(slot);
+    if (healthy && !this.closed && slot.proc && !slot.next && slot.uses >= USES_PER_PROCESS - PRESTART_USES) {
+      slot.next = MediaProcess.start().catch(() => null);
+    }
+    if (!healthy || this.closed) this.retire(slot);
+    else if (slot.uses >= USES_PER_PROCESS) this.retire(slot, true);
     const next = this.closed ? undefined : this.waiters.shift();
     if (next) {
       next.resolve(slot);
       return;
     }
     slot.busy = false;
-    if (slot.proc && !this.closed) {
+    if ((slot.proc || slot.starting) && !this.closed) {
       slot.idleTimer = setTimeout(() => this.retire(slot), IDLE_MS);
       slot.idleTimer.unref();
     }
   }
 
-  private retire(slot: Slot): void {
+  /** Closes the slot's process; `handOver`: the pre-started replacement takes its place. */
+  private retire(slot: Slot, handOver = false): void {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
+    // a replacement handed over but not used yet is closed like the process itself
     const proc = slot.proc;
+    const unused = slot.proc ? null : slot.starting;
+    const next = slot.next;
     slot.proc = null;
-    slot.starting = null;
+    slot.next = null;
     slot.uses = 0;
+    if (unused) void unused.then((p) => p.close()).catch(() => undefined);
+    if (handOver && next) {
+      // a replacement that failed to start is started again on first use, as usual
+      const starting = next.then((p) => p ?? MediaProcess.start());
+      starting.catch(() => undefined); // awaited (and reported) on first use; idle, it must not crash the API
+      slot.starting = starting;
+    } else {
+      slot.starting = null;
+      if (next) void next.then((p) => p?.close()).catch(() => undefined);
+    }
     if (proc) void proc.close().catch(() => undefined);
   }
 
@@ -249,8 +277,14 @@ export class FileValidator {
       this.slots.map(async (slot) => {
         if (slot.idleTimer) clearTimeout(slot.idleTimer);
         const proc = slot.proc;
+        const next = slot.next;
+        const unused = proc ? null : slot.starting;
         slot.proc = null;
+        slot.next = null;
+        slot.starting = null;
         if (proc) await proc.close().catch(() => undefined);
+        if (unused) await unused.then((p) => p.close()).catch(() => undefined);
+        if (next) await next.then((p) => p?.close()).catch(() => undefined);
       }),
     );
     for (const w of this.waiters.splice(0)) w.reject(new ValidationUnavailable('The file checker is shut down.'));

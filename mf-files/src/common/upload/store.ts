@@ -82,7 +82,7 @@ export interface AddResult {
 export interface UploadStoreOptions {
   api: UploadApi;
   concurrency?: number;
-  /** Throttle of progress notifications (ms); status changes are notified at once. */
+  /** Throttle of progress and per-file sending notifications (ms); other status changes are notified at once. */
   progressIntervalMs?: number;
 }
 
@@ -208,14 +208,16 @@ export function createUploadStore(options: UploadStoreOptions) {
     if (!current?.signed_url) return false;
     const controller = new AbortController();
     controllers.set(key, controller);
-    patchItems(key, { upload_status: 'uploading', upload_progress: 0 });
+    // per-file status changes while the batch is sent are throttled like progress: with 50
+    // files, a render of the whole list for each of them held up the next PUT (issue 10 item 8)
+    patchItems(key, { upload_status: 'uploading', upload_progress: 0 }, true);
     try {
       await options.api.put(current.signed_url, current.file, {
         contentType: current.mime_type,
         signal: controller.signal,
         onProgress: (p) => patchItems(key, { upload_progress: p.percent }, true),
       });
-      patchItems(key, { upload_status: 'completed', upload_progress: 100 });
+      patchItems(key, { upload_status: 'completed', upload_progress: 100 }, true);
       return true;
     } catch (error) {
       const message = isAbortError(error) || controller.signal.aborted ? UPLOAD_CANCELLED : toAppError(error).message || uploadFailedMessage();
