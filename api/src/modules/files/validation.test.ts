@@ -32,12 +32,12 @@ describe('FileValidator process recycling', () => {
     const validator = new FileValidator({ concurrency: 1, timeoutMs: 30_000 });
     try {
       const check = () => validator.validate({ path: pdfPath, fileType: 'pdf', filename: 'two-pages.pdf', size });
-      for (let i = 0; i < 24; i++) expect(await check()).toEqual({ status: 'valid', actualPages: 2 });
+      for (let i = 0; i < 24; i++) expect(await check()).toMatchObject({ status: 'valid', actualPages: 2 });
       expect(starts).toHaveBeenCalledTimes(1);
       // the 25th use (40 - 15) starts the replacement while the first process still serves
-      expect(await check()).toEqual({ status: 'valid', actualPages: 2 });
+      expect(await check()).toMatchObject({ status: 'valid', actualPages: 2 });
       expect(starts).toHaveBeenCalledTimes(2);
-      for (let i = 25; i < 45; i++) expect(await check()).toEqual({ status: 'valid', actualPages: 2 });
+      for (let i = 25; i < 45; i++) expect(await check()).toMatchObject({ status: 'valid', actualPages: 2 });
       // uses 41..45 ran on the pre-started process: no third start
       expect(starts).toHaveBeenCalledTimes(2);
     } finally {
