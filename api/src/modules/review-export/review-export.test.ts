@@ -14,6 +14,7 @@ import { TERMINAL, generousLimits, waitForJob } from '../jobs/test-helpers';
 import { TABLE_TEMPLATE, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile } from '../extraction/test-fixtures';
 import { addToDataset, cloneExtractedFile } from './seed';
 import { datasetScope, exportStream } from './service';
+import { parseCsv } from './csv.testing';
 
 jest.setTimeout(240_000);
 
@@ -48,35 +49,6 @@ async function download(path: string, user: TestUser = u): Promise<{ status: num
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** RFC 4180 lines (the export's own CSV; a quoted cell may hold commas and quotes) */
-function parseCsv(s: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let q = false;
-  const text = s.replace(/^\ufeff/, '');
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (q) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') q = false;
-      else cell += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      out.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return out;
-}
 const byHeader = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0]!.map((h, i) => [h, r[i]])));
 
 async function runJob(body: Record<string, unknown>, path = 'jobs/'): Promise<any> {

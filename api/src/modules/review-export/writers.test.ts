@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { csvCell, csvLine } from './csv';
 import { fileStatus, sourceText, type ExportRecord } from './table';
 import { csvExport, jsonExport, xlsxExport, type RecordSource } from './writers';
+import { parseCsv } from './csv.testing';
 
 const rec = (over: Partial<ExportRecord>): ExportRecord => ({
   fileId: 'f1',
@@ -52,34 +53,6 @@ async function text(gen: AsyncIterable<string>): Promise<string> {
   return s;
 }
 
-/** a small RFC 4180 reader (enough for these tests) */
-function parseCsv(s: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let q = false;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (q) {
-      if (ch === '"' && s[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') q = false;
-      else cell += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && s[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 describe('csvCell', () => {
   it('escapes text that a spreadsheet would run as a formula', () => {
