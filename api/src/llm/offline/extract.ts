@@ -13,7 +13,9 @@ import { checkArithmetic } from './arithmetic';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { cleanMarkdown, dayFirstDocument, removeSpecks } from './normalise';
+import { unlabelledIdentifier } from './identifiers';
 import { collectCandidates } from './pairs';
+import { readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
 import { readBatchTable, readTextTables, type TablesRead } from './text-tables';
@@ -65,6 +67,8 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   if (positional && !doc.table) {
     applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
     laterDates(lines, model, values, tableLines, found);
+    readAddressee({ lines, model, values, consumedLines, tableLines, found });
+    unlabelledIdentifier(lines, model, values, tableLines, found);
   }
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 

@@ -120,7 +120,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
 }
 
-const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
+export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
 
 /** identifiers hold a digit; names hold words, not a number or a date */
 function plausible(field: ScalarField, value: string): boolean {

@@ -2,7 +2,8 @@
 // only date, the only e-mail, an enum value mentioned once, the currency written by the amounts,
 // and a later labelled date nobody claimed as the due or delivery date.
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
-import { contentWords, nameWords, normalizeLabel, stem, TITLE_WORDS } from './labels';
+import { contentWords, nameWords, stem } from './labels';
+import { issuerField, readsLikeName } from './parties';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
 import { findDates, findEmails, parseCurrency } from './values';
@@ -36,7 +37,11 @@ export function laterDates(lines: string[], model: SchemaModel, values: Map<Scal
   }
 }
 
-const VENDOR_WORDS = new Set(['vendor', 'merchant', 'store', 'seller', 'supplier', 'company', 'shop', 'business', 'issuer']);
+
+function isNameField(f: ScalarField): boolean {
+  const words = nameWords(f.path.join(' '));
+  return f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
+}
 
 export function applyPositionalRules(
   lines: string[],
@@ -51,12 +56,9 @@ export function applyPositionalRules(
   const missing = model.scalars.filter((f) => !values.has(f));
 
   // vendor / store name: the first text line of the document when nothing labels it
-  const vendor = missing.find((f) => {
-    const words = nameWords(f.path.join(' '));
-    const isVendor = words.some((w) => VENDOR_WORDS.has(w));
-    const isName = f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
-    return isVendor && isName && f.type === 'string' && !f.format;
-  });
+  // (the party that made the document: on a purchase order that is the buyer, see parties.ts)
+  const issuer = issuerField(model);
+  const vendor = issuer && !values.has(issuer) && isNameField(issuer) ? issuer : undefined;
   // only for documents that look like invoices/receipts: at least two other values were found by label or table
   const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
   if (vendor && evidence >= 2) {
@@ -69,19 +71,7 @@ export function applyPositionalRules(
       // the first cell that reads like a name (a title such as "TAX INVOICE" may stand left of it)
       const first = splitCells(lines[i]!)
         .map((c) => c.text)
-        .find(
-          (cell) =>
-            !(
-              cell.includes(':') ||
-              TITLE_WORDS.has(normalizeLabel(cell)) ||
-              /\d{3,}|@|www\.|https?:|[.!?]$/.test(cell) ||
-              cell.length > 60 ||
-              cell.split(' ').length > 6 ||
-              !/^[A-Z0-9&"'(]/.test(cell) ||
-              !/[a-z]/i.test(cell) ||
-              findDates(cell).length > 0
-            ),
-        );
+        .find(readsLikeName);
       if (!first) continue;
       values.set(vendor, first);
       consumedLines.add(i);

@@ -1,0 +1,123 @@
+// The parties of a document told apart by where they stand, for when no label names them: the
+// letterhead (the first name on the page) is the party that made the document, and a name
+// heading an address block below it is the party the document is addressed to.
+// Which schema field is which party comes from the schema, not from a word list of labels:
+//  - the issuer is the name field whose description shares a distinctive word with the
+//    description of the document's own date ("Date the order was placed" / "Company that placed
+//    the order"; "Date the invoice was issued" / "Company that issued the invoice"), else the one
+//    its name calls a vendor, seller, merchant, supplier ...;
+//  - every other name field is an addressee; one is filled from the address block only when it is
+//    the only one empty and the document has exactly one such block (never a guess between two).
+import type { ScalarField, SchemaModel } from './fields';
+import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, nameWords, normalizeLabel } from './labels';
+import { NAME_WORDS } from './pairs';
+import type { FoundField } from './result';
+import { isSeparatorLine, splitCells } from './table';
+import { findDates } from './values';
+
+/** date fields that are not the document's own date (a deadline, a delivery, a period's bounds) */
+const OTHER_DATE_WORDS = new Set(['due', 'delivery', 'deadline', 'expiry', 'expiration', 'requested', 'required', 'birth', 'start', 'end']);
+const ISSUER_NAME_WORDS = new Set(['vendor', 'merchant', 'store', 'seller', 'supplier', 'company', 'shop', 'business', 'issuer']);
+/** a line that is a label of the block below it: ends with a colon, or with a preposition ("Prepared for", "Sent to") */
+const LABEL_LINE = /(?::|\b(?:to|for|of|by|from|at|attn\.?))$/i;
+/** a distinctive word: used by few of the schema's fields (see weighKeywords) */
+const DISTINCTIVE = 0.5;
+
+/** string fields that hold a party's name (a company or a person), not its number */
+export function partyFields(model: SchemaModel): ScalarField[] {
+  return model.scalars.filter((f) => {
+    if (f.type !== 'string' || f.format || f.enumValues) return false;
+    const words = contentWords(f.path.join(' '));
+    if (IDENTIFIER_WORDS.has(words[words.length - 1] ?? '')) return false;
+    return words.some((w) => NAME_WORDS.includes(w));
+  });
+}
+
+/** the party that made the document (see the header comment), or undefined when the schema does not say */
+export function issuerField(model: SchemaModel): ScalarField | undefined {
+  const parties = partyFields(model);
+  const own = model.scalars.find((f) => f.format === 'date' && f.path.length === 1 && !nameWords(f.name).some((w) => OTHER_DATE_WORDS.has(w)));
+  if (own) {
+    let best: ScalarField | undefined;
+    let bestScore = 0;
+    for (const p of parties) {
+      let score = 0;
+      for (const [w, weight] of p.keywords) {
+        const other = own.keywords.get(w);
+        if (w === 'date' || other === undefined || Math.min(weight, other) < DISTINCTIVE) continue;
+        score += Math.min(weight, other);
+      }
+      if (score > bestScore) [best, bestScore] = [p, score];
+    }
+    if (best) return best;
+  }
+  return parties.find((p) => nameWords(p.path.join(' ')).some((w) => ISSUER_NAME_WORDS.has(w)));
+}
+
+/** a cell that can be a company's or a person's name: no label, title, number, address on the web, sentence or date */
+export function readsLikeName(cell: string): boolean {
+  return !(
+    cell.includes(':') ||
+    TITLE_WORDS.has(normalizeLabel(cell)) ||
+    /\d{3,}|@|www\.|https?:|[.!?]$/.test(cell) ||
+    cell.length > 60 ||
+    cell.split(' ').length > 6 ||
+    !/^[A-Z0-9&"'(]/.test(cell) ||
+    !/[a-z]/i.test(cell) ||
+    findDates(cell).length > 0
+  );
+}
+
+
+export interface AddresseeInput {
+  lines: string[];
+  model: SchemaModel;
+  values: Map<ScalarField, unknown>;
+  consumedLines: Set<number>;
+  tableLines: Set<number>;
+  found: FoundField[];
+}
+
+/**
+ * The addressee's name: the first line of a block of lines (after the letterhead's block, before
+ * the first table) whose next line is an address (holds a digit, no label). A block may open with
+ * a label line of its own ("Deliver to:"): the name is then its second line.
+ */
+export function readAddressee({ lines, model, values, consumedLines, tableLines, found }: AddresseeInput): void {
+  const issuer = issuerField(model);
+  const empty = partyFields(model).filter((f) => f !== issuer && !values.has(f));
+  if (empty.length !== 1) return;
+  const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'layout-table' || f.via === 'item-lines').length;
+  if (evidence < 2) return;
+  const end = tableLines.size ? Math.min(...tableLines) : lines.length;
+  const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
+  const blocks: number[][] = [];
+  for (let i = 0; i < end; i++) {
+    if (blank(i)) continue;
+    if (i === 0 || blank(i - 1) || !blocks.length) blocks.push([]);
+    blocks[blocks.length - 1]!.push(i);
+  }
+  // the letterhead's block: the first block with a name in it
+  const known = new Set([...values.values()].map((v) => String(v).toLowerCase()));
+  const letterhead = blocks.findIndex((b) => b.some((i) => splitCells(lines[i]!).some((c) => readsLikeName(c.text))));
+  if (letterhead === -1) return;
+  const names: { line: number; name: string }[] = [];
+  const later = blocks.slice(letterhead + 1);
+  later.forEach((block, b) => {
+    const cells = block.map((i) => splitCells(lines[i]!));
+    // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for")
+    const k = block.length >= 2 && LABEL_LINE.test(lines[block[0]!]!.trim()) && !/\d/.test(lines[block[0]!]!) ? 1 : 0;
+    // the address: the line under the name, or the next block's first line when OCR split them
+    const address = block[k + 1] ?? (k === 1 && later[b + 1] ? later[b + 1]![0] : undefined);
+    if (address === undefined || cells.slice(k).some((c) => c.length !== 1 || c[0]!.text.includes(':'))) return;
+    const line = block[k]!;
+    const name = cells[k]![0]!.text;
+    if (consumedLines.has(line) || !readsLikeName(name) || /\d/.test(name) || known.has(name.toLowerCase()) || !/\d/.test(lines[address]!) || lines[address]!.includes(':')) return;
+    names.push({ line, name });
+  });
+  if (names.length !== 1) return;
+  const { line, name } = names[0]!;
+  values.set(empty[0]!, name);
+  consumedLines.add(line);
+  found.push({ path: empty[0]!.path.join('.'), line: line + 1, via: 'address-block' });
+}
