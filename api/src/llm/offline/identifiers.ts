@@ -42,7 +42,9 @@ export function unlabelledIdentifier(lines: string[], model: SchemaModel, values
       const m = /^([A-Za-z][A-Za-z .'/-]{0,30}?)\s*(?::\s*|\s)([#№]?\s?\S+)$/.exec(cell.text);
       const next = cells[ci + 1];
       const beside = /^[A-Za-z][A-Za-z .'/-]{0,30}:?$/.test(cell.text) && next ? [cell.text.replace(/:$/, ''), next.text] : null;
-      const pair = m ? [m[1]!, m[2]!] : beside;
+      // "#4471": a number sign is a label of its own
+      const sign = /^[#№]\s?(\S+)$/.exec(cell.text);
+      const pair = m ? [m[1]!, m[2]!] : beside ?? (sign ? ['number', sign[1]!] : null);
       if (!pair) return;
       const [label, value] = pair as [string, string];
       const words = normalizeLabel(label).split(' ');

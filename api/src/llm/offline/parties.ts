@@ -90,29 +90,22 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   const evidence = found.filter((f) => f.via === 'label' || f.via === 'table' || f.via === 'layout-table' || f.via === 'item-lines').length;
   if (evidence < 2) return;
   const end = tableLines.size ? Math.min(...tableLines) : lines.length;
-  const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
-  const blocks: number[][] = [];
-  for (let i = 0; i < end; i++) {
-    if (blank(i)) continue;
-    if (i === 0 || blank(i - 1) || !blocks.length) blocks.push([]);
-    blocks[blocks.length - 1]!.push(i);
-  }
-  // the letterhead's block: the first block with a name in it
   const known = new Set([...values.values()].map((v) => String(v).toLowerCase()));
-  const letterhead = blocks.findIndex((b) => b.some((i) => splitCells(lines[i]!).some((c) => readsLikeName(c.text))));
+  const blocks = textBlocks(lines, end);
+  // the letterhead's block: the first block with a name in it
+  const letterhead = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
   if (letterhead === -1) return;
   const names: { line: number; name: string }[] = [];
   const later = blocks.slice(letterhead + 1);
   later.forEach((block, b) => {
-    const cells = block.map((i) => splitCells(lines[i]!));
     // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for")
-    const k = block.length >= 2 && LABEL_LINE.test(lines[block[0]!]!.trim()) && !/\d/.test(lines[block[0]!]!) ? 1 : 0;
+    const k = block.length >= 2 && LABEL_LINE.test(block[0]!.text) && !/\d/.test(block[0]!.text) ? 1 : 0;
     // the address: the line under the name, or the next block's first line when OCR split them
     const address = block[k + 1] ?? (k === 1 && later[b + 1] ? later[b + 1]![0] : undefined);
-    if (address === undefined || cells.slice(k).some((c) => c.length !== 1 || c[0]!.text.includes(':'))) return;
-    const line = block[k]!;
-    const name = cells[k]![0]!.text;
-    if (consumedLines.has(line) || !readsLikeName(name) || /\d/.test(name) || known.has(name.toLowerCase()) || !/\d/.test(lines[address]!) || lines[address]!.includes(':')) return;
+    if (address === undefined || block.slice(k).some((c) => c.text.includes(':'))) return;
+    // (a line the letterhead was read from may hold the addressee in its right-hand column: known values are skipped instead)
+    const { line, text: name } = block[k]!;
+    if (!readsLikeName(name) || /\d/.test(name) || known.has(name.toLowerCase()) || !/\d/.test(address.text) || address.text.includes(':')) return;
     names.push({ line, name });
   });
   if (names.length !== 1) return;
@@ -120,4 +113,44 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   values.set(empty[0]!, name);
   consumedLines.add(line);
   found.push({ path: empty[0]!.path.join('.'), line: line + 1, via: 'address-block' });
+}
+
+interface BlockLine {
+  line: number;
+  text: string;
+}
+
+/**
+ * Runs of consecutive lines above the first table, each a block; a run set in two columns (the
+ * letterhead at the left, the addressee at the right, or the other way round) gives one block per
+ * column, left first. A line of more than two cells is not part of an address block.
+ */
+function textBlocks(lines: string[], end: number): BlockLine[][] {
+  const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
+  const runs: number[][] = [];
+  for (let i = 0; i < end; i++) {
+    if (blank(i)) continue;
+    if (i === 0 || blank(i - 1) || !runs.length) runs.push([]);
+    runs[runs.length - 1]!.push(i);
+  }
+  const blocks: BlockLine[][] = [];
+  for (const run of runs) {
+    const cells = run.map((i) => splitCells(lines[i]!));
+    if (cells.some((c) => c.length > 2)) {
+      blocks.push([]);
+      continue;
+    }
+    const split = Math.min(...cells.filter((c) => c.length === 2).map((c) => c[1]!.start));
+    if (!Number.isFinite(split)) {
+      blocks.push(run.map((line, j) => ({ line, text: cells[j]![0]!.text })));
+      continue;
+    }
+    const left: BlockLine[] = [];
+    const right: BlockLine[] = [];
+    run.forEach((line, j) => {
+      for (const c of cells[j]!) (c.start >= split - 2 ? right : left).push({ line, text: c.text });
+    });
+    blocks.push(left, right);
+  }
+  return blocks.filter((b) => b.length);
 }

@@ -1,0 +1,50 @@
+// An identifier whose label the extractor does not know, recognised by its shape when the schema
+// has exactly one identifier field (identifiers.ts). Wording invented here.
+import { extractOffline } from '.';
+import type { JSONSchema } from '../types';
+import { identifierShaped } from './identifiers';
+
+const slip: JSONSchema = {
+  type: 'object',
+  properties: {
+    kiosk_name: { type: 'string', description: 'Name of the kiosk' },
+    ticket_number: { type: 'string', description: 'Number printed on the ticket' },
+    sold_on: { type: 'string', format: 'date', description: 'Day of the sale' },
+    total: { type: 'number', description: 'Amount paid' },
+  },
+};
+
+const lines = (...middle: string[]) => ['HARBOUR KIOSK', '', ...middle, 'Day of sale:   2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+
+describe('identifier by shape', () => {
+  it('knows an identifier from a date, a time, an amount and a word', () => {
+    expect(identifierShaped('40417')).toBe(true);
+    expect(identifierShaped('ZK-2291-7')).toBe(true);
+    expect(identifierShaped('#0093')).toBe(true);
+    for (const v of ['2025-07-19', '14:02', '1.234,50', '12.99', 'Tuesday', 'A7']) expect(identifierShaped(v)).toBe(false);
+  });
+
+  it('takes the only unclaimed pair holding an identifier ("Bon 40417", "Stub: ZK-2291-7", "#0093")', () => {
+    for (const [line, want] of [
+      ['Bon 40417', '40417'],
+      ['Stub: ZK-2291-7', 'ZK-2291-7'],
+      ['Voucher      ZK-2291-7', 'ZK-2291-7'],
+      ['#0093', '0093'],
+    ] as const) {
+      const r = extractOffline(lines(line), slip);
+      expect(r.data).toMatchObject({ ticket_number: want });
+      expect(r.found.find((f) => f.path === 'ticket_number')?.via).toBe('unlabelled-identifier');
+    }
+  });
+
+  it('takes none when two pairs could be it, or the pair is a contact number', () => {
+    expect(extractOffline(lines('Bon 40417', 'Lane 3388'), slip).data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Fax 01947 600'), slip).data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Phone: 0194760012'), slip).data).not.toHaveProperty('ticket_number');
+  });
+
+  it('takes none when the schema has two identifier fields', () => {
+    const two: JSONSchema = { ...slip, properties: { ...(slip.properties as Record<string, JSONSchema>), order_ref: { type: 'string', description: 'Order reference' } } };
+    expect(extractOffline(lines('Bon 40417'), two).data).not.toHaveProperty('ticket_number');
+  });
+});
