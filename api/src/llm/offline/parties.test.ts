@@ -97,6 +97,18 @@ describe('the addressee from an unlabelled address block', () => {
     expect(extractOffline(noAddress, billing).data).not.toHaveProperty('client_name');
   });
 
+  it('takes the only "unknown label: Name" pair whose value has a name\'s shape and no word of the schema', () => {
+    const text = [...header, 'Consignee:     Elspeth Marrow', 'Bill type:     Standard Bill', '', ...labelled].join('\n');
+    const r = extractOffline(text, billing);
+    expect(r.data).toMatchObject({ client_name: 'Elspeth Marrow' });
+    expect(r.found.find((f) => f.path === 'client_name')?.via).toBe('name-shape');
+  });
+
+  it('takes none of two name-shaped pairs', () => {
+    const text = [...header, 'Consignee:     Elspeth Marrow', 'Courier:       Tobias Wren', '', ...labelled].join('\n');
+    expect(extractOffline(text, billing).data).not.toHaveProperty('client_name');
+  });
+
   it('never takes a street line for a name', () => {
     const text = [...header, 'Attn:', '', '22 Abbey Road', 'YO21 3PR Whitby', '', ...labelled].join('\n');
     expect(extractOffline(text, billing).data).not.toHaveProperty('client_name');

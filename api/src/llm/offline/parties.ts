@@ -7,9 +7,11 @@
 //    the order"; "Date the invoice was issued" / "Company that issued the invoice"), else the one
 //    its name calls a vendor, seller, merchant, supplier ...;
 //  - every other name field is an addressee; one is filled from the address block only when it is
-//    the only one empty and the document has exactly one such block (never a guess between two).
+//    the only one empty and the document has exactly one such block (never a guess between two);
+//    without a block, from the only "Label: Name" pair no field claimed whose value has a name's
+//    shape and shares no word with the schema.
 import type { ScalarField, SchemaModel } from './fields';
-import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, nameWords, normalizeLabel } from './labels';
+import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, keywordScore, matchLabel, nameWords, normalizeLabel } from './labels';
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
@@ -108,11 +110,39 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     if (!readsLikeName(name) || /\d/.test(name) || known.has(name.toLowerCase()) || !/\d/.test(address.text) || address.text.includes(':')) return;
     names.push({ line, name });
   });
-  if (names.length !== 1) return;
-  const { line, name } = names[0]!;
-  values.set(empty[0]!, name);
-  consumedLines.add(line);
-  found.push({ path: empty[0]!.path.join('.'), line: line + 1, via: 'address-block' });
+  const byShape = names.length ? [] : namedPairs(lines, end, model, known);
+  const chosen = names.length === 1 ? names[0]! : byShape.length === 1 ? byShape[0]! : null;
+  if (!chosen) return;
+  values.set(empty[0]!, chosen.name);
+  consumedLines.add(chosen.line);
+  found.push({ path: empty[0]!.path.join('.'), line: chosen.line + 1, via: names.length ? 'address-block' : 'name-shape' });
+}
+
+/** a person's or a company's name: two to five capitalised words, no digits */
+const NAME_SHAPE = /^\p{Lu}[\p{L}'.-]+(?: (?:\p{Lu}[\p{L}'.&-]*|&|of|and|de|van|von)){1,4}$/u;
+
+/**
+ * "Label: Name" pairs no field claimed whose value has a name's shape and shares no word with the
+ * schema (so "Current Account" is not a name): the addressee when the document has exactly one.
+ */
+function namedPairs(lines: string[], end: number, model: SchemaModel, known: Set<string>): { line: number; name: string }[] {
+  const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
+  const claimed = (label: string) => model.scalars.some((f) => matchLabel(label, f.labels) >= 0.6 || keywordScore(label, f.keywords) >= 0.6);
+  const out: { line: number; name: string }[] = [];
+  for (let li = 0; li < end; li++) {
+    const cells = splitCells(lines[li]!);
+    cells.forEach((cell, ci) => {
+      const colon = /^([^:]{2,30}):\s*(.+)$/.exec(cell.text);
+      const next = cells[ci + 1];
+      const pair = colon ? [colon[1]!, colon[2]!] : /^[A-Za-z][A-Za-z .'/-]{1,30}:$/.test(cell.text) && next ? [cell.text.slice(0, -1), next.text] : null;
+      if (!pair) return;
+      const [label, value] = pair as [string, string];
+      if (/\d/.test(label) || claimed(label) || !NAME_SHAPE.test(value.trim()) || known.has(value.trim().toLowerCase())) return;
+      if (contentWords(value).some((w) => schemaWords.has(w))) return;
+      out.push({ line: li, name: value.trim() });
+    });
+  }
+  return out;
 }
 
 interface BlockLine {
