@@ -13,7 +13,7 @@ import { findDates } from './values';
 /** one token of letters, digits, dashes, slashes or dots holding at least three digits */
 const ID_SHAPE = /^[#№]?\s?[A-Z]{0,4}[-/]?\d[\dA-Z/.-]*$/i;
 /** contact numbers are identifiers of something else */
-const CONTACT = new Set(['phone', 'fax', 'mobile', 'iban', 'bic', 'swift', 'vat', 'tax']);
+const CONTACT = new Set(['phone', 'fax', 'mobile', 'bic', 'swift', 'vat', 'tax']);
 
 export function identifierShaped(value: string): boolean {
   const v = value.trim();
