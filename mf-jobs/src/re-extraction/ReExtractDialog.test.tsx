@@ -1,8 +1,6 @@
 import { toaster } from '@quarry/shared';
-import { quietActWarnings, renderRoute, setupFakeApiRoutes } from '@quarry/shared/testing';
-import type { QueryClient } from '@tanstack/react-query';
+import { callsAnswered, quietActWarnings, renderRoute, setupFakeApiRoutes } from '@quarry/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setTimeout as realDelay } from 'node:timers/promises';
 import { useState } from 'react';
 import { ReExtractDialog, type ReExtractChunk } from './ReExtractDialog';
 
@@ -38,23 +36,6 @@ function setup(chunk: ReExtractChunk) {
   });
   const { queryClient } = renderRoute(<Harness chunk={chunk} />);
   return { calls, queryClient };
-}
-
-/**
- * With the clock faked (jest.useFakeTimers), findBy/waitFor only move the fake clock, and the
- * calls a timer starts are real HTTP: wait in real time until every call in flight is answered,
- * then run what is due now (TanStack Query tells its observers in a zero-delay timer).
- */
-async function answered(client: QueryClient) {
-  await act(async () => {
-    // counted, not timed: Date and performance are faked too
-    let rounds = 0;
-    do {
-      await realDelay(20);
-      if (++rounds > 250) throw new Error('calls still in flight after 5 s');
-    } while (client.isFetching() + client.isMutating() > 0);
-    await jest.advanceTimersByTimeAsync(0);
-  });
 }
 
 beforeEach(() => {
@@ -112,31 +93,31 @@ describe('ReExtractDialog', () => {
     // the clock is ours from here: the first check and the polling start with the job
     jest.useFakeTimers();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-extract' }));
-    await answered(queryClient);
+    await callsAnswered(queryClient);
     expect(screen.getByText('Extracting...')).toBeInTheDocument();
     const polls = () => calls.filter((c) => c.path === `/jobs/${JOB}`).length;
     expect(polls()).toBe(0);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1000);
     });
-    await answered(queryClient);
+    await callsAnswered(queryClient);
     expect(polls()).toBe(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000);
     });
-    await answered(queryClient);
+    await callsAnswered(queryClient);
     expect(polls()).toBe(2);
     jobStatus = 'completed';
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000);
     });
-    await answered(queryClient);
+    await callsAnswered(queryClient);
     expect(polls()).toBe(3);
     expect(screen.getByText('Extraction completed')).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(6000);
     });
-    await answered(queryClient);
+    await callsAnswered(queryClient);
     expect(polls()).toBe(3);
   });
 
