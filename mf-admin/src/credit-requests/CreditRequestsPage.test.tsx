@@ -1,10 +1,11 @@
 import { CREDIT_REQUEST_MESSAGES } from '@quarry/shared/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall, type FakeRoutes } from '@quarry/shared/testing';
 import CreditRequestsPage from './CreditRequestsPage';
 import { STATS, creditRequest } from './fixtures';
+
+const fakeApi = setupFakeApiRoutes();
 
 const pending = creditRequest({ amount: 1000, project_description: 'Invoice tables for the Q3 audit, around 300 documents in total.' });
 const other = creditRequest({
@@ -29,12 +30,11 @@ beforeEach(() => {
   quietActWarnings();
 });
 afterEach(() => {
-  resetFakeApi();
   jest.restoreAllMocks();
 });
 
-function serve(over: Record<string, (c: FakeCall) => { status?: number; body?: unknown }> = {}) {
-  calls = fakeApi({
+function serve(over: FakeRoutes = {}) {
+  calls = fakeApi.serve({
     'GET /admin/credit-requests/': (c) => {
       const s = c.query.get('status_filter');
       return { body: [pending, other, approved].filter((r) => !s || r.status === s) };
@@ -115,7 +115,7 @@ describe('admin credit requests', () => {
 });
 
 describe('the review modal', () => {
-  async function openReview(over: Record<string, (c: FakeCall) => { status?: number; body?: unknown }> = {}) {
+  async function openReview(over: FakeRoutes = {}) {
     serve(over);
     const user = userEvent.setup();
     renderRoute(<CreditRequestsPage />);

@@ -1,9 +1,10 @@
 import type { OperationsOverview } from '@quarry/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
 import OperationsPage from './OperationsPage';
+
+const fakeApi = setupFakeApiRoutes();
 
 jest.setTimeout(30_000);
 
@@ -53,13 +54,12 @@ beforeEach(() => {
   quietActWarnings();
 });
 afterEach(() => {
-  resetFakeApi();
   jest.restoreAllMocks();
 });
 
 describe('operations view', () => {
   it('shows the queue, the oldest queued age, workers with heartbeat and running jobs, throughput and failures', async () => {
-    fakeApi({ 'GET /admin/operations': () => ({ body: overview() }) });
+    fakeApi.serve({ 'GET /admin/operations': () => ({ body: overview() }) });
     renderRoute(<OperationsPage />);
     expect(await screen.findByTestId('ops-Queued')).toHaveTextContent('2');
     expect(screen.getByTestId('ops-Running')).toHaveTextContent('1');
@@ -79,7 +79,7 @@ describe('operations view', () => {
     const retry = jest.fn(() =>
       refuse ? { status: 409, body: { detail: 'Only a failed job can be retried; this job is queued' } } : { body: { id: FAILED_ID, status: 'queued', message: 'Job "OCR of gone.png" is queued again' } },
     );
-    const calls: FakeCall[] = fakeApi({ 'GET /admin/operations': () => ({ body: overview() }), [`POST /admin/jobs/${FAILED_ID}/retry`]: retry });
+    const calls: FakeCall[] = fakeApi.serve({ 'GET /admin/operations': () => ({ body: overview() }), [`POST /admin/jobs/${FAILED_ID}/retry`]: retry });
     const user = userEvent.setup();
     renderRoute(<OperationsPage />);
     await user.click(within(await screen.findByTestId('failure')).getByRole('button', { name: 'Retry' }));
@@ -93,7 +93,7 @@ describe('operations view', () => {
   });
 
   it('a load error offers Retry', async () => {
-    fakeApi({ 'GET /admin/operations': () => ({ status: 500 }) });
+    fakeApi.serve({ 'GET /admin/operations': () => ({ status: 500 }) });
     renderRoute(<OperationsPage />);
     expect((await screen.findAllByText('Failed to load operations')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

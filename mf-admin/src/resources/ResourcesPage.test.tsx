@@ -1,9 +1,10 @@
 import type { ResourceType } from '@quarry/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall, type FakeRoutes } from '@quarry/shared/testing';
 import ResourcesPage from './ResourcesPage';
+
+const fakeApi = setupFakeApiRoutes();
 
 const pages: ResourceType = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -27,12 +28,11 @@ beforeEach(() => {
   quietActWarnings();
 });
 afterEach(() => {
-  resetFakeApi();
   jest.restoreAllMocks();
 });
 
-function serve(over: Record<string, (c: FakeCall) => { status?: number; body?: unknown }> = {}) {
-  calls = fakeApi({
+function serve(over: FakeRoutes = {}) {
+  calls = fakeApi.serve({
     'GET /admin/resource-types': () => ({ body: { resource_types: [pages], total_count: 1 } }),
     ...over,
   });

@@ -1,9 +1,10 @@
 import { siteKeys } from '@quarry/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
-import { fakeApi, resetFakeApi, type FakeCall } from '../test/apiRoutes';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
 import SettingsPage from './SettingsPage';
+
+const fakeApi = setupFakeApiRoutes();
 
 const stored = { site_name: 'Quarry', admin_email: 'admin@example.com', updated_at: null };
 
@@ -14,14 +15,13 @@ beforeEach(() => {
   quietActWarnings();
 });
 afterEach(() => {
-  resetFakeApi();
   jest.restoreAllMocks();
 });
 
 describe('admin settings', () => {
   it('validates like the server, resets to the stored values, saves and updates the shown site name', async () => {
     const put = jest.fn((c: FakeCall) => ({ body: { ...(c.body as object), updated_at: '2026-03-01T10:00:00.000Z' } }));
-    fakeApi({ 'GET /admin/settings': () => ({ body: stored }), 'PUT /admin/settings': put });
+    fakeApi.serve({ 'GET /admin/settings': () => ({ body: stored }), 'PUT /admin/settings': put });
     const user = userEvent.setup();
     const { queryClient: client } = renderRoute(<SettingsPage />);
     const name = await screen.findByRole('textbox', { name: /Site name/ });
@@ -50,7 +50,7 @@ describe('admin settings', () => {
   });
 
   it('a failed save keeps what was typed', async () => {
-    fakeApi({
+    fakeApi.serve({
       'GET /admin/settings': () => ({ body: stored }),
       'PUT /admin/settings': () => ({ status: 500 }),
     });

@@ -1,11 +1,10 @@
-import type { ChunkItem } from '@quarry/shared/schemas';
 import { toaster } from '@quarry/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { httpError, mockApi, quietActWarnings, renderRoute } from '../common/testing';
+import type { ChunkItem } from '@quarry/shared/schemas';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoute } from '@quarry/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ChunkEditorPage from './ChunkEditorPage';
 
-// a shared, busy machine: give screens more than the default second to appear
-configure({ asyncUtilTimeout: 5000 });
+const fakeApi = setupFakeApiRoutes();
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 const RUN = '22222222-2222-4222-8222-222222222222';
@@ -30,17 +29,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  toaster.remove();
+  act(() => toaster.remove());
 });
 
-function setup(patch: (body: unknown) => unknown) {
-  const calls = mockApi({
-    [`GET files/${FILE}`]: () => file,
-    [`GET files/${FILE}/ocr/lines`]: () => lines,
-    [`GET files/${FILE}/chunks`]: () => ({ total_chunks: chunks.length, chunks, run_id: RUN, file_id: FILE }),
-    [`PATCH files/${FILE}/chunks/${chunks[0]!.id}`]: patch,
+function setup(patch: FakeRoute) {
+  const calls = fakeApi.serve({
+    [`GET /files/${FILE}`]: () => ({ body: file }),
+    [`GET /files/${FILE}/ocr/lines`]: () => ({ body: lines }),
+    [`GET /files/${FILE}/chunks`]: () => ({ body: { total_chunks: chunks.length, chunks, run_id: RUN, file_id: FILE } }),
+    [`PATCH /files/${FILE}/chunks/${chunks[0]!.id}`]: patch,
   });
-  renderRoute(<ChunkEditorPage />, { path: '/files/:fileId/edit-chunks', url: `/files/${FILE}/edit-chunks`, retries: false });
+  renderRoute(<ChunkEditorPage />, { path: '/files/:fileId/edit-chunks', url: `/files/${FILE}/edit-chunks` });
   return calls;
 }
 
@@ -48,7 +47,7 @@ const line = (n: number) => document.querySelector(`[data-line="${n}"]`) as HTML
 
 describe('ChunkEditorPage', () => {
   it('shows the header, the lines coloured by chunk class and the chunk list', async () => {
-    setup(() => chunks[0]);
+    setup(() => ({ body: chunks[0] }));
     expect(await screen.findByText('Chunks (3)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chunk Editor' })).toBeInTheDocument();
     expect(screen.getByText('Edit Mode')).toBeInTheDocument();
@@ -64,7 +63,7 @@ describe('ChunkEditorPage', () => {
   });
 
   it('selecting a chunk highlights it and shows its details (lines, characters, structure, first 150 characters)', async () => {
-    setup(() => chunks[0]);
+    setup(() => ({ body: chunks[0] }));
     fireEvent.click(await screen.findByRole('button', { name: 'Chunk 2, lines 5-8' }));
     const card = screen.getByLabelText('Chunk 2 details');
     expect(within(card).getByText('Lines 5-8 (4 lines)')).toBeInTheDocument();
@@ -76,9 +75,10 @@ describe('ChunkEditorPage', () => {
   });
 
   it('a refused edit shows the server\'s reason and keeps what was typed', async () => {
-    const calls = setup(() => {
-      throw httpError(422, [{ loc: ['body', 'start_line'], msg: 'Lines 1-6 overlap chunk 2 (lines 5-8) of this chunking run', type: 'value_error' }]);
-    });
+    const calls = setup(() => ({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'start_line'], msg: 'Lines 1-6 overlap chunk 2 (lines 5-8) of this chunking run', type: 'value_error' }] },
+    }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit chunk 1' }));
     const form = screen.getByRole('form', { name: 'Edit chunk 1' });
     fireEvent.change(within(form).getByLabelText('End Line'), { target: { value: '6' } });
@@ -91,7 +91,7 @@ describe('ChunkEditorPage', () => {
   it('saves: Chunk Updated, the list reloaded and the chunk reselected', async () => {
     const calls = setup(() => {
       chunks = [{ ...chunks[0]!, end_line: 3 }, chunks[1]!, chunks[2]!];
-      return chunks[0];
+      return { body: chunks[0] };
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit chunk 1' }));
     const form = screen.getByRole('form', { name: 'Edit chunk 1' });
@@ -103,11 +103,11 @@ describe('ChunkEditorPage', () => {
     expect(screen.getByRole('button', { name: 'Chunk 1, lines 1-3' })).toBeInTheDocument();
     expect(screen.getByLabelText('Chunk 1 details')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.path === `files/${FILE}/chunks`).length).toBe(2);
+    expect(calls.filter((c) => c.path === `/files/${FILE}/chunks`).length).toBe(2);
   });
 
   it('Chunk Type table forces Contains Tables; tables are removable only when more than one exists', async () => {
-    setup(() => chunks[0]);
+    setup(() => ({ body: chunks[0] }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit chunk 1' }));
     const form = screen.getByRole('form', { name: 'Edit chunk 1' });
     const contains = within(form).getByRole('checkbox', { name: 'Contains Tables' });

@@ -1,6 +1,6 @@
+import { renderRoute } from '@quarry/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { ReviewChecks } from './ReviewChecks';
-import { renderRoute } from './testing';
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 

@@ -1,10 +1,10 @@
 // The evaluation page: loading, the no-reviewed-files state, an error with retry, and the
 // figures beside the previous run with the worse fields and their examples.
-import { api, auth, toaster } from '@quarry/shared';
+import { toaster } from '@quarry/shared';
 import type { Evaluation } from '@quarry/shared/schemas';
-import { screen, within } from '@testing-library/react';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall, type FakeRoute } from '@quarry/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { httpError, quietActWarnings, renderRoute, signInForTest } from '../common/testing';
 import EvaluationPage from './EvaluationPage';
 
 const DS = '7d0c9a4e-5d0f-4a53-9c4a-333333333333';
@@ -39,24 +39,23 @@ const base: Evaluation = {
   message: null,
 };
 
-let answer: (path: string, query: unknown) => Promise<unknown>;
-let get: jest.SpyInstance;
-beforeEach(async () => {
+const fakeApi = setupFakeApiRoutes();
+let answer: FakeRoute;
+let calls: FakeCall[];
+beforeEach(() => {
   quietActWarnings();
-  await signInForTest();
-  get = jest.spyOn(api, 'get').mockImplementation(((path: string, o?: { query?: unknown }) => answer(path, o?.query)) as typeof api.get);
+  calls = fakeApi.serve({ [`GET /datasets/${DS}/evaluation`]: (call) => answer(call) });
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  auth.clear();
-  toaster.remove();
+  act(() => toaster.remove());
 });
-const render = (url = `/jobs/evaluation/datasets/${DS}`) => renderRoute(<EvaluationPage />, { path: '/jobs/evaluation/datasets/:datasetId', url, retries: false });
+const render = (url = `/jobs/evaluation/datasets/${DS}`) => renderRoute(<EvaluationPage />, { path: '/jobs/evaluation/datasets/:datasetId', url });
 
 describe('EvaluationPage', () => {
   jest.setTimeout(20_000);
   it('shows the figures beside the previous run and the fields that got worse', async () => {
-    answer = async () => base;
+    answer = () => ({ body: base });
     render();
     expect(screen.getByText('Evaluating the run against the reviewed files...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Evaluation: March invoices' })).toBeInTheDocument();
@@ -76,14 +75,15 @@ describe('EvaluationPage', () => {
   });
 
   it('picks another run from the list', async () => {
-    answer = async () => base;
+    answer = () => ({ body: base });
     render();
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Run to evaluate' }), R1);
-    expect(get).toHaveBeenLastCalledWith(`datasets/${DS}/evaluation`, expect.objectContaining({ query: { job_id: R1 } }));
+    await waitFor(() => expect(calls.at(-1)?.query.get('job_id')).toBe(R1));
+    expect(calls[0]!.query.has('job_id')).toBe(false);
   });
 
   it('says so when no file is reviewed', async () => {
-    answer = async () => ({ ...base, reviewed_files: 0, overall: null, previous_overall: null, fields: [], message: 'No reviewed files in this dataset yet. Mark files Reviewed on their file page.' });
+    answer = () => ({ body: { ...base, reviewed_files: 0, overall: null, previous_overall: null, fields: [], message: 'No reviewed files in this dataset yet. Mark files Reviewed on their file page.' } });
     render();
     expect(await screen.findByText('No reviewed files')).toBeInTheDocument();
     expect(screen.getByText(/^No reviewed files in this dataset yet/)).toBeInTheDocument();
@@ -91,13 +91,11 @@ describe('EvaluationPage', () => {
   });
 
   it('shows the error with a retry', async () => {
-    answer = async () => {
-      throw httpError(404, 'Dataset not found');
-    };
+    answer = () => ({ status: 404, body: { detail: 'Dataset not found' } });
     render();
     expect(await screen.findByText('Evaluation not available')).toBeInTheDocument();
     expect(screen.getByText('Dataset not found')).toBeInTheDocument();
-    answer = async () => base;
+    answer = () => ({ body: base });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Evaluation: March invoices' })).toBeInTheDocument();
   });

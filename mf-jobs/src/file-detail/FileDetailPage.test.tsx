@@ -1,11 +1,8 @@
 import { events, toaster } from '@quarry/shared';
-import type { ChunkItem, ExtractionResult } from '@quarry/shared/schemas';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '../common/testing';
+import type { ChunkItem, ExtractionResult, OcrJob } from '@quarry/shared/schemas';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoutes } from '@quarry/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import FileDetailPage from './FileDetailPage';
-
-// a shared, busy machine: give screens more than the default second to appear
-configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('./pdfPage', () => ({
   openPdf: jest.fn(async () => ({ numPages: 2, destroy: jest.fn() })),
@@ -13,6 +10,8 @@ jest.mock('./pdfPage', () => ({
 }));
 
 jest.setTimeout(30_000);
+
+const fakeApi = setupFakeApiRoutes();
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 const RUN_A = '22222222-2222-4222-8222-00000000000a';
@@ -26,29 +25,35 @@ const meta = { tables_found: 0, chunking_strategy: 'x', chunk_strategy: 'x', llm
 const chunk = (runId: string, content: string): ChunkItem => ({ id: `33333333-3333-4333-8333-${runId.slice(-12)}`, run_id: runId, file_id: FILE, chunk_index: 0, chunk_type: 'text', content, character_count: content.length, chunking_strategy: 'x', approximate_token_count: 1, page_number: 1, start_position: 0, end_position: 0, start_line: 1, end_line: 1, metadata: meta, chunk_metadata: meta, created_at: T, updated_at: T });
 const result = (chunkId: string, data: unknown, extra: Partial<ExtractionResult> = {}): ExtractionResult => ({ id: `44444444-4444-4444-8444-${Math.random().toString(16).slice(2, 14).padEnd(12, '0')}`, job_id: RUN_A, file_id: FILE, chunk_id: chunkId, run_id: RUN_A, sequence_number: 0, chunk_type: 'text', status: 'completed', extracted_data: data, error_message: null, created_at: T, chunk_text: 'Invoice Number: INV-1', tokens_used: 0, provider: 'offline', model: 'offline', offline: true, processing_time_ms: 1, superseded_at: null, is_current: true, details: {}, ...extra });
 
+const ocrJob: OcrJob = {
+  id: RUN_B, name: 'OCR: invoice.pdf', description: null, status: 'pending', created_at: T, updated_at: T, queued_at: null, started_at: null, completed_at: null,
+  progress_percentage: 0, file_id: FILE, error_message: null, error_details: null, filename: 'invoice.pdf', job_type: 'ocr', results_summary: null, attempts: 0,
+};
+
 let runs: ReturnType<typeof run>[];
-function setup(extra: Routes = {}) {
+function setup(extra: FakeRoutes = {}) {
   runs = [run(RUN_A, 'llm_analysis', true), run(RUN_B, 'page_based', false)];
-  const calls = mockApi({
-    [`GET files/${FILE}`]: () => file,
-    [`GET ocr/results/${FILE}`]: () => ocrOk,
-    [`GET files/${FILE}/ocr/lines`]: () => lines,
-    [`GET files/${FILE}/download-url`]: () => ({ file_id: FILE, url: 'http://x/content', expires_at: T }),
-    'GET http://x/content': () => new Blob(['%PDF']),
-    [`GET files/${FILE}/chunking_runs`]: () => ({ file_id: FILE, runs, total_count: runs.length, active_run_id: runs.find((r) => r.is_active)?.id ?? null }),
-    [`GET files/${FILE}/chunking_runs/${RUN_A}/chunks`]: () => ({ total_chunks: 1, chunks: [chunk(RUN_A, 'chunk of A')], run_id: RUN_A, file_id: FILE }),
-    [`GET files/${FILE}/chunking_runs/${RUN_B}/chunks`]: () => ({ total_chunks: 1, chunks: [chunk(RUN_B, 'chunk of B')], run_id: RUN_B, file_id: FILE }),
-    [`POST files/${FILE}/chunking_runs/${RUN_B}/activate`]: () => {
+  const calls = fakeApi.serve({
+    [`GET /files/${FILE}`]: () => ({ body: file }),
+    [`GET /ocr/results/${FILE}`]: () => ({ body: ocrOk }),
+    [`GET /files/${FILE}/ocr/lines`]: () => ({ body: lines }),
+    // the signed URL points outside the API, as storage's does
+    [`GET /files/${FILE}/download-url`]: () => ({ body: { file_id: FILE, url: fakeApi.url(`/storage/${FILE}`), expires_at: T } }),
+    [`GET /storage/${FILE}`]: () => ({ raw: '%PDF', headers: { 'Content-Type': 'application/pdf' } }),
+    [`GET /files/${FILE}/chunking_runs`]: () => ({ body: { file_id: FILE, runs, total_count: runs.length, active_run_id: runs.find((r) => r.is_active)?.id ?? null } }),
+    [`GET /files/${FILE}/chunking_runs/${RUN_A}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [chunk(RUN_A, 'chunk of A')], run_id: RUN_A, file_id: FILE } }),
+    [`GET /files/${FILE}/chunking_runs/${RUN_B}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [chunk(RUN_B, 'chunk of B')], run_id: RUN_B, file_id: FILE } }),
+    [`POST /files/${FILE}/chunking_runs/${RUN_B}/activate`]: () => {
       runs = [run(RUN_A, 'llm_analysis', false), run(RUN_B, 'page_based', true)];
-      return runs[1];
+      return { body: runs[1] };
     },
-    [`DELETE files/${FILE}/chunking_runs/${RUN_B}`]: () => {
+    [`DELETE /files/${FILE}/chunking_runs/${RUN_B}`]: () => {
       runs = runs.filter((r) => r.id !== RUN_B);
-      return undefined;
+      return { status: 204 };
     },
     ...extra,
   });
-  renderRoute(<FileDetailPage />, { path: '/files/:fileId', url: `/files/${FILE}`, retries: false });
+  renderRoute(<FileDetailPage />, { path: '/files/:fileId', url: `/files/${FILE}` });
   return calls;
 }
 
@@ -57,19 +62,19 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  toaster.remove();
+  act(() => toaster.remove());
 });
 
 describe('FileDetailPage', () => {
   it("an unknown or foreign file reads 'File not found' with a way back", async () => {
-    setup({ [`GET files/${FILE}`]: () => Promise.reject(httpError(404, 'File not found')) });
+    setup({ [`GET /files/${FILE}`]: () => ({ status: 404, body: { detail: 'File not found' } }) });
     expect(await screen.findByText('File not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Files/ })).toHaveAttribute('href', '/files');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
   it('OCR Results: numbered lines page by page beside the page view, Copy, Edit Chunks', async () => {
-    setup();
+    const calls = setup();
     expect(await screen.findByRole('heading', { name: 'invoice.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Edit Chunks/ })).toHaveAttribute('href', `/files/${FILE}/edit-chunks`);
     const page1 = await screen.findByRole('region', { name: 'OCR text, page 1' });
@@ -77,6 +82,8 @@ describe('FileDetailPage', () => {
     expect(within(page1).getByText('1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Copy/ })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'invoice.pdf, page 1' })).toBeInTheDocument();
+    // the page view reads the file from its signed URL, not through the API
+    expect(calls.filter((c) => c.path === `/storage/${FILE}`)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(within(screen.getByRole('region', { name: 'OCR text, page 2' })).getByText('Terms')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
@@ -84,14 +91,15 @@ describe('FileDetailPage', () => {
 
   it('a failed OCR shows the OCR error block with Re-run OCR', async () => {
     const calls = setup({
-      [`GET ocr/results/${FILE}`]: () => ({ ...ocrOk, success: false, status: 'failed', error: 'Unreadable scan', ocr_text: null }),
-      'POST ocr/jobs': () => ({ id: RUN_B }),
-      [`POST ocr/jobs/${RUN_B}/start`]: () => ({ id: RUN_B }),
+      [`GET /ocr/results/${FILE}`]: () => ({ body: { ...ocrOk, success: false, status: 'failed', error: 'Unreadable scan', ocr_text: null } }),
+      'POST /ocr/jobs': () => ({ status: 201, body: ocrJob }),
+      [`POST /ocr/jobs/${RUN_B}/start`]: () => ({ body: { ...ocrJob, status: 'queued', queued_at: T } }),
     });
     expect(await screen.findByText('OCR failed')).toBeInTheDocument();
     expect(screen.getByText('Unreadable scan')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Re-run OCR' }));
-    await waitFor(() => expect(calls.some((c) => c.path === `ocr/jobs/${RUN_B}/start`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === `/ocr/jobs/${RUN_B}/start`)).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/ocr/jobs')?.body).toEqual({ file_id: FILE });
   });
 
   it('Chunking Versions: the active run by default; view any run\'s chunks; activate an inactive run (only inactive runs offer Delete)', async () => {
@@ -126,17 +134,21 @@ describe('FileDetailPage', () => {
     const cA = chunk(RUN_A, 'chunk of A');
     const orphan = '55555555-5555-4555-8555-555555555555';
     setup({
-      [`GET files/${FILE}/chunks`]: () => ({ total_chunks: 1, chunks: [cA], run_id: RUN_A, file_id: FILE }),
-      [`GET files/${FILE}/extraction-results`]: () => [
-        result(cA.id, { invoice_number: 'INV-1', items: [{ item: 'Bolt' }] }),
-        result(cA.id, { invoice_number: 'OLD' }, { is_current: false, superseded_at: T, created_at: '2024-12-01T00:00:00Z' }),
-        result(orphan, { items: [{ item: 'Nut' }] }, { sequence_number: 1, status: 'failed', error_message: 'Model refused' }),
-      ],
+      [`GET /files/${FILE}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [cA], run_id: RUN_A, file_id: FILE } }),
+      [`GET /files/${FILE}/extraction-results`]: () => ({
+        body: [
+          result(cA.id, { invoice_number: 'INV-1', items: [{ item: 'Bolt' }] }),
+          result(cA.id, { invoice_number: 'OLD' }, { is_current: false, superseded_at: T, created_at: '2024-12-01T00:00:00Z' }),
+          result(orphan, { items: [{ item: 'Nut' }] }, { sequence_number: 1, status: 'failed', error_message: 'Model refused' }),
+        ],
+      }),
       // the Unified Dataset is the server's review record (merged there like this)
-      [`GET files/${FILE}/record`]: () => ({
-        file_id: FILE, filename: 'invoice.pdf', extraction: 'partial', job_id: RUN_A, base_version: 'v', original: {}, record: { invoice_number: 'INV-1', items: [{ item: 'Bolt' }] },
-        sources: {}, checks: [], reviewed: false, reviewed_at: null, reviewed_record: null, review_outdated: false, corrections: 0, history: [],
-        summary: { values: 0, found: 0, not_in_document: 0, corrected: 0, checks_failed: 0, checks_passed: 0 },
+      [`GET /files/${FILE}/record`]: () => ({
+        body: {
+          file_id: FILE, filename: 'invoice.pdf', extraction: 'partial', job_id: RUN_A, base_version: 'v', original: {}, record: { invoice_number: 'INV-1', items: [{ item: 'Bolt' }] },
+          sources: {}, checks: [], reviewed: false, reviewed_at: null, reviewed_record: null, review_outdated: false, corrections: 0, history: [],
+          summary: { values: 0, found: 0, not_in_document: 0, corrected: 0, checks_failed: 0, checks_passed: 0 },
+        },
       }),
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Extraction Results' }));
@@ -161,7 +173,7 @@ describe('FileDetailPage', () => {
   it('a live update that a job of this file ended reloads what is shown (OCR running -> text)', async () => {
     // no OCR job known yet: nothing polls, only the live update can bring the text
     let ocr: unknown = { ...ocrOk, success: false, status: null, ocr_text: null };
-    setup({ [`GET ocr/results/${FILE}`]: () => ocr });
+    setup({ [`GET /ocr/results/${FILE}`]: () => ({ body: ocr }) });
     expect(await screen.findByText('No OCR results yet', {}, { timeout: 5000 })).toBeInTheDocument();
     ocr = ocrOk;
     // another file's job changes nothing here

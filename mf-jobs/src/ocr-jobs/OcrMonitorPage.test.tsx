@@ -1,9 +1,9 @@
 // The OCR monitor: duplicates within 1 s dropped from the log, the failed-update toast, the
 // completed results, and its not-found screen.
-import { AppError, api, auth, events, toaster } from '@quarry/shared';
+import { createQueryClient, events, toaster } from '@quarry/shared';
 import type { JobEvent, OcrJobDetail } from '@quarry/shared/schemas';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoute } from '@quarry/shared/testing';
 import { act, screen, within } from '@testing-library/react';
-import { quietActWarnings, renderRoute, signInForTest } from '../common/testing';
 import OcrMonitorPage from './OcrMonitorPage';
 
 const ID = '7d0c9a4e-5d0f-4a53-9c4a-333333333333';
@@ -45,27 +45,24 @@ const job = (over: Partial<OcrJobDetail> = {}): OcrJobDetail => ({
   ...over,
 });
 
-let answer: () => Promise<unknown>;
-beforeEach(async () => {
+const fakeApi = setupFakeApiRoutes();
+let answer: FakeRoute;
+beforeEach(() => {
   quietActWarnings();
-  await signInForTest();
   events.setConnectionState('connected');
-  jest.spyOn(api, 'get').mockImplementation(((path: string) => {
-    if (path === `ocr/jobs/${ID}`) return answer();
-    throw new Error(`unexpected GET ${path}`);
-  }) as typeof api.get);
+  fakeApi.serve({ [`GET /ocr/jobs/${ID}`]: (call) => answer(call) });
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  auth.clear();
-  toaster.remove();
+  act(() => toaster.remove());
 });
-const render = () => renderRoute(<OcrMonitorPage />, { path: '/jobs/ocr/:jobId', url: `/jobs/ocr/${ID}` });
+// the app's query client: its retry policy decides how soon "not found" shows
+const render = () => renderRoute(<OcrMonitorPage />, { path: '/jobs/ocr/:jobId', url: `/jobs/ocr/${ID}`, queryClient: createQueryClient() });
 
 describe('OCR monitor', () => {
   jest.setTimeout(20_000);
   it('drops duplicate events within a second and toasts a live failure', async () => {
-    answer = async () => job();
+    answer = () => ({ body: job() });
     render();
     const log = await screen.findByRole('log', { name: 'Live Event Log' });
     expect(within(log).getAllByText('Page 1 of 3')).toHaveLength(1);
@@ -78,12 +75,13 @@ describe('OCR monitor', () => {
   });
 
   it('shows the results of a completed job at 100%', async () => {
-    answer = async () =>
-      job({
+    answer = () => ({
+      body: job({
         status: 'completed',
         completed_at: '2025-01-05T10:00:09Z',
         results_summary: { ocr_text: 'Hello world!', ocr_text_length: 12, text_length: 12, processing_time_seconds: 2, processing_time: 2, page_count: 1, line_count: 1, engine: 'text-layer', result_id: ID, file_id: null, filename: 'scan.pdf' },
-      });
+      }),
+    });
     render();
     expect(await screen.findByText('OCR completed successfully - 12 characters extracted')).toBeInTheDocument();
     expect(screen.getByTestId('ocr-text')).toHaveTextContent('Hello world!');
@@ -92,9 +90,7 @@ describe('OCR monitor', () => {
   });
 
   it('shows "OCR Job not found" for an unknown id', async () => {
-    answer = async () => {
-      throw new AppError({ kind: 'validation', status: 404, message: 'OCR job not found' });
-    };
+    answer = () => ({ status: 404, body: { detail: 'OCR job not found' } });
     render();
     expect(await screen.findByText('OCR Job not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to OCR Jobs' })).toHaveAttribute('href', '/jobs/ocr');

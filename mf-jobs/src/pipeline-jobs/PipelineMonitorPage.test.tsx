@@ -1,11 +1,11 @@
-// The pipeline monitor against a mocked API and the real event bus: polling every 1 s with
+// The pipeline monitor against the fake API and the real event bus: polling every 1 s with
 // the live channel down and 5 s with it up, none once finished; live updates accepted by
 // source (children tracked, other pipelines ignored) and each one refetching; not found
 // without a retry.
-import { AppError, api, auth, events, toaster } from '@quarry/shared';
+import { createQueryClient, events, toaster } from '@quarry/shared';
 import type { PipelineJob } from '@quarry/shared/schemas';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeResponse } from '@quarry/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
-import { quietActWarnings, renderRoute, signInForTest } from '../common/testing';
 import PipelineMonitorPage from './PipelineMonitorPage';
 
 const ID = '7d0c9a4e-5d0f-4a53-9c4a-222222222222';
@@ -30,40 +30,39 @@ const pipeline = (status: PipelineJob['status'], overall = 10): PipelineJob => (
   events: [],
 });
 
+const fakeApi = setupFakeApiRoutes();
 let current: PipelineJob;
 let calls = 0;
 
-beforeEach(async () => {
+beforeEach(() => {
   quietActWarnings();
-  await signInForTest();
   calls = 0;
   current = pipeline('running');
   events.setConnectionState('disconnected');
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  auth.clear();
-  toaster.remove();
+  act(() => toaster.remove());
 });
 
-function mockPipeline(answer: () => Promise<unknown>) {
-  jest.spyOn(api, 'get').mockImplementation(((path: string) => {
-    if (path === `jobs/pipeline/${ID}`) {
+function servePipeline(answer: () => FakeResponse) {
+  fakeApi.serve({
+    [`GET /jobs/pipeline/${ID}`]: () => {
       calls += 1;
       return answer();
-    }
-    throw new Error(`unexpected GET ${path}`);
-  }) as typeof api.get);
+    },
+  });
 }
 
 const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
-const render = () => renderRoute(<PipelineMonitorPage />, { path: '/jobs/pipeline/:jobId', url: `/jobs/pipeline/${ID}` });
+// the app's query client: the test is about its polling and retry policy
+const render = () => renderRoute(<PipelineMonitorPage />, { path: '/jobs/pipeline/:jobId', url: `/jobs/pipeline/${ID}`, queryClient: createQueryClient() });
 
 describe('pipeline monitor', () => {
   jest.setTimeout(20_000);
 
   it('polls every second with the live channel down, every 5 s with it up, not at all once finished', async () => {
-    mockPipeline(async () => current);
+    servePipeline(() => ({ body: current }));
     render();
     expect(await screen.findByText('Full Document Processing Pipeline (OCR → Chunking → Extraction)')).toBeInTheDocument();
     const start = calls;
@@ -88,7 +87,7 @@ describe('pipeline monitor', () => {
 
   it('accepts child and aggregated updates, ignores other pipelines, refetches on each', async () => {
     events.setConnectionState('connected');
-    mockPipeline(async () => current);
+    servePipeline(() => ({ body: current }));
     render();
     await screen.findByTestId('pipeline-main');
     expect(screen.queryByTestId('child-jobs')).not.toBeInTheDocument();
@@ -108,9 +107,7 @@ describe('pipeline monitor', () => {
   });
 
   it('shows "Pipeline Job not found" with the error, without retrying', async () => {
-    mockPipeline(async () => {
-      throw new AppError({ kind: 'validation', status: 404, message: 'Job not found' });
-    });
+    servePipeline(() => ({ status: 404, body: { detail: 'Job not found' } }));
     render();
     expect(await screen.findByText('Pipeline Job not found')).toBeInTheDocument();
     expect(screen.getByText('Job not found')).toBeInTheDocument();

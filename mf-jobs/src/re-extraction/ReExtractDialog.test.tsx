@@ -1,11 +1,10 @@
 import { toaster } from '@quarry/shared';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { callsAnswered, quietActWarnings, renderRoute, setupFakeApiRoutes } from '@quarry/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { mockApi, quietActWarnings, renderRoute } from '../common/testing';
 import { ReExtractDialog, type ReExtractChunk } from './ReExtractDialog';
 
-// a shared, busy machine: give screens more than the default second to appear
-configure({ asyncUtilTimeout: 5000 });
+const fakeApi = setupFakeApiRoutes();
 
 const FILE = '11111111-1111-4111-8111-111111111111';
 const CHUNK = '33333333-3333-4333-8333-000000000001';
@@ -30,13 +29,13 @@ jest.setTimeout(30_000);
 
 let jobStatus = 'running';
 function setup(chunk: ReExtractChunk) {
-  const calls = mockApi({
-    'GET prompts/': () => ({ prompts: [prompt(TEXT_P, 'Invoice fields', 'text'), prompt(TABLE_P, 'Invoice rows', 'table')], total_count: 2 }),
-    [`POST files/${FILE}/chunks/${CHUNK}/extract`]: () => ({ job_id: JOB, message: 'Re-extraction of chunk 2 started' }),
-    [`GET jobs/${JOB}`]: () => job(jobStatus),
+  const calls = fakeApi.serve({
+    'GET /prompts/': () => ({ body: { prompts: [prompt(TEXT_P, 'Invoice fields', 'text'), prompt(TABLE_P, 'Invoice rows', 'table')], total_count: 2 } }),
+    [`POST /files/${FILE}/chunks/${CHUNK}/extract`]: () => ({ body: { job_id: JOB, message: 'Re-extraction of chunk 2 started' } }),
+    [`GET /jobs/${JOB}`]: () => ({ body: job(jobStatus) }),
   });
-  renderRoute(<Harness chunk={chunk} />, { retries: false });
-  return calls;
+  const { queryClient } = renderRoute(<Harness chunk={chunk} />);
+  return { calls, queryClient };
 }
 
 beforeEach(() => {
@@ -51,7 +50,7 @@ afterEach(() => {
 
 describe('ReExtractDialog', () => {
   it('requires a text prompt and, with Has tables (on for a table chunk), a table prompt', async () => {
-    const calls = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'table', tables_found: 1 });
+    const { calls } = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'table', tables_found: 1 });
     const dialog = await screen.findByRole('dialog', { name: 'Re-extract chunk 2' });
     expect(within(dialog).getByRole('checkbox', { name: 'Has tables' })).toBeChecked();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-extract' }));
@@ -65,7 +64,7 @@ describe('ReExtractDialog', () => {
   });
 
   it('is off for a pure text chunk; unchecking clears the table prompt', async () => {
-    const calls = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'text', tables_found: 0 });
+    const { calls } = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'text', tables_found: 0 });
     const dialog = await screen.findByRole('dialog');
     const box = within(dialog).getByRole('checkbox', { name: 'Has tables' });
     expect(box).not.toBeChecked();
@@ -86,33 +85,39 @@ describe('ReExtractDialog', () => {
   });
 
   it('submitting shows the extracting state, checks the job after 1 s, then every 2 s until it ends', async () => {
-    jest.useFakeTimers();
-    const calls = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'table', tables_found: 1 });
+    const { calls, queryClient } = setup({ id: CHUNK, chunk_index: 1, chunk_type: 'table', tables_found: 1 });
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('option', { name: 'Invoice rows' });
     fireEvent.change(within(dialog).getByLabelText(/Text prompt/), { target: { value: TEXT_P } });
     fireEvent.change(within(dialog).getByLabelText(/Table prompt/), { target: { value: TABLE_P } });
+    // the clock is ours from here: the first check and the polling start with the job
+    jest.useFakeTimers();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-extract' }));
-    expect(await screen.findByText('Extracting...')).toBeInTheDocument();
-    const polls = () => calls.filter((c) => c.path === `jobs/${JOB}`).length;
+    await callsAnswered(queryClient);
+    expect(screen.getByText('Extracting...')).toBeInTheDocument();
+    const polls = () => calls.filter((c) => c.path === `/jobs/${JOB}`).length;
     expect(polls()).toBe(0);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1000);
     });
+    await callsAnswered(queryClient);
     expect(polls()).toBe(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000);
     });
+    await callsAnswered(queryClient);
     expect(polls()).toBe(2);
     jobStatus = 'completed';
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000);
     });
+    await callsAnswered(queryClient);
     expect(polls()).toBe(3);
-    expect(await screen.findByText('Extraction completed')).toBeInTheDocument();
+    expect(screen.getByText('Extraction completed')).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(6000);
     });
+    await callsAnswered(queryClient);
     expect(polls()).toBe(3);
   });
 

@@ -1,5 +1,5 @@
-// Test helper (not exported by the package): a real local HTTP server standing in for the
-// API, so the client's fetch/XHR logic runs for real. Used by *.test.ts only.
+// The fake API: a real local HTTP server standing in for the API, so the client's fetch/XHR
+// logic runs for real. Tests only (exported by `@quarry/shared/testing`).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,16 +1,15 @@
-// Test kit for the remotes (CONVENTIONS "Tests"): render a screen at a route inside THE
-// Chakra system, a fresh query client and the toast region, signed in as a test user, while
-// the shared API client talks to a real local HTTP server (startFakeApi).
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// Test kit for the remotes (CONVENTIONS "Tests"): render a screen at a route inside the app's
+// providers (THE Chakra system, a fresh query client, the toast region and the error dialog),
+// signed in as a test user, while the shared API client talks to a real local HTTP server
+// (startFakeApi, or its route table setupFakeApiRoutes).
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { configureApi, resetApiConfig } from '../api/client';
 import { resetSessionForTests, setAccessToken, setAuthenticated, type AuthUser } from '../auth/session';
 import type { FakeApi } from './fakeApi';
-import { Toaster } from '../ui/toaster';
-import { system } from '../ui/system';
+import { AppProviders } from '../ui/AppProviders';
 
 export const TEST_USER: AuthUser = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -50,6 +49,7 @@ export interface RenderRouteOptions {
   url?: string;
   /** More routes, e.g. link targets. */
   routes?: RouteObject[];
+  /** Default createTestQueryClient(); pass the app's `createQueryClient()` when the test is about its retry policy. */
   queryClient?: QueryClient;
 }
 
@@ -60,12 +60,9 @@ export function renderRoute(element: ReactElement, { path = '/', url, routes = [
     { initialEntries: [url ?? path] },
   );
   const utils = render(
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </ChakraProvider>,
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { router, queryClient, ...utils };
 }

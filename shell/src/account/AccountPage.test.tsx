@@ -1,8 +1,10 @@
-import { AppError, api, auth, toaster } from '@quarry/shared';
+import { auth, toaster } from '@quarry/shared';
 import type { ResourceLimitEntry, User } from '@quarry/shared/schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoutes } from '@quarry/shared/testing';
 import AccountPage from './AccountPage';
+
+const fakeApi = setupFakeApiRoutes();
 
 const USER: User = {
   id: '0b0c9a4e-5d0f-4a53-9c4a-111111111111',
@@ -32,32 +34,15 @@ const entry = (name: string, current: number, limit: number, extra: Partial<Reso
   ...extra,
 });
 
-type Routes = Record<string, () => Promise<unknown>>;
-
-function mockGet(routes: Routes) {
-  return jest.spyOn(api, 'get').mockImplementation(((path: string) => {
-    const handler = routes[path];
-    if (!handler) throw new Error(`unexpected GET ${path}`);
-    return handler();
-  }) as typeof api.get);
-}
-
-async function signIn() {
-  jest.spyOn(api, 'postForm').mockResolvedValueOnce({ access_token: 'token' });
-  const get = jest.spyOn(api, 'get').mockResolvedValueOnce(USER);
-  await act(async () => {
-    await auth.login(USER.email, 'pw');
-  });
-  get.mockRestore();
-}
+/** Serves `routes` to USER, signed in. */
+const serve = (routes: FakeRoutes) => fakeApi.serve(routes, { user: USER });
 
 beforeEach(() => {
   quietActWarnings();
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  auth.clear();
-  toaster.remove();
+  act(() => toaster.remove());
 });
 
 describe('AccountPage', () => {
@@ -68,17 +53,18 @@ describe('AccountPage', () => {
   });
 
   it('shows usage with warning from 80 % and error from 90 %, reset texts, profile and balance', async () => {
-    await signIn();
-    mockGet({
-      'users/me/resource-limits': async () => ({
-        credit_balance: 420,
-        resource_limits: [
-          entry('max_file_count', 10, 50),
-          entry('max_pages', 400, 500),
-          entry('storage_used', 95, 100, { reset_period: 'rolling' }),
-        ],
+    serve({
+      'GET /users/me/resource-limits': () => ({
+        body: {
+          credit_balance: 420,
+          resource_limits: [
+            entry('max_file_count', 10, 50),
+            entry('max_pages', 400, 500),
+            entry('storage_used', 95, 100, { reset_period: 'rolling' }),
+          ],
+        },
       }),
-      '/users/preferences/email': async () => ({ notifications_enabled: true }),
+      'GET /users/preferences/email': () => ({ body: { notifications_enabled: true } }),
     });
     renderRoute(<AccountPage />);
     expect(screen.getByText('Loading your account details...')).toBeInTheDocument();
@@ -92,17 +78,14 @@ describe('AccountPage', () => {
   });
 
   it('says when usage or preferences cannot be loaded, with Retry that loads again', async () => {
-    await signIn();
     let limitsCalls = 0;
-    mockGet({
-      'users/me/resource-limits': async () => {
+    serve({
+      'GET /users/me/resource-limits': () => {
         limitsCalls += 1;
-        if (limitsCalls === 1) throw new AppError({ kind: 'system', status: 500 });
-        return { credit_balance: 5, resource_limits: [] };
+        return limitsCalls === 1 ? { status: 500 } : { body: { credit_balance: 5, resource_limits: [] } };
       },
-      '/users/preferences/email': async () => {
-        throw new AppError({ kind: 'network' });
-      },
+      // the connection drops: a network error
+      'GET /users/preferences/email': () => ({ destroy: true }),
     });
     renderRoute(<AccountPage />);
     expect(await screen.findAllByText('Failed to load resource usage data')).not.toHaveLength(0);
@@ -114,16 +97,15 @@ describe('AccountPage', () => {
   });
 
   it('reports a failed preference change with the server message', async () => {
-    await signIn();
-    mockGet({
-      'users/me/resource-limits': async () => ({ credit_balance: 5, resource_limits: [] }),
-      '/users/preferences/email': async () => ({ notifications_enabled: true }),
+    const calls = serve({
+      'GET /users/me/resource-limits': () => ({ body: { credit_balance: 5, resource_limits: [] } }),
+      'GET /users/preferences/email': () => ({ body: { notifications_enabled: true } }),
+      'POST /users/preferences/email': () => ({ status: 503, body: { detail: 'Mail service down' } }),
     });
-    const post = jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: 'system', status: 503, serverMessage: 'Mail service down' }));
     renderRoute(<AccountPage />);
     fireEvent.click(await screen.findByText('Email notifications'));
     expect(await screen.findByText('Failed to update email preferences: Mail service down')).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith('/users/preferences/email', { notifications_enabled: false });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/users/preferences/email', { notifications_enabled: false }]]);
     // The switch shows the stored value again.
     await waitFor(() => expect(screen.getByText('Email notifications').closest('label')).toHaveAttribute('data-state', 'checked'));
   });

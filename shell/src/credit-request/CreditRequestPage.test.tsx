@@ -1,7 +1,8 @@
-import { AppError, api } from '@quarry/shared';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoute } from '@quarry/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import CreditRequestPage from './CreditRequestPage';
+
+const fakeApi = setupFakeApiRoutes();
 
 const DESCRIPTION = 'We extract invoice tables from scanned supplier PDFs for the finance team.';
 
@@ -11,21 +12,27 @@ function fillValid() {
   fireEvent.change(screen.getByLabelText(/^Project description/), { target: { value: DESCRIPTION } });
 }
 
+const serve = (submit: FakeRoute) =>
+  fakeApi.serve({
+    'GET /users/me/resource-limits': () => ({ body: { credit_balance: 250, resource_limits: [] } }),
+    'POST /credit-requests/': submit,
+  });
+const posts = (calls: ReturnType<typeof serve>) => calls.filter((c) => c.method === 'POST');
+
 beforeEach(() => {
   quietActWarnings();
-  jest.spyOn(api, 'get').mockResolvedValue({ credit_balance: 250, resource_limits: [] });
 });
 afterEach(() => jest.restoreAllMocks());
 
 describe('CreditRequestPage', () => {
   it('shows every message of an empty form, sends nothing, and clears a message when its field is edited', async () => {
-    const post = jest.spyOn(api, 'post');
+    const calls = serve(() => ({ status: 201, body: {} }));
     renderRoute(<CreditRequestPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(screen.getByText('Please enter a valid amount greater than 0')).toBeInTheDocument();
     expect(screen.getByText('Please select a usage purpose')).toBeInTheDocument();
     expect(screen.getByText('Please provide details about your project')).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(posts(calls)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '5' } });
     expect(screen.queryByText('Please enter a valid amount greater than 0')).not.toBeInTheDocument();
@@ -33,17 +40,22 @@ describe('CreditRequestPage', () => {
   });
 
   it('sends the payload and shows the confirmation with Return to Files', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ amount: 1000, usage_purpose: 'business_automation', urgency: 'normal' });
+    const calls = serve(() => ({ status: 201, body: { amount: 1000, usage_purpose: 'business_automation', urgency: 'normal' } }));
     renderRoute(<CreditRequestPage />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByText('Request submitted')).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith('/credit-requests/', {
-      amount: 1000,
-      usage_purpose: 'business_automation',
-      project_description: DESCRIPTION,
-      urgency: 'normal',
-    });
+    expect(posts(calls).map((c) => [c.path, c.body])).toEqual([
+      [
+        '/credit-requests/',
+        {
+          amount: 1000,
+          usage_purpose: 'business_automation',
+          project_description: DESCRIPTION,
+          urgency: 'normal',
+        },
+      ],
+    ]);
     expect(screen.getByRole('link', { name: 'Return to Files' })).toHaveAttribute('href', '/files');
   });
 
@@ -52,7 +64,7 @@ describe('CreditRequestPage', () => {
     [429, 'Too many requests. Please wait a moment before trying again.'],
     [502, 'Server error. Please try again later or contact support if the problem persists.'],
   ])('a %i shows the Submission Failed panel and keeps the form', async (status, message) => {
-    jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: status >= 500 ? 'system' : 'validation', status }));
+    serve(() => ({ status }));
     renderRoute(<CreditRequestPage />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));

@@ -1,8 +1,11 @@
-import { AppError, api, toaster } from '@quarry/shared';
+import { toaster } from '@quarry/shared';
+import { callsAnswered, quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeRoute } from '@quarry/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { quietActWarnings, renderRoute } from '@quarry/shared/testing';
 import { FeedbackDialog } from './FeedbackDialog';
+
+const fakeApi = setupFakeApiRoutes();
+const serve = (send: FakeRoute = () => ({ status: 201, body: {} })) => fakeApi.serve({ 'POST /feedback/': send });
 
 function Harness() {
   const [open, setOpen] = useState(true);
@@ -23,12 +26,12 @@ beforeEach(() => {
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
-  toaster.remove();
+  act(() => toaster.remove());
 });
 
 describe('FeedbackDialog', () => {
   it('keeps submit disabled until a category and a message are there, and says what is missing', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue({});
+    const calls = serve();
     renderRoute(<Harness />);
     expect(submit()).toBeDisabled();
     const message = screen.getByLabelText(/^Message/);
@@ -41,26 +44,30 @@ describe('FeedbackDialog', () => {
     expect(screen.getByText('Please select a category.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'feature' } });
     expect(submit()).toBeEnabled();
-    expect(post).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('sends category, message, url and user agent; thanks; closes itself after 2 s', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue({});
-    renderRoute(<Harness />);
+    const calls = serve();
+    const { queryClient } = renderRoute(<Harness />);
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'bug' } });
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: '  The button is blue  ' } });
     jest.useFakeTimers();
     fireEvent.click(submit());
-    await act(async () => {
-      await Promise.resolve();
-    });
-    expect(post).toHaveBeenCalledWith('/feedback/', {
-      category: 'bug',
-      message: 'The button is blue',
-      url: window.location.href,
-      user_agent: navigator.userAgent,
-    });
-    expect(await screen.findByText('Thank you for your feedback!')).toBeInTheDocument();
+    await callsAnswered(queryClient);
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        '/feedback/',
+        {
+          category: 'bug',
+          message: 'The button is blue',
+          url: window.location.href,
+          user_agent: navigator.userAgent,
+        },
+      ],
+    ]);
+    expect(screen.getByText('Thank you for your feedback!')).toBeInTheDocument();
     act(() => {
       jest.advanceTimersByTime(1999);
     });
@@ -72,7 +79,7 @@ describe('FeedbackDialog', () => {
   });
 
   it('on failure shows the toast and keeps what was typed', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(new AppError({ kind: 'system', status: 500 }));
+    serve(() => ({ status: 500 }));
     renderRoute(<Harness />);
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'other' } });
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Keep me' } });

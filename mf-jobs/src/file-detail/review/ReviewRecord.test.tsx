@@ -1,11 +1,11 @@
 import { toaster } from '@quarry/shared';
 import type { CorrectionEntry, ReviewRecordResponse } from '@quarry/shared/schemas';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeResponse, type FakeRoutes } from '@quarry/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { httpError, mockApi, quietActWarnings, renderRoute, type Routes } from '../../common/testing';
 import FileDetailPage from '../FileDetailPage';
 
-configure({ asyncUtilTimeout: 5000 });
+const fakeApi = setupFakeApiRoutes();
 // a shared, busy machine: the first test builds the whole file page
 jest.setTimeout(90_000);
 
@@ -100,19 +100,23 @@ const CORRECTED: ReviewRecordResponse = {
   summary: { ...BASE.summary, corrected: 1, found: 9, checks_failed: 2, checks_passed: 1 },
 };
 
-function setup(record: () => unknown, extra: Routes = {}, url = `/files/${FILE}?tab=extraction`) {
-  const calls = mockApi({
-    [`GET files/${FILE}`]: () => file,
-    [`GET ocr/results/${FILE}`]: () => ocrOk,
-    [`GET files/${FILE}/ocr/lines`]: () => lines,
-    [`GET files/${FILE}/download-url`]: () => ({ file_id: FILE, url: 'http://x/content', expires_at: T }),
-    'GET http://x/content': () => new Blob(['%PDF']),
-    [`GET files/${FILE}/chunks`]: () => ({ total_chunks: 1, chunks: [chunk], run_id: RUN, file_id: FILE }),
-    [`GET files/${FILE}/extraction-results`]: () => [result],
-    [`GET files/${FILE}/record`]: record,
+/** `record` answers GET /files/{id}/record: a record is its body, a FakeResponse (`status`) is sent as is. */
+function setup(record: () => ReviewRecordResponse | FakeResponse, extra: FakeRoutes = {}, url = `/files/${FILE}?tab=extraction`) {
+  const calls = fakeApi.serve({
+    [`GET /files/${FILE}`]: () => ({ body: file }),
+    [`GET /ocr/results/${FILE}`]: () => ({ body: ocrOk }),
+    [`GET /files/${FILE}/ocr/lines`]: () => ({ body: lines }),
+    [`GET /files/${FILE}/download-url`]: () => ({ body: { file_id: FILE, url: fakeApi.url(`/storage/${FILE}`), expires_at: T } }),
+    [`GET /storage/${FILE}`]: () => ({ raw: '%PDF', headers: { 'Content-Type': 'application/pdf' } }),
+    [`GET /files/${FILE}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [chunk], run_id: RUN, file_id: FILE } }),
+    [`GET /files/${FILE}/extraction-results`]: () => ({ body: [result] }),
+    [`GET /files/${FILE}/record`]: () => {
+      const answer = record();
+      return 'file_id' in answer ? { body: answer } : answer;
+    },
     ...extra,
   });
-  const view = renderRoute(<FileDetailPage />, { path: '/files/:fileId', url, retries: false });
+  const view = renderRoute(<FileDetailPage />, { path: '/files/:fileId', url });
   return { calls, ...view };
 }
 
@@ -165,8 +169,8 @@ describe('the review record on the file page', () => {
   it('edits a cell in place (Enter saves with the base version), shows it corrected with the original, a failed check to open, and undo', async () => {
     let current: ReviewRecordResponse = BASE;
     const { calls } = setup(() => current, {
-      [`POST files/${FILE}/corrections`]: () => (current = CORRECTED),
-      [`POST files/${FILE}/corrections/${C1}/undo`]: () => (current = { ...BASE, history: [entry({ status: 'undone', applied: false, undone_at: T })] }),
+      [`POST /files/${FILE}/corrections`]: () => ({ body: (current = CORRECTED) }),
+      [`POST /files/${FILE}/corrections/${C1}/undo`]: () => ({ body: (current = { ...BASE, history: [entry({ status: 'undone', applied: false, undone_at: T })] }) }),
     });
     const rows = await screen.findByRole('table', { name: 'Items' });
     fireEvent.click(within(rows).getByRole('button', { name: 'Edit Amount, row 1' }));
@@ -197,7 +201,7 @@ describe('the review record on the file page', () => {
 
   it('Escape cancels an edit without a call; rows are added and deleted through corrections', async () => {
     const { calls } = setup(() => BASE, {
-      [`POST files/${FILE}/corrections`]: () => BASE,
+      [`POST /files/${FILE}/corrections`]: () => ({ body: BASE }),
     });
     const rows = await screen.findByRole('table', { name: 'Items' });
     fireEvent.click(within(rows).getByRole('button', { name: 'Edit Item, row 2' }));
@@ -223,7 +227,7 @@ describe('the review record on the file page', () => {
         loads++;
         return BASE;
       },
-      { [`POST files/${FILE}/corrections`]: () => Promise.reject(httpError(409, 'The record was re-extracted since you loaded it, so this correction was not applied.')) },
+      { [`POST /files/${FILE}/corrections`]: () => ({ status: 409, body: { detail: 'The record was re-extracted since you loaded it, so this correction was not applied.' } }) },
     );
     const table = await fields();
     fireEvent.click(within(table).getByRole('button', { name: 'Edit Invoice number' }));
@@ -237,13 +241,13 @@ describe('the review record on the file page', () => {
   it('the Reviewed switch marks the record with its base version, and unmarks it', async () => {
     let current: ReviewRecordResponse = BASE;
     const { calls } = setup(() => current, {
-      [`POST files/${FILE}/review`]: () => (current = { ...BASE, reviewed: true, reviewed_at: T, reviewed_record: BASE.record }),
-      [`DELETE files/${FILE}/review`]: () => (current = BASE),
+      [`POST /files/${FILE}/review`]: () => ({ body: (current = { ...BASE, reviewed: true, reviewed_at: T, reviewed_record: BASE.record }) }),
+      [`DELETE /files/${FILE}/review`]: () => ({ body: (current = BASE) }),
     });
     const toggle = await screen.findByRole('checkbox', { name: 'Reviewed' });
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
-    await waitFor(() => expect(calls.find((c) => c.path === `files/${FILE}/review`)?.body).toEqual({ base_version: 'v1' }));
+    await waitFor(() => expect(calls.find((c) => c.path === `/files/${FILE}/review`)?.body).toEqual({ base_version: 'v1' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Reviewed' })).toBeChecked());
     expect(screen.getByText(/^Reviewed .*\.$/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Reviewed' }));
@@ -252,7 +256,7 @@ describe('the review record on the file page', () => {
 
   it('loading failure shows an error with Retry; no checks says so; no corrections says how to make one', async () => {
     let fail = true;
-    setup(() => (fail ? Promise.reject(httpError(500, 'boom')) : { ...BASE, checks: [] }));
+    setup(() => (fail ? { status: 500, body: { detail: 'boom' } } : { ...BASE, checks: [] }));
     expect(await screen.findByText('Could not load the record')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /Retry|Try again/i }));
