@@ -7,6 +7,9 @@ module.exports = function jestPreset(options = {}) {
   return {
     // What rsbuild's `source.define` gives app code at build time.
     globals: { __REMOTE_NAME__: path.basename(process.cwd()), __REMOTE_VERSION__: '0.0.0-test' },
+    // A screen test types, clicks and waits on real HTTP answers: jest's default 5 s per test
+    // is too short on a busy two-core machine (they passed idle and timed out at load 15).
+    ...(environment === 'jsdom' ? { testTimeout: 20_000 } : {}),
     testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'scripts/jest-env-jsdom.cjs') : 'node',
     transform: {
       '^.+\\.(t|j)sx?$': [
