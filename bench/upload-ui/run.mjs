@@ -9,10 +9,13 @@
 //
 // Needs every app built (`npx turbo run build`). Usage: node bench/upload-ui/run.mjs
 //   env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=2 CHROMIUM_PATH=/usr/bin/chromium
-//        BENCH_VERBOSE=1 (phases and every long task), BENCH_NO_SOCKET=1 (see below),
+//        BENCH_VERBOSE=1 (phases and every long task; per phase of both paths the CPU time of
+//          each of our processes, cpu.mjs, and the page's main-thread counters),
+//        BENCH_NO_SOCKET=1 (see below), BENCH_TRACE=file.json (a Chromium trace of the last
+//          browser round, for chrome://tracing or Perfetto),
 //        BENCH_SHOTS=dir (a screenshot of the page and its upload toast after the batch)
 // Everything listens on free loopback ports and is stopped at the end.
-/* global process, console, fetch, performance, setTimeout, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
+/* global process, console, fetch, performance, setTimeout, setInterval, clearInterval, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +23,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { formatCpu, startCpuSampler } from './cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -107,17 +111,22 @@ async function pool(items, concurrency, fn) {
 
 /** The script path (bench/uploads): prepare -> PUT 4 at a time -> complete, through the shell's /api. */
 async function scriptRound(base, token, files) {
+  const verbose = process.env.BENCH_VERBOSE && files.length === FILES;
+  const cpu = verbose ? startCpuSampler() : null;
   const t0 = performance.now();
+  const marks = {};
   const prep = await call(base, 'POST', '/api/v1/uploads/prepare-upload', {
     token,
     json: { files: files.map((f) => ({ filename: f.name, size: f.size, mime_type: 'application/pdf' })) },
   });
+  marks.prepared = performance.now() - t0;
   await pool(prep.uploads, PUT_CONCURRENCY, async (u, i) => {
     const bytes = readFileSync(files[i].path);
     const res = await fetch(u.signed_url, { method: 'PUT', headers: u.headers, body: bytes });
     if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status}`);
     await res.arrayBuffer();
   });
+  marks.puts = performance.now() - t0;
   const done = await call(base, 'POST', '/api/v1/uploads/complete', {
     token,
     json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
@@ -125,6 +134,12 @@ async function scriptRound(base, token, files) {
   const ms = performance.now() - t0;
   const invalid = done.results.filter((r) => r.is_valid !== true).length;
   if (invalid) throw new Error(`script path: ${invalid} files came back invalid`);
+  if (cpu) {
+    cpu.stop();
+    console.log(`  script phases (ms from prepare): prepared +${Math.round(marks.prepared)}, PUTs done +${Math.round(marks.puts)}, complete answered +${Math.round(ms)} (complete ${Math.round(ms - marks.puts)})`);
+    console.log(`    CPU ms, prepare + PUTs: ${formatCpu(cpu.between(t0, t0 + marks.puts))}`);
+    console.log(`    CPU ms, complete:       ${formatCpu(cpu.between(t0 + marks.puts, t0 + ms))}`);
+  }
   return ms;
 }
 
@@ -136,7 +151,8 @@ async function browserRound(browser, shellUrl, user, files) {
     // BENCH_NO_SOCKET=1 (diagnostic): the realtime socket gets no server, so the shell shows no
     // upload-event toasts; the difference in long tasks is theirs, not the page's.
     if (process.env.BENCH_NO_SOCKET) await page.routeWebSocket(/\/ws\//, () => {});
-    await page.addInitScript(() => {
+    const verbose = Boolean(process.env.BENCH_VERBOSE) && files.length === FILES;
+    await page.addInitScript((verbose) => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
@@ -146,15 +162,51 @@ async function browserRound(browser, shellUrl, user, files) {
       new MutationObserver(() => {
         const el = document.querySelector('[data-testid="session-status"]');
         const status = el?.getAttribute('data-status');
-        if (status && window.__phases.at(-1)?.status !== status) window.__phases.push({ status, at: performance.now() });
+        if (status && window.__phases.at(-1)?.status !== status) {
+          // what keeps animating (and so the compositor busy) in this phase
+          const animations = (verbose ? document.getAnimations() : []).map((a) => {
+            const el = a.effect?.target;
+            const what = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').filter(Boolean).slice(0, 2).join('.') : ''}` : '?';
+            return `${a.animationName ?? a.transitionProperty ?? 'animation'}@${what}`;
+          });
+          window.__phases.push({ status, at: performance.now(), animations });
+        }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
-    });
+      if (!verbose) return;
+      // the upload calls' timings (prepare, 50 PUTs, complete) beside the page's own code
+      performance.setResourceTimingBufferSize(5000);
+      window.__clicks = [];
+      document.addEventListener('click', () => window.__clicks.push(performance.now()), true);
+      // when the last row turned Valid (the bench's own wait polls, so it learns a little later)
+      window.__allValidAt = null;
+      new MutationObserver(() => {
+        if (window.__allValidAt !== null) return;
+        const rows = document.querySelectorAll('[data-testid="upload-item"]');
+        if (rows.length > 2 && [...rows].every((r) => r.getAttribute('data-status') === 'validated')) window.__allValidAt = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+    }, verbose);
     const login = await page.request.post('/api/v1/auth/login', { form: { username: user.email, password: PASSWORD } });
     if (!login.ok()) throw new Error(`login: ${login.status()}`);
     await page.goto('/uploads');
     await page.getByTestId('quota-files-value').waitFor();
     const input = page.getByLabel('Choose files to upload');
     await page.waitForTimeout(500); // let start-up settle: its long tasks are not the upload's
+    const cpu = verbose ? startCpuSampler() : null;
+    // the page's main thread per phase (script, style, layout, all tasks), from Chromium's own counters
+    const cdp = cpu ? await context.newCDPSession(page) : null;
+    const metrics = [];
+    let sampling = null;
+    if (cdp) {
+      await cdp.send('Performance.enable');
+      const sample = async () => {
+        const at = performance.now();
+        const { metrics: m } = await cdp.send('Performance.getMetrics');
+        metrics.push({ at, ...Object.fromEntries(m.filter((x) => /Duration$/.test(x.name)).map((x) => [x.name, x.value * 1000])) });
+      };
+      await sample();
+      sampling = setInterval(() => void sample().catch(() => undefined), 100);
+    }
+    if (process.env.BENCH_TRACE && files.length === FILES) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] });
     const startedAt = await page.evaluate(() => performance.now());
     const t0 = performance.now();
     await input.setInputFiles(files.map((f) => f.path));
@@ -165,6 +217,9 @@ async function browserRound(browser, shellUrl, user, files) {
       { polling: 50, timeout: 600_000 },
     );
     const ms = performance.now() - t0;
+    cpu?.stop();
+    if (process.env.BENCH_TRACE && files.length === FILES) writeFileSync(process.env.BENCH_TRACE, await browser.stopTracing());
+    if (sampling) clearInterval(sampling);
     if (process.env.BENCH_SHOTS) {
       // the batch's one upload toast ('n of m files uploaded'), once every file is in
       await page.getByTestId('toast').filter({ hasText: 'files uploaded' }).first().waitFor({ timeout: 10_000 }).catch(() => {});
@@ -174,8 +229,47 @@ async function browserRound(browser, shellUrl, user, files) {
     const failed = await page.locator('[data-testid="upload-item"][data-status="failed"], [data-testid="upload-item"][data-status="invalid"]').count();
     if (failed) throw new Error(`browser path: ${failed} files failed or invalid`);
     const tasks = await page.evaluate((from) => window.__longTasks.filter((t) => t.start >= from), startedAt);
-    const phases = await page.evaluate((from) => window.__phases.filter((p) => p.at >= from).map((p) => `${p.status} +${Math.round(p.at - from)}`), startedAt);
-    if (process.env.BENCH_VERBOSE) {
+    const phases = await page.evaluate(
+      (from) => window.__phases.filter((p) => p.at >= from).map((p) => `${p.status} +${Math.round(p.at - from)}${p.animations.length ? ` [animating: ${[...new Set(p.animations)].join(', ')}]` : ''}`),
+      startedAt,
+    );
+    if (verbose) {
+      const calls = await page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime >= from && /\/uploads\/(prepare-upload|blob|complete)/.test(e.name))
+            .map((e) => ({ kind: /prepare-upload/.test(e.name) ? 'prepare' : /complete/.test(e.name) ? 'complete' : 'put', start: e.startTime - from, end: e.responseEnd - from })),
+        startedAt,
+      );
+      const marks = await page.evaluate((from) => ({ click: (window.__clicks.find((c) => c >= from) ?? NaN) - from, allValid: (window.__allValidAt ?? NaN) - from }), startedAt);
+      const span = (kind) => {
+        const of = calls.filter((c) => c.kind === kind);
+        return of.length ? `${Math.round(Math.min(...of.map((c) => c.start)))}–${Math.round(Math.max(...of.map((c) => c.end)))}` : '-';
+      };
+      const complete = calls.find((c) => c.kind === 'complete');
+      console.log(
+        `  browser phases (ms after the files were handed over): click +${Math.round(marks.click)}, prepare ${span('prepare')}, PUTs ${span('put')}, ` +
+          `complete ${span('complete')} (${complete ? Math.round(complete.end - complete.start) : '-'}), every row Valid +${Math.round(marks.allValid)}, bench saw it +${Math.round(ms)}`,
+      );
+      if (cpu) {
+        // page times are ms after the hand-over, as are the bench's own (t0 was taken just after startedAt)
+        const at = (pageMs) => t0 + pageMs;
+        const near = (t) => metrics.reduce((b, m) => (Math.abs(m.at - t) < Math.abs(b.at - t) ? m : b), metrics[0]);
+        const main = (from, to) => {
+          const a = near(from);
+          const b = near(to);
+          return ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => `${k.replace('Duration', '')} ${Math.round(b[k] - a[k])}`).join(', ');
+        };
+        const firstPut = Math.min(...calls.filter((c) => c.kind === 'put').map((c) => c.start));
+        const lastPut = Math.max(...calls.filter((c) => c.kind === 'put').map((c) => c.end));
+        console.log(`    CPU ms, hand-over to first PUT: ${formatCpu(cpu.between(at(0), at(firstPut)))}; page main thread: ${main(at(0), at(firstPut))}`);
+        console.log(`    CPU ms, PUTs:                   ${formatCpu(cpu.between(at(firstPut), at(lastPut)))}; page main thread: ${main(at(firstPut), at(lastPut))}`);
+        if (complete) {
+          console.log(`    CPU ms, complete:               ${formatCpu(cpu.between(at(complete.start), at(complete.end)))}; page main thread: ${main(at(complete.start), at(complete.end))}`);
+          console.log(`    CPU ms, answer to every Valid:  ${formatCpu(cpu.between(at(complete.end), at(marks.allValid)))}; page main thread: ${main(at(complete.end), at(marks.allValid))}`);
+        }
+      }
       console.log(`  phases (ms after the files were handed over): ${phases.join(', ')}`);
       console.log(`  long tasks (start +ms: duration): ${tasks.map((t) => `+${Math.round(t.start - startedAt)}: ${Math.round(t.duration)}`).join(', ')}`);
     }

@@ -34,7 +34,8 @@ describe('upload toasts grouped per session', () => {
     for (let i = 0; i < 20; i++) emit(ev('upload_complete', 's1', i));
     jest.advanceTimersByTime(FLUSH_MS);
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ status: 'loading', id: 'upload-session:s1', title: 'Uploading Files', description: '20 of 50 files uploaded', duration: 0 });
+    // a still icon while the batch runs (no spinner animating for the whole batch)
+    expect(shown[0]).toMatchObject({ status: 'info', id: 'upload-session:s1', title: 'Uploading Files', description: '20 of 50 files uploaded', duration: 0 });
     for (let i = 20; i < 50; i++) emit(ev('upload_complete', 's1', i));
     for (let i = 0; i < 50; i++) emit(ev('validation_passed', 's1', i));
     jest.advanceTimersByTime(FLUSH_MS);
@@ -42,6 +43,25 @@ describe('upload toasts grouped per session', () => {
     expect(new Set(shown.map((s) => s.id)).size).toBe(1);
     expect(shown[1]).toMatchObject({ status: 'success', title: 'Upload Successful', description: '50 of 50 files uploaded', duration: 5000 });
     expect(g.pending()).toBe(0);
+  });
+
+  it('a flush that would say the same again leaves the toast alone', () => {
+    const { shown, emit } = setup();
+    for (let i = 0; i < 50; i++) emit(ev('upload_started', 's5', i));
+    for (let i = 0; i < 50; i++) emit(ev('upload_complete', 's5', i));
+    jest.advanceTimersByTime(FLUSH_MS);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ title: 'Uploading Files', description: '50 of 50 files uploaded' });
+    // verdicts arrive in bursts while the server validates: the toast's words do not change
+    for (let i = 0; i < 49; i++) {
+      emit(ev('validation_passed', 's5', i));
+      jest.advanceTimersByTime(FLUSH_MS);
+    }
+    expect(shown).toHaveLength(1);
+    emit(ev('validation_passed', 's5', 49));
+    jest.advanceTimersByTime(FLUSH_MS);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]).toMatchObject({ status: 'success', title: 'Upload Successful', description: '50 of 50 files uploaded', duration: 5000 });
   });
 
   it('names the files that failed or are invalid, with the reason', () => {

@@ -5,7 +5,8 @@
 // own notification (spec 1 §7 titles, the server's message), replacing the previous one; a
 // batch shows 'n of m files uploaded' and names the files that failed, titled 'Upload
 // Successful' or 'Upload Failed' when every file is done. Updates are coalesced (one per
-// FLUSH_MS per session) so a burst of events costs one toast render.
+// FLUSH_MS per session) so a burst of events costs one toast render, and a batch's toast is
+// updated only when what it says changes.
 import type { AppNotification, SocketMessage } from '@quarry/shared';
 import { TOAST_DURATION_MS } from '@quarry/shared/constants';
 
@@ -24,6 +25,8 @@ interface Session {
   /** the newest notification, shown as it is while the session holds one file */
   last: AppNotification;
   timer: ReturnType<typeof setTimeout> | null;
+  /** what the batch's toast says now: a flush that would say the same again is skipped */
+  shown: string | null;
 }
 
 export interface ToastSink {
@@ -64,7 +67,11 @@ export function batchToast(files: FileEntry[]): { status: AppNotification['statu
   const lines = [`${uploaded} of ${m} files uploaded`];
   if (failed.length) lines.push(`Failed: ${failed.map((f) => (f.reason ? `${f.name} (${f.reason})` : f.name)).join(', ')}`);
   const description = lines.join('. ');
-  if (!done) return { status: 'loading', title: 'Uploading Files', description, done };
+  // while the batch runs: a still icon, not a spinner. An indeterminate animation for the whole
+  // batch kept the compositor drawing frames for seconds (in a browser without GPU compositing
+  // it took about a third of a core, from the same machine's upload; issue 10 item 8); the
+  // description's 'n of m' already says how far it is.
+  if (!done) return { status: 'info', title: 'Uploading Files', description, done };
   return failed.length ? { status: 'error', title: 'Upload Failed', description, done } : { status: 'success', title: 'Upload Successful', description, done };
 }
 
@@ -89,7 +96,12 @@ export function createUploadToastGrouper(sink: ToastSink, passThrough: (n: AppNo
     }
     const t = batchToast(files);
     // while files are still on their way the toast stays; once all are done it leaves after 5 s
-    sink.show(t.status, { id: toastId, title: t.title, description: t.description, duration: t.done ? TOAST_DURATION_MS : 0 });
+    const input = { id: toastId, title: t.title, description: t.description, duration: t.done ? TOAST_DURATION_MS : 0 };
+    // validation events of a batch change no word of '50 of 50 files uploaded' until the last
+    // one: updating the toast anyway re-rendered and re-measured it for each burst of them
+    const said = JSON.stringify([t.status, input]);
+    if (said !== s.shown) sink.show(t.status, input);
+    s.shown = said;
     if (t.done) sessions.delete(id);
   };
 
@@ -102,7 +114,7 @@ export function createUploadToastGrouper(sink: ToastSink, passThrough: (n: AppNo
       }
       let s = sessions.get(key.session);
       if (!s) {
-        s = { files: new Map(), last: n, timer: null };
+        s = { files: new Map(), last: n, timer: null, shown: null };
         sessions.set(key.session, s);
       }
       s.last = n;
