@@ -100,6 +100,40 @@ describe('computeProvenance', () => {
     expect(computeProvenance({ chunkId: 't', extractedData: { qty: 2 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ start_line: 2 });
   });
 
+  it('table cells land on their own row when other rows\' descriptions contain their numbers', () => {
+    // "Component 117" holds the amount of row 2 (printed 117.00) and "Component 20" that of row 1
+    // (20.00): an exact "117" elsewhere must not pull row 2's amount, nor its row, off its line
+    const rows = [
+      { item: 'Component 117', qty: 1, unit_price: 20, amount: 20 },
+      { item: 'Component 20', qty: 3, unit_price: 39, amount: 117 },
+      { item: 'Gear 3', qty: 2, unit_price: 1.5, amount: 3 },
+      { item: 'Shaft 2 x 39', qty: 4, unit_price: 0.5, amount: 2 },
+    ];
+    const lines = ['Item | Qty | Unit price | Amount', ...rows.map((r) => `${r.item} | ${r.qty} | ${r.unit_price.toFixed(2)} | ${r.amount.toFixed(2)}`)];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: rows }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.summary).toEqual({ total: 16, found: 16, not_in_document: 0 });
+    for (const v of p.values) expect([v.path, v.start_line]).toEqual([v.path, Number(/^\$\.items\[(\d+)\]/.exec(v.path)![1]) + 2]);
+    // the number on its row, with the count of its number matches; an exact one on the row stays exact
+    expect(p.values.find((v) => v.path === '$.items[1].amount')).toMatchObject({ match: 'number', occurrences: 2 });
+    expect(p.values.find((v) => v.path === '$.items[1].qty')).toMatchObject({ match: 'exact' });
+    // the same value outside a table: the strongest kind, first occurrence
+    expect(computeProvenance({ chunkId: 't', extractedData: { amount: 117 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ match: 'exact', start_line: 2 });
+  });
+
+  it('a row goes where most of its cells are, not where its rarest cell is', () => {
+    // the item is written once, on a note line, and on its row with other case; qty and price agree on line 3
+    const lines = ['Note: ACME-7 back-ordered', 'Item | Qty | Price', 'acme-7 | 5 | 12.40', 'Other | 5 | 12.40'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'ACME-7', qty: 5, price: 12.4 }, { item: 'Other', qty: 5, price: 12.4 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.map((v) => [v.path, v.start_line, v.match])).toEqual([
+      ['$.items[0].item', 3, 'case_whitespace'],
+      ['$.items[0].price', 3, 'number'],
+      ['$.items[0].qty', 3, 'exact'],
+      ['$.items[1].item', 4, 'exact'],
+      ['$.items[1].price', 4, 'number'],
+      ['$.items[1].qty', 4, 'exact'],
+    ]);
+  });
+
   it('falls back to the whole document, marked as outside the chunk', () => {
     const doc = new SourceIndex([{ number: 1, page: 1, text: 'Customer: Initech' }, { number: 2, page: 1, text: 'x' }]);
     const p = computeProvenance({ chunkId: 'c', extractedData: { customer: 'Initech' }, chunk: chunk('nothing here'), document: () => doc });
@@ -128,9 +162,11 @@ describe('the index on edge cases of its shortcuts', () => {
     expect(one('Müller GmbH\nMüllerstraße 3', 'Müller')).toMatchObject({ match: 'exact', start_line: 10, occurrences: 1 });
   });
 
-  it('a 200-row table: every cell on its own row, the same whether the index is reused or not', () => {
-    // item names without digits: a number written in another row's item name would be an exact match of an amount
-    const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26));
+  // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)
+  it.each([
+    ['letters', (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))],
+    ['numbers', (i: number) => String(i).padStart(3, '0')],
+  ])('a 200-row table with items named by %s: every cell on its own row, the same whether the index is reused or not', (_, letters) => {
     const body = Array.from({ length: 200 }, (_, k) => {
       const i = k + 1;
       const qty = (i % 9) + 1;

@@ -12,12 +12,12 @@
 //                    the sign is ignored (a -12.5 in the record matches "(12.50)" in the text)
 // Where a value appears several times: the chunk it was extracted from before the rest of the
 // document, then the strongest kind, then the first occurrence (lowest line number) - except
-// table cells, which take the occurrence nearest to their row's most specific cell (see
-// computeProvenance).
+// table cells, which take the occurrence (of any kind) nearest to the line most of their row's
+// cells are on (see computeProvenance).
 // Values nothing finds are `not_in_document`. null, booleans and empty strings are not traced.
-import { SourceIndex, type MatchKind } from './source-index';
+import { SourceIndex, type Found, type MatchKind, type Sighting } from './source-index';
 
-export type { Found, MatchKind, SourceLine } from './source-index';
+export type { Found, MatchKind, Sighting, SourceLine } from './source-index';
 export { SourceIndex } from './source-index';
 
 export interface ValueProvenance {
@@ -105,31 +105,34 @@ export interface ProvenanceInput {
 }
 
 /**
- * Table cells (fields of objects in an array) are placed row by row: the row's most specific
- * cell (found, fewest occurrences, first on ties) anchors it, and every other cell takes its
- * occurrence nearest to the anchor's line (a quantity "2" is the one on its row, not the first
- * 2 of the table). Other values take their first occurrence.
+ * Table cells (fields of objects in an array) are placed row by row. A cell counts wherever any
+ * kind finds it (a 117 printed "117.00" on its row is as much the cell as an exact "117" in
+ * another row's "Component 117"): the row's line is the line most of its cells are found on
+ * (rowLine), and every cell takes its occurrence nearest that line, the stronger kind on equal
+ * distance. So a quantity "2" is the one on its row, not the first 2 of the table, and one cell
+ * found elsewhere cannot pull its row there. Other values take the first occurrence of the
+ * strongest kind.
  */
 export function computeProvenance(input: ProvenanceInput): Provenance {
   const { chunk, chunkId } = input;
   let doc: SourceIndex | null | undefined;
   const items = traceable(input.extractedData);
-  const found = items.map((it) => chunk.find(it.value));
-  const anchors = new Map<string, { line: number; n: number }>();
+  const sightings = items.map((it) => (it.row ? chunk.findAll(it.value) : null));
+  const cellsOf = new Map<string, Sighting[]>();
   items.forEach(({ row }, i) => {
-    const f = found[i];
-    if (!row || !f) return;
-    const best = anchors.get(row);
-    if (!best || f.hits.length < best.n) anchors.set(row, { line: chunk.lineNumberAt(f.hits[0]!.start), n: f.hits.length });
+    const s = sightings[i];
+    if (!row || !s?.lines.length) return;
+    const cells = cellsOf.get(row);
+    if (cells) cells.push(s);
+    else cellsOf.set(row, [s]);
   });
+  const lineOf = new Map<string, number>();
+  for (const [row, cells] of cellsOf) lineOf.set(row, rowLine(cells));
   let inDocument = 0;
   const values = items.map(({ path, value, row }, i): ValueProvenance => {
-    const inChunk = found[i];
+    const inChunk = row ? nearestOccurrence(sightings[i]!.kinds, lineOf.get(row)) : firstOccurrence(chunk.find(value));
     if (inChunk) {
-      let hit = inChunk.hits[0]!;
-      const anchor = row ? anchors.get(row)?.line : undefined;
-      if (anchor !== undefined && inChunk.hits.length > 1) hit = chunk.nearest(inChunk.hits, anchor);
-      const at = chunk.span(hit);
+      const at = chunk.span(inChunk.hit);
       inDocument++;
       return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: chunkId, start_line: at.start_line, end_line: at.end_line, page: at.page, occurrences: inChunk.hits.length };
     }
@@ -145,4 +148,76 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
     return { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
   });
   return { version: 1, values, summary: { total: values.length, found: inDocument, not_in_document: values.length - inDocument } };
+}
+
+/**
+ * The line most of a row's cells (each found somewhere) are found on; on equal counts the line of
+ * the most specific cell (found on the fewest lines, the first field on ties), then the first
+ * such line. Candidates come from the cells in order of specificity and stop once no line
+ * outside them can win: a line none of the first j cells is on has at most (cells - j) of them,
+ * so a clean row is settled by its most specific cell's one line.
+ */
+function rowLine(cells: Sighting[]): number {
+  const byLines = [...cells].sort((a, b) => a.lines.length - b.lines.length); // stable: field order on ties
+  let best = { line: byLines[0]!.lines[0]!, votes: 0 };
+  for (let j = 0; j < byLines.length && best.votes < byLines.length - j; j++) {
+    for (const line of byLines[j]!.lines) {
+      let votes = 1;
+      let seen = false; // on an earlier cell's line: counted already
+      for (let k = 0; k < byLines.length && !seen; k++) {
+        if (k === j || !hasLine(byLines[k]!.lines, line)) continue;
+        if (k < j) seen = true;
+        else votes++;
+      }
+      if (!seen && votes > best.votes) best = { line, votes };
+    }
+  }
+  return best.line;
+}
+
+function hasLine(lines: number[], line: number): boolean {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] === line) return true;
+    if (lines[mid]! < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+type Occurrence = Found & { hit: Found['hits'][number] };
+
+const firstOccurrence = (f: Found | null): Occurrence | null => (f ? { ...f, hit: f.hits[0]! } : null);
+
+/** Of every kind's occurrences, the one nearest to `line`: the stronger kind on equal distance, the first of a kind on ties. */
+function nearestOccurrence(kinds: Sighting['kinds'], line: number | undefined): Occurrence | null {
+  if (!kinds.length) return null;
+  if (line === undefined) return firstOccurrence(kinds[0]!);
+  let best = { k: kinds[0]!, i: 0, distance: Infinity };
+  for (const k of kinds) {
+    const i = nearestIndex(k.lines, line);
+    const distance = Math.abs(k.lines[i]! - line);
+    if (distance < best.distance) best = { k, i, distance };
+    if (distance === 0) break; // on the line: no weaker kind can be nearer
+  }
+  return { kind: best.k.kind, hits: best.k.hits, hit: best.k.hits[best.i]! };
+}
+
+/** Of sorted line numbers, the index of the one nearest to `line`: the earlier line on equal distance, the first index of a line. */
+function nearestIndex(lines: number[], line: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid]! < line) lo = mid + 1;
+    else hi = mid;
+  }
+  // lo: the first on or after `line` (the first of its line); the line before it may be as near
+  if (lo === lines.length || (lo > 0 && line - lines[lo - 1]! <= lines[lo]! - line)) {
+    lo--;
+    while (lo > 0 && lines[lo - 1] === lines[lo]) lo--;
+  }
+  return lo;
 }

@@ -64,6 +64,12 @@ export interface Found {
   hits: Hit[];
 }
 
+/** What findAll() answers: every kind that finds a value, strongest first, each with the line of each hit, and the lines (sorted, distinct) any of them finds it on. */
+export interface Sighting {
+  kinds: (Found & { lines: number[] })[];
+  lines: number[];
+}
+
 /** Where each word (letters and digits) of a text starts. */
 function wordStarts(text: string): Map<string, number[]> {
   const m = new Map<string, number[]>();
@@ -198,29 +204,6 @@ export class SourceIndex {
     return { start_line: a.number, end_line: b.number, page: a.page ?? null };
   }
 
-  /** Of hits sorted by offset, the one whose first line is nearest to `line` (the first on ties). */
-  nearest(hits: Hit[], line: number): Hit {
-    // hits are sorted by start and lines by offset, so the line numbers of the hits are sorted too
-    let lo = 0;
-    let hi = hits.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.lineNumberAt(hits[mid]!.start) < line) lo = mid + 1;
-      else hi = mid;
-    }
-    // lo: the first hit on or after `line`; the one before it may be nearer
-    if (lo > 0) {
-      const at = this.lineNumberAt(hits[lo - 1]!.start);
-      if (Math.abs(at - line) <= Math.abs(this.lineNumberAt(hits[lo]!.start) - line)) {
-        // several hits on that earlier line: the first of them
-        let i = lo - 1;
-        while (i > 0 && this.lineNumberAt(hits[i - 1]!.start) === at) i--;
-        return hits[i]!;
-      }
-    }
-    return hits[lo]!;
-  }
-
   private static bounded(text: string, needle: string, h: Hit): boolean {
     const before = text[h.start - 1];
     const after = text[h.end];
@@ -337,43 +320,60 @@ export class SourceIndex {
   // Memoised per value: a table repeats the same quantities and dates many times.
   private readonly foundText = new Map<string, Found | null>();
   private readonly foundNumber = new Map<number, Found | null>();
+  private readonly sightedText = new Map<string, Sighting>();
+  private readonly sightedNumber = new Map<number, Sighting>();
 
   /** The strongest kind that finds the value, with its hits (first first); null when nothing does. The hits are shared: do not change them. */
   find(value: string | number): Found | null {
     const memo: Map<string | number, Found | null> = typeof value === 'number' ? this.foundNumber : this.foundText;
     let r = memo.get(value);
     if (r === undefined) {
-      r = this.search(value);
+      r = this.kinds(value).next().value ?? null;
       memo.set(value, r);
     }
     return r;
   }
 
-  private search(value: string | number): Found | null {
+  /** Every kind that finds the value (strongest first) and the lines they find it on. Shared: do not change. */
+  findAll(value: string | number): Sighting {
+    const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
+    let r = memo.get(value);
+    if (r === undefined) {
+      const kinds = [...this.kinds(value)].map((k) => ({ ...k, lines: k.hits.map((h) => this.lineNumberAt(h.start)) }));
+      // each kind's lines are sorted (hits are): one kind needs no sort
+      const all = kinds.length === 1 ? kinds[0]!.lines : kinds.flatMap((k) => k.lines).sort((a, b) => a - b);
+      memo.set(value, (r = { kinds, lines: all.filter((l, i) => i === 0 || l !== all[i - 1]) }));
+    }
+    return r;
+  }
+
+  /** The kinds that find the value, strongest first, each searched only when asked for. */
+  private *kinds(value: string | number): Generator<Found, void> {
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
-      // exact when a token is written as the value is
+      // exact where a token is written as the value is, number for all of them
       const hits = this.number([String(Math.abs(value))]);
-      if (!hits.length) return null;
+      if (!hits.length) return;
       const written = String(value);
       const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
-      return exact.length ? { kind: 'exact', hits: exact } : { kind: 'number', hits };
+      if (exact.length) yield { kind: 'exact', hits: exact };
+      if (exact.length < hits.length) yield { kind: 'number', hits };
+      return;
     }
     let hits = this.exact(value);
-    if (hits.length) return { kind: 'exact', hits };
+    if (hits.length) yield { kind: 'exact', hits };
     hits = this.caseWhitespace(value);
-    if (hits.length) return { kind: 'case_whitespace', hits };
+    if (hits.length) yield { kind: 'case_whitespace', hits };
     const days = dateReadings(value);
     if (days.length) {
       hits = this.date(days);
-      if (hits.length) return { kind: 'date', hits };
+      if (hits.length) yield { kind: 'date', hits };
     }
     const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
     if (readings.length) {
       hits = this.number(readings);
-      if (hits.length) return { kind: 'number', hits };
+      if (hits.length) yield { kind: 'number', hits };
     }
-    return null;
   }
 }
 
