@@ -19,7 +19,7 @@ import { extractChunk, type ExtractionChunk } from '../../processing/extraction'
 import { activeRun, runChunks } from '../chunk-runs/service';
 import { recordOutputSchemaUse } from '../output-schemas/service';
 import { estimateSnapshot } from '../job-estimates/service';
-import { documentCache, provenanceOf } from './provenance';
+import { documentCache, provenanceOfExtraction } from './provenance';
 import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
 import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
@@ -205,7 +205,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
           });
           // provenance from the stored value and the source text: the same for every provider
           const d = await docs(row.fileId);
-          const provenance = provenanceOf({ chunkId: row.id, chunkText: row.content, startLine: row.startLine, extractedData: r.extracted_data ?? null }, d.lines, d.index);
+          const provenance = provenanceOfExtraction(row, r.extracted_data ?? null, d);
           return { row, r, provenance };
         },
         commit: async (tx, { row, r, provenance }) => {

@@ -30,20 +30,33 @@ export function provenanceOf(src: ProvenanceSource, doc: SourceLine[] | null, do
   return computeProvenance({ chunkId: src.chunkId, extractedData: src.extractedData, chunk: SourceIndex.ofChunk(src.chunkText, src.startLine, pageOf), document });
 }
 
-/** Per-file cache of document lines and their index (one extraction job, one backfill). */
+/** A file's OCR lines with their index, built on first use and then shared by every result of the file. */
+export interface DocumentSource {
+  lines: SourceLine[] | null;
+  index: () => SourceIndex | null;
+}
+
+export function documentSource(lines: SourceLine[] | null): DocumentSource {
+  let index: SourceIndex | null | undefined;
+  return { lines, index: () => (index === undefined ? (index = lines ? new SourceIndex(lines) : null) : index) };
+}
+
+/** Per-file cache of document sources (one extraction job, one backfill). */
 export function documentCache(db: DbOrTx, userId: string) {
-  const cache = new Map<string, Promise<{ lines: SourceLine[] | null; index: () => SourceIndex | null }>>();
+  const cache = new Map<string, Promise<DocumentSource>>();
   return (fileId: string) => {
     let hit = cache.get(fileId);
     if (!hit) {
-      hit = documentLines(db, userId, fileId).then((lines) => {
-        let index: SourceIndex | null | undefined;
-        return { lines, index: () => (index === undefined ? (index = lines ? new SourceIndex(lines) : null) : index) };
-      });
+      hit = documentLines(db, userId, fileId).then(documentSource);
       cache.set(fileId, hit);
     }
     return hit;
   };
+}
+
+/** Provenance of a freshly extracted chunk result, as the extraction handler stores it (and bench/review measures it). */
+export function provenanceOfExtraction(chunk: { id: string; content: string; startLine: number }, extractedData: unknown, doc: DocumentSource): Provenance {
+  return provenanceOf({ chunkId: chunk.id, chunkText: chunk.content, startLine: chunk.startLine, extractedData }, doc.lines, doc.index);
 }
 
 /** Computes and stores provenance for the rows that have none yet; returns the rows with it. */

@@ -1,1 +1,2 @@
 export * from './match';
+export * from './readings';

@@ -1,6 +1,7 @@
 // The provenance matcher on hand-made sources: each match kind, not found, table cells,
 // values spanning two lines, repeated values, document-wide fallback.
-import { SourceIndex, computeProvenance, dateReadings, leaves, numberReadings } from './match';
+import { SourceIndex, computeProvenance, leaves } from './match';
+import { dateReadings, numberReadings } from './readings';
 
 const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
 const one = (text: string, value: unknown, startLine = 10) => computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: chunk(text, startLine) }).values[0]!;
@@ -99,9 +100,85 @@ describe('computeProvenance', () => {
     expect(computeProvenance({ chunkId: 't', extractedData: { qty: 2 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ start_line: 2 });
   });
 
+  it('table cells land on their own row when other rows\' descriptions contain their numbers', () => {
+    // "Component 117" holds the amount of row 2 (printed 117.00) and "Component 20" that of row 1
+    // (20.00): an exact "117" elsewhere must not pull row 2's amount, nor its row, off its line
+    const rows = [
+      { item: 'Component 117', qty: 1, unit_price: 20, amount: 20 },
+      { item: 'Component 20', qty: 3, unit_price: 39, amount: 117 },
+      { item: 'Gear 3', qty: 2, unit_price: 1.5, amount: 3 },
+      { item: 'Shaft 2 x 39', qty: 4, unit_price: 0.5, amount: 2 },
+    ];
+    const lines = ['Item | Qty | Unit price | Amount', ...rows.map((r) => `${r.item} | ${r.qty} | ${r.unit_price.toFixed(2)} | ${r.amount.toFixed(2)}`)];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: rows }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.summary).toEqual({ total: 16, found: 16, not_in_document: 0 });
+    for (const v of p.values) expect([v.path, v.start_line]).toEqual([v.path, Number(/^\$\.items\[(\d+)\]/.exec(v.path)![1]) + 2]);
+    // the number on its row, with the count of its number matches; an exact one on the row stays exact
+    expect(p.values.find((v) => v.path === '$.items[1].amount')).toMatchObject({ match: 'number', occurrences: 2 });
+    expect(p.values.find((v) => v.path === '$.items[1].qty')).toMatchObject({ match: 'exact' });
+    // the same value outside a table: the strongest kind, first occurrence
+    expect(computeProvenance({ chunkId: 't', extractedData: { amount: 117 }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) }).values[0]).toMatchObject({ match: 'exact', start_line: 2 });
+  });
+
+  it('a row goes where most of its cells are, not where its rarest cell is', () => {
+    // the item is written once, on a note line, and on its row with other case; qty and price agree on line 3
+    const lines = ['Note: ACME-7 back-ordered', 'Item | Qty | Price', 'acme-7 | 5 | 12.40', 'Other | 5 | 12.40'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'ACME-7', qty: 5, price: 12.4 }, { item: 'Other', qty: 5, price: 12.4 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.map((v) => [v.path, v.start_line, v.match])).toEqual([
+      ['$.items[0].item', 3, 'case_whitespace'],
+      ['$.items[0].price', 3, 'number'],
+      ['$.items[0].qty', 3, 'exact'],
+      ['$.items[1].item', 4, 'exact'],
+      ['$.items[1].price', 4, 'number'],
+      ['$.items[1].qty', 4, 'exact'],
+    ]);
+  });
+
   it('falls back to the whole document, marked as outside the chunk', () => {
     const doc = new SourceIndex([{ number: 1, page: 1, text: 'Customer: Initech' }, { number: 2, page: 1, text: 'x' }]);
     const p = computeProvenance({ chunkId: 'c', extractedData: { customer: 'Initech' }, chunk: chunk('nothing here'), document: () => doc });
     expect(p.values[0]).toMatchObject({ status: 'found', in_chunk: false, chunk_id: null, start_line: 1, end_line: 1, page: 1 });
+  });
+});
+
+describe('the index on edge cases of its shortcuts', () => {
+  it('numbers are looked up by their digits: zeros, separators, long and exponent forms', () => {
+    expect(one('Price 6.50', 6.5)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Rate 0,065 per unit', 0.065)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Total 0.00', 0)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Count 100\nCount 1', 1)).toMatchObject({ match: 'exact', start_line: 11, occurrences: 1 });
+    // String(1e-7) is "1e-7": another digit key than the token's
+    expect(one('Tolerance 0.0000001 mm', 1e-7)).toMatchObject({ match: 'number', start_line: 10 });
+    // more than 15 digits: no exact digit key, still read
+    expect(one('Serial 1234567890123456789', 1234567890123456800)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Serial 1234567890123456789', 1234567890123456)).toMatchObject({ status: 'not_in_document' });
+  });
+
+  it('an ASCII source and a non-ASCII one give the same words and the same lower-cased text', () => {
+    expect(one('Straße 5\nTOTAL  DUE 7', 'total due 7')).toMatchObject({ match: 'case_whitespace', start_line: 11 });
+    // a non-ASCII space is whitespace too
+    expect(one('Straße 5\nTOTAL\u2003 DUE 7', 'total due 7')).toMatchObject({ match: 'case_whitespace', start_line: 11 });
+    expect(one('Road 5\nTOTAL  DUE 7', 'total due 7')).toMatchObject({ match: 'case_whitespace', start_line: 11 });
+    expect(one('Müller GmbH\nMüllerstraße 3', 'Müller')).toMatchObject({ match: 'exact', start_line: 10, occurrences: 1 });
+  });
+
+  // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)
+  it.each([
+    ['letters', (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))],
+    ['numbers', (i: number) => String(i).padStart(3, '0')],
+  ])('a 200-row table with items named by %s: every cell on its own row, the same whether the index is reused or not', (_, letters) => {
+    const body = Array.from({ length: 200 }, (_, k) => {
+      const i = k + 1;
+      const qty = (i % 9) + 1;
+      const price = 3.25 * ((i % 17) + 1);
+      return { item: `Component ${letters(i)}`, qty, unit_price: price, amount: qty * price, delivery: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}` };
+    });
+    const text = ['Item   Qty   Unit price   Amount   Delivery', ...body.map((r) => [r.item, r.qty, r.unit_price.toFixed(2), r.amount.toLocaleString('en-US', { minimumFractionDigits: 2 }), r.delivery].join('   '))].join('\n');
+    const index = SourceIndex.ofChunk(text, 1);
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: body }, chunk: index });
+    expect(p.summary).toEqual({ total: 1000, found: 1000, not_in_document: 0 });
+    for (const v of p.values) expect(v.start_line).toBe(Number(/^\$\.items\[(\d+)\]/.exec(v.path)![1]) + 2);
+    // memoised lookups answer as fresh ones do
+    expect(computeProvenance({ chunkId: 't', extractedData: { items: body }, chunk: index })).toEqual(p);
   });
 });

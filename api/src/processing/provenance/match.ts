@@ -12,19 +12,13 @@
 //                    the sign is ignored (a -12.5 in the record matches "(12.50)" in the text)
 // Where a value appears several times: the chunk it was extracted from before the rest of the
 // document, then the strongest kind, then the first occurrence (lowest line number) - except
-// table cells, which take the occurrence nearest to their row's most specific cell (see
-// computeProvenance).
+// table cells, which take the occurrence (of any kind) nearest to the line most of their row's
+// cells are on (see computeProvenance).
 // Values nothing finds are `not_in_document`. null, booleans and empty strings are not traced.
+import { SourceIndex, type Found, type MatchKind, type Sighting } from './source-index';
 
-export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
-
-export interface SourceLine {
-  /** 1-based line number in the document */
-  number: number;
-  /** 1-based page, when known */
-  page?: number | null;
-  text: string;
-}
+export type { Found, MatchKind, Sighting, SourceLine } from './source-index';
+export { SourceIndex } from './source-index';
 
 export interface ValueProvenance {
   /** JSON path of the value in extracted_data, e.g. $.items[3].price */
@@ -57,356 +51,47 @@ export interface Provenance {
 // ------------------------------------------------------------------ walking the value
 
 /** Every traceable leaf (string or number) of a JSON value with its JSON path (object keys sorted, array order kept). */
-export function leaves(data: unknown, path = '$', out: { path: string; value: string | number }[] = []): { path: string; value: string | number }[] {
-  if (typeof data === 'string') {
-    if (data.trim() !== '') out.push({ path, value: data });
-  } else if (typeof data === 'number') {
-    if (Number.isFinite(data)) out.push({ path, value: data });
-  } else if (Array.isArray(data)) {
-    data.forEach((v, i) => leaves(v, `${path}[${i}]`, out));
-  } else if (data !== null && typeof data === 'object') {
-    // keys in sorted order: the same list whether walked from the provider's answer or from the
-    // stored jsonb (which reorders keys)
-    for (const [k, v] of Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) leaves(v, /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`, out);
-  }
-  return out;
+export function leaves(data: unknown): { path: string; value: string | number }[] {
+  return traceable(data).map(({ path, value }) => ({ path, value }));
 }
 
-// ------------------------------------------------------------------ numbers
+interface Leaf {
+  path: string;
+  value: string | number;
+  /** the path of the table row (an object in an array) the leaf is a field of, else null */
+  row: string | null;
+}
 
-/** Numbers a written token may mean (both decimal conventions when ambiguous), as canonical strings of their absolute value. */
-export function numberReadings(raw: string): string[] {
-  if (PLAIN_DIGITS.test(raw)) return [String(Number(raw))]; // the common case, without the parsing below
-  const s = raw.replace(/[\s\u00a0'’]/g, '').replace(/^[-+(]+|[)]+$/g, '');
-  if (!/^\d[\d.,]*$/.test(s) || /[.,]$/.test(s)) return [];
-  const out = new Set<string>();
-  const add = (t: string) => {
-    const n = Number(t);
-    if (Number.isFinite(n)) out.add(String(Math.abs(n)));
+/** leaves() with each leaf's row, in one walk (no path parsing afterwards). */
+function traceable(data: unknown): Leaf[] {
+  const out: Leaf[] = [];
+  // a key's path segment, once per distinct key (a table repeats the same few keys on every row)
+  const segments = new Map<string, string>();
+  const segment = (k: string) => {
+    let s = segments.get(k);
+    if (s === undefined) segments.set(k, (s = IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`));
+    return s;
   };
-  const dots = (s.match(/\./g) ?? []).length;
-  const commas = (s.match(/,/g) ?? []).length;
-  if (!dots && !commas) add(s);
-  else if (dots && commas) {
-    // the later separator is the decimal one
-    if (s.lastIndexOf('.') > s.lastIndexOf(',')) add(s.replace(/,/g, ''));
-    else add(s.replace(/\./g, '').replace(',', '.'));
-  } else {
-    const sep = dots ? '.' : ',';
-    const n = dots || commas;
-    const grouped = (dots ? GROUPED_DOT : GROUPED_COMMA).test(s);
-    if (n > 1) {
-      if (grouped) add(s.split(sep).join(''));
-    } else {
-      add(s.replace(sep, '.')); // decimal separator
-      if (grouped) add(s.replace(sep, '')); // or a thousands one (1,234 / 1.234)
+  const walk = (v: unknown, path: string, row: string | null) => {
+    if (typeof v === 'string') {
+      if (v.trim() !== '') out.push({ path, value: v, row });
+    } else if (typeof v === 'number') {
+      if (Number.isFinite(v)) out.push({ path, value: v, row });
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`, null);
+    } else if (v !== null && typeof v === 'object') {
+      // the fields of an object whose path ends in a subscript are a row's cells
+      const fieldsRow = path.endsWith(']') ? path : null;
+      // keys in sorted order (code units, as the default sort compares): the same list whether
+      // walked from the provider's answer or from the stored jsonb (which reorders keys)
+      for (const k of Object.keys(v).sort()) walk((v as Record<string, unknown>)[k], path + segment(k), fieldsRow);
     }
-  }
-  return [...out];
-}
-
-const PLAIN_DIGITS = /^\d{1,15}$/;
-const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
-const GROUPED_COMMA = /^\d{1,3}(,\d{3})+$/;
-const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
-
-// ------------------------------------------------------------------ dates
-
-const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-};
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, number][] }[] = [
-  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, read: (m) => [[+m[1]!, +m[2]!, +m[3]!]] },
-  // 03/05/2024, 03.05.2024, 3-5-24: month/day or day/month
-  { re: /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/g, read: (m) => { const y = year(m[3]!); return [[y, +m[1]!, +m[2]!], [y, +m[2]!, +m[1]!]]; } },
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!]] },
-  { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]] },
-];
-const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
-
-function validDate([y, mo, d]: [number, number, number]): string | null {
-  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1000 && y <= 9999)) return null;
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCMonth() !== mo - 1) return null;
-  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/** Every date in a text with its position and the calendar days it may mean. */
-export function findDates(text: string): { start: number; end: number; days: string[] }[] {
-  const out: { start: number; end: number; days: string[] }[] = [];
-  for (const p of DATE_PATTERNS) {
-    p.re.lastIndex = 0;
-    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
-      const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
-      if (days.length) out.push({ start: m.index, end: m.index + m[0].length, days });
-    }
-  }
+  };
+  walk(data, '$', null);
   return out;
 }
 
-/** The calendar days a value may mean when the whole value is one date, else []. */
-export function dateReadings(value: string): string[] {
-  const v = value.trim();
-  const found = findDates(v).filter((d) => d.start === 0 && d.end === v.length);
-  return [...new Set(found.flatMap((d) => d.days))];
-}
-
-// ------------------------------------------------------------------ the source index
-
-const WORD = /[\p{L}\p{N}]/u;
-const WORDS = /[\p{L}\p{N}]+/gu;
-const DIGIT = /\d/;
-
-interface Hit {
-  start: number;
-  end: number;
-}
-
-/** One searchable source (a chunk, or the whole document): built once, searched for every value. */
-export class SourceIndex {
-  readonly lines: SourceLine[];
-  /** line texts joined with single spaces (a line break counts as a space) */
-  private readonly flat: string;
-  private readonly lineStarts: number[];
-  private readonly norm: string;
-  /** norm offset -> flat offset */
-  private readonly normMap: number[];
-  private numbers: Map<string, Hit[]> | null = null;
-  private dates: Map<string, Hit[]> | null = null;
-
-  constructor(lines: SourceLine[]) {
-    this.lines = lines;
-    this.lineStarts = [];
-    let off = 0;
-    for (const l of lines) {
-      this.lineStarts.push(off);
-      off += l.text.length + 1;
-    }
-    this.flat = lines.map((l) => l.text).join(' ');
-    const norm: string[] = [];
-    const map: number[] = [];
-    let space = true; // drops leading whitespace
-    for (let i = 0; i < this.flat.length; i++) {
-      const c = this.flat[i]!;
-      const code = c.charCodeAt(0);
-      // ASCII whitespace without a regex (this loop runs over every character of the source)
-      if (code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(c))) {
-        if (!space) {
-          norm.push(' ');
-          map.push(i);
-          space = true;
-        }
-      } else {
-        norm.push(c.toLowerCase());
-        map.push(i);
-        space = false;
-      }
-    }
-    this.norm = norm.join('');
-    this.normMap = map;
-  }
-
-  /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
-  static ofChunk(content: string, startLine: number, pageOf?: (line: number) => number | null): SourceIndex {
-    return new SourceIndex(content.split('\n').map((text, i) => ({ number: startLine + i, page: pageOf?.(startLine + i) ?? null, text })));
-  }
-
-  private lineAt(offset: number): number {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
-  /** The lines a flat-text range covers. */
-  span(h: Hit): { start_line: number; end_line: number; page: number | null } {
-    const a = this.lines[this.lineAt(h.start)]!;
-    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
-    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
-  }
-
-  /** Of hits sorted by offset, the one whose first line is nearest to `line` (the first on ties). */
-  nearest(hits: Hit[], line: number): Hit {
-    // hits are sorted by start and lines by offset, so the line numbers of the hits are sorted too
-    let lo = 0;
-    let hi = hits.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.span(hits[mid]!).start_line < line) lo = mid + 1;
-      else hi = mid;
-    }
-    // lo: the first hit on or after `line`; the one before it may be nearer
-    if (lo > 0 && Math.abs(this.span(hits[lo - 1]!).start_line - line) <= Math.abs(this.span(hits[lo]!).start_line - line)) {
-      // several hits on that earlier line: the first of them
-      const at = this.span(hits[lo - 1]!).start_line;
-      let i = lo - 1;
-      while (i > 0 && this.span(hits[i - 1]!).start_line === at) i--;
-      return hits[i]!;
-    }
-    return hits[lo]!;
-  }
-
-  private static bounded(text: string, needle: string, h: Hit): boolean {
-    const before = text[h.start - 1];
-    const after = text[h.end];
-    const first = needle[0]!;
-    const last = needle[needle.length - 1]!;
-    if (before !== undefined && WORD.test(before) && WORD.test(first)) return false;
-    if (after !== undefined && WORD.test(after) && WORD.test(last)) return false;
-    // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-    if (DIGIT.test(last) && (after === '.' || after === ',') && DIGIT.test(text[h.end + 1] ?? '')) return false;
-    if (DIGIT.test(first) && (before === '.' || before === ',') && DIGIT.test(text[h.start - 2] ?? '')) return false;
-    return true;
-  }
-
-  private readonly words = new Map<string, Map<string, number[]>>();
-
-  /** Where each word (letters and digits) of a text starts: a needle that begins with a word can only match where that word begins. */
-  private wordStarts(text: string): Map<string, number[]> {
-    const key = text === this.flat ? 'flat' : 'norm';
-    let m = this.words.get(key);
-    if (!m) {
-      m = new Map();
-      WORDS.lastIndex = 0;
-      for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) {
-        const list = m.get(w[0]);
-        if (list) list.push(w.index);
-        else m.set(w[0], [w.index]);
-      }
-      this.words.set(key, m);
-    }
-    return m;
-  }
-
-  private all(text: string, needle: string): Hit[] {
-    const out: Hit[] = [];
-    if (!needle) return out;
-    if (WORD.test(needle[0]!)) {
-      // Every word of the needle starts a word of the text wherever the needle matches on word
-      // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
-      // is looked up by "042", not by "Component", which starts every row (quadratic otherwise).
-      const starts = this.wordStarts(text);
-      let best: number[] = [];
-      let bestOffset = 0;
-      let bestCount = Infinity;
-      WORDS.lastIndex = 0;
-      for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
-        const list = starts.get(w[0]) ?? [];
-        if (list.length < bestCount) {
-          best = list;
-          bestOffset = w.index;
-          bestCount = list.length;
-          if (bestCount === 0) break;
-        }
-      }
-      for (const at of best) {
-        const i = at - bestOffset;
-        if (i < 0 || !text.startsWith(needle, i)) continue;
-        const h = { start: i, end: i + needle.length };
-        if (SourceIndex.bounded(text, needle, h)) out.push(h);
-      }
-      return out;
-    }
-    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
-      const h = { start: i, end: i + needle.length };
-      if (SourceIndex.bounded(text, needle, h)) out.push(h);
-    }
-    return out;
-  }
-
-  exact(value: string): Hit[] {
-    return this.all(this.flat, value.replace(/\r?\n/g, ' '));
-  }
-
-  caseWhitespace(value: string): Hit[] {
-    const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    return this.all(this.norm, needle).map((h) => ({ start: this.normMap[h.start]!, end: this.normMap[h.end - 1]! + 1 }));
-  }
-
-  number(readings: string[]): Hit[] {
-    if (!this.numbers) {
-      this.numbers = new Map();
-      NUMBER_TOKEN.lastIndex = 0;
-      for (let m = NUMBER_TOKEN.exec(this.flat); m; m = NUMBER_TOKEN.exec(this.flat)) {
-        const hit = { start: m.index, end: m.index + m[0].length };
-        for (const r of numberReadings(m[0])) {
-          const list = this.numbers.get(r) ?? [];
-          list.push(hit);
-          this.numbers.set(r, list);
-        }
-      }
-    }
-    return uniqueHits(readings.flatMap((r) => this.numbers!.get(r) ?? []));
-  }
-
-  date(days: string[]): Hit[] {
-    if (!this.dates) {
-      this.dates = new Map();
-      for (const d of findDates(this.flat)) {
-        for (const day of d.days) {
-          const list = this.dates.get(day) ?? [];
-          list.push({ start: d.start, end: d.end });
-          this.dates.set(day, list);
-        }
-      }
-    }
-    return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
-  }
-
-  /** The strongest kind that finds the value, with its hits (first first). Memoised: a table repeats the same quantities and dates many times. */
-  private readonly found = new Map<string, { kind: MatchKind; hits: Hit[] } | null>();
-
-  find(value: string | number): { kind: MatchKind; hits: Hit[] } | null {
-    const key = `${typeof value}:${value}`;
-    let r = this.found.get(key);
-    if (r === undefined) {
-      r = this.search(value);
-      this.found.set(key, r);
-    }
-    return r;
-  }
-
-  private search(value: string | number): { kind: MatchKind; hits: Hit[] } | null {
-    if (typeof value === 'number') {
-      // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
-      // exact when a token is written as the value is
-      const hits = this.number([String(Math.abs(value))]);
-      if (!hits.length) return null;
-      const written = String(value);
-      const exact = hits.filter((h) => this.flat.slice(h.start, h.end) === written);
-      return exact.length ? { kind: 'exact', hits: exact } : { kind: 'number', hits };
-    }
-    const text = value;
-    let hits = this.exact(text);
-    if (hits.length) return { kind: 'exact', hits };
-    hits = this.caseWhitespace(text);
-    if (hits.length) return { kind: 'case_whitespace', hits };
-    if (typeof value === 'string') {
-      const days = dateReadings(value);
-      if (days.length) {
-        hits = this.date(days);
-        if (hits.length) return { kind: 'date', hits };
-      }
-    }
-    const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
-    if (readings.length) {
-      hits = this.number(readings);
-      if (hits.length) return { kind: 'number', hits };
-    }
-    return null;
-  }
-}
-
-function uniqueHits(hits: Hit[]): Hit[] {
-  const seen = new Set<number>();
-  return hits.filter((h) => (seen.has(h.start) ? false : (seen.add(h.start), true))).sort((a, b) => a.start - b.start);
-}
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 // ------------------------------------------------------------------ a result's provenance
 
@@ -419,42 +104,120 @@ export interface ProvenanceInput {
   document?: (() => SourceIndex | null) | null;
 }
 
-/** The array element a leaf belongs to when it is a field of an object in an array (a table row), else null. */
-function rowOf(path: string): string | null {
-  const parent = path.replace(/(\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])$/, '');
-  return parent !== path && parent.endsWith(']') ? parent : null;
-}
-
 /**
- * Table cells (fields of objects in an array) are placed row by row: the row's most specific
- * cell (found, fewest occurrences, first on ties) anchors it, and every other cell takes its
- * occurrence nearest to the anchor's line (a quantity "2" is the one on its row, not the first
- * 2 of the table). Other values take their first occurrence.
+ * Table cells (fields of objects in an array) are placed row by row. A cell counts wherever any
+ * kind finds it (a 117 printed "117.00" on its row is as much the cell as an exact "117" in
+ * another row's "Component 117"): the row's line is the line most of its cells are found on
+ * (rowLine), and every cell takes its occurrence nearest that line, the stronger kind on equal
+ * distance. So a quantity "2" is the one on its row, not the first 2 of the table, and one cell
+ * found elsewhere cannot pull its row there. Other values take the first occurrence of the
+ * strongest kind.
  */
 export function computeProvenance(input: ProvenanceInput): Provenance {
+  const { chunk, chunkId } = input;
   let doc: SourceIndex | null | undefined;
-  const items = leaves(input.extractedData).map((l) => ({ ...l, row: rowOf(l.path), found: input.chunk.find(l.value) }));
-  const anchors = new Map<string, { line: number; n: number }>();
-  for (const it of items) {
-    if (!it.row || !it.found) continue;
-    const n = it.found.hits.length;
-    const best = anchors.get(it.row);
-    if (!best || n < best.n) anchors.set(it.row, { line: input.chunk.span(it.found.hits[0]!).start_line, n });
-  }
-  const values = items.map(({ path, value, row, found: inChunk }): ValueProvenance => {
+  const items = traceable(input.extractedData);
+  const sightings = items.map((it) => (it.row ? chunk.findAll(it.value) : null));
+  const cellsOf = new Map<string, Sighting[]>();
+  items.forEach(({ row }, i) => {
+    const s = sightings[i];
+    if (!row || !s?.lines.length) return;
+    const cells = cellsOf.get(row);
+    if (cells) cells.push(s);
+    else cellsOf.set(row, [s]);
+  });
+  const lineOf = new Map<string, number>();
+  for (const [row, cells] of cellsOf) lineOf.set(row, rowLine(cells));
+  let inDocument = 0;
+  const values = items.map(({ path, value, row }, i): ValueProvenance => {
+    const inChunk = row ? nearestOccurrence(sightings[i]!.kinds, lineOf.get(row)) : firstOccurrence(chunk.find(value));
     if (inChunk) {
-      let hit = inChunk.hits[0]!;
-      const anchor = row ? anchors.get(row)?.line : undefined;
-      if (anchor !== undefined && inChunk.hits.length > 1) hit = input.chunk.nearest(inChunk.hits, anchor);
-      return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: input.chunkId, ...input.chunk.span(hit), occurrences: inChunk.hits.length };
+      const at = chunk.span(inChunk.hit);
+      inDocument++;
+      return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: chunkId, start_line: at.start_line, end_line: at.end_line, page: at.page, occurrences: inChunk.hits.length };
     }
     if (input.document) {
       if (doc === undefined) doc = input.document();
       const elsewhere = doc?.find(value);
-      if (doc && elsewhere) return { path, value, status: 'found', match: elsewhere.kind, in_chunk: false, chunk_id: null, ...doc.span(elsewhere.hits[0]!), occurrences: elsewhere.hits.length };
+      if (doc && elsewhere) {
+        const at = doc.span(elsewhere.hits[0]!);
+        inDocument++;
+        return { path, value, status: 'found', match: elsewhere.kind, in_chunk: false, chunk_id: null, start_line: at.start_line, end_line: at.end_line, page: at.page, occurrences: elsewhere.hits.length };
+      }
     }
     return { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
   });
-  const found = values.filter((v) => v.status === 'found').length;
-  return { version: 1, values, summary: { total: values.length, found, not_in_document: values.length - found } };
+  return { version: 1, values, summary: { total: values.length, found: inDocument, not_in_document: values.length - inDocument } };
+}
+
+/**
+ * The line most of a row's cells (each found somewhere) are found on; on equal counts the line of
+ * the most specific cell (found on the fewest lines, the first field on ties), then the first
+ * such line. Candidates come from the cells in order of specificity and stop once no line
+ * outside them can win: a line none of the first j cells is on has at most (cells - j) of them,
+ * so a clean row is settled by its most specific cell's one line.
+ */
+function rowLine(cells: Sighting[]): number {
+  const byLines = [...cells].sort((a, b) => a.lines.length - b.lines.length); // stable: field order on ties
+  let best = { line: byLines[0]!.lines[0]!, votes: 0 };
+  for (let j = 0; j < byLines.length && best.votes < byLines.length - j; j++) {
+    for (const line of byLines[j]!.lines) {
+      let votes = 1;
+      let seen = false; // on an earlier cell's line: counted already
+      for (let k = 0; k < byLines.length && !seen; k++) {
+        if (k === j || !hasLine(byLines[k]!.lines, line)) continue;
+        if (k < j) seen = true;
+        else votes++;
+      }
+      if (!seen && votes > best.votes) best = { line, votes };
+    }
+  }
+  return best.line;
+}
+
+function hasLine(lines: number[], line: number): boolean {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] === line) return true;
+    if (lines[mid]! < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+type Occurrence = Found & { hit: Found['hits'][number] };
+
+const firstOccurrence = (f: Found | null): Occurrence | null => (f ? { ...f, hit: f.hits[0]! } : null);
+
+/** Of every kind's occurrences, the one nearest to `line`: the stronger kind on equal distance, the first of a kind on ties. */
+function nearestOccurrence(kinds: Sighting['kinds'], line: number | undefined): Occurrence | null {
+  if (!kinds.length) return null;
+  if (line === undefined) return firstOccurrence(kinds[0]!);
+  let best = { k: kinds[0]!, i: 0, distance: Infinity };
+  for (const k of kinds) {
+    const i = nearestIndex(k.lines, line);
+    const distance = Math.abs(k.lines[i]! - line);
+    if (distance < best.distance) best = { k, i, distance };
+    if (distance === 0) break; // on the line: no weaker kind can be nearer
+  }
+  return { kind: best.k.kind, hits: best.k.hits, hit: best.k.hits[best.i]! };
+}
+
+/** Of sorted line numbers, the index of the one nearest to `line`: the earlier line on equal distance, the first index of a line. */
+function nearestIndex(lines: number[], line: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid]! < line) lo = mid + 1;
+    else hi = mid;
+  }
+  // lo: the first on or after `line` (the first of its line); the line before it may be as near
+  if (lo === lines.length || (lo > 0 && line - lines[lo - 1]! <= lines[lo]! - line)) {
+    lo--;
+    while (lo > 0 && lines[lo - 1] === lines[lo]) lo--;
+  }
+  return lo;
 }

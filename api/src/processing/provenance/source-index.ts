@@ -1,0 +1,383 @@
+// The searchable form of a source (a chunk, or a whole document) that provenance traces values in
+// (see match.ts for the kinds of match and the choice between occurrences).
+import { dateReadings, findDates, numberReadings } from './readings';
+
+export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
+
+export interface SourceLine {
+  /** 1-based line number in the document */
+  number: number;
+  /** 1-based page, when known */
+  page?: number | null;
+  text: string;
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+const WORDS = /[\p{L}\p{N}]+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
+
+/** 0-9 A-Z a-z: the ASCII part of [\p{L}\p{N}] (read by char code in the loops that visit every character) */
+const asciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWordChar = (ch: string | undefined) => ch !== undefined && (ch.charCodeAt(0) < 128 ? asciiWordCode(ch.charCodeAt(0)) : WORD.test(ch));
+const isDigit = (ch: string | undefined) => ch !== undefined && ch.length === 1 && ch.charCodeAt(0) >= 48 && ch.charCodeAt(0) <= 57;
+const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+interface Hit {
+  start: number;
+  end: number;
+}
+
+/** A number token of the text. */
+interface Token extends Hit {
+  text: string;
+}
+
+/**
+ * The digits of a numeral as one integer, leading and trailing zeros dropped, everything but
+ * digits ignored (6.50, 65 and 0,065 all give 65); null past 15 digits. Every reading of a token
+ * has the token's key: a decimal of at most 15 significant digits keeps its digits through
+ * Number and String, unless String writes it with an exponent (1e-7). So a reading is looked up
+ * among the few tokens with its key instead of reading every token of the text.
+ */
+function digitKey(s: string): number | null {
+  let key = 0;
+  let zeros = 0;
+  let digits = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) continue;
+    if (++digits > 15) return null;
+    if (c === 48) {
+      if (key !== 0) zeros++; // leading zeros are dropped, later ones wait for a digit after them
+    } else {
+      key = key * 10 ** (zeros + 1) + (c - 48);
+      zeros = 0;
+    }
+  }
+  return key;
+}
+
+/** What find() answers: the strongest kind that finds a value, with its hits (first first). */
+export interface Found {
+  kind: MatchKind;
+  hits: Hit[];
+}
+
+/** What findAll() answers: every kind that finds a value, strongest first, each with the line of each hit, and the lines (sorted, distinct) any of them finds it on. */
+export interface Sighting {
+  kinds: (Found & { lines: number[] })[];
+  lines: number[];
+}
+
+/** Where each word (letters and digits) of a text starts. */
+function wordStarts(text: string): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  const add = (w: string, at: number) => {
+    const list = m.get(w);
+    if (list) list.push(at);
+    else m.set(w, [at]);
+  };
+  if (NON_ASCII.test(text)) {
+    WORDS.lastIndex = 0;
+    for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) add(w[0], w.index);
+    return m;
+  }
+  // the same words without a regex match per word (most sources are ASCII)
+  for (let i = 0; i < text.length; ) {
+    if (!asciiWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
+    add(text.slice(start, i), start);
+  }
+  return m;
+}
+
+/** Lower case, whitespace runs collapsed to one space, leading whitespace dropped; with each normalised character's offset in the text. */
+function normalise(flat: string): { text: string; map: number[] } {
+  const map: number[] = [];
+  if (!NON_ASCII.test(flat)) {
+    // ASCII: one native lower-casing, then a loop over char codes
+    const lower = flat.toLowerCase();
+    let out = '';
+    let from = 0; // start of the run of non-space characters being copied
+    let space = true; // drops leading whitespace
+    for (let i = 0; i < lower.length; i++) {
+      if (asciiSpace(lower.charCodeAt(i))) {
+        if (!space) {
+          out += lower.slice(from, i) + ' ';
+          map.push(i);
+          space = true;
+        }
+      } else {
+        if (space) from = i;
+        map.push(i);
+        space = false;
+      }
+    }
+    if (!space) out += lower.slice(from);
+    return { text: out, map };
+  }
+  const norm: string[] = [];
+  let space = true;
+  for (let i = 0; i < flat.length; i++) {
+    const c = flat[i]!;
+    const code = c.charCodeAt(0);
+    if (asciiSpace(code) || (code > 127 && /\s/.test(c))) {
+      if (!space) {
+        norm.push(' ');
+        map.push(i);
+        space = true;
+      }
+    } else {
+      norm.push(c.toLowerCase());
+      map.push(i);
+      space = false;
+    }
+  }
+  return { text: norm.join(''), map };
+}
+
+/**
+ * One searchable source (a chunk, or the whole document): built once, searched for every value.
+ * Its parts are built on first use: a table whose values are all written as extracted never
+ * needs the normalised text nor the dates.
+ */
+export class SourceIndex {
+  readonly lines: SourceLine[];
+  /** line texts joined with single spaces (a line break counts as a space) */
+  private readonly flat: string;
+  private readonly lineStarts: number[];
+  /** the normalised text (see normalise) and, per its offset, the flat offset */
+  private normalised: { text: string; map: number[] } | null = null;
+  private flatWords: Map<string, number[]> | null = null;
+  private normWords: Map<string, number[]> | null = null;
+  private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
+  private readonly tokenReadings = new Map<string, string[]>();
+  private dates: Map<string, Hit[]> | null = null;
+
+  constructor(lines: SourceLine[]) {
+    this.lines = lines;
+    this.lineStarts = new Array<number>(lines.length);
+    const texts = new Array<string>(lines.length);
+    let off = 0;
+    for (let i = 0; i < lines.length; i++) {
+      this.lineStarts[i] = off;
+      texts[i] = lines[i]!.text;
+      off += texts[i]!.length + 1;
+    }
+    this.flat = texts.join(' ');
+  }
+
+  /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
+  static ofChunk(content: string, startLine: number, pageOf?: (line: number) => number | null): SourceIndex {
+    return new SourceIndex(content.split('\n').map((text, i) => ({ number: startLine + i, page: pageOf?.(startLine + i) ?? null, text })));
+  }
+
+  private get norm(): { text: string; map: number[] } {
+    return (this.normalised ??= normalise(this.flat));
+  }
+
+  private lineAt(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The number of the line a flat-text offset is on. */
+  lineNumberAt(offset: number): number {
+    return this.lines[this.lineAt(offset)]!.number;
+  }
+
+  /** The lines a flat-text range covers. */
+  span(h: Hit): { start_line: number; end_line: number; page: number | null } {
+    const a = this.lines[this.lineAt(h.start)]!;
+    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
+    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
+  }
+
+  private static bounded(text: string, needle: string, h: Hit): boolean {
+    const before = text[h.start - 1];
+    const after = text[h.end];
+    if (isWordChar(before) && isWordChar(needle[0])) return false;
+    if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
+    // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
+    if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
+    if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
+    return true;
+  }
+
+  private all(inNorm: boolean, needle: string): Hit[] {
+    const out: Hit[] = [];
+    if (!needle) return out;
+    const text = inNorm ? this.norm.text : this.flat;
+    if (isWordChar(needle[0])) {
+      // Every word of the needle starts a word of the text wherever the needle matches on word
+      // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
+      // is looked up by "042", not by "Component", which starts every row (quadratic otherwise).
+      const starts = inNorm ? (this.normWords ??= wordStarts(text)) : (this.flatWords ??= wordStarts(text));
+      let best: number[] = [];
+      let bestOffset = 0;
+      let bestCount = Infinity;
+      WORDS.lastIndex = 0;
+      for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
+        const list = starts.get(w[0]) ?? [];
+        if (list.length < bestCount) {
+          best = list;
+          bestOffset = w.index;
+          bestCount = list.length;
+          if (bestCount === 0) break;
+        }
+      }
+      for (const at of best) {
+        const i = at - bestOffset;
+        if (i < 0 || !text.startsWith(needle, i)) continue;
+        const h = { start: i, end: i + needle.length };
+        if (SourceIndex.bounded(text, needle, h)) out.push(h);
+      }
+      return out;
+    }
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+      const h = { start: i, end: i + needle.length };
+      if (SourceIndex.bounded(text, needle, h)) out.push(h);
+    }
+    return out;
+  }
+
+  exact(value: string): Hit[] {
+    return this.all(false, value.replace(/\r?\n/g, ' '));
+  }
+
+  caseWhitespace(value: string): Hit[] {
+    const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
+    const { map } = this.norm;
+    return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
+  }
+
+  /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
+  private get numberTokens(): { byDigits: Map<number, Token[]>; long: Token[] } {
+    if (!this.tokens) {
+      const byDigits = new Map<number, Token[]>();
+      const long: Token[] = [];
+      NUMBER_TOKEN.lastIndex = 0;
+      for (let m = NUMBER_TOKEN.exec(this.flat); m; m = NUMBER_TOKEN.exec(this.flat)) {
+        const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
+        const key = digitKey(m[0]);
+        if (key === null) long.push(token);
+        else {
+          const list = byDigits.get(key);
+          if (list) list.push(token);
+          else byDigits.set(key, [token]);
+        }
+      }
+      this.tokens = { byDigits, long };
+    }
+    return this.tokens;
+  }
+
+  private readingsOf(token: Token): string[] {
+    let r = this.tokenReadings.get(token.text);
+    if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
+    return r;
+  }
+
+  /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
+  number(readings: string[]): Hit[] {
+    const { byDigits, long } = this.numberTokens;
+    const out: Hit[] = [];
+    for (const r of readings) {
+      // a reading in exponent form (1e-7) has other digits than its token: every token is read
+      const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
+      for (const t of candidates) if (this.readingsOf(t).includes(r)) out.push(t);
+      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t);
+    }
+    // one reading from one list: already in order and without repeats
+    return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
+  }
+
+  date(days: string[]): Hit[] {
+    if (!this.dates) {
+      this.dates = new Map();
+      for (const d of findDates(this.flat)) {
+        for (const day of d.days) {
+          const list = this.dates.get(day) ?? [];
+          list.push({ start: d.start, end: d.end });
+          this.dates.set(day, list);
+        }
+      }
+    }
+    return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
+  }
+
+  // Memoised per value: a table repeats the same quantities and dates many times.
+  private readonly foundText = new Map<string, Found | null>();
+  private readonly foundNumber = new Map<number, Found | null>();
+  private readonly sightedText = new Map<string, Sighting>();
+  private readonly sightedNumber = new Map<number, Sighting>();
+
+  /** The strongest kind that finds the value, with its hits (first first); null when nothing does. The hits are shared: do not change them. */
+  find(value: string | number): Found | null {
+    const memo: Map<string | number, Found | null> = typeof value === 'number' ? this.foundNumber : this.foundText;
+    let r = memo.get(value);
+    if (r === undefined) {
+      r = this.kinds(value).next().value ?? null;
+      memo.set(value, r);
+    }
+    return r;
+  }
+
+  /** Every kind that finds the value (strongest first) and the lines they find it on. Shared: do not change. */
+  findAll(value: string | number): Sighting {
+    const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
+    let r = memo.get(value);
+    if (r === undefined) {
+      const kinds = [...this.kinds(value)].map((k) => ({ ...k, lines: k.hits.map((h) => this.lineNumberAt(h.start)) }));
+      // each kind's lines are sorted (hits are): one kind needs no sort
+      const all = kinds.length === 1 ? kinds[0]!.lines : kinds.flatMap((k) => k.lines).sort((a, b) => a - b);
+      memo.set(value, (r = { kinds, lines: all.filter((l, i) => i === 0 || l !== all[i - 1]) }));
+    }
+    return r;
+  }
+
+  /** The kinds that find the value, strongest first, each searched only when asked for. */
+  private *kinds(value: string | number): Generator<Found, void> {
+    if (typeof value === 'number') {
+      // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
+      // exact where a token is written as the value is, number for all of them
+      const hits = this.number([String(Math.abs(value))]);
+      if (!hits.length) return;
+      const written = String(value);
+      const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
+      if (exact.length) yield { kind: 'exact', hits: exact };
+      if (exact.length < hits.length) yield { kind: 'number', hits };
+      return;
+    }
+    let hits = this.exact(value);
+    if (hits.length) yield { kind: 'exact', hits };
+    hits = this.caseWhitespace(value);
+    if (hits.length) yield { kind: 'case_whitespace', hits };
+    const days = dateReadings(value);
+    if (days.length) {
+      hits = this.date(days);
+      if (hits.length) yield { kind: 'date', hits };
+    }
+    const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
+    if (readings.length) {
+      hits = this.number(readings);
+      if (hits.length) yield { kind: 'number', hits };
+    }
+  }
+}
+
+function uniqueHits(hits: Hit[]): Hit[] {
+  const seen = new Set<number>();
+  return hits.filter((h) => (seen.has(h.start) ? false : (seen.add(h.start), true))).sort((a, b) => a.start - b.start);
+}
