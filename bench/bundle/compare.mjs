@@ -2,7 +2,8 @@
 // Largest contentful paint of a cold `/` for two or more builds, loaded alternately in the
 // same window so machine load hits them alike (a shared machine's load moves LCP by
 // seconds between minutes). Prints each build's runs and median, the main thread's busy
-// time (all tasks, and script alone, until the network is idle) and the request count;
+// time (all tasks, and script alone, until the network is idle), the request count and the
+// bytes transferred;
 // asserts nothing.
 //   node bench/bundle/compare.mjs before=/path/to/copy after=.   (COMPARE_RUNS=n, default 9)
 // A path is a checkout (or a copy) holding <app>/dist for the shell and the five remotes.
@@ -28,7 +29,9 @@ async function lcp(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
   let requests = 0;
+  const sizes = [];
   page.on('request', () => (requests += 1));
+  page.on('requestfinished', (r) => sizes.push(r.sizes().then((z) => z.responseBodySize + z.responseHeadersSize).catch(() => 0)));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(url);
@@ -41,8 +44,9 @@ async function lcp(browser, url) {
       }),
   );
   const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   await context.close();
-  return { lcp: value, requests, taskMs: Math.round(metrics.TaskDuration * 1000), scriptMs: Math.round(metrics.ScriptDuration * 1000) };
+  return { lcp: value, requests, kb: Math.round(bytes / 102.4) / 10, taskMs: Math.round(metrics.TaskDuration * 1000), scriptMs: Math.round(metrics.ScriptDuration * 1000) };
 }
 
 async function main() {
@@ -95,7 +99,7 @@ async function main() {
     const r = runs[i];
     console.log(
       `${b.name.padEnd(14)} LCP median ${median(r.map((x) => x.lcp))} ms (runs: ${r.map((x) => x.lcp).join(', ')}); ` +
-        `main-thread tasks median ${median(r.map((x) => x.taskMs))} ms, script ${median(r.map((x) => x.scriptMs))} ms; requests ${median(r.map((x) => x.requests))}`,
+        `main-thread tasks median ${median(r.map((x) => x.taskMs))} ms, script ${median(r.map((x) => x.scriptMs))} ms; requests ${median(r.map((x) => x.requests))}, ${median(r.map((x) => x.kb))} KB transferred (headers included)`,
     );
   });
 }

@@ -50,4 +50,12 @@ test.describe('first load', () => {
       'floating-actions',
     ]);
   });
+
+  test('the login page fetches the signed-in layout it leads to before the user signs in', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => requests.some((u) => /\/async\/authed-layout\.[0-9a-f]+\.js$/.test(u))).toBe(true);
+  });
 });

@@ -18,7 +18,11 @@ const parts: ShellRouteParts = {
   AuthedLayout: DeferredAuthedLayout,
   publicRoutes,
   authedRoutes,
-  ensureSession,
+  // Runs before any signed-in route: fetch that layout's chunk alongside the session check.
+  ensureSession: () => {
+    void loadAuthedLayout();
+    return ensureSession();
+  },
 };
 
 async function main() {
