@@ -5,16 +5,21 @@
 //   request, headers included, as the server sent them: precompressed brotli);
 // - largest contentful paint of a cold `/`: 5 runs, each in a fresh browser context, median;
 // - each remote's first-use bytes: the JS fetched when its area is first opened from an
-//   already loaded shell page (client-side navigation).
+//   already loaded shell page (client-side navigation);
+// - an empty remote's first use: a remote with one route and nothing else, built with the
+//   remotes' own configuration (in place of mf-admin, whose path it serves), so what it
+//   fetches is the price of being a remote, beyond its own code. BENCH_EMPTY_REMOTE=0 skips it.
 // Uses the built apps (run `npx turbo run build` first) and starts its own stack on
 // ports 4300–4305 / 4380 (BENCH_PORT_BASE moves them) with a temporary data folder.
 // Prints tables; asserts nothing. Goals of issue 16: cold `/` ≤ 400 KB transferred, LCP
 // ≤ 1.0 s, an empty remote's first use ≤ 15 KB beyond its own code.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { createAppServer } from '../../scripts/serve.mjs';
 import { apps, root, startStack } from '../../scripts/stack.mjs';
 
 // BENCH_PORT_BASE moves every port (shell = base, remotes base+1..5, API base+80).
@@ -53,7 +58,7 @@ const brotli = (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM
 /** JS rows (raw / gzip / brotli of each file) and what went over the wire for every request. */
 async function collect(page, action) {
   const rows = [];
-  const wire = { bytes: 0, requests: 0, js: 0 };
+  const wire = { bytes: 0, requests: 0, js: 0, byPort: new Map() };
   const pending = [];
   const onResponse = (res) =>
     pending.push(
@@ -63,6 +68,7 @@ async function collect(page, action) {
         const sent = sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
         wire.bytes += sent;
         wire.requests += 1;
+        wire.byPort.set(Number(url.port), (wire.byPort.get(Number(url.port)) ?? 0) + sent);
         if (!/\.m?js$/.test(url.pathname)) return;
         wire.js += sent;
         try {
@@ -117,6 +123,33 @@ function summarise(title, rows, shared) {
   console.log('| package (shared chunks) | raw KB | gzip KB | brotli KB |\n|---|---:|---:|---:|');
   for (const [pkg, v] of [...byPkg].sort((a, b) => b[1].gzip - a[1].gzip)) console.log(`| ${pkg} | ${kb(v.raw)} | ${kb(v.gzip)} | ${kb(v.br)} |`);
   return { ...total, wire: rows.wire };
+}
+
+/**
+ * Builds a remote whose routes module is one route (`admin/*`, a paragraph) with the same
+ * configuration as the real remotes, named as mf-admin so it can stand in for it. Built in a
+ * folder beside the apps (the configuration finds shared/ there), removed afterwards.
+ */
+function buildEmptyRemote(distDir) {
+  const dir = path.join(root, '.bench-empty-remote');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  try {
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@quarry/bench-empty-remote', version: '0.0.0', private: true, type: 'module' }));
+    writeFileSync(path.join(dir, 'rsbuild.config.ts'), "import { defineRemoteConfig } from '@quarry/shared/rsbuild';\nexport default defineRemoteConfig('mf-admin');\n");
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.base.json', include: ['src'] }));
+    writeFileSync(path.join(dir, 'src/index.ts'), 'export {};\n');
+    writeFileSync(
+      path.join(dir, 'src/routes.tsx'),
+      "import { defineRemote } from '@quarry/shared';\n" +
+        "export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, [{ path: 'admin/*', element: <p>An empty remote.</p> }]);\n",
+    );
+    writeFileSync(path.join(dir, 'src/globals.d.ts'), 'declare const __REMOTE_NAME__: string;\ndeclare const __REMOTE_VERSION__: string;\n');
+    const out = spawnSync(path.join(root, 'node_modules/.bin/rsbuild'), ['build'], { cwd: dir, env: { ...process.env, DIST_PATH: distDir }, encoding: 'utf8' });
+    if (out.status !== 0) throw new Error(`empty remote build failed:\n${out.stdout}\n${out.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -175,7 +208,7 @@ async function main() {
     }
 
     console.log('\n## First use of each remote (client-side navigation from a loaded /account page)');
-    console.log('| remote | page | files | raw KB | gzip KB | brotli KB | transferred KB |\n|---|---|---:|---:|---:|---:|---:|');
+    console.log('| remote | page | JS files | raw KB | gzip KB | brotli KB | JS transferred KB | all transferred KB (manifest included) |\n|---|---|---:|---:|---:|---:|---:|---:|');
     const firstUse = [
       ['marketing', '/checkout/pri_bench', USER],
       ['files', '/files', USER],
@@ -183,7 +216,20 @@ async function main() {
       ['jobs', '/jobs', USER],
       ['admin', '/admin', ADMIN],
     ];
-    for (const [key, target, user] of firstUse) {
+    if (process.env.BENCH_EMPTY_REMOTE !== '0') {
+      const emptyDist = path.join(tmp, 'empty-remote');
+      buildEmptyRemote(emptyDist);
+      firstUse.push(['admin', '/admin', ADMIN, 'empty remote (as mf-admin)', async () => {
+        await stack.stopRemote('admin');
+        const server = await createAppServer({ root: emptyDist, port: PORTS.remotes.admin, cors: true });
+        return async () => {
+          server.closeAllConnections?.();
+          await new Promise((r) => server.close(r));
+        };
+      }]);
+    }
+    for (const [key, target, user, label, swap] of firstUse) {
+      const restore = swap ? await swap() : null;
       const { context, page } = await fresh(user);
       await page.goto(`${BASE}/account`);
       await page.waitForLoadState('networkidle');
@@ -201,8 +247,12 @@ async function main() {
       const gzip = own.reduce((t, r) => t + r.gzip, 0);
       const br = own.reduce((t, r) => t + r.br, 0);
       const sent = own.reduce((t, r) => t + r.sent, 0);
-      console.log(`| ${apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(br)} | ${kb(sent)} |`);
+      console.log(`| ${label ?? apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(br)} | ${kb(sent)} | ${kb(rows.wire.byPort.get(port) ?? 0)} |`);
+      // Beyond the remote's own files: what it made the shell fetch (shared modules not yet loaded).
+      const others = rows.filter((r) => Number(r.url.port) !== port);
+      if (label) console.log(`| ${label}: JS it made the shell fetch | | ${others.length} | ${kb(others.reduce((t, r) => t + r.raw, 0))} | | | ${kb(others.reduce((t, r) => t + r.sent, 0))} | |`);
       await context.close();
+      if (restore) await restore();
     }
   } finally {
     await browser.close();

@@ -3,9 +3,8 @@ import { ThemeProvider } from 'next-themes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { RemoteLoader } from './federation/remoteLoader';
-import { fetchRemotesConfig } from './federation/remotesConfig';
-import { AuthedLayout } from './layouts/AuthedLayout';
+import { startRemoteLoading } from './federation/startup';
+import { DeferredAuthedLayout, loadAuthedLayout, loadFloatingActions } from './layouts/deferred';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { startRealtime } from './realtime/service';
@@ -16,10 +15,14 @@ import { ensureSession } from './session/useSessionUser';
 const parts: ShellRouteParts = {
   RootLayout,
   PublicLayout,
-  AuthedLayout,
+  AuthedLayout: DeferredAuthedLayout,
   publicRoutes,
   authedRoutes,
-  ensureSession,
+  // Runs before any signed-in route: fetch that layout's chunk alongside the session check.
+  ensureSession: () => {
+    void loadAuthedLayout();
+    return ensureSession();
+  },
 };
 
 async function main() {
@@ -28,9 +31,14 @@ async function main() {
   // A tab that was signed in restores its session at once, so public pages show the signed-in
   // navigation too. (Without that hint the session is resolved by the first guarded route or
   // the login page, so an anonymous visitor's landing page makes no refresh call.)
-  if (getStoredUser()) void ensureSession();
-  const urls = await fetchRemotesConfig();
-  const loader = new RemoteLoader(urls);
+  if (getStoredUser()) {
+    void ensureSession();
+    // Their pages will want the signed-in layout and floating actions: fetch them now, not at render.
+    void loadAuthedLayout();
+    void loadFloatingActions();
+  }
+  // Started by the entry (index.ts): the remote owning this page is already on its way.
+  const loader = await startRemoteLoading();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

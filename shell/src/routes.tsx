@@ -3,19 +3,26 @@
 import { lazyScreen, type RouteHandle } from '@quarry/shared';
 import type { RouteObject } from 'react-router';
 import { signedOutOnlyLoader } from './auth/loaders';
+import { loadAuthedLayout } from './layouts/deferred';
+
+/** Log in and sign up lead to the signed-in layout: fetch it while the form is filled in. */
+const leadingToSignedIn = <T,>(load: () => Promise<T>) => () => {
+  void loadAuthedLayout();
+  return load();
+};
 
 export const publicRoutes: RouteObject[] = [
   {
     path: 'login',
     handle: { crumb: 'Log in', area: 'public' } satisfies RouteHandle,
     loader: signedOutOnlyLoader,
-    lazy: lazyScreen(() => import('./auth/LoginPage')),
+    lazy: lazyScreen(leadingToSignedIn(() => import('./auth/LoginPage'))),
   },
   {
     path: 'signup',
     handle: { crumb: 'Sign up', area: 'public' } satisfies RouteHandle,
     loader: signedOutOnlyLoader,
-    lazy: lazyScreen(() => import('./auth/SignupPage')),
+    lazy: lazyScreen(leadingToSignedIn(() => import('./auth/SignupPage'))),
   },
   {
     path: 'logout',

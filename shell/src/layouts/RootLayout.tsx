@@ -1,8 +1,6 @@
-import { HStack } from '@chakra-ui/react';
 import { useCurrentUser } from '@quarry/shared';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { FeedbackButton } from '../feedback/FeedbackButton';
-import { ConnectionIndicator } from '../realtime/ConnectionIndicator';
+import { DeferredFloatingActions } from './deferred';
 
 /**
  * Around every page: the floating live-connection indicator and the Feedback button at the
@@ -14,12 +12,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      {user ? (
-        <HStack position="fixed" bottom="4" insetEnd="4" zIndex="banner" gap="2" data-testid="floating-actions">
-          <ConnectionIndicator />
-          <FeedbackButton />
-        </HStack>
-      ) : null}
+      {user ? <DeferredFloatingActions /> : null}
       <ScrollRestoration />
     </>
   );
