@@ -343,11 +343,17 @@ async function main() {
 
   const rows = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const scriptMs = await scriptRound(base, (await newUser(`script-${r}`)).token, files);
-    const ui = await browserRound(browser, base, await newUser(`ui-${r}`), files);
+    // Each path runs first in every other round: the server's media processes are replaced
+    // after a number of validations, and whichever path comes second meets that replacement.
+    const browserFirst = r % 2 === 1;
+    let scriptMs = 0;
+    let ui;
+    if (browserFirst) ui = await browserRound(browser, base, await newUser(`ui-${r}`), files);
+    scriptMs = await scriptRound(base, (await newUser(`script-${r}`)).token, files);
+    if (!browserFirst) ui = await browserRound(browser, base, await newUser(`ui-${r}`), files);
     rows.push({ round: r + 1, scriptMs, ...ui });
     console.log(
-      `round ${r + 1}: script ${fmt(scriptMs)} ms (${fmt(totalMb / (scriptMs / 1000), 1)} MB/s) · browser ${fmt(ui.ms)} ms ` +
+      `round ${r + 1}${browserFirst ? ' (browser first)' : ''}: script ${fmt(scriptMs)} ms (${fmt(totalMb / (scriptMs / 1000), 1)} MB/s) · browser ${fmt(ui.ms)} ms ` +
         `(${fmt(totalMb / (ui.ms / 1000), 1)} MB/s) · ratio ${fmt(scriptMs / ui.ms, 2)} · longest task ${fmt(ui.longest)} ms (${ui.count} long tasks, ${ui.over200} over 200 ms)`,
     );
   }
