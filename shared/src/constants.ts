@@ -18,6 +18,10 @@ export const REFRESH_COOKIE_PATH = '/api/v1/auth';
  * (which would answer 401) instead of making it on every load.
  */
 export const SESSION_HINT_COOKIE_NAME = 'quarry_session';
+/** Does a `document.cookie` string carry the session hint? (Here so the shell's entry can ask before shared modules load.) */
+export function hasSessionHint(cookies: string): boolean {
+  return cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
+}
 
 // ---------------------------------------------------------------- lists
 export const DEFAULT_PAGE_SIZE = 20;

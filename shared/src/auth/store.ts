@@ -1,5 +1,5 @@
 // Session actions (spec 1 §4, §7). The shell drives them; remotes read the state.
-import { SESSION_HINT_COOKIE_NAME } from '../constants';
+import { hasSessionHint } from '../constants';
 import { api, refreshAccessToken } from '../api/client';
 import { AppError, RefreshError, toAppError } from '../errors/app-error';
 import { AUTH_ERROR_CATALOGUE } from '../errors/auth-messages';
@@ -45,7 +45,7 @@ function isAuthFailure(error: AppError): boolean {
  */
 export function mayHaveSession(cookies: string | undefined = typeof document === 'undefined' ? undefined : document.cookie): boolean {
   if (cookies === undefined) return true;
-  return cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
+  return hasSessionHint(cookies);
 }
 
 let initInFlight: Promise<AuthState> | null = null;

@@ -1,8 +1,10 @@
-import { SESSION_HINT_COOKIE_NAME } from '@quarry/shared/constants';
+import { hasSessionHint } from '@quarry/shared/constants';
 import { REMOTES, type OwnedPath, type RemoteKey } from '@quarry/shared/mf-config';
 
 // React Router's ranking of route paths (its `computeScore`), so the remote picked here is the
 // one whose placeholder the router will render: static segments beat params beat splats.
+// Written out rather than calling `matchRoutes`: this runs in the entry, before the async
+// boundary, where the shared react-router singleton may not be imported yet.
 const STATIC = 10;
 const DYNAMIC = 3;
 const EMPTY = 1;
@@ -54,7 +56,6 @@ export function remoteOwning(pathname: string, area: OwnedPath['area']): RemoteK
 export function firstRemote(pathname: string, cookies: string): RemoteKey | null {
   const publicOwner = remoteOwning(pathname, 'public');
   if (publicOwner) return publicOwner;
-  const mayBeSignedIn = cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE_NAME}=`));
-  const authedOwner = mayBeSignedIn ? remoteOwning(pathname, 'authed') : null;
+  const authedOwner = hasSessionHint(cookies) ? remoteOwning(pathname, 'authed') : null;
   return authedOwner === 'admin' ? null : authedOwner;
 }
