@@ -176,15 +176,7 @@ function rowLine(cells: Sighting[]): number {
 }
 
 function hasLine(lines: number[], line: number): boolean {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid] === line) return true;
-    if (lines[mid]! < line) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+  return lines.length > 0 && lines[nearestIndex(lines, line)] === line;
 }
 
 type Occurrence = Found & { hit: Found['hits'][number] };
