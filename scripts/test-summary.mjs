@@ -16,6 +16,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+/** "report: test title — first line of its error", so a CI log's tail names what failed */
+const failures = [];
+// eslint-disable-next-line no-control-regex -- strips the ANSI colour codes jest puts in its messages
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' / ');
 /** reason -> how many tests it kept from running */
 const reasons = new Map();
 const SKIP_MARK = ' — skipped: ';
@@ -27,7 +31,11 @@ function countPlaywright(suite) {
       const status = test.status; // expected | unexpected | flaky | skipped
       if (status === 'expected' || status === 'flaky') passed += 1;
       else if (status === 'skipped') skipped += 1;
-      else failed += 1;
+      else {
+        failed += 1;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`${spec.file ?? ''}: ${spec.title} — ${firstLine(error)}`);
+      }
     }
   }
   for (const child of suite.suites ?? []) countPlaywright(child);
@@ -72,7 +80,10 @@ if (existsSync(dir)) {
       // A suite that failed to run (syntax error, crash) has no tests but must count.
       failed += report.numRuntimeErrorTestSuites ?? 0;
       for (const file of report.testResults ?? []) {
+        const where = path.relative(root, file.name ?? '');
+        if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
         for (const test of file.assertionResults ?? []) {
+          if (test.status === 'failed') failures.push(`${where}: ${test.fullName ?? test.title} — ${firstLine(test.failureMessages?.[0])}`);
           const at = test.title.indexOf(SKIP_MARK);
           if (test.status === 'pending' && at >= 0) because(test.title.slice(at + SKIP_MARK.length));
         }
@@ -80,9 +91,11 @@ if (existsSync(dir)) {
     } else if (name.startsWith('playwright-')) {
       for (const suite of report.suites ?? []) countPlaywright(suite);
       failed += (report.errors ?? []).length;
+      for (const error of report.errors ?? []) failures.push(`${name}: ${firstLine(error.message)}`);
     }
   }
 }
+for (const failure of failures) console.log(`${label}: failed ${failure.slice(0, 400)}`);
 for (const [reason, n] of reasons) console.log(`${label}: ${n} skipped because ${reason}`);
 if (broken.length) console.error(`unreadable reports: ${broken.join(', ')}`);
 console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

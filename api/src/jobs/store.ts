@@ -18,16 +18,37 @@ import type { HandlerRegistry } from './registry';
 import type { QueueNotice, QueueSignal } from './signal';
 import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices } from './types';
 
-/** Events to push and workers to wake once a transaction has committed. */
+/** Events to push, parents to wake and workers to notify once a transaction has committed. */
 export interface Effects {
   events: { job: EventJob; event: JobEventRow }[];
   notices: QueueNotice[];
+  /** parents of children that finished in the transaction (see wakeParkedParent) */
+  parents: string[];
 }
-export const noEffects = (): Effects => ({ events: [], notices: [] });
+export const noEffects = (): Effects => ({ events: [], notices: [], parents: [] });
 
-/** Pushes events in order, then wakes workers. Never throws. */
+/**
+ * Wakes a parent parked waiting for its children, after the finishing child's transaction has
+ * committed. The wake inside that transaction is not enough on a PostgreSQL server: while the
+ * child's commit is pending, a parent parking at the same moment counts the child as still
+ * open (it cannot see the uncommitted row) and the child's update finds the parent not yet
+ * parked, so neither wakes it and it sleeps until its recheck (a minute). After the commit the
+ * parent's count either sees the child finished, or this update waits for the parent's park
+ * to commit and then wakes it.
+ */
+async function wakeParkedParent(services: JobServices, signal: QueueSignal, parentId: string): Promise<void> {
+  const woken = await services.db
+    .update(jobs)
+    .set({ leaseExpiresAt: sql`now()` })
+    .where(and(eq(jobs.id, parentId), eq(jobs.status, 'running'), eq(jobs.waiting, true)))
+    .returning({ id: jobs.id });
+  if (woken.length > 0) await signal.notify({ kind: 'queued', id: parentId });
+}
+
+/** Pushes events in order, wakes parked parents, then notifies workers. Never throws. */
 export async function flushEffects(services: JobServices, signal: QueueSignal, effects: Effects): Promise<void> {
   for (const { job, event } of effects.events) await publishEvent(services, job, event);
+  for (const id of new Set(effects.parents)) await wakeParkedParent(services, signal, id).catch(() => undefined);
   for (const n of effects.notices) await signal.notify(n).catch(() => undefined);
 }
 
@@ -171,6 +192,7 @@ export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' |
     }
   }
   if (job.parentId) {
+    effects.parents.push(job.parentId);
     const woken = await tx
       .update(jobs)
       .set({ leaseExpiresAt: sql`now()` })

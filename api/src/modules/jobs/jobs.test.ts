@@ -5,9 +5,10 @@
 // dead worker's lease runs out, live job_update messages in order.
 import { and, eq, sql } from 'drizzle-orm';
 import { creditTransactions, jobSteps, jobs, resourceTypes, users } from '../../db/schema';
-import { claimJob } from '../../jobs/claim';
+import { claimJob, parkWaiting } from '../../jobs/claim';
+import { flushEffects, noEffects, settleFinished } from '../../jobs/store';
 import { failHandler, noopHandler, parentHandler, stepsHandler } from '../../jobs/testing/handlers';
-import { sleep, startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
+import { isPostgresRun, sleep, startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { TERMINAL, generousLimits, waitForJob } from './test-helpers';
 
 let t: TestApp; // no workers: transitions stay where the test puts them
@@ -410,5 +411,43 @@ describe('workers', () => {
     expect(evs.at(-1).message).toBe('The worker is shutting down: the job is back in the queue and resumes after its last finished step');
     await app.close();
     await sleep(10);
+  });
+});
+
+// Embedded PGlite runs one transaction at a time, so this interleaving exists only on a server.
+(isPostgresRun() ? describe : describe.skip)('a parent that parks while its last child is committing (PostgreSQL server)', () => {
+  it('is woken once the child has committed, not a recheck interval later', async () => {
+    const u = await t.registerUser();
+    const db = t.app.database.db;
+    const parentId = (await create(t, u, { job_type: 'noop', name: 'parent' })).body.id;
+    const childId = (await create(t, u, { job_type: 'noop', name: 'child' })).body.id;
+    const running = { status: 'running' as const, leaseOwner: 'test-worker', leaseToken: sql`gen_random_uuid()`, leaseExpiresAt: sql`now() + interval '1 minute'` };
+    const [parent] = await db.update(jobs).set(running).where(eq(jobs.id, parentId)).returning();
+    await db.update(jobs).set({ ...running, parentId }).where(eq(jobs.id, childId));
+
+    // the child finishes in a transaction that stays open while the parent parks
+    const effects = noEffects();
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let settled!: () => void;
+    const childSettled = new Promise<void>((resolve) => (settled = resolve));
+    const childTx = db.transaction(async (tx) => {
+      const [done] = await tx.update(jobs).set({ status: 'completed', completedAt: new Date() }).where(eq(jobs.id, childId)).returning();
+      await settleFinished(tx, done!, effects);
+      settled();
+      await committing;
+    });
+    await childSettled;
+    await parkWaiting(db, parentId, parent!.leaseToken!, 60, noEffects());
+    const [parked] = await db.select().from(jobs).where(eq(jobs.id, parentId));
+    // the race happened: the parent saw its child open and parked for the whole recheck interval
+    expect(parked!.waiting).toBe(true);
+    expect(parked!.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    commit();
+    await childTx;
+    await flushEffects(t.app.jobs.services, t.app.jobs.signal, effects);
+    const [after] = await db.select().from(jobs).where(eq(jobs.id, parentId));
+    expect(after!.leaseExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
   });
 });
