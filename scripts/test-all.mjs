@@ -10,8 +10,11 @@
 //
 // `npm test -- --smoke` (or QUARRY_TEST_SMOKE=1) runs a fast subset: the shared package's
 // tests, the build and the platform browser spec. The fresh-clone check in CI uses it.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+//
+// QUARRY_TEST_SERVER_URL=postgres://… (CI sets it) also runs the API suite against that
+// PostgreSQL server, in the background beside the unit tests; its report counts in the total.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provision } from './provision.mjs';
@@ -35,6 +38,35 @@ function run(cmd, args, extraEnv = {}) {
   return r.status ?? 1;
 }
 
+/**
+ * Runs a command beside the foreground ones with its output in a log file (two runs writing to
+ * one terminal at once would be unreadable), prints that log when it ends, resolves its status.
+ */
+function startInBackground(label, cmd, args, extraEnv) {
+  const logFile = path.join(resultsDir, `${label}.log`);
+  const out = openSync(logFile, 'w');
+  console.log(`\n$ ${cmd} ${args.join(' ')}   (${label}, in the background; its output follows when it ends)`);
+  const started = Date.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], cwd: root, env: { ...env, ...extraEnv } });
+  closeSync(out);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (status) => {
+      if (settled) return; // a child that failed to start may report both 'error' and 'exit'
+      settled = true;
+      console.log(`\n----- ${label}: output (${Math.round((Date.now() - started) / 1000)} s, exit ${status}) -----`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      console.log(`----- ${label}: end -----`);
+      resolve(status);
+    };
+    child.on('error', (err) => {
+      writeFileSync(logFile, `could not start: ${err.message}\n`, { flag: 'a' });
+      done(1);
+    });
+    child.on('exit', (code) => done(code ?? 1));
+  });
+}
+
 /** Records tests that could not run, for scripts/test-summary.mjs. */
 function recordSkipped(name, count, reason) {
   writeFileSync(path.join(resultsDir, `skipped-${name}.json`), JSON.stringify({ count, reason }));
@@ -48,8 +80,16 @@ function e2eTestCount(args) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// One task at a time: the machines have two cores and the API suites start databases.
+// QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs a second time against that PostgreSQL
+// server, beside the unit tests and the embedded run rather than after them. Each of the two
+// runs keeps about one core busy (the jest process; the server's queries are light), so on two
+// cores side by side takes little longer than the longer one alone, where one after the other
+// took both (about ten minutes each on the CI machines).
+const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
+const serverRun = serverUrl ? startInBackground('api-server', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: serverUrl, JEST_REPORT_SUFFIX: 'pg' }) : null;
+// One task at a time otherwise: the machines have two cores and the API suites start databases.
 const unit = run(npx, ['turbo', 'run', 'test', smoke ? '--filter=@quarry/shared' : '--filter=!@quarry/e2e', '--concurrency=1', '--continue']);
+const server = serverRun ? await serverRun : 0;
 const build = run(npx, ['turbo', 'run', 'build']);
 const e2eArgs = smoke ? ['tests/platform.spec.ts'] : [];
 let e2e = 0;
@@ -67,4 +107,4 @@ if (!tools.chromium.found) {
 const missing = Object.values(tools).filter((t) => !t.found);
 spawnSync(process.execPath, [path.join(root, 'scripts/test-summary.mjs'), 'tests'], { stdio: 'inherit', env });
 if (missing.length > 0 && requireTools) console.error(`tests: QUARRY_REQUIRE_TOOLS=1 and ${missing.map((t) => t.label).join(', ')} missing`);
-process.exit(unit || build || e2e || (requireTools && missing.length > 0) ? 1 : 0);
+process.exit(unit || server || build || e2e || (requireTools && missing.length > 0) ? 1 : 0);
