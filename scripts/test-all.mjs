@@ -12,7 +12,8 @@
 // tests, the build and the platform browser spec. The fresh-clone check in CI uses it.
 //
 // QUARRY_TEST_SERVER_URL=postgres://… (CI sets it) also runs the API suite against that
-// PostgreSQL server, in the background beside the unit tests; its report counts in the total.
+// PostgreSQL server; both API runs then go in a lane beside the rest (see below), and
+// `--fresh-clone` adds scripts/fresh-clone-check.mjs at the end of the other lane.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,10 +33,14 @@ if (tools.chromium.found) env.CHROMIUM_PATH = tools.chromium.path;
 // The OCR tests read this to decide whether the CLI engine's tests run (api/src/processing/ocr).
 if (!tools.tesseract.found) env.QUARRY_TESSERACT_MISSING = `${tools.tesseract.reason}; install: ${tools.tesseract.hint}`;
 
+/** Runs a command with the terminal as its output; resolves its exit status. */
 function run(cmd, args, extraEnv = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...env, ...extraEnv } });
-  return r.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, env: { ...env, ...extraEnv } });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 /**
@@ -80,31 +85,45 @@ function e2eTestCount(args) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs a second time against that PostgreSQL
-// server, beside the unit tests and the embedded run rather than after them. Each of the two
-// runs keeps about one core busy (the jest process; the server's queries are light), so on two
-// cores side by side takes little longer than the longer one alone, where one after the other
-// took both (about ten minutes each on the CI machines).
+// QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs twice, against that PostgreSQL server
+// and embedded, in a lane of its own beside the other lane (front-end tests, build, browser
+// suite, and with --fresh-clone the fresh-clone check). Each lane keeps about one core busy
+// (one jest process or one browser at a time), so on two cores the two lanes take little longer
+// than the longer one, where one after the other took both (about 33 minutes on a CI machine).
+// Without it, one task at a time: the API suite's embedded run with the other unit tests.
 const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
-const serverRun = serverUrl ? startInBackground('api-server', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: serverUrl, JEST_REPORT_SUFFIX: 'pg' }) : null;
-// One task at a time otherwise: the machines have two cores and the API suites start databases.
-const unit = run(npx, ['turbo', 'run', 'test', smoke ? '--filter=@quarry/shared' : '--filter=!@quarry/e2e', '--concurrency=1', '--continue']);
-const server = serverRun ? await serverRun : 0;
-const build = run(npx, ['turbo', 'run', 'build']);
-const e2eArgs = smoke ? ['tests/platform.spec.ts'] : [];
-let e2e = 0;
-if (!tools.chromium.found) {
-  const count = e2eTestCount(e2eArgs);
-  const reason = `no Chromium (${tools.chromium.reason}); install: ${tools.chromium.hint}`;
-  console.log(`\ne2e: ${count} browser tests skipped: ${reason}`);
-  recordSkipped('e2e', count, reason);
-} else if (build !== 0) {
-  e2e = 1;
-} else {
-  e2e = run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
+const freshClone = process.argv.includes('--fresh-clone');
+
+async function apiLane() {
+  const server = await startInBackground('api-server', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: serverUrl, JEST_REPORT_SUFFIX: 'pg' });
+  const embedded = await startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
+  return server || embedded;
 }
+
+async function mainLane() {
+  const filters = smoke ? ['--filter=@quarry/shared'] : serverUrl ? ['--filter=!@quarry/e2e', '--filter=!@quarry/api'] : ['--filter=!@quarry/e2e'];
+  const unit = await run(npx, ['turbo', 'run', 'test', ...filters, '--concurrency=1', '--continue']);
+  const build = await run(npx, ['turbo', 'run', 'build']);
+  const e2eArgs = smoke ? ['tests/platform.spec.ts'] : [];
+  let e2e = 0;
+  if (!tools.chromium.found) {
+    const count = e2eTestCount(e2eArgs);
+    const reason = `no Chromium (${tools.chromium.reason}); install: ${tools.chromium.hint}`;
+    console.log(`\ne2e: ${count} browser tests skipped: ${reason}`);
+    recordSkipped('e2e', count, reason);
+  } else if (build !== 0) {
+    e2e = 1;
+  } else {
+    e2e = await run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
+  }
+  // its clone's browser suite uses ports of its own (E2E_PORT_OFFSET), apart from this run's
+  const fresh = freshClone ? await run(process.execPath, [path.join(root, 'scripts/fresh-clone-check.mjs')], { E2E_PORT_OFFSET: '60' }) : 0;
+  return unit || build || e2e || fresh;
+}
+
+const [main, api] = await Promise.all([mainLane(), serverUrl ? apiLane() : Promise.resolve(0)]);
 
 const missing = Object.values(tools).filter((t) => !t.found);
 spawnSync(process.execPath, [path.join(root, 'scripts/test-summary.mjs'), 'tests'], { stdio: 'inherit', env });
 if (missing.length > 0 && requireTools) console.error(`tests: QUARRY_REQUIRE_TOOLS=1 and ${missing.map((t) => t.label).join(', ')} missing`);
-process.exit(unit || server || build || e2e || (requireTools && missing.length > 0) ? 1 : 0);
+process.exit(main || api || (requireTools && missing.length > 0) ? 1 : 0);
