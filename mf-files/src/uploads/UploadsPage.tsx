@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Grid, HStack, Stack, Text } from '@chakra-ui/reac
 import { PageHeader } from '@quarry/shared';
 import { UPLOAD_MAX_FILES_PER_BATCH } from '@quarry/shared/constants';
 import { RotateCcw, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DropZone } from '../common/upload/DropZone';
 import { pageUploads } from '../common/upload/instances';
 import { OVERALL_STATUS_LABELS, type OverallStatus } from '../common/upload/store';
@@ -35,10 +35,16 @@ export default function UploadsPage() {
   const running = status === 'uploading' || status === 'validating' || (batch !== null && items.some((i) => i.upload_status === 'uploading' || i.upload_status === 'validating'));
   const pending = status === 'preparing' ? items.filter((i) => i.upload_status === 'pending').length : 0;
 
-  const onFiles = (files: File[]) => {
-    const added = uploads.add(files, batch?.overall_status === 'preparing' ? batch.id : undefined);
-    setError(added.error);
-  };
+  // stable while the batch that takes new files stays the same, so the drop zone does not redraw at every progress notice
+  const openBatchId = batch?.overall_status === 'preparing' ? batch.id : undefined;
+  const add = uploads.add;
+  const onFiles = useCallback(
+    (files: File[]) => {
+      const added = add(files, openBatchId);
+      setError(added.error);
+    },
+    [add, openBatchId],
+  );
 
   return (
     <>

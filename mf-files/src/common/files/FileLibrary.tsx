@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, Checkbox, HStack, IconButton, SimpleGr
 import { EmptyState, ErrorState, LoadingState, StatusBadge, formatDate, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { Eye, FileText, FolderPlus, RefreshCw, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CreateDatasetDialog } from '../datasets/CreateDatasetDialog';
 import { SearchInput } from '../SearchInput';
@@ -64,10 +64,15 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => chosen.has(id));
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
 
-  const onFiles = (list: File[]) => {
-    const { error } = uploads.send(list);
-    setDropError(error);
-  };
+  const send = uploads.send;
+  // stable, so the memoised drop zone does not redraw at every upload progress notice
+  const onFiles = useCallback(
+    (list: File[]) => {
+      const { error } = send(list);
+      setDropError(error);
+    },
+    [send],
+  );
 
   let body;
   if (query.isPending) body = <LoadingState text="Loading files..." />;

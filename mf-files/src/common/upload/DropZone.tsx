@@ -1,6 +1,6 @@
 import { Box, Icon, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 
 export interface DropZoneProps {
   onFiles: (files: File[]) => void;
@@ -13,8 +13,12 @@ export interface DropZoneProps {
   inputLabel?: string;
 }
 
-/** Drag and drop, or click (Enter/Space) to browse; several files at a time. */
-export function DropZone({
+/**
+ * Drag and drop, or click (Enter/Space) to browse; several files at a time. Memoised: the
+ * pages around it re-render at every upload progress notice, and its styled box is the
+ * costliest thing they would redraw for nothing.
+ */
+export const DropZone = memo(function DropZone({
   onFiles,
   accept = 'application/pdf,image/*',
   title = 'Drag and drop files here, or click to browse',
@@ -98,4 +102,4 @@ export function DropZone({
       </VisuallyHidden>
     </Box>
   );
-}
+});
