@@ -1,7 +1,7 @@
 // Account data (spec 2 §7 "Account and preferences"): both cached for 5 minutes without
 // refetching on window focus. Keys carry the user id so one user never sees another's cache.
 import { api, CACHED_FIVE_MINUTES, userKeys } from '@quarry/shared';
-import type { EmailPreferences } from '@quarry/shared/schemas';
+import { EmailPreferencesSchema } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const accountKeys = {
@@ -15,7 +15,7 @@ export { useResourceLimits } from '../lib/resourceLimits';
 export function useEmailPreferences(userId: string | undefined) {
   return useQuery({
     queryKey: accountKeys.emailPreferences(userId),
-    queryFn: ({ signal }) => api.get<EmailPreferences>('/users/preferences/email', { signal }),
+    queryFn: ({ signal }) => api.get('/users/preferences/email', { signal, schema: EmailPreferencesSchema }),
     enabled: Boolean(userId),
     ...CACHED_FIVE_MINUTES,
   });
@@ -25,11 +25,7 @@ export function useUpdateEmailPreferences(userId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (notifications_enabled: boolean) =>
-      api.post<EmailPreferences>('/users/preferences/email', { notifications_enabled }),
-    onSuccess: (data, sent) => {
-      const value: EmailPreferences =
-        data && typeof data.notifications_enabled === 'boolean' ? data : { notifications_enabled: sent };
-      client.setQueryData(accountKeys.emailPreferences(userId), value);
-    },
+      api.post('/users/preferences/email', { notifications_enabled }, { schema: EmailPreferencesSchema }),
+    onSuccess: (data) => client.setQueryData(accountKeys.emailPreferences(userId), data),
   });
 }

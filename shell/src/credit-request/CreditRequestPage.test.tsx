@@ -12,6 +12,31 @@ function fillValid() {
   fireEvent.change(screen.getByLabelText(/^Project description/), { target: { value: DESCRIPTION } });
 }
 
+/** What the API answers to POST /credit-requests/: the request as stored (CreditRequestSchema). */
+const created: FakeRoute = (call) => {
+  const sent = call.body as { amount: number; usage_purpose: string; project_description: string; urgency?: string };
+  const now = new Date().toISOString();
+  return {
+    status: 201,
+    body: {
+      id: '5a0c6f4e-8d1b-4c55-9a57-0d4f3b2e6c11',
+      user_id: '0b7f3a9e-2c4d-4e8f-9a1b-3c5d7e9f1a2b',
+      amount: sent.amount,
+      usage_purpose: sent.usage_purpose,
+      project_description: sent.project_description,
+      feedback: null,
+      urgency: sent.urgency ?? 'normal',
+      expected_duration: null,
+      status: 'pending',
+      admin_notes: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      created_at: now,
+      updated_at: now,
+    },
+  };
+};
+
 const serve = (submit: FakeRoute) =>
   fakeApi.serve({
     'GET /users/me/resource-limits': () => ({ body: { credit_balance: 250, resource_limits: [] } }),
@@ -26,7 +51,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('CreditRequestPage', () => {
   it('shows every message of an empty form, sends nothing, and clears a message when its field is edited', async () => {
-    const calls = serve(() => ({ status: 201, body: {} }));
+    const calls = serve(created);
     renderRoute(<CreditRequestPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(screen.getByText('Please enter a valid amount greater than 0')).toBeInTheDocument();
@@ -40,7 +65,7 @@ describe('CreditRequestPage', () => {
   });
 
   it('sends the payload and shows the confirmation with Return to Files', async () => {
-    const calls = serve(() => ({ status: 201, body: { amount: 1000, usage_purpose: 'business_automation', urgency: 'normal' } }));
+    const calls = serve(created);
     renderRoute(<CreditRequestPage />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));

@@ -18,7 +18,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PageHeader, SUBMISSION_FAILED_TITLE, api, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
+import { PageHeader, SUBMISSION_FAILED_TITLE, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
 import {
   CREDIT_QUICK_SELECT_AMOUNTS,
   CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
@@ -28,13 +28,13 @@ import {
   URGENCY_VALUES,
   USAGE_PURPOSE_VALUES,
 } from '@quarry/shared/constants';
-import type { CreditRequest } from '@quarry/shared/schemas';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { creditsCardModel } from '../layouts/authed/credits';
 import { useResourceLimits } from '../lib/resourceLimits';
+import type { CreditRequest } from '@quarry/shared/schemas';
+import { useSubmitCreditRequest } from './queries';
 import {
   EMPTY_CREDIT_REQUEST,
   EXPECTED_DURATION_LABELS,
@@ -123,9 +123,7 @@ export default function CreditRequestPage() {
   const [errors, setErrors] = useState<CreditRequestErrors>({});
   const form = useRef<HTMLFormElement>(null);
 
-  const submit = useMutation({
-    mutationFn: (body: ReturnType<typeof creditRequestPayload>) => api.post<CreditRequest>('/credit-requests/', body),
-  });
+  const submit = useSubmitCreditRequest();
 
   const set = <K extends CreditRequestField>(field: K, value: CreditRequestValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));

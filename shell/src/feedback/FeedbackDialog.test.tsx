@@ -5,7 +5,24 @@ import { useState } from 'react';
 import { FeedbackDialog } from './FeedbackDialog';
 
 const fakeApi = setupFakeApiRoutes();
-const serve = (send: FakeRoute = () => ({ status: 201, body: {} })) => fakeApi.serve({ 'POST /feedback/': send });
+/** What the API answers to POST /feedback/: the feedback as stored (FeedbackSchema). */
+const stored: FakeRoute = (call) => {
+  const sent = call.body as { category: string; message: string; url?: string | null; user_agent?: string | null };
+  return {
+    status: 201,
+    body: {
+      id: '7c1e9b2a-4f3d-4a6b-8c5e-1d2f3a4b5c6d',
+      user_id: '0b7f3a9e-2c4d-4e8f-9a1b-3c5d7e9f1a2b',
+      user_email: 'user@example.com',
+      category: sent.category,
+      message: sent.message,
+      url: sent.url ?? null,
+      user_agent: sent.user_agent ?? null,
+      created_at: new Date().toISOString(),
+    },
+  };
+};
+const serve = (send: FakeRoute = stored) => fakeApi.serve({ 'POST /feedback/': send });
 
 function Harness() {
   const [open, setOpen] = useState(true);
@@ -78,8 +95,11 @@ describe('FeedbackDialog', () => {
     expect(screen.getByTestId('open')).toHaveTextContent('false');
   });
 
-  it('on failure shows the toast and keeps what was typed', async () => {
-    serve(() => ({ status: 500 }));
+  it.each([
+    ['the server fails', () => ({ status: 500 })],
+    ['the answer is not the stored feedback', () => ({ status: 201, body: {} })],
+  ] as [string, FakeRoute][])('when %s: shows the failure toast and keeps what was typed', async (_, answer) => {
+    serve(answer);
     renderRoute(<Harness />);
     fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: 'other' } });
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Keep me' } });

@@ -1,7 +1,6 @@
 import { Button, CloseButton, Dialog, Field, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { api, toast } from '@quarry/shared';
+import { toast } from '@quarry/shared';
 import { FEEDBACK_CATEGORIES, FEEDBACK_DIALOG_AUTO_CLOSE_MS } from '@quarry/shared/constants';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
@@ -12,6 +11,7 @@ import {
   validateFeedback,
   type FeedbackValues,
 } from './validation';
+import { useSubmitFeedback } from './queries';
 
 const EMPTY: FeedbackValues = { category: '', message: '' };
 
@@ -32,17 +32,7 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
   const errors = validateFeedback(values);
   const valid = Object.keys(errors).length === 0;
 
-  const submit = useMutation({
-    mutationFn: (body: ReturnType<typeof feedbackPayload>) => api.post('/feedback/', body),
-    onSuccess: () => {
-      setThanks(true);
-      setValues(EMPTY);
-      setTouched({});
-    },
-    onError: (error) => {
-      toast.error({ title: FEEDBACK_MESSAGES.failure, description: error instanceof Error ? error.message : undefined });
-    },
-  });
+  const submit = useSubmitFeedback();
 
   useEffect(() => {
     if (!thanks) return undefined;
@@ -57,7 +47,16 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
     event.preventDefault();
     setTouched({ category: true, message: true });
     if (!valid || submit.isPending) return;
-    submit.mutate(feedbackPayload(values, { url: window.location.href, userAgent: navigator.userAgent }));
+    submit.mutate(feedbackPayload(values, { url: window.location.href, userAgent: navigator.userAgent }), {
+      onSuccess: () => {
+        setThanks(true);
+        setValues(EMPTY);
+        setTouched({});
+      },
+      onError: (error) => {
+        toast.error({ title: FEEDBACK_MESSAGES.failure, description: error instanceof Error ? error.message : undefined });
+      },
+    });
   };
 
   const showCategoryError = Boolean(touched.category && errors.category);

@@ -3,13 +3,13 @@
 // import each other). Cached for 5 minutes without refetching on window focus; the key
 // carries the user id so one user never sees another's cache.
 import { api, CACHED_FIVE_MINUTES, userKeys } from '@quarry/shared';
-import type { ResourceLimitsResponse } from '@quarry/shared/schemas';
+import { ResourceLimitsResponseSchema } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 
 export function useResourceLimits(userId: string | undefined) {
   return useQuery({
     queryKey: userKeys.resourceLimits(userId),
-    queryFn: ({ signal }) => api.get<ResourceLimitsResponse>('users/me/resource-limits', { signal }),
+    queryFn: ({ signal }) => api.get('users/me/resource-limits', { signal, schema: ResourceLimitsResponseSchema }),
     enabled: Boolean(userId),
     ...CACHED_FIVE_MINUTES,
   });
