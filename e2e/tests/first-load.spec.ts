@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SESSION_HINT_COOKIE_NAME } from '../../shared/src/constants';
+import { SESSION_HINT_COOKIE_NAME } from '@quarry/shared/constants';
 import { BASE_URL, E2E_PORTS } from '../support/env';
 import { expect, registerUser, setRemote, test } from '../support/fixtures';
 import { apiSignIn } from '../support/session';
