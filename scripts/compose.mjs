@@ -18,12 +18,18 @@ export const PRERENDER_ID = 'prerender';
 const SESSION_HINT_COOKIE_NAME = 'quarry_session';
 const OUTLET = '<quarry-outlet></quarry-outlet>';
 
-// Colour mode before the first paint: what next-themes (shell/src/bootstrap.tsx:
-// attribute "class", storage key "quarry-theme", default "system") sets once it runs.
-const THEME_SCRIPT =
+// Before the first paint: the colour mode next-themes (shell/src/bootstrap.tsx: attribute
+// "class", storage key "quarry-theme", default "system") sets once it runs; and the index of
+// a prerendered button clicked before the app took over, which the app clicks again at the
+// handover (shell/src/layouts/releasePrerender.ts, `__quarryPrerenderClick`), so the theme or
+// phone menu opened in the first second is not lost.
+const HEAD_SCRIPT =
   "<script>(function(){try{var d=document.documentElement,t=localStorage.getItem('quarry-theme');" +
   "if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
-  "d.classList.remove('light','dark');d.classList.add(t);d.style.colorScheme=t}catch(e){}})()</script>";
+  "d.classList.remove('light','dark');d.classList.add(t);d.style.colorScheme=t}catch(e){}" +
+  "document.addEventListener('click',function(e){var p=document.getElementById('" + PRERENDER_ID + "')," +
+  "b=e.target instanceof Element&&e.target.closest('button');" +
+  "if(p&&b&&p.contains(b))window.__quarryPrerenderClick=[].indexOf.call(p.querySelectorAll('button'),b)},true)})()</script>";
 const HIDE_ROOT = `<style>#${PRERENDER_ID}~#root{display:none}</style>`;
 
 /** Drops `<style data-emotion="…">` blocks of `html` whose ids `seen` already holds (both renders carry Chakra's global styles). */
@@ -67,7 +73,7 @@ export function composePage(indexHtml, layoutHtml, pageHtml) {
   const layout = dedupeEmotionStyles(layoutHtml, seen);
   const page = dedupeEmotionStyles(pageHtml, seen);
   const body = `<div id="${PRERENDER_ID}">${layout.replace(OUTLET, () => page)}</div><div id="root"></div>`;
-  return indexHtml.replace('</head>', () => `${THEME_SCRIPT}${HIDE_ROOT}</head>`).replace('<div id="root"></div>', () => body);
+  return indexHtml.replace('</head>', () => `${HEAD_SCRIPT}${HIDE_ROOT}</head>`).replace('<div id="root"></div>', () => body);
 }
 
 /**

@@ -120,6 +120,22 @@ test.describe('prerendered first paint', () => {
     expect(await page.evaluate(() => (window as unknown as { __handoff?: unknown }).__handoff)).toEqual({ rootH1: LANDING_H1, rootShown: true });
   });
 
+  test('a prerendered button clicked before the app takes over is clicked again when it has', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The shell's scripts wait until the click is done, so it lands on the prerendered page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/static\/js\//, async (route) => {
+      if (route.request().url().startsWith(`${BASE_URL}/`)) await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#prerender').getByRole('button', { name: 'Open menu' }).click();
+    release();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Contact' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#prerender')).toHaveCount(0);
+  });
+
   test('a visitor with the session hint gets the plain page (their navigation is not the signed-out one)', async () => {
     const { text } = await html('/', `${SESSION_HINT_COOKIE_NAME}=1`);
     expect(text).toContain('<div id="root"></div>');
