@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -86,6 +86,37 @@ async function sendFile(req, res, file, relPath, extraHeaders = {}) {
   else createReadStream(file).pipe(res);
 }
 
+/** html -> its compressed forms; the composer returns the same string while its inputs are unchanged. */
+const composedCache = new Map();
+
+/** A composed page: never cached by the browser (it is index.html), compressed once per content. */
+function sendComposed(req, res, html, extraHeaders) {
+  let entry = composedCache.get(html);
+  if (!entry) {
+    if (composedCache.size > 8) composedCache.clear();
+    // Quality 9, not 11: this is compressed at request time (once per content), in ≈ 5 ms.
+    entry = {
+      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(html),
+    };
+    composedCache.set(html, entry);
+  }
+  const accepts = req.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  const body = encoding ? entry[encoding] : Buffer.from(html);
+  res.writeHead(200, {
+    'Content-Type': TYPES['.html'],
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    // The session hint cookie decides whether a page is composed.
+    Vary: 'Accept-Encoding, Cookie',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    'Content-Length': body.length,
+    ...extraHeaders,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 function proxyHttp(req, res, target) {
   const upstream = http.request(
     {
@@ -135,8 +166,11 @@ function proxyUpgrade(req, socket, head, target) {
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
- *           apiTarget?: string, dynamic?: Record<string, () => unknown> }} options
+ *           apiTarget?: string, dynamic?: Record<string, () => unknown>,
+ *           compose?: (pathname: string, cookies: string) => Promise<string | null> }} options
  * `dynamic` maps a path (e.g. `/remotes.json`) to a function returning its JSON body.
+ * `compose` (scripts/compose.mjs) returns the HTML of a page with its prerendered first
+ * paint, or null for the plain index.html.
  */
 export function createAppServer(options) {
   const root = path.resolve(options.root);
@@ -161,6 +195,10 @@ export function createAppServer(options) {
       if (dynamic) {
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...cors });
         return res.end(JSON.stringify(dynamic(), null, 2));
+      }
+      if (options.compose && !path.extname(url.pathname)) {
+        const composed = await options.compose(url.pathname, req.headers.cookie ?? '');
+        if (composed) return sendComposed(req, res, composed, cors);
       }
       const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
       const file = path.resolve(root, rel || 'index.html');

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createComposer } from './compose.mjs';
 import { createAppServer } from './serve.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +23,18 @@ export function remotesJson(ports, env = process.env, host = 'localhost') {
   const remotes = {};
   for (const r of apps.remotes) remotes[r.key] = env[r.env] || `http://${host}:${ports.remotes[r.key]}/mf-manifest.json`;
   return { remotes };
+}
+
+/**
+ * Where the public page at `/` publishes its prerendered HTML: next to the manifest of the
+ * remote owning that path (shared/apps.json), as `/remotes.json` names it now. A convention
+ * of the remote's build (scripts/prerender.mjs), like `mf-manifest.json`, not a file name.
+ */
+export function prerenderedPageUrl(remotes, pathname = '/') {
+  const owned = pathname.replace(/^\/+/, '');
+  const owner = apps.remotes.find((r) => r.owns.some((o) => o.area === 'public' && o.path === owned));
+  const manifest = owner && remotes.remotes[owner.key];
+  return manifest ? new URL(`prerender/${owned || 'index'}.html`, manifest).href : null;
 }
 
 async function waitFor(url, ms, isAlive) {
@@ -95,6 +108,7 @@ export async function startStack(options = {}) {
     spa: true,
     apiTarget: `http://127.0.0.1:${ports.api}`,
     dynamic: { '/remotes.json': () => remotesJson(ports) },
+    compose: createComposer({ root: www('shell'), pages: { '/': () => prerenderedPageUrl(remotesJson(ports)) } }),
   });
 
   let control;

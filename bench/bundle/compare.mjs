@@ -12,8 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { createComposer } from '../../scripts/compose.mjs';
 import { createAppServer } from '../../scripts/serve.mjs';
-import { apps, remotesJson, startStack } from '../../scripts/stack.mjs';
+import { apps, prerenderedPageUrl, remotesJson, startStack } from '../../scripts/stack.mjs';
 
 const B = Number(process.env.BENCH_PORT_BASE ?? 4300);
 const RUNS = Number(process.env.COMPARE_RUNS ?? 9);
@@ -64,6 +65,7 @@ async function main() {
         spa: true,
         apiTarget: `http://127.0.0.1:${first.api}`,
         dynamic: { '/remotes.json': () => remotesJson(ports) },
+        compose: createComposer({ root: path.join(builds[i].dir, 'shell/dist'), pages: { '/': () => prerenderedPageUrl(remotesJson(ports)) } }),
       }),
     );
   }

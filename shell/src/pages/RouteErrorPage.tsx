@@ -1,6 +1,7 @@
 import { Button, Center, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { STILL_LOADING_TEXT, STILL_LOADING_TITLE } from '../router/RemoteArea';
+import { useReleasePrerender } from '../layouts/releasePrerender';
 import { NotFoundPage } from './NotFoundPage';
 
 /** A failed dynamic import or remote chunk: the code is on its way, not broken. */
@@ -23,6 +24,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
+  useReleasePrerender();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const moduleError = isModuleLoadError(error);
   // A new navigation to the same place clears the error and runs the route again.

@@ -2,6 +2,7 @@ import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { RemoteKey } from '@quarry/shared/mf-config';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRemoteLoader } from '../federation/RemoteLoaderContext';
+import { useReleasePrerender } from '../layouts/releasePrerender';
 
 /** Automatic retries before the user is asked; the button keeps working after that. */
 const AUTO_RETRY_DELAYS_MS = [1000, 3000, 8000];
@@ -20,6 +21,8 @@ export function RemoteArea({ remote }: { remote: RemoteKey }) {
   const [state, setState] = useState<'loading' | 'failed'>('loading');
   const attempts = useRef(0);
   const alive = useRef(true);
+  // The page a prerendered first paint showed could not load: say so instead.
+  useReleasePrerender(state === 'failed');
 
   const attempt = useCallback(() => {
     setState('loading');
