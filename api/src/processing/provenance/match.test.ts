@@ -162,6 +162,18 @@ describe('the index on edge cases of its shortcuts', () => {
     expect(one('Müller GmbH\nMüllerstraße 3', 'Müller')).toMatchObject({ match: 'exact', start_line: 10, occurrences: 1 });
   });
 
+  it('an ASCII source is searched around the value\'s rarest word, a space of the value standing for a run of whitespace', () => {
+    // "total" is the rarest word: matched forward over a tab run and backward over a run of spaces
+    expect(one('Amount   TOTAL\t\tDue 7\nAmount paid\nAmount due', 'amount total due')).toMatchObject({ match: 'case_whitespace', start_line: 10, end_line: 10, occurrences: 1 });
+    // the run may be a line break; a word continuing on either side is no match
+    expect(one('Net\n  AMOUNT x\nGross amount', 'net amount')).toMatchObject({ match: 'case_whitespace', start_line: 10, end_line: 11 });
+    expect(one('SubNet amount\nNet amountx', 'net amount')).toMatchObject({ status: 'not_in_document' });
+    // exact: found by its rarest word too, case kept
+    expect(one('Part A-7 x\nPART A-7\npart a-7', 'PART A-7')).toMatchObject({ match: 'exact', start_line: 11, occurrences: 1 });
+    // a value with a character an ASCII source cannot hold is not exact, nor the same in other case
+    expect(one('Strasse 5', 'Straße 5')).toMatchObject({ status: 'not_in_document' });
+  });
+
   // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)
   it.each([
     ['letters', (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))],

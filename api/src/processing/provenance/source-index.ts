@@ -151,7 +151,16 @@ export class SourceIndex {
   /** line texts joined with single spaces (a line break counts as a space) */
   private readonly flat: string;
   private readonly lineStarts: number[];
-  /** the normalised text (see normalise) and, per its offset, the flat offset */
+  /**
+   * An ASCII source is searched in one lower-cased copy of the flat text (same offsets) through
+   * one index of its words: exact matches are checked against the flat text, case/whitespace ones
+   * against the copy with a run of whitespace for each space of the value. A non-ASCII source
+   * (lower-casing may change lengths) builds the normalised text and a word index per form.
+   */
+  private readonly ascii: boolean;
+  private lower: string | null = null;
+  private lowerWords: Map<string, number[]> | null = null;
+  /** non-ASCII sources: the normalised text (see normalise) and, per its offset, the flat offset */
   private normalised: { text: string; map: number[] } | null = null;
   private flatWords: Map<string, number[]> | null = null;
   private normWords: Map<string, number[]> | null = null;
@@ -170,6 +179,7 @@ export class SourceIndex {
       off += texts[i]!.length + 1;
     }
     this.flat = texts.join(' ');
+    this.ascii = !NON_ASCII.test(this.flat);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -253,13 +263,81 @@ export class SourceIndex {
   }
 
   exact(value: string): Hit[] {
-    return this.all(false, value.replace(/\r?\n/g, ' '));
+    const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
+    if (!this.ascii || !isWordChar(needle[0])) return this.all(false, needle);
+    if (NON_ASCII.test(needle)) return []; // not in an ASCII text
+    const out: Hit[] = [];
+    const anchor = this.rarestWord(needle.toLowerCase());
+    for (const at of anchor.starts) {
+      const i = at - anchor.offset;
+      if (i < 0 || !this.flat.startsWith(needle, i)) continue;
+      const h = { start: i, end: i + needle.length };
+      if (SourceIndex.bounded(this.flat, needle, h)) out.push(h);
+    }
+    return out;
   }
 
   caseWhitespace(value: string): Hit[] {
     const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    const { map } = this.norm;
-    return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
+    if (!this.ascii || !isWordChar(needle[0])) {
+      const { map } = this.norm;
+      return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
+    }
+    if (NON_ASCII.test(needle)) return [];
+    // The normalised text's match, found in the lower-cased flat text: a space of the needle is a
+    // whole run of whitespace there (the needle has no other whitespace, none at its ends).
+    const anchor = this.rarestWord(needle);
+    const text = this.lower!;
+    const out: Hit[] = [];
+    for (const at of anchor.starts) {
+      let end = at;
+      for (let k = anchor.offset; k < needle.length && end !== -1; k++) {
+        const c = needle.charCodeAt(k);
+        if (c !== 32) end = text.charCodeAt(end) === c ? end + 1 : -1;
+        else if (!asciiSpace(text.charCodeAt(end))) end = -1;
+        else while (asciiSpace(text.charCodeAt(end))) end++;
+      }
+      let start = end === -1 ? -1 : at;
+      for (let k = anchor.offset - 1; k >= 0 && start !== -1; k--) {
+        const c = needle.charCodeAt(k);
+        if (c !== 32) start = text.charCodeAt(start - 1) === c ? start - 1 : -1;
+        else if (!asciiSpace(text.charCodeAt(start - 1))) start = -1;
+        else while (asciiSpace(text.charCodeAt(start - 1))) start--;
+      }
+      if (start === -1) continue;
+      const h = { start, end };
+      if (SourceIndex.bounded(text, needle, h)) out.push(h);
+    }
+    return out;
+  }
+
+  /**
+   * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
+   * word, and its offset in the needle. Every word of a match starts a word of the text, so these
+   * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
+   */
+  private rarestWord(needle: string): { starts: number[]; offset: number } {
+    if (!this.lowerWords) {
+      this.lower = this.flat.toLowerCase();
+      this.lowerWords = wordStarts(this.lower);
+    }
+    let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
+    let bestCount = Infinity;
+    for (let i = 0; i < needle.length; ) {
+      if (!asciiWordCode(needle.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const offset = i;
+      while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+      const starts = this.lowerWords.get(needle.slice(offset, i)) ?? [];
+      if (starts.length < bestCount) {
+        best = { starts, offset };
+        bestCount = starts.length;
+        if (bestCount === 0) break;
+      }
+    }
+    return best;
   }
 
   /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
@@ -328,7 +406,7 @@ export class SourceIndex {
     const memo: Map<string | number, Found | null> = typeof value === 'number' ? this.foundNumber : this.foundText;
     let r = memo.get(value);
     if (r === undefined) {
-      r = this.kinds(value).next().value ?? null;
+      r = this.kinds(value, true)[0] ?? null;
       memo.set(value, r);
     }
     return r;
@@ -339,42 +417,81 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      const kinds = [...this.kinds(value)].map((k) => ({ ...k, lines: k.hits.map((h) => this.lineNumberAt(h.start)) }));
-      // each kind's lines are sorted (hits are): one kind needs no sort
-      const all = kinds.length === 1 ? kinds[0]!.lines : kinds.flatMap((k) => k.lines).sort((a, b) => a - b);
-      memo.set(value, (r = { kinds, lines: all.filter((l, i) => i === 0 || l !== all[i - 1]) }));
+      const found = this.kinds(value, false);
+      const kinds: Sighting['kinds'] = [];
+      let all: number[] = [];
+      for (const { kind, hits } of found) {
+        const lines = new Array<number>(hits.length);
+        for (let i = 0; i < hits.length; i++) lines[i] = this.lineNumberAt(hits[i]!.start);
+        kinds.push({ kind, hits, lines });
+        all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
+      }
+      memo.set(value, (r = { kinds, lines: all }));
     }
     return r;
   }
 
-  /** The kinds that find the value, strongest first, each searched only when asked for. */
-  private *kinds(value: string | number): Generator<Found, void> {
+  /** The kinds that find the value, strongest first; with `first`, only the strongest (the weaker ones are not searched). */
+  private kinds(value: string | number, first: boolean): Found[] {
+    const out: Found[] = [];
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
       // exact where a token is written as the value is, number for all of them
       const hits = this.number([String(Math.abs(value))]);
-      if (!hits.length) return;
+      if (!hits.length) return out;
       const written = String(value);
       const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
-      if (exact.length) yield { kind: 'exact', hits: exact };
-      if (exact.length < hits.length) yield { kind: 'number', hits };
-      return;
+      if (exact.length) {
+        out.push({ kind: 'exact', hits: exact });
+        if (first) return out;
+      }
+      if (exact.length < hits.length) out.push({ kind: 'number', hits });
+      return out;
     }
     let hits = this.exact(value);
-    if (hits.length) yield { kind: 'exact', hits };
+    if (hits.length) {
+      out.push({ kind: 'exact', hits });
+      if (first) return out;
+    }
     hits = this.caseWhitespace(value);
-    if (hits.length) yield { kind: 'case_whitespace', hits };
+    if (hits.length) {
+      out.push({ kind: 'case_whitespace', hits });
+      if (first) return out;
+    }
     const days = dateReadings(value);
     if (days.length) {
       hits = this.date(days);
-      if (hits.length) yield { kind: 'date', hits };
+      if (hits.length) {
+        out.push({ kind: 'date', hits });
+        if (first) return out;
+      }
     }
     const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
     if (readings.length) {
       hits = this.number(readings);
-      if (hits.length) yield { kind: 'number', hits };
+      if (hits.length) out.push({ kind: 'number', hits });
     }
+    return out;
   }
+}
+
+/** A sorted list without repeats. */
+function distinctSorted(sorted: number[]): number[] {
+  const out: number[] = [];
+  for (const x of sorted) if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  return out;
+}
+
+/** Two sorted lists (the first without repeats) as one sorted list without repeats. */
+function mergeSorted(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = j === b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  }
+  return out;
 }
 
 function uniqueHits(hits: Hit[]): Hit[] {
