@@ -31,6 +31,8 @@ interface Hit {
 /** A number token of the text. */
 interface Token extends Hit {
   text: string;
+  /** its numberReadings, once read (shared by the tokens written alike) */
+  readings?: string[];
 }
 
 /**
@@ -362,9 +364,10 @@ export class SourceIndex {
   }
 
   private readingsOf(token: Token): string[] {
+    if (token.readings) return token.readings;
     let r = this.tokenReadings.get(token.text);
     if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
-    return r;
+    return (token.readings = r);
   }
 
   /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
@@ -466,7 +469,7 @@ export class SourceIndex {
         if (first) return out;
       }
     }
-    const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
+    const readings = mayBeNumber(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
       hits = this.number(readings);
       if (hits.length) out.push({ kind: 'number', hits });
@@ -474,6 +477,22 @@ export class SourceIndex {
     return out;
   }
 }
+
+/**
+ * False when a text value has no number reading, without the regexes: only up to 4 characters at
+ * each end are stripped (a currency, a unit) and what is left must be digits, separators, spaces,
+ * signs and parentheses; any other ASCII character inside (a letter) rules it out.
+ */
+function mayBeNumber(value: string): boolean {
+  const v = value.trim();
+  for (let i = 4; i < v.length - 4; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 128 && !NUMBER_CHAR[c]) return false;
+  }
+  return true;
+}
+
+const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));
 
 /** A sorted list without repeats. */
 function distinctSorted(sorted: number[]): number[] {
