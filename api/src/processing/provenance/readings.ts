@@ -66,11 +66,12 @@ const MONTH_INITIAL = /^[adfjmnos]/i;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
 const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validDate([y, mo, d]: [number, number, number]): string | null {
   if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1000 && y <= 9999)) return null;
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCMonth() !== mo - 1) return null;
-  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : DAYS_IN_MONTH[mo - 1]!)) return null;
+  return `${y}-${mo < 10 ? '0' : ''}${mo}-${d < 10 ? '0' : ''}${d}`; // y has 4 digits
 }
 
 /** Every date in a text with its position and the calendar days it may mean. */

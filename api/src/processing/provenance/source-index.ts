@@ -395,6 +395,11 @@ export class SourceIndex {
         }
       }
     }
+    if (days.length === 1) {
+      // one day's list is in text order unless two patterns found it (uniqueHits then orders it)
+      const list = this.dates.get(days[0]!) ?? [];
+      if (list.every((h, i) => i === 0 || h.start > list[i - 1]!.start)) return list;
+    }
     return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
   }
 
