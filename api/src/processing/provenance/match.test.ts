@@ -69,6 +69,21 @@ describe('computeProvenance', () => {
     expect(one('Order 12345', 234)).toMatchObject({ status: 'not_in_document' });
   });
 
+  it('a month or day of a date written in digits is not a number; a four-digit year still is', () => {
+    // 5 is the day of 2024-01-05 and of 01/05/2024 before it is the 5.00 of the next line
+    expect(one('Delivery 2024-01-05\nQty 5.00', 5)).toMatchObject({ match: 'number', start_line: 11, occurrences: 1 });
+    expect(one('Shipped 01/05/2024 (3-5-24)\nQty 5.00', 5)).toMatchObject({ match: 'number', start_line: 11, occurrences: 1 });
+    expect(one('Delivery 2024-01-05', 1)).toMatchObject({ status: 'not_in_document' });
+    expect(one('Delivery 2024-01-05', 2024)).toMatchObject({ match: 'exact', start_line: 10 });
+    // not a valid date (month 13), a part number, a range: their numbers are numbers
+    expect(one('Delivery 2024-13-05', 5)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Part PN-00123 and sizes 10-20', 20)).toMatchObject({ match: 'number', start_line: 10 });
+    // in a table: the quantity's count leaves the dates out
+    const lines = ['Item | Qty | Delivery', 'Bolt | 1.00 | 2024-01-01', 'Nut | 3.00 | 2024-03-01'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'Bolt', qty: 1 }, { item: 'Nut', qty: 3 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.filter((v) => v.path.endsWith('qty')).map((v) => [v.start_line, v.match, v.occurrences])).toEqual([[2, 'number', 1], [3, 'number', 1]]);
+  });
+
   it('a value spanning two lines covers both', () => {
     expect(one('Ship to: Acme Industrial\nSupplies Ltd\nEnd', 'Acme Industrial Supplies Ltd')).toMatchObject({ match: 'exact', start_line: 10, end_line: 11 });
   });

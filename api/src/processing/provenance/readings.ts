@@ -75,9 +75,9 @@ function validDate([y, mo, d]: [number, number, number]): string | null {
 }
 
 /** Every date in a text with its position and the calendar days it may mean. */
-export function findDates(text: string): { start: number; end: number; days: string[] }[] {
+export function findDates(text: string, patterns = DATE_PATTERNS): { start: number; end: number; days: string[] }[] {
   const out: { start: number; end: number; days: string[] }[] = [];
-  for (const p of DATE_PATTERNS) {
+  for (const p of patterns) {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
       const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
@@ -86,6 +86,10 @@ export function findDates(text: string): { start: number; end: number; days: str
   }
   return out;
 }
+
+/** The dates of a text written in digits alone (2024-01-05, 01/05/2024, 5.1.24). */
+export const numericDates = (text: string) => findDates(text, NUMERIC_DATE_PATTERNS);
+const NUMERIC_DATE_PATTERNS = DATE_PATTERNS.slice(0, 2);
 
 /** The calendar days a value may mean when the whole value is one date, else []. */
 export function dateReadings(value: string): string[] {

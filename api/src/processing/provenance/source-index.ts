@@ -1,6 +1,6 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
 // (see match.ts for the kinds of match and the choice between occurrences).
-import { dateReadings, findDates, numberReadings } from './readings';
+import { dateReadings, findDates, numericDates, numberReadings } from './readings';
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
 
@@ -21,6 +21,8 @@ const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
 const asciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isWordChar = (ch: string | undefined) => ch !== undefined && (ch.charCodeAt(0) < 128 ? asciiWordCode(ch.charCodeAt(0)) : WORD.test(ch));
 const isDigit = (ch: string | undefined) => ch !== undefined && ch.length === 1 && ch.charCodeAt(0) >= 48 && ch.charCodeAt(0) <= 57;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const dateSeparator = (c: number) => c === 45 || c === 46 || c === 47; // - . /
 const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 interface Hit {
@@ -33,6 +35,8 @@ interface Token extends Hit {
   text: string;
   /** its numberReadings, once read (shared by the tokens written alike) */
   readings?: string[];
+  /** a month or day of a date written in digits, once checked (see datePart) */
+  datePart?: boolean;
 }
 
 /**
@@ -377,12 +381,39 @@ export class SourceIndex {
     for (const r of readings) {
       // a reading in exponent form (1e-7) has other digits than its token: every token is read
       const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
-      for (const t of candidates) if (this.readingsOf(t).includes(r)) out.push(t);
-      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t);
+      for (const t of candidates) if (this.readingsOf(t).includes(r) && !this.datePart(t)) out.push(t);
+      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t); // past 15 digits: no date's part
     }
     // one reading from one list: already in order and without repeats
     return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
   }
+
+  /**
+   * A month or day of a date written in digits (the 01 and 05 of 2024-01-05 or 01/05/2024) is part
+   * of the date, not a number: a quantity 1 is not found there. A four-digit year still is a
+   * number. Only a token joined to other digits by - / . is checked, against the dates of its line
+   * (these dates never span lines), once per line.
+   */
+  private datePart(t: Token): boolean {
+    if (t.datePart !== undefined) return t.datePart;
+    const flat = this.flat;
+    let start = t.start;
+    while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
+    let end = t.end;
+    while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
+    const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
+    let part = false;
+    if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
+      const line = this.lineAt(t.start);
+      let dates = this.lineDates.get(line);
+      if (!dates) this.lineDates.set(line, (dates = numericDates(this.lines[line]!.text)));
+      const at = this.lineStarts[line]!;
+      part = dates.some((d) => d.start <= start - at && end - at <= d.end);
+    }
+    return (t.datePart = part);
+  }
+
+  private readonly lineDates = new Map<number, { start: number; end: number }[]>();
 
   date(days: string[]): Hit[] {
     if (!this.dates) {
