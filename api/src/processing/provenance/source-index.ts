@@ -261,17 +261,14 @@ export class SourceIndex {
       }
       return out;
     }
-    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
-      const h = { start: i, end: i + needle.length };
-      if (SourceIndex.bounded(text, needle, h)) out.push(h);
-    }
-    return out;
+    return scan(text, needle);
   }
 
   exact(value: string): Hit[] {
     const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
     if (!this.ascii || !isWordChar(needle[0])) return this.all(false, needle);
     if (NON_ASCII.test(needle)) return []; // not in an ASCII text
+    if (!this.useWordIndex()) return scan(this.flat, needle);
     const out: Hit[] = [];
     const anchor = this.rarestWord(needle.toLowerCase());
     for (const at of anchor.starts) {
@@ -290,9 +287,17 @@ export class SourceIndex {
       return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
     }
     if (NON_ASCII.test(needle)) return [];
-    // The normalised text's match, found in the lower-cased flat text: a space of the needle is a
-    // whole run of whitespace there (the needle has no other whitespace, none at its ends).
-    const anchor = this.rarestWord(needle);
+    // The normalised text's match, found in the lower-cased flat text around one word of the
+    // needle: a space of the needle is a whole run of whitespace there (the needle has no other
+    // whitespace, none at its ends). Candidates: the word's starts from the index, or before it
+    // is built the word's occurrences in the text (one that is no word start fails the match or
+    // the bounds, as a word continuing in the text does).
+    let anchor: { starts: number[]; offset: number };
+    if (this.useWordIndex()) anchor = this.rarestWord(needle);
+    else {
+      const word = longestWord(needle);
+      anchor = { starts: scanStarts((this.lower ??= this.flat.toLowerCase()), needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
+    }
     const text = this.lower!;
     const out: Hit[] = [];
     for (const at of anchor.starts) {
@@ -318,15 +323,22 @@ export class SourceIndex {
   }
 
   /**
+   * ASCII sources: the word index pays once a source is searched for many values (a table); a
+   * chunk of prose searched for a few is scanned instead (the index of every word of a 40-line
+   * chunk costs some 30 scans of it).
+   */
+  private searches = 0;
+  private useWordIndex(): boolean {
+    return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
+  }
+
+  /**
    * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
    * word, and its offset in the needle. Every word of a match starts a word of the text, so these
    * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
    */
   private rarestWord(needle: string): { starts: number[]; offset: number } {
-    if (!this.lowerWords) {
-      this.lower = this.flat.toLowerCase();
-      this.lowerWords = wordStarts(this.lower);
-    }
+    if (!this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
     let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
     let bestCount = Infinity;
     for (let i = 0; i < needle.length; ) {
@@ -529,6 +541,44 @@ function mayBeNumber(value: string): boolean {
 }
 
 const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));
+
+/** Every occurrence of a needle in a text on word bounds, first first. */
+function scan(text: string, needle: string): Hit[] {
+  const out: Hit[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    const h = { start: i, end: i + needle.length };
+    if (SourceIndex.bounded(text, needle, h)) out.push(h);
+  }
+  return out;
+}
+
+/** Where a word occurs in a text (also inside longer words), first first. */
+function scanStarts(text: string, word: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) out.push(i);
+  return out;
+}
+
+/** The longest word of an ASCII needle that begins with one (the fewest places to try). */
+function longestWord(needle: string): { offset: number; length: number } {
+  let offset = 0;
+  let length = 0;
+  for (let i = 0; i < needle.length; ) {
+    if (!asciiWordCode(needle.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+    if (i - from > length) {
+      offset = from;
+      length = i - from;
+    }
+  }
+  return { offset, length };
+}
+
+const SCANS_BEFORE_INDEX = 12;
 
 /** A sorted list without repeats. */
 function distinctSorted(sorted: number[]): number[] {
