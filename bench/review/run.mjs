@@ -171,4 +171,4 @@ for (const r of rows) {
 }
 console.log('extraction ms is the offline extractor (no model); with a language model each chunk or row batch is a network call of seconds, so the share is far lower.');
 console.log('off row: table cells placed on a line other than their own row\'s (the generator knows each row\'s line).');
-console.log('provenance ms is what the handler adds per stored result: the chunk index (number tokens by digits, words, normalised text and dates built on first use) and one lookup per distinct value.');
+console.log('provenance ms is what the handler adds per stored result: the chunk\'s search (a scan per value for a few values, a word index for many; number tokens by digits and dates built on first use), one lookup per distinct value.');

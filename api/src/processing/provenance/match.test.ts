@@ -177,16 +177,29 @@ describe('the index on edge cases of its shortcuts', () => {
     expect(one('Müller GmbH\nMüllerstraße 3', 'Müller')).toMatchObject({ match: 'exact', start_line: 10, occurrences: 1 });
   });
 
-  it('an ASCII source is searched around the value\'s rarest word, a space of the value standing for a run of whitespace', () => {
-    // "total" is the rarest word: matched forward over a tab run and backward over a run of spaces
-    expect(one('Amount   TOTAL\t\tDue 7\nAmount paid\nAmount due', 'amount total due')).toMatchObject({ match: 'case_whitespace', start_line: 10, end_line: 10, occurrences: 1 });
-    // the run may be a line break; a word continuing on either side is no match
-    expect(one('Net\n  AMOUNT x\nGross amount', 'net amount')).toMatchObject({ match: 'case_whitespace', start_line: 10, end_line: 11 });
-    expect(one('SubNet amount\nNet amountx', 'net amount')).toMatchObject({ status: 'not_in_document' });
-    // exact: found by its rarest word too, case kept
-    expect(one('Part A-7 x\nPART A-7\npart a-7', 'PART A-7')).toMatchObject({ match: 'exact', start_line: 11, occurrences: 1 });
-    // a value with a character an ASCII source cannot hold is not exact, nor the same in other case
-    expect(one('Strasse 5', 'Straße 5')).toMatchObject({ status: 'not_in_document' });
+  it('an ASCII source is matched around one word of the value, a space of the value standing for a run of whitespace; scanned or indexed alike', () => {
+    // searched for a few values the source is scanned; from the 13th search, through its word index
+    const indexed = (text: string, value: string) => {
+      const index = chunk(text);
+      for (let i = 0; i < 13; i++) index.exact(`warm up ${i}`);
+      return computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: index }).values[0]!;
+    };
+    const cases: [string, string, object][] = [
+      // matched forward over a tab run and backward over a run of spaces around "total" (the rarest word)
+      ['Amount   TOTAL\t\tDue 7\nAmount paid\nAmount due', 'amount total due', { match: 'case_whitespace', start_line: 10, end_line: 10, occurrences: 1 }],
+      // the run may be a line break; a word continuing on either side is no match
+      ['Net\n  AMOUNT x\nGross amount', 'net amount', { match: 'case_whitespace', start_line: 10, end_line: 11 }],
+      ['SubNet amount\nNet amountx', 'net amount', { status: 'not_in_document' }],
+      ['Subtotal due\nTOTAL  due', 'total due', { match: 'case_whitespace', start_line: 11, occurrences: 1 }],
+      // exact: case kept (looked up by "a", its rarest word, not by its first)
+      ['Part A-7 x\nPART A-7\nPart B-7', 'PART A-7', { match: 'exact', start_line: 11, occurrences: 1 }],
+      // a value with a character an ASCII source cannot hold is not exact, nor the same in other case
+      ['Strasse 5', 'Straße 5', { status: 'not_in_document' }],
+    ];
+    for (const [text, value, expected] of cases) {
+      expect(one(text, value)).toMatchObject(expected);
+      expect(indexed(text, value)).toEqual(one(text, value));
+    }
   });
 
   // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)

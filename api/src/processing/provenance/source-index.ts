@@ -149,8 +149,9 @@ function normalise(flat: string): { text: string; map: number[] } {
 
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
- * Its parts are built on first use: a table whose values are all written as extracted never
- * needs the normalised text nor the dates.
+ * Its parts are built on first use: a chunk of prose searched for a few values is scanned for
+ * each and indexes nothing; the word index comes with the 13th search, the number tokens with
+ * the first number, the dates with the first value that reads as one.
  */
 export class SourceIndex {
   readonly lines: SourceLine[];
