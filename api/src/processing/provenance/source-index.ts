@@ -221,17 +221,6 @@ export class SourceIndex {
     return { start_line: a.number, end_line: b.number, page: a.page ?? null };
   }
 
-  private static bounded(text: string, needle: string, h: Hit): boolean {
-    const before = text[h.start - 1];
-    const after = text[h.end];
-    if (isWordChar(before) && isWordChar(needle[0])) return false;
-    if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
-    // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-    if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
-    if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
-    return true;
-  }
-
   private all(inNorm: boolean, needle: string): Hit[] {
     const out: Hit[] = [];
     if (!needle) return out;
@@ -258,7 +247,7 @@ export class SourceIndex {
         const i = at - bestOffset;
         if (i < 0 || !text.startsWith(needle, i)) continue;
         const h = { start: i, end: i + needle.length };
-        if (SourceIndex.bounded(text, needle, h)) out.push(h);
+        if (bounded(text, needle, h)) out.push(h);
       }
       return out;
     }
@@ -276,7 +265,7 @@ export class SourceIndex {
       const i = at - anchor.offset;
       if (i < 0 || !this.flat.startsWith(needle, i)) continue;
       const h = { start: i, end: i + needle.length };
-      if (SourceIndex.bounded(this.flat, needle, h)) out.push(h);
+      if (bounded(this.flat, needle, h)) out.push(h);
     }
     return out;
   }
@@ -318,7 +307,7 @@ export class SourceIndex {
       }
       if (start === -1) continue;
       const h = { start, end };
-      if (SourceIndex.bounded(text, needle, h)) out.push(h);
+      if (bounded(text, needle, h)) out.push(h);
     }
     return out;
   }
@@ -543,12 +532,24 @@ function mayBeNumber(value: string): boolean {
 
 const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));
 
+/** A match on word bounds: no word continues it on either side, no number continues a number. */
+function bounded(text: string, needle: string, h: Hit): boolean {
+  const before = text[h.start - 1];
+  const after = text[h.end];
+  if (isWordChar(before) && isWordChar(needle[0])) return false;
+  if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
+  // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
+  if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
+  if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
+  return true;
+}
+
 /** Every occurrence of a needle in a text on word bounds, first first. */
 function scan(text: string, needle: string): Hit[] {
   const out: Hit[] = [];
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
     const h = { start: i, end: i + needle.length };
-    if (SourceIndex.bounded(text, needle, h)) out.push(h);
+    if (bounded(text, needle, h)) out.push(h);
   }
   return out;
 }
