@@ -69,6 +69,21 @@ describe('computeProvenance', () => {
     expect(one('Order 12345', 234)).toMatchObject({ status: 'not_in_document' });
   });
 
+  it('a month or day of a date written in digits is not a number; a four-digit year still is', () => {
+    // 5 is the day of 2024-01-05 and of 01/05/2024 before it is the 5.00 of the next line
+    expect(one('Delivery 2024-01-05\nQty 5.00', 5)).toMatchObject({ match: 'number', start_line: 11, occurrences: 1 });
+    expect(one('Shipped 01/05/2024 (3-5-24)\nQty 5.00', 5)).toMatchObject({ match: 'number', start_line: 11, occurrences: 1 });
+    expect(one('Delivery 2024-01-05', 1)).toMatchObject({ status: 'not_in_document' });
+    expect(one('Delivery 2024-01-05', 2024)).toMatchObject({ match: 'exact', start_line: 10 });
+    // not a valid date (month 13), a part number, a range: their numbers are numbers
+    expect(one('Delivery 2024-13-05', 5)).toMatchObject({ match: 'number', start_line: 10 });
+    expect(one('Part PN-00123 and sizes 10-20', 20)).toMatchObject({ match: 'number', start_line: 10 });
+    // in a table: the quantity's count leaves the dates out
+    const lines = ['Item | Qty | Delivery', 'Bolt | 1.00 | 2024-01-01', 'Nut | 3.00 | 2024-03-01'];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'Bolt', qty: 1 }, { item: 'Nut', qty: 3 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    expect(p.values.filter((v) => v.path.endsWith('qty')).map((v) => [v.start_line, v.match, v.occurrences])).toEqual([[2, 'number', 1], [3, 'number', 1]]);
+  });
+
   it('a value spanning two lines covers both', () => {
     expect(one('Ship to: Acme Industrial\nSupplies Ltd\nEnd', 'Acme Industrial Supplies Ltd')).toMatchObject({ match: 'exact', start_line: 10, end_line: 11 });
   });
@@ -160,6 +175,31 @@ describe('the index on edge cases of its shortcuts', () => {
     expect(one('Straße 5\nTOTAL\u2003 DUE 7', 'total due 7')).toMatchObject({ match: 'case_whitespace', start_line: 11 });
     expect(one('Road 5\nTOTAL  DUE 7', 'total due 7')).toMatchObject({ match: 'case_whitespace', start_line: 11 });
     expect(one('Müller GmbH\nMüllerstraße 3', 'Müller')).toMatchObject({ match: 'exact', start_line: 10, occurrences: 1 });
+  });
+
+  it('an ASCII source is matched around one word of the value, a space of the value standing for a run of whitespace; scanned or indexed alike', () => {
+    // searched for a few values the source is scanned; from the 13th search, through its word index
+    const indexed = (text: string, value: string) => {
+      const index = chunk(text);
+      for (let i = 0; i < 13; i++) index.exact(`warm up ${i}`);
+      return computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: index }).values[0]!;
+    };
+    const cases: [string, string, object][] = [
+      // matched forward over a tab run and backward over a run of spaces around "total" (the rarest word)
+      ['Amount   TOTAL\t\tDue 7\nAmount paid\nAmount due', 'amount total due', { match: 'case_whitespace', start_line: 10, end_line: 10, occurrences: 1 }],
+      // the run may be a line break; a word continuing on either side is no match
+      ['Net\n  AMOUNT x\nGross amount', 'net amount', { match: 'case_whitespace', start_line: 10, end_line: 11 }],
+      ['SubNet amount\nNet amountx', 'net amount', { status: 'not_in_document' }],
+      ['Subtotal due\nTOTAL  due', 'total due', { match: 'case_whitespace', start_line: 11, occurrences: 1 }],
+      // exact: case kept (looked up by "a", its rarest word, not by its first)
+      ['Part A-7 x\nPART A-7\nPart B-7', 'PART A-7', { match: 'exact', start_line: 11, occurrences: 1 }],
+      // a value with a character an ASCII source cannot hold is not exact, nor the same in other case
+      ['Strasse 5', 'Straße 5', { status: 'not_in_document' }],
+    ];
+    for (const [text, value, expected] of cases) {
+      expect(one(text, value)).toMatchObject(expected);
+      expect(indexed(text, value)).toEqual(one(text, value));
+    }
   });
 
   // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)

@@ -62,19 +62,22 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!]] },
   { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]] },
 ];
+const MONTH_INITIAL = /^[adfjmnos]/i;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
 const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function validDate([y, mo, d]: [number, number, number]): string | null {
   if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1000 && y <= 9999)) return null;
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCMonth() !== mo - 1) return null;
-  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : DAYS_IN_MONTH[mo - 1]!)) return null;
+  return `${y}-${mo < 10 ? '0' : ''}${mo}-${d < 10 ? '0' : ''}${d}`; // y has 4 digits
 }
 
 /** Every date in a text with its position and the calendar days it may mean. */
-export function findDates(text: string): { start: number; end: number; days: string[] }[] {
+export function findDates(text: string, patterns = DATE_PATTERNS): { start: number; end: number; days: string[] }[] {
   const out: { start: number; end: number; days: string[] }[] = [];
-  for (const p of DATE_PATTERNS) {
+  for (const p of patterns) {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
       const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
@@ -84,9 +87,15 @@ export function findDates(text: string): { start: number; end: number; days: str
   return out;
 }
 
+/** The dates of a text written in digits alone (2024-01-05, 01/05/2024, 5.1.24). */
+export const numericDates = (text: string) => findDates(text, NUMERIC_DATE_PATTERNS);
+const NUMERIC_DATE_PATTERNS = DATE_PATTERNS.slice(0, 2);
+
 /** The calendar days a value may mean when the whole value is one date, else []. */
 export function dateReadings(value: string): string[] {
   const v = value.trim();
+  // every pattern begins with a digit or a month and ends with a digit: most text is ruled out here
+  if (!(isDigitCode(v.charCodeAt(v.length - 1)) && (isDigitCode(v.charCodeAt(0)) || MONTH_INITIAL.test(v)))) return [];
   const found = findDates(v).filter((d) => d.start === 0 && d.end === v.length);
   return [...new Set(found.flatMap((d) => d.days))];
 }

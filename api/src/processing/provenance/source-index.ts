@@ -1,6 +1,6 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
 // (see match.ts for the kinds of match and the choice between occurrences).
-import { dateReadings, findDates, numberReadings } from './readings';
+import { dateReadings, findDates, numericDates, numberReadings } from './readings';
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
 
@@ -21,6 +21,8 @@ const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
 const asciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isWordChar = (ch: string | undefined) => ch !== undefined && (ch.charCodeAt(0) < 128 ? asciiWordCode(ch.charCodeAt(0)) : WORD.test(ch));
 const isDigit = (ch: string | undefined) => ch !== undefined && ch.length === 1 && ch.charCodeAt(0) >= 48 && ch.charCodeAt(0) <= 57;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const dateSeparator = (c: number) => c === 45 || c === 46 || c === 47; // - . /
 const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 interface Hit {
@@ -31,6 +33,10 @@ interface Hit {
 /** A number token of the text. */
 interface Token extends Hit {
   text: string;
+  /** its numberReadings, once read (shared by the tokens written alike) */
+  readings?: string[];
+  /** a month or day of a date written in digits, once checked (see datePart) */
+  datePart?: boolean;
 }
 
 /**
@@ -143,15 +149,25 @@ function normalise(flat: string): { text: string; map: number[] } {
 
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
- * Its parts are built on first use: a table whose values are all written as extracted never
- * needs the normalised text nor the dates.
+ * Its parts are built on first use: a chunk of prose searched for a few values is scanned for
+ * each and indexes nothing; the word index comes with the 13th search, the number tokens with
+ * the first number, the dates with the first value that reads as one.
  */
 export class SourceIndex {
   readonly lines: SourceLine[];
   /** line texts joined with single spaces (a line break counts as a space) */
   private readonly flat: string;
   private readonly lineStarts: number[];
-  /** the normalised text (see normalise) and, per its offset, the flat offset */
+  /**
+   * An ASCII source is searched in one lower-cased copy of the flat text (same offsets) through
+   * one index of its words: exact matches are checked against the flat text, case/whitespace ones
+   * against the copy with a run of whitespace for each space of the value. A non-ASCII source
+   * (lower-casing may change lengths) builds the normalised text and a word index per form.
+   */
+  private readonly ascii: boolean;
+  private lower: string | null = null;
+  private lowerWords: Map<string, number[]> | null = null;
+  /** non-ASCII sources: the normalised text (see normalise) and, per its offset, the flat offset */
   private normalised: { text: string; map: number[] } | null = null;
   private flatWords: Map<string, number[]> | null = null;
   private normWords: Map<string, number[]> | null = null;
@@ -170,6 +186,7 @@ export class SourceIndex {
       off += texts[i]!.length + 1;
     }
     this.flat = texts.join(' ');
+    this.ascii = !NON_ASCII.test(this.flat);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -204,17 +221,6 @@ export class SourceIndex {
     return { start_line: a.number, end_line: b.number, page: a.page ?? null };
   }
 
-  private static bounded(text: string, needle: string, h: Hit): boolean {
-    const before = text[h.start - 1];
-    const after = text[h.end];
-    if (isWordChar(before) && isWordChar(needle[0])) return false;
-    if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
-    // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-    if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
-    if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
-    return true;
-  }
-
   private all(inNorm: boolean, needle: string): Hit[] {
     const out: Hit[] = [];
     if (!needle) return out;
@@ -241,25 +247,105 @@ export class SourceIndex {
         const i = at - bestOffset;
         if (i < 0 || !text.startsWith(needle, i)) continue;
         const h = { start: i, end: i + needle.length };
-        if (SourceIndex.bounded(text, needle, h)) out.push(h);
+        if (bounded(text, needle, h)) out.push(h);
       }
       return out;
     }
-    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    return scan(text, needle);
+  }
+
+  exact(value: string): Hit[] {
+    const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
+    if (!this.ascii || !isWordChar(needle[0])) return this.all(false, needle);
+    if (NON_ASCII.test(needle)) return []; // not in an ASCII text
+    if (!this.useWordIndex()) return scan(this.flat, needle);
+    const out: Hit[] = [];
+    const anchor = this.rarestWord(needle.toLowerCase());
+    for (const at of anchor.starts) {
+      const i = at - anchor.offset;
+      if (i < 0 || !this.flat.startsWith(needle, i)) continue;
       const h = { start: i, end: i + needle.length };
-      if (SourceIndex.bounded(text, needle, h)) out.push(h);
+      if (bounded(this.flat, needle, h)) out.push(h);
     }
     return out;
   }
 
-  exact(value: string): Hit[] {
-    return this.all(false, value.replace(/\r?\n/g, ' '));
-  }
-
   caseWhitespace(value: string): Hit[] {
     const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    const { map } = this.norm;
-    return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
+    if (!this.ascii || !isWordChar(needle[0])) {
+      const { map } = this.norm;
+      return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
+    }
+    if (NON_ASCII.test(needle)) return [];
+    // The normalised text's match, found in the lower-cased flat text around one word of the
+    // needle: a space of the needle is a whole run of whitespace there (the needle has no other
+    // whitespace, none at its ends). Candidates: the word's starts from the index, or before it
+    // is built the word's occurrences in the text (one that is no word start fails the match or
+    // the bounds, as a word continuing in the text does).
+    let anchor: { starts: number[]; offset: number };
+    if (this.useWordIndex()) anchor = this.rarestWord(needle);
+    else {
+      const word = longestWord(needle);
+      anchor = { starts: scanStarts((this.lower ??= this.flat.toLowerCase()), needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
+    }
+    const text = this.lower!;
+    const out: Hit[] = [];
+    for (const at of anchor.starts) {
+      let end = at;
+      for (let k = anchor.offset; k < needle.length && end !== -1; k++) {
+        const c = needle.charCodeAt(k);
+        if (c !== 32) end = text.charCodeAt(end) === c ? end + 1 : -1;
+        else if (!asciiSpace(text.charCodeAt(end))) end = -1;
+        else while (asciiSpace(text.charCodeAt(end))) end++;
+      }
+      let start = end === -1 ? -1 : at;
+      for (let k = anchor.offset - 1; k >= 0 && start !== -1; k--) {
+        const c = needle.charCodeAt(k);
+        if (c !== 32) start = text.charCodeAt(start - 1) === c ? start - 1 : -1;
+        else if (!asciiSpace(text.charCodeAt(start - 1))) start = -1;
+        else while (asciiSpace(text.charCodeAt(start - 1))) start--;
+      }
+      if (start === -1) continue;
+      const h = { start, end };
+      if (bounded(text, needle, h)) out.push(h);
+    }
+    return out;
+  }
+
+  /**
+   * ASCII sources: the word index pays once a source is searched for many values (a table); a
+   * chunk of prose searched for a few is scanned instead (the index of every word of a 40-line
+   * chunk costs some 30 scans of it).
+   */
+  private searches = 0;
+  private useWordIndex(): boolean {
+    return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
+  }
+
+  /**
+   * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
+   * word, and its offset in the needle. Every word of a match starts a word of the text, so these
+   * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
+   */
+  private rarestWord(needle: string): { starts: number[]; offset: number } {
+    if (!this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
+    let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
+    let bestCount = Infinity;
+    for (let i = 0; i < needle.length; ) {
+      if (!asciiWordCode(needle.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const offset = i;
+      while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+      const starts = this.lowerWords.get(needle.slice(offset, i)) ?? [];
+      if (starts.length < bestCount) {
+        best = { starts, offset };
+        bestCount = starts.length;
+        if (bestCount === 0) break;
+      }
+    }
+    return best;
   }
 
   /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
@@ -284,9 +370,10 @@ export class SourceIndex {
   }
 
   private readingsOf(token: Token): string[] {
+    if (token.readings) return token.readings;
     let r = this.tokenReadings.get(token.text);
     if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
-    return r;
+    return (token.readings = r);
   }
 
   /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
@@ -296,12 +383,39 @@ export class SourceIndex {
     for (const r of readings) {
       // a reading in exponent form (1e-7) has other digits than its token: every token is read
       const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
-      for (const t of candidates) if (this.readingsOf(t).includes(r)) out.push(t);
-      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t);
+      for (const t of candidates) if (this.readingsOf(t).includes(r) && !this.datePart(t)) out.push(t);
+      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t); // past 15 digits: no date's part
     }
     // one reading from one list: already in order and without repeats
     return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
   }
+
+  /**
+   * A month or day of a date written in digits (the 01 and 05 of 2024-01-05 or 01/05/2024) is part
+   * of the date, not a number: a quantity 1 is not found there. A four-digit year still is a
+   * number. Only a token joined to other digits by - / . is checked, against the dates of its line
+   * (these dates never span lines), once per line.
+   */
+  private datePart(t: Token): boolean {
+    if (t.datePart !== undefined) return t.datePart;
+    const flat = this.flat;
+    let start = t.start;
+    while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
+    let end = t.end;
+    while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
+    const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
+    let part = false;
+    if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
+      const line = this.lineAt(t.start);
+      let dates = this.lineDates.get(line);
+      if (!dates) this.lineDates.set(line, (dates = numericDates(this.lines[line]!.text)));
+      const at = this.lineStarts[line]!;
+      part = dates.some((d) => d.start <= start - at && end - at <= d.end);
+    }
+    return (t.datePart = part);
+  }
+
+  private readonly lineDates = new Map<number, { start: number; end: number }[]>();
 
   date(days: string[]): Hit[] {
     if (!this.dates) {
@@ -313,6 +427,11 @@ export class SourceIndex {
           this.dates.set(day, list);
         }
       }
+    }
+    if (days.length === 1) {
+      // one day's list is in text order unless two patterns found it (uniqueHits then orders it)
+      const list = this.dates.get(days[0]!) ?? [];
+      if (list.every((h, i) => i === 0 || h.start > list[i - 1]!.start)) return list;
     }
     return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
   }
@@ -328,7 +447,7 @@ export class SourceIndex {
     const memo: Map<string | number, Found | null> = typeof value === 'number' ? this.foundNumber : this.foundText;
     let r = memo.get(value);
     if (r === undefined) {
-      r = this.kinds(value).next().value ?? null;
+      r = this.kinds(value, true)[0] ?? null;
       memo.set(value, r);
     }
     return r;
@@ -339,42 +458,147 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      const kinds = [...this.kinds(value)].map((k) => ({ ...k, lines: k.hits.map((h) => this.lineNumberAt(h.start)) }));
-      // each kind's lines are sorted (hits are): one kind needs no sort
-      const all = kinds.length === 1 ? kinds[0]!.lines : kinds.flatMap((k) => k.lines).sort((a, b) => a - b);
-      memo.set(value, (r = { kinds, lines: all.filter((l, i) => i === 0 || l !== all[i - 1]) }));
+      const found = this.kinds(value, false);
+      const kinds: Sighting['kinds'] = [];
+      let all: number[] = [];
+      for (const { kind, hits } of found) {
+        const lines = new Array<number>(hits.length);
+        for (let i = 0; i < hits.length; i++) lines[i] = this.lineNumberAt(hits[i]!.start);
+        kinds.push({ kind, hits, lines });
+        all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
+      }
+      memo.set(value, (r = { kinds, lines: all }));
     }
     return r;
   }
 
-  /** The kinds that find the value, strongest first, each searched only when asked for. */
-  private *kinds(value: string | number): Generator<Found, void> {
+  /** The kinds that find the value, strongest first; with `first`, only the strongest (the weaker ones are not searched). */
+  private kinds(value: string | number, first: boolean): Found[] {
+    const out: Found[] = [];
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
       // exact where a token is written as the value is, number for all of them
       const hits = this.number([String(Math.abs(value))]);
-      if (!hits.length) return;
+      if (!hits.length) return out;
       const written = String(value);
       const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
-      if (exact.length) yield { kind: 'exact', hits: exact };
-      if (exact.length < hits.length) yield { kind: 'number', hits };
-      return;
+      if (exact.length) {
+        out.push({ kind: 'exact', hits: exact });
+        if (first) return out;
+      }
+      if (exact.length < hits.length) out.push({ kind: 'number', hits });
+      return out;
     }
     let hits = this.exact(value);
-    if (hits.length) yield { kind: 'exact', hits };
+    if (hits.length) {
+      out.push({ kind: 'exact', hits });
+      if (first) return out;
+    }
     hits = this.caseWhitespace(value);
-    if (hits.length) yield { kind: 'case_whitespace', hits };
+    if (hits.length) {
+      out.push({ kind: 'case_whitespace', hits });
+      if (first) return out;
+    }
     const days = dateReadings(value);
     if (days.length) {
       hits = this.date(days);
-      if (hits.length) yield { kind: 'date', hits };
+      if (hits.length) {
+        out.push({ kind: 'date', hits });
+        if (first) return out;
+      }
     }
-    const readings = numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, ''));
+    const readings = mayBeNumber(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
       hits = this.number(readings);
-      if (hits.length) yield { kind: 'number', hits };
+      if (hits.length) out.push({ kind: 'number', hits });
+    }
+    return out;
+  }
+}
+
+/**
+ * False when a text value has no number reading, without the regexes: only up to 4 characters at
+ * each end are stripped (a currency, a unit) and what is left must be digits, separators, spaces,
+ * signs and parentheses; any other ASCII character inside (a letter) rules it out.
+ */
+function mayBeNumber(value: string): boolean {
+  const v = value.trim();
+  for (let i = 4; i < v.length - 4; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 128 && !NUMBER_CHAR[c]) return false;
+  }
+  return true;
+}
+
+const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));
+
+/** A match on word bounds: no word continues it on either side, no number continues a number. */
+function bounded(text: string, needle: string, h: Hit): boolean {
+  const before = text[h.start - 1];
+  const after = text[h.end];
+  if (isWordChar(before) && isWordChar(needle[0])) return false;
+  if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
+  // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
+  if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
+  if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
+  return true;
+}
+
+/** Every occurrence of a needle in a text on word bounds, first first. */
+function scan(text: string, needle: string): Hit[] {
+  const out: Hit[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    const h = { start: i, end: i + needle.length };
+    if (bounded(text, needle, h)) out.push(h);
+  }
+  return out;
+}
+
+/** Where a word occurs in a text (also inside longer words), first first. */
+function scanStarts(text: string, word: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) out.push(i);
+  return out;
+}
+
+/** The longest word of an ASCII needle that begins with one (the fewest places to try). */
+function longestWord(needle: string): { offset: number; length: number } {
+  let offset = 0;
+  let length = 0;
+  for (let i = 0; i < needle.length; ) {
+    if (!asciiWordCode(needle.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+    if (i - from > length) {
+      offset = from;
+      length = i - from;
     }
   }
+  return { offset, length };
+}
+
+const SCANS_BEFORE_INDEX = 12;
+
+/** A sorted list without repeats. */
+function distinctSorted(sorted: number[]): number[] {
+  const out: number[] = [];
+  for (const x of sorted) if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  return out;
+}
+
+/** Two sorted lists (the first without repeats) as one sorted list without repeats. */
+function mergeSorted(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = j === b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  }
+  return out;
 }
 
 function uniqueHits(hits: Hit[]): Hit[] {
