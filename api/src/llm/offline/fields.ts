@@ -2,7 +2,7 @@
 // objects) and table fields (arrays of objects, whose item properties are the columns).
 import { formatOf, isNullable, itemsOf, primaryType, propertiesOf, unwrapNullable, type SimpleType } from '../json-schema';
 import type { JSONSchema } from '../types';
-import { contentWords, labelsFor, type Label } from './labels';
+import { IDENTIFIER_WORDS, contentWords, labelsFor, type Label } from './labels';
 import { parseAmount, parseBoolean, parseCurrency, parseDate, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
 
 export interface ScalarField {
@@ -175,7 +175,9 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
       break;
   }
   if (isCurrencyField(field)) return parseCurrency(value) ?? (/^[A-Z]{3}$/.test(value) ? value : undefined);
-  const text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '');
+  let text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '');
+  // "Trans. ID 30917" read as label "Trans." and value "ID 30917": an identifier word before the identifier is label
+  if (IDENTIFIER_WORDS.has(contentWords(field.name).slice(-1)[0] ?? '')) text = text.replace(/^(?:(?:no|nr|id|number|ref|reference)\b\.?\s*)+(?=[A-Z]{0,4}[-/]?\d)/i, '');
   if (text.length > 300) return undefined;
   return text;
 }

@@ -47,4 +47,33 @@ describe('identifier by shape', () => {
     const two: JSONSchema = { ...slip, properties: { ...(slip.properties as Record<string, JSONSchema>), order_ref: { type: 'string', description: 'Order reference' } } };
     expect(extractOffline(lines('Bon 40417'), two).data).not.toHaveProperty('ticket_number');
   });
+
+  it('reads "#0093" on the line whose date was already taken', () => {
+    const text = ['HARBOUR KIOSK', '', '#0093          2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '0093', sold_on: '2025-07-19' });
+  });
+
+  it('leaves a number of the letterhead (a registration) to the issuer', () => {
+    const text = ['HARBOUR KIOSK', 'Firm nr 5550123', '', 'Bon 40417', 'Day of sale:   2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '40417' });
+  });
+
+  it('leaves a number whose label names another field\'s thing ("Kiosk no 0042") to that thing', () => {
+    const r = extractOffline(lines('Kiosk no 0042', 'Bon 40417'), slip);
+    expect(r.data).toMatchObject({ ticket_number: '40417' });
+    // nor is "no 0042" the kiosk's name
+    expect(r.data).not.toHaveProperty('kiosk_name');
+  });
+
+  it('weighs a pair found only by an identifier word ("Auth code") with the unlabelled ones: two, none', () => {
+    const r = extractOffline(lines('Bon 40417', '', 'Auth code 771204'), slip);
+    expect(r.data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Auth code 771204'), slip).data).toMatchObject({ ticket_number: '771204' });
+  });
+
+  it('drops an identifier word read into the value ("Trans. ID 30917")', () => {
+    const receipt: JSONSchema = { type: 'object', properties: { receipt_number: { type: 'string', description: 'Receipt or transaction number' }, total: { type: 'number' } } };
+    expect(extractOffline(['Trans. ID 30917', 'Total: 12.00'].join('\n'), receipt).data).toEqual({ receipt_number: '30917', total: 12 });
+  });
 });
+

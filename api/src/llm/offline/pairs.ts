@@ -127,7 +127,11 @@ function plausible(field: ScalarField, value: string): boolean {
   if (field.type !== 'string' || field.format || field.enumValues) return true;
   const words = contentWords(field.name);
   if (IDENTIFIER_WORDS.has(words[words.length - 1] ?? '')) return /\d/.test(value);
-  if (words.some((w) => NAME_WORDS.includes(w))) return /[a-z]{2,}/i.test(value) && parseAmount(value) === undefined && findDates(value).length === 0;
+  // "Company reg 09876543", "Store no 0042": a number, or a word saying "number" before digits, is no part of a name
+  if (words.some((w) => NAME_WORDS.includes(w))) {
+    const numbered = /\d{5,}/.test(value) || /^(?:no|nr|id|number|ref)\b\.?\s*#?\d/i.test(value);
+    return /[a-z]{2,}/i.test(value) && !numbered && parseAmount(value) === undefined && findDates(value).length === 0;
+  }
   return true;
 }
 
