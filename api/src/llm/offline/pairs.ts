@@ -152,5 +152,9 @@ function isLabelRow(lines: string[], li: number): boolean {
   const values = splitCells(lines[below]!);
   if (values.length !== cells.length) return false;
   const aligned = values.every((v, i) => Math.abs(v.start - cells[i]!.start) <= 2);
-  return aligned && values.filter((v) => /\d/.test(v.text)).length * 2 >= values.length;
+  if (!aligned || values.filter((v) => /\d/.test(v.text)).length * 2 < values.length) return false;
+  // "Name   Orla Brennan" / "IBAN   GB33 ..." / "Date   31/05/2024": a column of labels with their values beside them, not a label row
+  const column = (cs: { text: string; start: number }[]) => cs.length === 2 && !/\d/.test(cs[0]!.text) && Math.abs(cs[1]!.start - cells[1]!.start) <= 2;
+  const after = nextNonEmpty(lines, below);
+  return !(cells.length === 2 && column(values) && after === below + 1 && column(splitCells(lines[after]!)));
 }
