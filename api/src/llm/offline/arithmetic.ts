@@ -184,7 +184,8 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
  * A total a scan misread ("716.05" for 76.05, "€3:,233:;,73"): when the others say what it must be
  * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax) and exactly one amount line
  * outside the tables is one digit away from that, that line holds it: the line the field was read
- * from, or a damaged amount (one that is not a number as written) no other total was read from.
+ * from, or a damaged amount (one that is not a number as written) no other total was read from, or
+ * an amount equal to it on a line no field was read from (its label damaged past reading).
  * Only for values that are empty or do not add up; a document whose totals agree is never touched.
  */
 function misreadTotals(
@@ -224,9 +225,14 @@ function misreadTotals(
     if (!byRole.has(role) || value === undefined || value <= 0 || (current !== undefined && near(current, value))) continue;
     const digits = valueDigits(Math.round(value * 100) / 100, 2);
     const own = lineOf(role);
-    const close = cells.filter(
-      (c) => (c.line === own || (!taken.has(c.line) && parseAmount(c.text) === undefined)) && editDistance(digitSkeleton(c.text), digits) <= 1,
-    );
+    // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)
+    const close = cells.filter((c) => {
+      const oneDigitAway = editDistance(digitSkeleton(c.text), digits) <= 1;
+      if (c.line === own) return oneDigitAway;
+      if (taken.has(c.line)) return false;
+      const printed = parseAmount(c.text);
+      return printed === undefined ? oneDigitAway : near(printed, value);
+    });
     if (close.length !== 1) continue;
     // one reading changed must make every check add up (a clean document that does not add up keeps what it says)
     const v = (r: TotalRole) => (r === role ? value : get(r));

@@ -175,7 +175,8 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
       break;
   }
   if (isCurrencyField(field)) return parseCurrency(value) ?? (/^[A-Z]{3}$/.test(value) ? value : undefined);
-  let text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '');
+  // "_ Wartungsvertrag Q3": a speck a scan left before the words is no part of them
+  let text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '').replace(/^[_|~'‘’`",.;°©]{1,2} (?=\S)/, '');
   // "Trans. ID 30917" read as label "Trans." and value "ID 30917": an identifier word before the identifier is label
   if (IDENTIFIER_WORDS.has(contentWords(field.name).slice(-1)[0] ?? '')) text = text.replace(/^(?:(?:no|nr|id|number|ref|reference)\b\.?\s*)+(?=[A-Z]{0,4}[-/]?\d)/i, '');
   if (text.length > 300) return undefined;

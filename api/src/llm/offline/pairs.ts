@@ -84,6 +84,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         const [, key, value] = colon as unknown as [string, string, string];
         if (value.trim()) {
           consider(key, value, li, [id], 1, 'label');
+          // "VAT: 19 %     10.156,88" (a colon OCR put in "VAT 19 %"): the rate belongs to the label, the amount is the next cell
+          const right = cells[ci + 1];
+          if (/^\d{1,2}(?:[.,]\d+)?\s*%$/.test(value.trim()) && right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
           // "Invoice No: INV-1 Date: 2024-03-01" with single spaces: cut the value before the next "Label:"
           const next = /^(.*?\S)\s+([A-Z][A-Za-z .#]{1,30}?)\s*:\s*(\S.*)$/.exec(value);
           if (next) {

@@ -193,3 +193,41 @@ describe('a statement read again by its balances', () => {
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -700, 20]);
   });
 });
+
+describe('a scan\'s header amounts and marks', () => {
+  const bill: JSONSchema = {
+    type: 'object',
+    properties: {
+      net_sum: { type: 'number', description: 'Sum before VAT' },
+      vat_sum: { type: 'number', description: 'VAT amount' },
+      to_pay: { type: 'number', description: 'Gross amount payable' },
+      currency: { type: 'string', description: 'ISO 4217 currency code' },
+      parts: (schema.properties as Record<string, JSONSchema>).parts!,
+    },
+  };
+  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+
+  it('reads the amount beside "VAT: 19 %" when OCR put a colon after the label', () => {
+    const text = [...parts, 'Sum before VAT (DKK)      100,00', 'VAT: 19 %                  19,00'].join('\n');
+    expect(extractOffline(text, bill).data).toMatchObject({ net_sum: 100, vat_sum: 19 });
+  });
+
+  it('finds the total on a line whose label OCR damaged, by sum + VAT', () => {
+    // (no rows: the sum and the VAT alone say what the total is)
+    const { parts: _rows, ...sums } = bill.properties as Record<string, JSONSchema>;
+    const text = ['Sum before VAT (DKK)      100,00', 'VAT 19 %                   19,00', 'Gr0s$ pa/ab1e (DKK)       119,00'].join('\n');
+    const result = extractOffline(text, { type: 'object', properties: sums });
+    expect(result.data).toMatchObject({ net_sum: 100, vat_sum: 19, to_pay: 119 });
+    expect(result.found.find((f) => f.path === 'to_pay')).toMatchObject({ line: 3, via: 'arithmetic' });
+  });
+
+  it('takes the currency the document writes out over a symbol OCR made of a digit', () => {
+    const text = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '£4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), '', 'Sum before VAT (DKK)      100,00'].join('\n');
+    expect(extractOffline(text, bill).data).toMatchObject({ currency: 'DKK' });
+  });
+
+  it('drops a speck before a description', () => {
+    const text = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['_ Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W)].join('\n');
+    expect((extractOffline(text, bill).data as { parts: Part[] }).parts[0]).toMatchObject({ part: 'Hinge' });
+  });
+});
