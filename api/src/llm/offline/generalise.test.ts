@@ -236,3 +236,20 @@ describe('bad input', () => {
     expect(extractOffline(text, receipt).data).toEqual({ total: 12 });
   });
 });
+
+describe('a period written where one date is wanted', () => {
+  it('gives the last day to a field the schema says is the period\'s end, the first day otherwise', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        report_date: { type: 'string', format: 'date', description: 'Date of the report (end of the period)' },
+        from_date: { type: 'string', format: 'date', description: 'First day covered' },
+      },
+    };
+    const text = 'Report date: 01/05/2024 to 31/05/2024';
+    expect(extractOffline(text, schema).data).toMatchObject({ report_date: '2024-05-31' });
+    const start: JSONSchema = { type: 'object', properties: { report_date: { type: 'string', format: 'date', description: 'Start of the period' } } };
+    expect(extractOffline(text, start).data).toEqual({ report_date: '2024-05-01' });
+  });
+});
+

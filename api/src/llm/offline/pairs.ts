@@ -112,8 +112,11 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       const right = cells[ci + 1];
       if (right && !right.text.includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
+      // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
       const words = cell.text.split(' ');
-      for (let k = 1; k < Math.min(6, words.length); k++) {
+      const below = cells.length === 1 && !/\d/.test(cell.text) ? nextNonEmpty(lines, li) : -1;
+      const labelAbove = below !== -1 && splitCells(lines[below]!).length === 1 && !lines[below]!.includes(':');
+      for (let k = 1; k < Math.min(6, words.length) && !labelAbove; k++) {
         consider(words.slice(0, k).join(' '), words.slice(k).join(' '), li, [id], 0.9, 'label');
       }
     });

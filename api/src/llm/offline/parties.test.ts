@@ -147,5 +147,36 @@ describe('the addressee from an unlabelled address block', () => {
     const text = [...header, 'Client        Elspeth Marrow', 'Job           Run 118', 'Date of bill  2025-05-02', '', 'Bill number: BW-3310', 'Amount to pay: 96.40'].join('\n');
     expect(extractOffline(text, billing).data).toMatchObject({ client_name: 'Elspeth Marrow', bill_number: 'BW-3310' });
   });
+
+  it('takes no name beside a letterhead when nothing says which column made the document', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the loyalty card' },
+        printed_on: { type: 'string', format: 'date', description: 'Date the summary was printed' },
+      },
+    };
+    const text = [
+      'Tamsin Ferrow                                 Lantern Books',
+      '22 Abbey Road                                 9 Quay Row',
+      '',
+      'Card: 7731-0094',
+      'Printed: 2025-03-02',
+    ].join('\n');
+    expect(extractOffline(text, schema).data).not.toHaveProperty('member_name');
+  });
+
+  it('reads a line of words above its value as a label, not as "Label value"', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the member card' },
+      },
+    };
+    const text = ['Lantern Books', '', 'MEMBER SINCE', 'SPRING TERM', '', 'Card: 7731-0094'].join('\n');
+    expect(extractOffline(text, schema).data).not.toHaveProperty('member_name');
+  });
 });
 

@@ -96,10 +96,14 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   if (evidence < 2) return;
   const end = tableLines.size ? Math.min(...tableLines) : lines.length;
   const known = new Set([...values.values()].map((v) => String(v).toLowerCase()));
-  const blocks = textBlocks(lines, end);
+  const { blocks, runs } = textBlocks(lines, end);
   // the letterhead's block: the first block with a name in it
   const letterhead = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
   if (letterhead === -1) return;
+  // two columns on the first lines ("Orla Brennan ... WESTFIELD MUTUAL"): which one made the document is
+  // known only when the issuer's name was read from one of them
+  const letterheadName = blocks[letterhead]!.find((c) => readsLikeName(c.text))!.text;
+  const besideUnknownLetterhead = (b: number) => runs[b] === runs[letterhead] && !known.has(letterheadName.toLowerCase());
   const names: { line: number; name: string }[] = [];
   // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
@@ -108,6 +112,7 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   // names standing alone on the line above labelled lines ("Orla Brennan" / "Account: 4471-22019")
   const alone: { line: number; name: string }[] = [];
   later.forEach((block, b) => {
+    if (besideUnknownLetterhead(letterhead + 1 + b)) return;
     // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for"), or names the document
     let k = 0;
     while (k < block.length - 1 && !/\d/.test(block[k]!.text) && (LABEL_LINE.test(block[k]!.text) || titleLine(block[k]!.text))) k++;
@@ -174,7 +179,7 @@ interface BlockLine {
  * letterhead at the left, the addressee at the right, or the other way round) gives one block per
  * column, left first. A line of more than two cells is not part of an address block.
  */
-function textBlocks(lines: string[], end: number): BlockLine[][] {
+function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs: number[] } {
   const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
   const runs: number[][] = [];
   for (let i = 0; i < end; i++) {
@@ -183,16 +188,20 @@ function textBlocks(lines: string[], end: number): BlockLine[][] {
     runs[runs.length - 1]!.push(i);
   }
   const blocks: BlockLine[][] = [];
-  for (const run of runs) {
+  /** the run each block comes from: the two columns of one run share it */
+  const runOf: number[] = [];
+  runs.forEach((run, r) => {
     const cells = run.map((i) => splitCells(lines[i]!));
     if (cells.some((c) => c.length > 2)) {
       blocks.push([]);
-      continue;
+      runOf.push(r);
+      return;
     }
     const split = Math.min(...cells.filter((c) => c.length === 2).map((c) => c[1]!.start));
     if (!Number.isFinite(split)) {
       blocks.push(run.map((line, j) => ({ line, text: cells[j]![0]!.text })));
-      continue;
+      runOf.push(r);
+      return;
     }
     const left: BlockLine[] = [];
     const right: BlockLine[] = [];
@@ -200,6 +209,8 @@ function textBlocks(lines: string[], end: number): BlockLine[][] {
       for (const c of cells[j]!) (c.start >= split - 2 ? right : left).push({ line, text: c.text });
     });
     blocks.push(left, right);
-  }
-  return blocks.filter((b) => b.length);
+    runOf.push(r, r);
+  });
+  const kept = blocks.map((b, i) => i).filter((i) => blocks[i]!.length);
+  return { blocks: kept.map((i) => blocks[i]!), runs: kept.map((i) => runOf[i]!) };
 }
