@@ -77,3 +77,29 @@ describe('identifier by shape', () => {
   });
 });
 
+describe('one of two identifiers named by a word only it uses', () => {
+  const schema: JSONSchema = {
+    type: 'object',
+    properties: {
+      bill_number: { type: 'string', description: 'Number of the bill' },
+      bill_date: { type: 'string', format: 'date', description: 'Date the bill was sent' },
+      booking_number: { type: 'string', description: "The guest's booking number" },
+      total: { type: 'number', description: 'Amount to pay' },
+    },
+  };
+
+  it('reads "Guest booking" and "Client booking #" as the booking number, the bill number staying its own', () => {
+    for (const label of ['Guest booking', 'Client booking #']) {
+      const text = ['Bill number:  HB-2231', 'Date:         2025-04-02', `${label}:`.padEnd(14) + 'K77-3391', 'Amount to pay: 96.40'].join('\n');
+      expect(extractOffline(text, schema).data).toMatchObject({ bill_number: 'HB-2231', booking_number: 'K77-3391' });
+    }
+  });
+
+  it('takes nothing from a label that also names a date, or one without the distinctive word', () => {
+    for (const label of ['Booking date', 'Client code']) {
+      const text = ['Bill number:  HB-2231', `${label}:`.padEnd(14) + 'K77-3391', 'Amount to pay: 96.40'].join('\n');
+      expect(extractOffline(text, schema).data).not.toHaveProperty('booking_number');
+    }
+  });
+});
+

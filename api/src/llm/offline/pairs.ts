@@ -5,6 +5,7 @@
 import type { FoundField } from './result';
 import { parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
+import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells } from './table';
 import { findDates, parseAmount } from './values';
 
@@ -45,6 +46,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         score = 0.7;
         byIdentifierRule = true;
       }
+      // "Customer order", "Client PO #" beside an identifier: the label's one word that only this identifier field uses names it
+      if (score < LABEL_THRESHOLD && identifierFields.length > 1 && identifierFields.includes(field) && ownsLabel(field, key, identifierFields, fields) && identifierShaped(value)) score = 0.65;
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (!plausible(field, value)) continue;
@@ -124,6 +127,18 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   // several identifiers and nothing says which one the schema means ("Firm nr 5550", "Voucher ref 19-22"): none
   const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
   return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
+}
+
+/**
+ * A label that shares a distinctive word (few fields use it) with this identifier field and no word
+ * with the schema's other identifier fields ("Customer order" and a "buyer's purchase order number"),
+ * nor with a field holding another kind of value (a date, an amount: "Order date").
+ */
+function ownsLabel(field: ScalarField, label: string, identifiers: ScalarField[], fields: ScalarField[]): boolean {
+  const words = contentWords(label).filter((w) => !IDENTIFIER_WORDS.has(w));
+  if (!words.some((w) => (field.keywords.get(w) ?? 0) > 0.5)) return false;
+  const otherKind = fields.filter((f) => f.type !== 'string' || f.format);
+  return ![...identifiers, ...otherKind].some((other) => other !== field && words.some((w) => other.keywords.has(w) && !field.keywords.has(w)));
 }
 
 export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
