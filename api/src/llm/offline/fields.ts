@@ -182,7 +182,11 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
   // "_ Wartungsvertrag Q3": a speck a scan left before the words is no part of them
   let text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '').replace(/^[_|~'‘’`",.;°©]{1,2} (?=\S)/, '');
   // "Trans. ID 30917" read as label "Trans." and value "ID 30917": an identifier word before the identifier is label
-  if (IDENTIFIER_WORDS.has(contentWords(field.name).slice(-1)[0] ?? '')) text = text.replace(/^(?:(?:no|nr|id|number|ref|reference)\b\.?\s*)+(?=[A-Z]{0,4}[-/]?\d)/i, '');
+  if (IDENTIFIER_WORDS.has(contentWords(field.name).slice(-1)[0] ?? '')) {
+    text = text.replace(/^(?:(?:no|nr|id|number|ref|reference)\b\.?\s*)+(?=[A-Z]{0,4}[-/]?\d)/i, '');
+    // "3O917": a letter O between digits is a zero a scan misread (no identifier mixes them so)
+    text = text.replace(/(?<=\d)[Oo](?=\d)/g, '0');
+  }
   if (text.length > 300) return undefined;
   return text;
 }

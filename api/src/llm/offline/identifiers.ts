@@ -7,7 +7,7 @@
 // the letterhead (a registration) and pairs whose label names another field's thing ("Store no"
 // when the schema's merchant is a store) are not the document's; a pair found only because its
 // label says "code" or "ref" (pairs.ts) counts as one more such pair.
-import type { ScalarField, SchemaModel } from './fields';
+import { parseFieldValue, type ScalarField, type SchemaModel } from './fields';
 import { IDENTIFIER_WORDS, contentWords, matchLabel, normalizeLabel } from './labels';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
@@ -80,7 +80,8 @@ export function unlabelledIdentifier(lines: string[], model: SchemaModel, values
   lines.forEach((text, li) => {
     if (skip.has(li) || !text.trim() || isSeparatorLine(text)) return;
     // "RECEIPT  #  3391": a number sign standing apart belongs to the value after it
-    const cells = splitCells(text.replace(/(^|\s)([#№])\s+(?=[A-Z]{0,4}\d)/gi, '$1$2'));
+    // (and a speck a scan left after the value, "Slip 30917 ;", is no part of it)
+    const cells = splitCells(text.replace(/(^|\s)([#№])\s+(?=[A-Z]{0,4}\d)/gi, '$1$2').replace(/(\d)\s?[;|,'`~_-]{1,2}(?=\s|$)/g, '$1'));
     cells.forEach((cell, ci) => {
       // "Label: value", "Label value" (a single-spaced last token) or a label cell and the value cell right of it
       const m = /^([A-Za-z][A-Za-z .'/-]{0,30}?)\s*(?::\s*|\s)([#№]?\s?\S+)$/.exec(cell.text);
@@ -101,6 +102,6 @@ export function unlabelledIdentifier(lines: string[], model: SchemaModel, values
   const distinct = new Set(pairs.map((p) => p.value));
   if (distinct.size !== 1) return;
   const pair = pairs[0]!;
-  values.set(field, pair.value);
+  values.set(field, parseFieldValue(field, pair.value) ?? pair.value);
   found.push({ path, line: pair.line + 1, via: pair === picked ? 'label' : 'unlabelled-identifier', label: pair.label });
 }

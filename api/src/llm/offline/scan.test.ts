@@ -231,3 +231,19 @@ describe('a scan\'s header amounts and marks', () => {
     expect((extractOffline(text, bill).data as { parts: Part[] }).parts[0]).toMatchObject({ part: 'Hinge' });
   });
 });
+
+describe('an identifier a scan damaged', () => {
+  const slip: JSONSchema = {
+    type: 'object',
+    properties: { ticket_number: { type: 'string', description: 'Number printed on the ticket' }, total: { type: 'number', description: 'Amount paid' } },
+  };
+  it.each([
+    ['Stub 40417 ;', '40417'],
+    ['Stub 40417|', '40417'],
+    ['Stub 4O417', '40417'],
+  ])('reads "%s" as %s', (line, want) => {
+    const text = ['HARBOUR KIOSK', '', line, '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: want });
+  });
+});
+
