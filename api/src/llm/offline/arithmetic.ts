@@ -45,6 +45,24 @@ interface AmountLine {
 }
 
 /** lines outside the tables holding a label and exactly one amount at the end ("Net   1.234,50 EUR") */
+/**
+ * The tax on a line whose label a scan damaged past reading ("-oanel. VAT. 25%   26,54"): the only
+ * line no field was read from holding a rate and an amount that is that rate of the subtotal (tax
+ * on top) or of the total (tax included: total × rate / (100 + rate)).
+ */
+function taxByRate(lines: string[], consumed: Set<number>, found: FoundField[], base: number | undefined, total: number | undefined): AmountLine | undefined {
+  const taken = new Set(found.map((f) => f.line - 1));
+  const hits = amountLines(lines, consumed).filter(({ line, value }) => {
+    const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(lines[line]!);
+    if (taken.has(line) || !rate || value <= 0) return false;
+    const r = Number(rate[1]!.replace(',', '.'));
+    const onTop = base !== undefined && near(value, Math.round(base * r) / 100);
+    const included = total !== undefined && near(value, Math.round((total * r * 100) / (100 + r)) / 100);
+    return r > 0 && (onTop || included);
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
   const out: AmountLine[] = [];
   lines.forEach((l, i) => {
@@ -166,6 +184,10 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   }
 
   if (fill) misreadTotals(lines, consumed, sum, byRole, get, found, (role, at) => set(role, at, true));
+  if (fill && byRole.has('tax') && get('tax') === undefined) {
+    const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
+    if (at) set('tax', at);
+  }
 
   // what the document says and does not add up
   const s = get('subtotal');

@@ -247,3 +247,25 @@ describe('an identifier a scan damaged', () => {
   });
 });
 
+describe('a tax whose label a scan damaged, found by its rate', () => {
+  const till: JSONSchema = {
+    type: 'object',
+    properties: {
+      vat_amount: { type: 'number', description: 'Tax amount' },
+      paid: { type: 'number', description: 'Total paid' },
+      parts: (schema.properties as Record<string, JSONSchema>).parts!,
+    },
+  };
+  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+
+  it('reads the amount that is the rate of the total, tax included', () => {
+    const result = extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          20,00'].join('\n'), till);
+    expect(result.data).toMatchObject({ vat_amount: 20, paid: 100 });
+    expect(result.found.find((f) => f.path === 'vat_amount')?.via).toBe('arithmetic');
+  });
+
+  it('takes no amount that is not the rate of either', () => {
+    expect(extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          21,00'].join('\n'), till).data).not.toHaveProperty('vat_amount');
+  });
+});
+
