@@ -204,7 +204,8 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
 
 /**
  * A total a scan misread ("716.05" for 76.05, "€3:,233:;,73"): when the others say what it must be
- * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax) and exactly one amount line
+ * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax; an empty opening or closing
+ * balance from the other and the rows) and exactly one amount line
  * outside the tables is one digit away from that, that line holds it: the line the field was read
  * from, or a damaged amount (one that is not a number as written) no other total was read from, or
  * an amount equal to it on a line no field was read from (its label damaged past reading).
@@ -233,6 +234,9 @@ function misreadTotals(
     ['subtotal', () => sum ?? (t !== undefined && tx !== undefined ? t - tx : undefined)],
     ['tax', () => (base() !== undefined && get('total') !== undefined ? get('total')! - base()! : undefined)],
     ['total', () => (base() !== undefined && get('tax') !== undefined ? base()! + get('tax')! : undefined)],
+    // a statement: opening + the rows = closing
+    ['opening', () => (sum !== null && get('closing') !== undefined ? get('closing')! - sum : undefined)],
+    ['closing', () => (sum !== null && get('opening') !== undefined ? get('opening')! + sum : undefined)],
   ];
   const cells: { line: number; text: string }[] = [];
   lines.forEach((l, i) => {
@@ -245,6 +249,8 @@ function misreadTotals(
     const value = of();
     const current = get(role);
     if (!byRole.has(role) || value === undefined || value <= 0 || (current !== undefined && near(current, value))) continue;
+    // a balance is only filled, never changed: a clean statement that does not balance keeps what it says
+    if ((role === 'opening' || role === 'closing') && current !== undefined) continue;
     const digits = valueDigits(Math.round(value * 100) / 100, 2);
     const own = lineOf(role);
     // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)

@@ -269,3 +269,26 @@ describe('a tax whose label a scan damaged, found by its rate', () => {
   });
 });
 
+describe('a balance a scan damaged, from the other balance and the rows', () => {
+  const statement: JSONSchema = {
+    type: 'object',
+    properties: {
+      opening_balance: { type: 'number', description: 'Balance at the start' },
+      closing_balance: { type: 'number', description: 'Balance at the end' },
+      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
+    },
+  };
+  const WS = [14, 30, -12];
+  const text = (opening: string, closing: string) =>
+    [`Opening balance:   ${opening}`, '', row(['Day', 'Memo', 'Amount'], WS), row(['2025-03-01', 'Salary', '1 200,00'], WS), row(['2025-03-02', 'Bakery', '-12,40'], WS), '', `Closing balance:   ${closing}`].join('\n');
+
+  it('reads "1. 000,00" as the opening balance that closing − rows says it is', () => {
+    const result = extractOffline(text('1. 000,00', '2 187,60'), statement);
+    expect(result.data).toMatchObject({ opening_balance: 1000, closing_balance: 2187.6 });
+  });
+
+  it('never changes a balance the document prints cleanly', () => {
+    expect(extractOffline(text('1 010,00', '2 187,60'), statement).data).toMatchObject({ opening_balance: 1010, closing_balance: 2187.6 });
+  });
+});
+
