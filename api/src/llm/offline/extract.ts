@@ -18,7 +18,7 @@ import { collectCandidates } from './pairs';
 import { readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
-import { readBatchTable, readTextTables, type TablesRead } from './text-tables';
+import { readBatchTable, readTextTables, splitLeadingDates, type TablesRead } from './text-tables';
 
 export type { FoundField, OfflineExtraction, OfflineOptions } from './result';
 export { cleanMarkdown, dayFirstDocument } from './normalise';
@@ -51,6 +51,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     lines = doc.text.split(/\r?\n/).map((l) => removeSpecks(cleanMarkdown(l)));
     readTextTables(lines, model, consumedLines, tables);
   }
+  splitLeadingDates(tableData);
 
   // key-value pairs -> scalar fields, best matches first
   const candidates = collectCandidates(lines, model.scalars, consumedLines);

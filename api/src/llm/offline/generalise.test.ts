@@ -253,3 +253,31 @@ describe('a period written where one date is wanted', () => {
   });
 });
 
+describe('a date the text layer joined to the words of a row', () => {
+  const log: JSONSchema = {
+    type: 'object',
+    properties: {
+      visits: {
+        type: 'array',
+        items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, note: { type: 'string', description: 'What was done' }, fee: { type: 'number', description: 'Fee charged' } } },
+      },
+    },
+  };
+  const W = [30, -10];
+  // the header's columns stand apart; in the rows a single space joins the date and the words
+  const header = 'Day        Note                        Fee';
+
+  it('moves a leading date of every row\'s text to the empty date column', () => {
+    const text = [header, row(['2025-06-02 Boiler service', '85.00'], W), row(['2025-06-09 Radiator bleed', '40.00'], W)].join('\n');
+    expect((extractOffline(text, log).data as { visits: unknown[] }).visits).toEqual([
+      { day: '2025-06-02', note: 'Boiler service', fee: 85 },
+      { day: '2025-06-09', note: 'Radiator bleed', fee: 40 },
+    ]);
+  });
+
+  it('leaves texts alone when not every row starts with a date', () => {
+    const text = [header, row(['2025-06-02 Boiler service', '85.00'], W), row(['Radiator bleed', '40.00'], W)].join('\n');
+    expect((extractOffline(text, log).data as { visits: unknown[] }).visits[0]).toEqual({ note: '2025-06-02 Boiler service', fee: 85 });
+  });
+});
+
