@@ -178,5 +178,25 @@ describe('the addressee from an unlabelled address block', () => {
     const text = ['Lantern Books', '', 'MEMBER SINCE', 'SPRING TERM', '', 'Card: 7731-0094'].join('\n');
     expect(extractOffline(text, schema).data).not.toHaveProperty('member_name');
   });
+
+  it('reads the addressee from a column beside the letterhead that a line naming the document heads', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the loyalty card' },
+        printed_on: { type: 'string', format: 'date', description: 'Date the summary was printed' },
+      },
+    };
+    const text = [
+      'Lantern Books                                 Loyalty card summary',
+      '9 Quay Row                                    Tamsin Ferrow',
+      '                                              22 Abbey Road',
+      '',
+      'Card: 7731-0094',
+      'Printed: 2025-03-02',
+    ].join('\n');
+    expect(extractOffline(text, schema).data).toMatchObject({ member_name: 'Tamsin Ferrow' });
+  });
 });
 

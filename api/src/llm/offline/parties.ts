@@ -112,10 +112,11 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   // names standing alone on the line above labelled lines ("Orla Brennan" / "Account: 4471-22019")
   const alone: { line: number; name: string }[] = [];
   later.forEach((block, b) => {
-    if (besideUnknownLetterhead(letterhead + 1 + b)) return;
     // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for"), or names the document
     let k = 0;
     while (k < block.length - 1 && !/\d/.test(block[k]!.text) && (LABEL_LINE.test(block[k]!.text) || titleLine(block[k]!.text))) k++;
+    // (a column headed by such a line is the document's, not a second letterhead)
+    if (k === 0 && besideUnknownLetterhead(letterhead + 1 + b)) return;
     const { line, text: name } = block[k]!;
     const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name);
     if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
