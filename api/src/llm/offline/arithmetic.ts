@@ -63,6 +63,35 @@ function taxByRate(lines: string[], consumed: Set<number>, found: FoundField[], 
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+/**
+ * A total a scan misread ("132570" for 132,70) that neither the rows nor rows + tax confirm, on a
+ * document whose tax line prints its rate: tax × (100 + rate) / rate is the total the tax was taken
+ * from (to within the tax's rounding), and the only amount in that span one digit away from the
+ * printed reading is the total.
+ */
+function totalFromIncludedTax(
+  lines: string[],
+  found: FoundField[],
+  byRole: Map<TotalRole, ScalarField>,
+  get: (role: TotalRole) => number | undefined,
+  sum: number | null,
+): AmountLine | undefined {
+  const [t, tx, s] = [get('total'), get('tax'), get('subtotal')];
+  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const [totalLine, taxLine] = [lineOf('total'), lineOf('tax')];
+  if (t === undefined || tx === undefined || tx <= 0 || totalLine === undefined || taxLine === undefined) return undefined;
+  if ((sum !== null && (near(t, sum) || near(sum + tx, t))) || (s !== undefined && near(s + tx, t))) return undefined;
+  const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(lines[taxLine - 1]!);
+  const r = rate ? Number(rate[1]!.replace(',', '.')) : 0;
+  if (!(r > 0)) return undefined;
+  const printed = digitSkeleton(splitCells(lines[totalLine - 1]!).pop()?.text ?? '');
+  const factor = (100 + r) / r;
+  const [lo, hi] = [Math.ceil((tx - 0.005) * factor * 100), Math.floor((tx + 0.005) * factor * 100)];
+  const readings: number[] = [];
+  for (let cents = lo; cents <= hi && hi - lo < 50; cents++) if (editDistance(printed, String(cents)) <= 1) readings.push(cents / 100);
+  return readings.length === 1 && !near(readings[0]!, t) ? { line: totalLine - 1, value: readings[0]! } : undefined;
+}
+
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
   const out: AmountLine[] = [];
   lines.forEach((l, i) => {
@@ -184,6 +213,10 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   }
 
   if (fill) misreadTotals(lines, consumed, sum, byRole, get, found, (role, at) => set(role, at, true));
+  if (fill) {
+    const at = totalFromIncludedTax(lines, found, byRole, get, sum);
+    if (at) set('total', at, true);
+  }
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
     if (at) set('tax', at);

@@ -84,7 +84,8 @@ export function unlabelledIdentifier(lines: string[], model: SchemaModel, values
     const cells = splitCells(text.replace(/(^|\s)([#№])\s+(?=[A-Z]{0,4}\d)/gi, '$1$2').replace(/(\d)\s?[;|,'`~_-]{1,2}(?=\s|$)/g, '$1'));
     cells.forEach((cell, ci) => {
       // "Label: value", "Label value" (a single-spaced last token) or a label cell and the value cell right of it
-      const m = /^([A-Za-z][A-Za-z .'/-]{0,30}?)\s*(?::\s*|\s)([#№]?\s?\S+)$/.exec(cell.text);
+      // ("Bong:. 0417-30917": a speck after the colon is no part of the value)
+      const m = /^([A-Za-z][A-Za-z .'/-]{0,30}?)\s*(?::[.,;'`]?\s*|\s)([#№]?\s?\S+)$/.exec(cell.text);
       const next = cells[ci + 1];
       const beside = /^[A-Za-z][A-Za-z .'/-]{0,30}:?$/.test(cell.text) && next ? [cell.text.replace(/:$/, ''), next.text] : null;
       // "#4471": a number sign is a label of its own

@@ -241,6 +241,7 @@ describe('an identifier a scan damaged', () => {
     ['Stub 40417 ;', '40417'],
     ['Stub 40417|', '40417'],
     ['Stub 4O417', '40417'],
+    ['Stub:. 40417', '40417'],
   ])('reads "%s" as %s', (line, want) => {
     const text = ['HARBOUR KIOSK', '', line, '', 'Amount paid         7.80'].join('\n');
     expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: want });
@@ -289,6 +290,21 @@ describe('a balance a scan damaged, from the other balance and the rows', () => 
 
   it('never changes a balance the document prints cleanly', () => {
     expect(extractOffline(text('1 010,00', '2 187,60'), statement).data).toMatchObject({ opening_balance: 1010, closing_balance: 2187.6 });
+  });
+});
+
+describe('a total a scan misread, from the tax included and its rate', () => {
+  const till: JSONSchema = {
+    type: 'object',
+    properties: { vat_amount: { type: 'number', description: 'Tax amount' }, paid: { type: 'number', description: 'Total paid' } },
+  };
+  it('reads "132570" as 132.70 when the VAT at 25 % included is 26.54', () => {
+    const result = extractOffline(['Total paid                 132570', 'incl. VAT 25%               26,54'].join('\n'), till);
+    expect(result.data).toMatchObject({ paid: 132.7, vat_amount: 26.54 });
+  });
+
+  it('keeps a total no reading one digit away agrees with', () => {
+    expect(extractOffline(['Total paid                 140,00', 'incl. VAT 25%               26,54'].join('\n'), till).data).toMatchObject({ paid: 140 });
   });
 });
 
