@@ -45,6 +45,53 @@ interface AmountLine {
 }
 
 /** lines outside the tables holding a label and exactly one amount at the end ("Net   1.234,50 EUR") */
+/**
+ * The tax on a line whose label a scan damaged past reading ("-oanel. VAT. 25%   26,54"): the only
+ * line no field was read from holding a rate and an amount that is that rate of the subtotal (tax
+ * on top) or of the total (tax included: total × rate / (100 + rate)).
+ */
+function taxByRate(lines: string[], consumed: Set<number>, found: FoundField[], base: number | undefined, total: number | undefined): AmountLine | undefined {
+  const taken = new Set(found.map((f) => f.line - 1));
+  const hits = amountLines(lines, consumed).filter(({ line, value }) => {
+    const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(lines[line]!);
+    if (taken.has(line) || !rate || value <= 0) return false;
+    const r = Number(rate[1]!.replace(',', '.'));
+    const onTop = base !== undefined && near(value, Math.round(base * r) / 100);
+    const included = total !== undefined && near(value, Math.round((total * r * 100) / (100 + r)) / 100);
+    return r > 0 && (onTop || included);
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/**
+ * A total a scan misread ("132570" for 132,70) that neither the rows nor rows + tax confirm, on a
+ * document whose tax line prints its rate: tax × (100 + rate) / rate is the total the tax was taken
+ * from (to within the tax's rounding), and the only amount in that span one digit away from the
+ * printed reading is the total.
+ */
+function totalFromIncludedTax(
+  lines: string[],
+  found: FoundField[],
+  byRole: Map<TotalRole, ScalarField>,
+  get: (role: TotalRole) => number | undefined,
+  sum: number | null,
+): AmountLine | undefined {
+  const [t, tx, s] = [get('total'), get('tax'), get('subtotal')];
+  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const [totalLine, taxLine] = [lineOf('total'), lineOf('tax')];
+  if (t === undefined || tx === undefined || tx <= 0 || totalLine === undefined || taxLine === undefined) return undefined;
+  if ((sum !== null && (near(t, sum) || near(sum + tx, t))) || (s !== undefined && near(s + tx, t))) return undefined;
+  const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(lines[taxLine - 1]!);
+  const r = rate ? Number(rate[1]!.replace(',', '.')) : 0;
+  if (!(r > 0)) return undefined;
+  const printed = digitSkeleton(splitCells(lines[totalLine - 1]!).pop()?.text ?? '');
+  const factor = (100 + r) / r;
+  const [lo, hi] = [Math.ceil((tx - 0.005) * factor * 100), Math.floor((tx + 0.005) * factor * 100)];
+  const readings: number[] = [];
+  for (let cents = lo; cents <= hi && hi - lo < 50; cents++) if (editDistance(printed, String(cents)) <= 1) readings.push(cents / 100);
+  return readings.length === 1 && !near(readings[0]!, t) ? { line: totalLine - 1, value: readings[0]! } : undefined;
+}
+
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
   const out: AmountLine[] = [];
   lines.forEach((l, i) => {
@@ -166,6 +213,14 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   }
 
   if (fill) misreadTotals(lines, consumed, sum, byRole, get, found, (role, at) => set(role, at, true));
+  if (fill) {
+    const at = totalFromIncludedTax(lines, found, byRole, get, sum);
+    if (at) set('total', at, true);
+  }
+  if (fill && byRole.has('tax') && get('tax') === undefined) {
+    const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
+    if (at) set('tax', at);
+  }
 
   // what the document says and does not add up
   const s = get('subtotal');
@@ -182,9 +237,11 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
 
 /**
  * A total a scan misread ("716.05" for 76.05, "€3:,233:;,73"): when the others say what it must be
- * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax) and exactly one amount line
+ * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax; an empty opening or closing
+ * balance from the other and the rows) and exactly one amount line
  * outside the tables is one digit away from that, that line holds it: the line the field was read
- * from, or a damaged amount (one that is not a number as written) no other total was read from.
+ * from, or a damaged amount (one that is not a number as written) no other total was read from, or
+ * an amount equal to it on a line no field was read from (its label damaged past reading).
  * Only for values that are empty or do not add up; a document whose totals agree is never touched.
  */
 function misreadTotals(
@@ -210,6 +267,9 @@ function misreadTotals(
     ['subtotal', () => sum ?? (t !== undefined && tx !== undefined ? t - tx : undefined)],
     ['tax', () => (base() !== undefined && get('total') !== undefined ? get('total')! - base()! : undefined)],
     ['total', () => (base() !== undefined && get('tax') !== undefined ? base()! + get('tax')! : undefined)],
+    // a statement: opening + the rows = closing
+    ['opening', () => (sum !== null && get('closing') !== undefined ? get('closing')! - sum : undefined)],
+    ['closing', () => (sum !== null && get('opening') !== undefined ? get('opening')! + sum : undefined)],
   ];
   const cells: { line: number; text: string }[] = [];
   lines.forEach((l, i) => {
@@ -222,11 +282,18 @@ function misreadTotals(
     const value = of();
     const current = get(role);
     if (!byRole.has(role) || value === undefined || value <= 0 || (current !== undefined && near(current, value))) continue;
+    // a balance is only filled, never changed: a clean statement that does not balance keeps what it says
+    if ((role === 'opening' || role === 'closing') && current !== undefined) continue;
     const digits = valueDigits(Math.round(value * 100) / 100, 2);
     const own = lineOf(role);
-    const close = cells.filter(
-      (c) => (c.line === own || (!taken.has(c.line) && parseAmount(c.text) === undefined)) && editDistance(digitSkeleton(c.text), digits) <= 1,
-    );
+    // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)
+    const close = cells.filter((c) => {
+      const oneDigitAway = editDistance(digitSkeleton(c.text), digits) <= 1;
+      if (c.line === own) return oneDigitAway;
+      if (taken.has(c.line)) return false;
+      const printed = parseAmount(c.text);
+      return printed === undefined ? oneDigitAway : near(printed, value);
+    });
     if (close.length !== 1) continue;
     // one reading changed must make every check add up (a clean document that does not add up keeps what it says)
     const v = (r: TotalRole) => (r === role ? value : get(r));

@@ -13,12 +13,12 @@ import { checkArithmetic } from './arithmetic';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { cleanMarkdown, dayFirstDocument, removeSpecks } from './normalise';
-import { unlabelledIdentifier } from './identifiers';
+import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
 import { readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
-import { readBatchTable, readTextTables, type TablesRead } from './text-tables';
+import { readBatchTable, readTextTables, splitLeadingDates, type TablesRead } from './text-tables';
 
 export type { FoundField, OfflineExtraction, OfflineOptions } from './result';
 export { cleanMarkdown, dayFirstDocument } from './normalise';
@@ -51,14 +51,17 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     lines = doc.text.split(/\r?\n/).map((l) => removeSpecks(cleanMarkdown(l)));
     readTextTables(lines, model, consumedLines, tables);
   }
+  splitLeadingDates(tableData);
 
   // key-value pairs -> scalar fields, best matches first
   const candidates = collectCandidates(lines, model.scalars, consumedLines);
   candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const usedCells = new Set<string>();
+  let byWord: IdentifierWordPick | undefined;
   for (const c of candidates) {
     if (values.has(c.field) || c.consumes.some((id) => usedCells.has(id))) continue;
     values.set(c.field, c.value);
+    if (c.byIdentifierRule) byWord = { field: c.field, line: c.line, label: c.label };
     c.consumes.forEach((id) => usedCells.add(id));
     consumedLines.add(c.line);
     found.push({ path: c.field.path.join('.'), line: c.line + 1, via: c.via, label: c.label });
@@ -68,7 +71,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
     laterDates(lines, model, values, tableLines, found);
     readAddressee({ lines, model, values, consumedLines, tableLines, found });
-    unlabelledIdentifier(lines, model, values, tableLines, found);
+    unlabelledIdentifier(lines, model, values, tableLines, found, byWord);
   }
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 

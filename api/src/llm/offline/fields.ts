@@ -2,8 +2,8 @@
 // objects) and table fields (arrays of objects, whose item properties are the columns).
 import { formatOf, isNullable, itemsOf, primaryType, propertiesOf, unwrapNullable, type SimpleType } from '../json-schema';
 import type { JSONSchema } from '../types';
-import { contentWords, labelsFor, type Label } from './labels';
-import { parseAmount, parseBoolean, parseCurrency, parseDate, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
+import { IDENTIFIER_WORDS, contentWords, labelsFor, type Label } from './labels';
+import { findDates, parseAmount, parseBoolean, parseCurrency, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
 
 export interface ScalarField {
   /** path from the root object: ['invoice_number'] or ['vendor', 'name'] */
@@ -160,8 +160,12 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
       break;
   }
   switch (field.format) {
-    case 'date':
-      return parseDate(value, { dayFirst: conventions.dayFirst });
+    case 'date': {
+      // "01/05/2024 to 31/05/2024": a period's last day for a field the schema says is its end
+      const dates = findDates(value, { dayFirst: conventions.dayFirst });
+      const end = dates.length === 2 && /\b(?:ends?|ending|closing|last|until|through)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description ?? ''}`);
+      return (end ? dates[1] : dates[0])?.iso;
+    }
     case 'date-time':
       return parseDateTime(value);
     case 'email':
@@ -175,7 +179,14 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
       break;
   }
   if (isCurrencyField(field)) return parseCurrency(value) ?? (/^[A-Z]{3}$/.test(value) ? value : undefined);
-  const text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '');
+  // "_ Wartungsvertrag Q3": a speck a scan left before the words is no part of them
+  let text = value.replace(/\s+/g, ' ').replace(/[,;]$/, '').replace(/^[_|~'‘’`",.;°©]{1,2} (?=\S)/, '');
+  // "Trans. ID 30917" read as label "Trans." and value "ID 30917": an identifier word before the identifier is label
+  if (IDENTIFIER_WORDS.has(contentWords(field.name).slice(-1)[0] ?? '')) {
+    text = text.replace(/^(?:(?:no|nr|id|number|ref|reference)\b\.?\s*)+(?=[A-Z]{0,4}[-/]?\d)/i, '');
+    // "3O917": a letter O between digits is a zero a scan misread (no identifier mixes them so)
+    text = text.replace(/(?<=\d)[Oo](?=\d)/g, '0');
+  }
   if (text.length > 300) return undefined;
   return text;
 }

@@ -236,3 +236,48 @@ describe('bad input', () => {
     expect(extractOffline(text, receipt).data).toEqual({ total: 12 });
   });
 });
+
+describe('a period written where one date is wanted', () => {
+  it('gives the last day to a field the schema says is the period\'s end, the first day otherwise', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        report_date: { type: 'string', format: 'date', description: 'Date of the report (end of the period)' },
+        from_date: { type: 'string', format: 'date', description: 'First day covered' },
+      },
+    };
+    const text = 'Report date: 01/05/2024 to 31/05/2024';
+    expect(extractOffline(text, schema).data).toMatchObject({ report_date: '2024-05-31' });
+    const start: JSONSchema = { type: 'object', properties: { report_date: { type: 'string', format: 'date', description: 'Start of the period' } } };
+    expect(extractOffline(text, start).data).toEqual({ report_date: '2024-05-01' });
+  });
+});
+
+describe('a date the text layer joined to the words of a row', () => {
+  const log: JSONSchema = {
+    type: 'object',
+    properties: {
+      visits: {
+        type: 'array',
+        items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, note: { type: 'string', description: 'What was done' }, fee: { type: 'number', description: 'Fee charged' } } },
+      },
+    },
+  };
+  const W = [30, -10];
+  // the header's columns stand apart; in the rows a single space joins the date and the words
+  const header = 'Day        Note                        Fee';
+
+  it('moves a leading date of every row\'s text to the empty date column', () => {
+    const text = [header, row(['2025-06-02 Boiler service', '85.00'], W), row(['2025-06-09 Radiator bleed', '40.00'], W)].join('\n');
+    expect((extractOffline(text, log).data as { visits: unknown[] }).visits).toEqual([
+      { day: '2025-06-02', note: 'Boiler service', fee: 85 },
+      { day: '2025-06-09', note: 'Radiator bleed', fee: 40 },
+    ]);
+  });
+
+  it('leaves texts alone when not every row starts with a date', () => {
+    const text = [header, row(['2025-06-02 Boiler service', '85.00'], W), row(['Radiator bleed', '40.00'], W)].join('\n');
+    expect((extractOffline(text, log).data as { visits: unknown[] }).visits[0]).toEqual({ note: '2025-06-02 Boiler service', fee: 85 });
+  });
+});
+

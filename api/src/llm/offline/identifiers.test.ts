@@ -47,4 +47,59 @@ describe('identifier by shape', () => {
     const two: JSONSchema = { ...slip, properties: { ...(slip.properties as Record<string, JSONSchema>), order_ref: { type: 'string', description: 'Order reference' } } };
     expect(extractOffline(lines('Bon 40417'), two).data).not.toHaveProperty('ticket_number');
   });
+
+  it('reads "#0093" on the line whose date was already taken', () => {
+    const text = ['HARBOUR KIOSK', '', '#0093          2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '0093', sold_on: '2025-07-19' });
+  });
+
+  it('leaves a number of the letterhead (a registration) to the issuer', () => {
+    const text = ['HARBOUR KIOSK', 'Firm nr 5550123', '', 'Bon 40417', 'Day of sale:   2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '40417' });
+  });
+
+  it('leaves a number whose label names another field\'s thing ("Kiosk no 0042") to that thing', () => {
+    const r = extractOffline(lines('Kiosk no 0042', 'Bon 40417'), slip);
+    expect(r.data).toMatchObject({ ticket_number: '40417' });
+    // nor is "no 0042" the kiosk's name
+    expect(r.data).not.toHaveProperty('kiosk_name');
+  });
+
+  it('weighs a pair found only by an identifier word ("Auth code") with the unlabelled ones: two, none', () => {
+    const r = extractOffline(lines('Bon 40417', '', 'Auth code 771204'), slip);
+    expect(r.data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Auth code 771204'), slip).data).toMatchObject({ ticket_number: '771204' });
+  });
+
+  it('drops an identifier word read into the value ("Trans. ID 30917")', () => {
+    const receipt: JSONSchema = { type: 'object', properties: { receipt_number: { type: 'string', description: 'Receipt or transaction number' }, total: { type: 'number' } } };
+    expect(extractOffline(['Trans. ID 30917', 'Total: 12.00'].join('\n'), receipt).data).toEqual({ receipt_number: '30917', total: 12 });
+  });
 });
+
+describe('one of two identifiers named by a word only it uses', () => {
+  const schema: JSONSchema = {
+    type: 'object',
+    properties: {
+      bill_number: { type: 'string', description: 'Number of the bill' },
+      bill_date: { type: 'string', format: 'date', description: 'Date the bill was sent' },
+      booking_number: { type: 'string', description: "The guest's booking number" },
+      total: { type: 'number', description: 'Amount to pay' },
+    },
+  };
+
+  it('reads "Guest booking" and "Client booking #" as the booking number, the bill number staying its own', () => {
+    for (const label of ['Guest booking', 'Client booking #']) {
+      const text = ['Bill number:  HB-2231', 'Date:         2025-04-02', `${label}:`.padEnd(14) + 'K77-3391', 'Amount to pay: 96.40'].join('\n');
+      expect(extractOffline(text, schema).data).toMatchObject({ bill_number: 'HB-2231', booking_number: 'K77-3391' });
+    }
+  });
+
+  it('takes nothing from a label that also names a date, or one without the distinctive word', () => {
+    for (const label of ['Booking date', 'Client code']) {
+      const text = ['Bill number:  HB-2231', `${label}:`.padEnd(14) + 'K77-3391', 'Amount to pay: 96.40'].join('\n');
+      expect(extractOffline(text, schema).data).not.toHaveProperty('booking_number');
+    }
+  });
+});
+

@@ -5,6 +5,7 @@
 import type { FoundField } from './result';
 import { parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
+import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells } from './table';
 import { findDates, parseAmount } from './values';
 
@@ -45,6 +46,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         score = 0.7;
         byIdentifierRule = true;
       }
+      // "Customer order", "Client PO #" beside an identifier: the label's one word that only this identifier field uses names it
+      if (score < LABEL_THRESHOLD && identifierFields.length > 1 && identifierFields.includes(field) && ownsLabel(field, key, identifierFields, fields) && identifierShaped(value)) score = 0.65;
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (!plausible(field, value)) continue;
@@ -84,6 +87,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         const [, key, value] = colon as unknown as [string, string, string];
         if (value.trim()) {
           consider(key, value, li, [id], 1, 'label');
+          // "VAT: 19 %     10.156,88" (a colon OCR put in "VAT 19 %"): the rate belongs to the label, the amount is the next cell
+          const right = cells[ci + 1];
+          if (/^\d{1,2}(?:[.,]\d+)?\s*%$/.test(value.trim()) && right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
           // "Invoice No: INV-1 Date: 2024-03-01" with single spaces: cut the value before the next "Label:"
           const next = /^(.*?\S)\s+([A-Z][A-Za-z .#]{1,30}?)\s*:\s*(\S.*)$/.exec(value);
           if (next) {
@@ -109,8 +115,11 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       const right = cells[ci + 1];
       if (right && !right.text.includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
+      // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
       const words = cell.text.split(' ');
-      for (let k = 1; k < Math.min(6, words.length); k++) {
+      const below = cells.length === 1 && !/\d/.test(cell.text) ? nextNonEmpty(lines, li) : -1;
+      const labelAbove = below !== -1 && splitCells(lines[below]!).length === 1 && !lines[below]!.includes(':');
+      for (let k = 1; k < Math.min(6, words.length) && !labelAbove; k++) {
         consider(words.slice(0, k).join(' '), words.slice(k).join(' '), li, [id], 0.9, 'label');
       }
     });
@@ -120,6 +129,18 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
 }
 
+/**
+ * A label that shares a distinctive word (few fields use it) with this identifier field and no word
+ * with the schema's other identifier fields ("Customer order" and a "buyer's purchase order number"),
+ * nor with a field holding another kind of value (a date, an amount: "Order date").
+ */
+function ownsLabel(field: ScalarField, label: string, identifiers: ScalarField[], fields: ScalarField[]): boolean {
+  const words = contentWords(label).filter((w) => !IDENTIFIER_WORDS.has(w));
+  if (!words.some((w) => (field.keywords.get(w) ?? 0) > 0.5)) return false;
+  const otherKind = fields.filter((f) => f.type !== 'string' || f.format);
+  return ![...identifiers, ...otherKind].some((other) => other !== field && words.some((w) => other.keywords.has(w) && !field.keywords.has(w)));
+}
+
 export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
 
 /** identifiers hold a digit; names hold words, not a number or a date */
@@ -127,7 +148,11 @@ function plausible(field: ScalarField, value: string): boolean {
   if (field.type !== 'string' || field.format || field.enumValues) return true;
   const words = contentWords(field.name);
   if (IDENTIFIER_WORDS.has(words[words.length - 1] ?? '')) return /\d/.test(value);
-  if (words.some((w) => NAME_WORDS.includes(w))) return /[a-z]{2,}/i.test(value) && parseAmount(value) === undefined && findDates(value).length === 0;
+  // "Company reg 09876543", "Store no 0042": a number, or a word saying "number" before digits, is no part of a name
+  if (words.some((w) => NAME_WORDS.includes(w))) {
+    const numbered = /\d{5,}/.test(value) || /^(?:no|nr|id|number|ref)\b\.?\s*#?\d/i.test(value);
+    return /[a-z]{2,}/i.test(value) && !numbered && parseAmount(value) === undefined && findDates(value).length === 0;
+  }
   return true;
 }
 
@@ -148,5 +173,9 @@ function isLabelRow(lines: string[], li: number): boolean {
   const values = splitCells(lines[below]!);
   if (values.length !== cells.length) return false;
   const aligned = values.every((v, i) => Math.abs(v.start - cells[i]!.start) <= 2);
-  return aligned && values.filter((v) => /\d/.test(v.text)).length * 2 >= values.length;
+  if (!aligned || values.filter((v) => /\d/.test(v.text)).length * 2 < values.length) return false;
+  // "Name   Orla Brennan" / "IBAN   GB33 ..." / "Date   31/05/2024": a column of labels with their values beside them, not a label row
+  const column = (cs: { text: string; start: number }[]) => cs.length === 2 && !/\d/.test(cs[0]!.text) && Math.abs(cs[1]!.start - cells[1]!.start) <= 2;
+  const after = nextNonEmpty(lines, below);
+  return !(cells.length === 2 && column(values) && after === below + 1 && column(splitCells(lines[after]!)));
 }

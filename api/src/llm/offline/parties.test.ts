@@ -113,4 +113,90 @@ describe('the addressee from an unlabelled address block', () => {
     const text = [...header, 'Attn:', '', '22 Abbey Road', 'YO21 3PR Whitby', '', ...labelled].join('\n');
     expect(extractOffline(text, billing).data).not.toHaveProperty('client_name');
   });
+
+  it('takes a name standing alone above labelled lines, under a line naming the document', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the loyalty card' },
+        printed_on: { type: 'string', format: 'date', description: 'Date the card summary was printed' },
+        points: { type: 'number', description: 'Points balance' },
+      },
+    };
+    const text = ['Lantern Books', '9 Quay Row', '', 'LOYALTY CARD SUMMARY', 'Tamsin Ferrow', 'Card: 7731-0094', 'Printed 2025-03-02', 'Points balance    412'].join('\n');
+    expect(extractOffline(text, schema).data).toMatchObject({ member_name: 'Tamsin Ferrow', card_number: '7731-0094' });
+  });
+
+  it('reads "… prepared for Name" however the words before the preposition read', () => {
+    const text = [...header, 'Bill prepared for Elspeth Marrow', '', ...labelled].join('\n');
+    expect(extractOffline(text, billing).data).toMatchObject({ client_name: 'Elspeth Marrow' });
+  });
+
+  it('never takes a line naming the document ("Client bill") for a name', () => {
+    const text = [
+      'Brightwater Print Co                          Client bill',
+      '17 Dock Street, Whitby                        Ref 2025/118',
+      '',
+      ...labelled,
+    ].join('\n');
+    expect(extractOffline(text, billing).data).not.toHaveProperty('client_name');
+  });
+
+  it('reads a column of labels with their values beside them as pairs, not as a row of labels', () => {
+    const text = [...header, 'Client        Elspeth Marrow', 'Job           Run 118', 'Date of bill  2025-05-02', '', 'Bill number: BW-3310', 'Amount to pay: 96.40'].join('\n');
+    expect(extractOffline(text, billing).data).toMatchObject({ client_name: 'Elspeth Marrow', bill_number: 'BW-3310' });
+  });
+
+  it('takes no name beside a letterhead when nothing says which column made the document', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the loyalty card' },
+        printed_on: { type: 'string', format: 'date', description: 'Date the summary was printed' },
+      },
+    };
+    const text = [
+      'Tamsin Ferrow                                 Lantern Books',
+      '22 Abbey Road                                 9 Quay Row',
+      '',
+      'Card: 7731-0094',
+      'Printed: 2025-03-02',
+    ].join('\n');
+    expect(extractOffline(text, schema).data).not.toHaveProperty('member_name');
+  });
+
+  it('reads a line of words above its value as a label, not as "Label value"', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the member card' },
+      },
+    };
+    const text = ['Lantern Books', '', 'MEMBER SINCE', 'SPRING TERM', '', 'Card: 7731-0094'].join('\n');
+    expect(extractOffline(text, schema).data).not.toHaveProperty('member_name');
+  });
+
+  it('reads the addressee from a column beside the letterhead that a line naming the document heads', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: {
+        member_name: { type: 'string', description: 'Name of the member' },
+        card_number: { type: 'string', description: 'Number of the loyalty card' },
+        printed_on: { type: 'string', format: 'date', description: 'Date the summary was printed' },
+      },
+    };
+    const text = [
+      'Lantern Books                                 Loyalty card summary',
+      '9 Quay Row                                    Tamsin Ferrow',
+      '                                              22 Abbey Road',
+      '',
+      'Card: 7731-0094',
+      'Printed: 2025-03-02',
+    ].join('\n');
+    expect(extractOffline(text, schema).data).toMatchObject({ member_name: 'Tamsin Ferrow' });
+  });
 });
+

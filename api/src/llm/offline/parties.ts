@@ -8,8 +8,11 @@
 //    its name calls a vendor, seller, merchant, supplier ...;
 //  - every other name field is an addressee; one is filled from the address block only when it is
 //    the only one empty and the document has exactly one such block (never a guess between two);
-//    without a block, from the only "Label: Name" pair no field claimed whose value has a name's
-//    shape and shares no word with the schema.
+//    without a block, from the only "Label: Name" (or "… prepared for Name") pair no field claimed
+//    whose value has a name's shape and shares no word with the schema; without either, from the
+//    only name standing alone on the line above labelled lines. A line naming the document
+//    ("Account statement": it shares the schema's words) is never a name, and heads a block as a
+//    label line does.
 import type { ScalarField, SchemaModel } from './fields';
 import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, keywordScore, matchLabel, nameWords, normalizeLabel } from './labels';
 import { NAME_WORDS } from './pairs';
@@ -93,29 +96,49 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   if (evidence < 2) return;
   const end = tableLines.size ? Math.min(...tableLines) : lines.length;
   const known = new Set([...values.values()].map((v) => String(v).toLowerCase()));
-  const blocks = textBlocks(lines, end);
+  const { blocks, runs } = textBlocks(lines, end);
   // the letterhead's block: the first block with a name in it
   const letterhead = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
   if (letterhead === -1) return;
+  // two columns on the first lines ("Orla Brennan ... WESTFIELD MUTUAL"): which one made the document is
+  // known only when the issuer's name was read from one of them
+  const letterheadName = blocks[letterhead]!.find((c) => readsLikeName(c.text))!.text;
+  const besideUnknownLetterhead = (b: number) => runs[b] === runs[letterhead] && !known.has(letterheadName.toLowerCase());
   const names: { line: number; name: string }[] = [];
+  // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
+  const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
+  const titleLine = (text: string) => TITLE_WORDS.has(normalizeLabel(text)) || (!/[\d:]/.test(text) && contentWords(text).some((w) => schemaWords.has(w)));
   const later = blocks.slice(letterhead + 1);
+  // names standing alone on the line above labelled lines ("Orla Brennan" / "Account: 4471-22019")
+  const alone: { line: number; name: string }[] = [];
   later.forEach((block, b) => {
-    // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for")
-    const k = block.length >= 2 && LABEL_LINE.test(block[0]!.text) && !/\d/.test(block[0]!.text) ? 1 : 0;
+    // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for"), or names the document
+    let k = 0;
+    while (k < block.length - 1 && !/\d/.test(block[k]!.text) && (LABEL_LINE.test(block[k]!.text) || titleLine(block[k]!.text))) k++;
+    // (a column headed by such a line is the document's, not a second letterhead)
+    if (k === 0 && besideUnknownLetterhead(letterhead + 1 + b)) return;
+    const { line, text: name } = block[k]!;
+    const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name);
+    if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
     // the address: the line under the name, or the next block's first line when OCR split them
-    const address = block[k + 1] ?? (k === 1 && later[b + 1] ? later[b + 1]![0] : undefined);
+    const address = block[k + 1] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
     if (address === undefined || block.slice(k).some((c) => c.text.includes(':'))) return;
     // (a line the letterhead was read from may hold the addressee in its right-hand column: known values are skipped instead)
-    const { line, text: name } = block[k]!;
-    if (!readsLikeName(name) || /\d/.test(name) || known.has(name.toLowerCase()) || !/\d/.test(address.text) || address.text.includes(':')) return;
+    if (!nameLike || !/\d/.test(address.text) || address.text.includes(':')) return;
     names.push({ line, name });
   });
   const byShape = names.length ? [] : namedPairs(lines, end, model, known);
-  const chosen = names.length === 1 ? names[0]! : byShape.length === 1 ? byShape[0]! : null;
+  const byLine = names.length || byShape.length ? [] : alone;
+  const chosen = names.length === 1 ? names[0]! : byShape.length === 1 ? byShape[0]! : byLine.length === 1 ? byLine[0]! : null;
   if (!chosen) return;
   values.set(empty[0]!, chosen.name);
   consumedLines.add(chosen.line);
   found.push({ path: empty[0]!.path.join('.'), line: chosen.line + 1, via: names.length ? 'address-block' : 'name-shape' });
+}
+
+/** "Account: 4471-22019", "Account no   4471-22019": a label and its value */
+function isLabelled(text: string): boolean {
+  return /^[A-Za-z][^:]{0,30}:\s*\S/.test(text) || /^[A-Za-z][A-Za-z .'/-]{0,30}\s{2,}\S*\d/.test(text);
 }
 
 /** a person's or a company's name: two to five capitalised words, no digits */
@@ -134,10 +157,12 @@ function namedPairs(lines: string[], end: number, model: SchemaModel, known: Set
     cells.forEach((cell, ci) => {
       const colon = /^([^:]{2,30}):\s*(.+)$/.exec(cell.text);
       const next = cells[ci + 1];
-      const pair = colon ? [colon[1]!, colon[2]!] : /^[A-Za-z][A-Za-z .'/-]{1,30}:$/.test(cell.text) && next ? [cell.text.slice(0, -1), next.text] : null;
+      // "Statement prepared for Orla Brennan": a preposition ends the label, whatever its other words
+      const prep = /^([A-Za-z][A-Za-z ]{0,30}\b(?:for|to))\s+(\p{Lu}.*)$/u.exec(cell.text);
+      const pair = colon ? [colon[1]!, colon[2]!] : /^[A-Za-z][A-Za-z .'/-]{1,30}:$/.test(cell.text) && next ? [cell.text.slice(0, -1), next.text] : prep ? [prep[1]!, prep[2]!] : null;
       if (!pair) return;
       const [label, value] = pair as [string, string];
-      if (/\d/.test(label) || claimed(label) || !NAME_SHAPE.test(value.trim()) || known.has(value.trim().toLowerCase())) return;
+      if (/\d/.test(label) || (!prep && claimed(label)) || !NAME_SHAPE.test(value.trim()) || known.has(value.trim().toLowerCase())) return;
       if (contentWords(value).some((w) => schemaWords.has(w))) return;
       out.push({ line: li, name: value.trim() });
     });
@@ -155,7 +180,7 @@ interface BlockLine {
  * letterhead at the left, the addressee at the right, or the other way round) gives one block per
  * column, left first. A line of more than two cells is not part of an address block.
  */
-function textBlocks(lines: string[], end: number): BlockLine[][] {
+function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs: number[] } {
   const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
   const runs: number[][] = [];
   for (let i = 0; i < end; i++) {
@@ -164,16 +189,20 @@ function textBlocks(lines: string[], end: number): BlockLine[][] {
     runs[runs.length - 1]!.push(i);
   }
   const blocks: BlockLine[][] = [];
-  for (const run of runs) {
+  /** the run each block comes from: the two columns of one run share it */
+  const runOf: number[] = [];
+  runs.forEach((run, r) => {
     const cells = run.map((i) => splitCells(lines[i]!));
     if (cells.some((c) => c.length > 2)) {
       blocks.push([]);
-      continue;
+      runOf.push(r);
+      return;
     }
     const split = Math.min(...cells.filter((c) => c.length === 2).map((c) => c[1]!.start));
     if (!Number.isFinite(split)) {
       blocks.push(run.map((line, j) => ({ line, text: cells[j]![0]!.text })));
-      continue;
+      runOf.push(r);
+      return;
     }
     const left: BlockLine[] = [];
     const right: BlockLine[] = [];
@@ -181,6 +210,8 @@ function textBlocks(lines: string[], end: number): BlockLine[][] {
       for (const c of cells[j]!) (c.start >= split - 2 ? right : left).push({ line, text: c.text });
     });
     blocks.push(left, right);
-  }
-  return blocks.filter((b) => b.length);
+    runOf.push(r, r);
+  });
+  const kept = blocks.map((b, i) => i).filter((i) => blocks[i]!.length);
+  return { blocks: kept.map((i) => blocks[i]!), runs: kept.map((i) => runOf[i]!) };
 }

@@ -128,11 +128,15 @@ export function applyPositionalRules(
   // currency: an ISO code or an unambiguous symbol written next to the amounts
   const currency = missing.find((f) => /(^|_)currency(_code)?$/i.test(f.name) && f.type === 'string' && !values.has(f));
   if (currency) {
-    const codes = new Set<string>();
+    let codes = new Set<string>();
+    // a code the document writes out ("Net total (EUR)") outweighs symbols: OCR makes a "£" of "15"
+    const written = new Set<string>();
     for (const line of lines) {
       const c = parseCurrency(line);
       if (c && /\d/.test(line)) codes.add(c);
+      if (c && /\d/.test(line) && new RegExp(`\\b${c}\\b`).test(line)) written.add(c);
     }
+    if (codes.size > 1 && written.size === 1) codes = written;
     // "All amounts in NOK": a code on a line of its own when no amount carries one
     if (codes.size === 0) {
       for (const line of lines) {

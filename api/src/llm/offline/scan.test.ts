@@ -193,3 +193,118 @@ describe('a statement read again by its balances', () => {
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -700, 20]);
   });
 });
+
+describe('a scan\'s header amounts and marks', () => {
+  const bill: JSONSchema = {
+    type: 'object',
+    properties: {
+      net_sum: { type: 'number', description: 'Sum before VAT' },
+      vat_sum: { type: 'number', description: 'VAT amount' },
+      to_pay: { type: 'number', description: 'Gross amount payable' },
+      currency: { type: 'string', description: 'ISO 4217 currency code' },
+      parts: (schema.properties as Record<string, JSONSchema>).parts!,
+    },
+  };
+  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+
+  it('reads the amount beside "VAT: 19 %" when OCR put a colon after the label', () => {
+    const text = [...parts, 'Sum before VAT (DKK)      100,00', 'VAT: 19 %                  19,00'].join('\n');
+    expect(extractOffline(text, bill).data).toMatchObject({ net_sum: 100, vat_sum: 19 });
+  });
+
+  it('finds the total on a line whose label OCR damaged, by sum + VAT', () => {
+    // (no rows: the sum and the VAT alone say what the total is)
+    const { parts: _rows, ...sums } = bill.properties as Record<string, JSONSchema>;
+    const text = ['Sum before VAT (DKK)      100,00', 'VAT 19 %                   19,00', 'Gr0s$ pa/ab1e (DKK)       119,00'].join('\n');
+    const result = extractOffline(text, { type: 'object', properties: sums });
+    expect(result.data).toMatchObject({ net_sum: 100, vat_sum: 19, to_pay: 119 });
+    expect(result.found.find((f) => f.path === 'to_pay')).toMatchObject({ line: 3, via: 'arithmetic' });
+  });
+
+  it('takes the currency the document writes out over a symbol OCR made of a digit', () => {
+    const text = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '£4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), '', 'Sum before VAT (DKK)      100,00'].join('\n');
+    expect(extractOffline(text, bill).data).toMatchObject({ currency: 'DKK' });
+  });
+
+  it('drops a speck before a description', () => {
+    const text = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['_ Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W)].join('\n');
+    expect((extractOffline(text, bill).data as { parts: Part[] }).parts[0]).toMatchObject({ part: 'Hinge' });
+  });
+});
+
+describe('an identifier a scan damaged', () => {
+  const slip: JSONSchema = {
+    type: 'object',
+    properties: { ticket_number: { type: 'string', description: 'Number printed on the ticket' }, total: { type: 'number', description: 'Amount paid' } },
+  };
+  it.each([
+    ['Stub 40417 ;', '40417'],
+    ['Stub 40417|', '40417'],
+    ['Stub 4O417', '40417'],
+    ['Stub:. 40417', '40417'],
+  ])('reads "%s" as %s', (line, want) => {
+    const text = ['HARBOUR KIOSK', '', line, '', 'Amount paid         7.80'].join('\n');
+    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: want });
+  });
+});
+
+describe('a tax whose label a scan damaged, found by its rate', () => {
+  const till: JSONSchema = {
+    type: 'object',
+    properties: {
+      vat_amount: { type: 'number', description: 'Tax amount' },
+      paid: { type: 'number', description: 'Total paid' },
+      parts: (schema.properties as Record<string, JSONSchema>).parts!,
+    },
+  };
+  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+
+  it('reads the amount that is the rate of the total, tax included', () => {
+    const result = extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          20,00'].join('\n'), till);
+    expect(result.data).toMatchObject({ vat_amount: 20, paid: 100 });
+    expect(result.found.find((f) => f.path === 'vat_amount')?.via).toBe('arithmetic');
+  });
+
+  it('takes no amount that is not the rate of either', () => {
+    expect(extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          21,00'].join('\n'), till).data).not.toHaveProperty('vat_amount');
+  });
+});
+
+describe('a balance a scan damaged, from the other balance and the rows', () => {
+  const statement: JSONSchema = {
+    type: 'object',
+    properties: {
+      opening_balance: { type: 'number', description: 'Balance at the start' },
+      closing_balance: { type: 'number', description: 'Balance at the end' },
+      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
+    },
+  };
+  const WS = [14, 30, -12];
+  const text = (opening: string, closing: string) =>
+    [`Opening balance:   ${opening}`, '', row(['Day', 'Memo', 'Amount'], WS), row(['2025-03-01', 'Salary', '1 200,00'], WS), row(['2025-03-02', 'Bakery', '-12,40'], WS), '', `Closing balance:   ${closing}`].join('\n');
+
+  it('reads "1. 000,00" as the opening balance that closing − rows says it is', () => {
+    const result = extractOffline(text('1. 000,00', '2 187,60'), statement);
+    expect(result.data).toMatchObject({ opening_balance: 1000, closing_balance: 2187.6 });
+  });
+
+  it('never changes a balance the document prints cleanly', () => {
+    expect(extractOffline(text('1 010,00', '2 187,60'), statement).data).toMatchObject({ opening_balance: 1010, closing_balance: 2187.6 });
+  });
+});
+
+describe('a total a scan misread, from the tax included and its rate', () => {
+  const till: JSONSchema = {
+    type: 'object',
+    properties: { vat_amount: { type: 'number', description: 'Tax amount' }, paid: { type: 'number', description: 'Total paid' } },
+  };
+  it('reads "132570" as 132.70 when the VAT at 25 % included is 26.54', () => {
+    const result = extractOffline(['Total paid                 132570', 'incl. VAT 25%               26,54'].join('\n'), till);
+    expect(result.data).toMatchObject({ paid: 132.7, vat_amount: 26.54 });
+  });
+
+  it('keeps a total no reading one digit away agrees with', () => {
+    expect(extractOffline(['Total paid                 140,00', 'incl. VAT 25%               26,54'].join('\n'), till).data).toMatchObject({ paid: 140 });
+  });
+});
+

@@ -1,7 +1,7 @@
 // Line-item tables in running text: a header line naming the item properties and the body rows
 // below it, or receipt item lines without a header ("2 x Latte   9.00"); and tables given by a
 // chunk's own structure (a table batch).
-import type { SchemaModel, TableField } from './fields';
+import { conventions, type SchemaModel, type TableField } from './fields';
 import type { FoundField } from './result';
 import { consistentRows, detectLayoutTable, layoutRows, mapLayoutColumns } from './structure';
 import { isTableEndLabel, matchLabel } from './labels';
@@ -10,7 +10,7 @@ import { nextNonEmpty } from './pairs';
 import { headerCells, isHeaderLike, isSeparatorLine, mapHeader, parseItemLine, parseRow, splitCells, type HeaderMap } from './table';
 import { repairNumber } from './ocr-numbers';
 import { repairRows, type RowRepair } from './row-repair';
-import { parseAmount } from './values';
+import { findDates, parseAmount } from './values';
 
 export function bestHeader(headerLines: string[], table: TableField): HeaderMap | null {
   let best: HeaderMap | null = null;
@@ -230,3 +230,32 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
     }
   }
 }
+
+/**
+ * "02/05/2024 Grocer" in the description of a row whose date column is empty: a text layer that
+ * set the date and the words one space apart made them one cell. The date goes to the table's only
+ * date column, the words stay — only when every such row starts with a date, so a description that
+ * merely mentions one ("Refund of 02/05/2024 order") in a table whose dates were read is left alone.
+ */
+export function splitLeadingDates(tableData: TablesRead['tableData']): void {
+  for (const [table, rows] of tableData) {
+    const dates = table.columns.filter((c) => c.format === 'date');
+    const texts = table.columns.filter((c) => c.type === 'string' && !c.format && !c.enumValues);
+    if (dates.length !== 1 || rows.length === 0) continue;
+    const date = dates[0]!;
+    if (rows.some((r) => r[date.name] !== undefined)) continue;
+    const lead = (v: unknown) => {
+      if (typeof v !== 'string') return undefined;
+      const d = findDates(v, { dayFirst: conventions.dayFirst })[0];
+      return d && d.index === 0 && v.length > d.length + 1 ? d : undefined;
+    };
+    const column = texts.find((c) => rows.every((r) => lead(r[c.name])));
+    if (!column) continue;
+    for (const r of rows) {
+      const d = lead(r[column.name])!;
+      r[date.name] = d.iso;
+      r[column.name] = (r[column.name] as string).slice(d.length).trim();
+    }
+  }
+}
+
