@@ -9,11 +9,10 @@
 // Set QUARRY_REQUIRE_TOOLS=1 (CI does) to make a missing tool a failure instead.
 //
 // `npm test -- --smoke` (or QUARRY_TEST_SMOKE=1) runs a fast subset: the shared package's
-// tests, the build and the platform browser spec. The fresh-clone check in CI uses it.
+// tests, the build and the platform browser spec (scripts/fresh-clone-check.mjs without --full).
 //
 // QUARRY_TEST_SERVER_URL=postgres://… (CI sets it) also runs the API suite against that
-// PostgreSQL server; both API runs then go in a lane beside the rest (see below), and
-// `--fresh-clone` adds scripts/fresh-clone-check.mjs at the end of the other lane.
+// PostgreSQL server; both API runs then go in a lane beside the rest (see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -87,15 +86,21 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs twice, against that PostgreSQL server
 // and embedded, in a lane of its own beside the other lane (front-end tests, build, browser
-// suite, and with --fresh-clone the fresh-clone check). Each lane keeps about one core busy
-// (one jest process or one browser at a time), so on two cores the two lanes take little longer
-// than the longer one, where one after the other took both (about 33 minutes on a CI machine).
+// suite). Each lane keeps about one core busy (one jest process or one browser at a time), so
+// on two cores the two lanes take little longer than the longer one, where one after the other
+// took both (about 33 minutes on a CI machine).
 // Without it, one task at a time: the API suite's embedded run with the other unit tests.
 const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
-const freshClone = process.argv.includes('--fresh-clone');
+// The server run leaves out what never opens a database (the OCR, chunking, extraction and
+// provenance engines, the model clients): the embedded run has just run it, and a second run
+// on the same code would only add CPU time.
+const NO_DATABASE = ['/node_modules/', '/dist/', '/src/processing/', '/src/llm/'];
 
 async function apiLane() {
-  const server = await startInBackground('api-server', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: serverUrl, JEST_REPORT_SUFFIX: 'pg' });
+  const server = await startInBackground('api-server', npm, ['test', '-w', '@quarry/api', '--', '--testPathIgnorePatterns', ...NO_DATABASE], {
+    TEST_DATABASE_URL: serverUrl,
+    JEST_REPORT_SUFFIX: 'pg',
+  });
   const embedded = await startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
   return server || embedded;
 }
@@ -116,9 +121,7 @@ async function mainLane() {
   } else {
     e2e = await run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
   }
-  // its clone's browser suite uses ports of its own (E2E_PORT_OFFSET), apart from this run's
-  const fresh = freshClone ? await run(process.execPath, [path.join(root, 'scripts/fresh-clone-check.mjs')], { E2E_PORT_OFFSET: '60' }) : 0;
-  return unit || build || e2e || fresh;
+  return unit || build || e2e;
 }
 
 const [main, api] = await Promise.all([mainLane(), serverUrl ? apiLane() : Promise.resolve(0)]);

@@ -114,8 +114,9 @@ test.describe('live connection', () => {
     // Bad input first: nothing is sent.
     await page.getByRole('button', { name: 'Send notification' }).click();
     await expect(page.getByTestId('ws-test-error')).toHaveText('Event and message are required');
-    await page.getByLabel(/^Event/).fill('upload_complete');
-    await page.getByLabel(/^Message/).fill('e2e-report.pdf uploaded');
+    // by role: once a message has arrived, the log ("Messages received") matches /^Message/ too
+    await page.getByRole('textbox', { name: /^Event/ }).fill('upload_complete');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('e2e-report.pdf uploaded');
     await page.getByLabel('Extra data (JSON)').fill('{"pages_processed": 3');
     await page.getByRole('button', { name: 'Send notification' }).click();
     await expect(page.getByTestId('ws-test-error')).toHaveText('Invalid JSON in extra data field');
