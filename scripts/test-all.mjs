@@ -46,12 +46,12 @@ function run(cmd, args, extraEnv = {}) {
  * Runs a command beside the foreground ones with its output in a log file (two runs writing to
  * one terminal at once would be unreadable), prints that log when it ends, resolves its status.
  */
-function startInBackground(label, cmd, args, extraEnv, cwd = root) {
+function startInBackground(label, cmd, args, extraEnv) {
   const logFile = path.join(resultsDir, `${label}.log`);
   const out = openSync(logFile, 'w');
   console.log(`\n$ ${cmd} ${args.join(' ')}   (${label}, in the background; its output follows when it ends)`);
   const started = Date.now();
-  const child = spawn(cmd, args, { stdio: ['ignore', out, out], cwd, env: { ...env, ...extraEnv } });
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], cwd: root, env: { ...env, ...extraEnv } });
   closeSync(out);
   return new Promise((resolve) => {
     let settled = false;
@@ -101,17 +101,7 @@ async function apiLane() {
     TEST_DATABASE_URL: serverUrl,
     JEST_REPORT_SUFFIX: 'pg',
   });
-  // Last in its lane, it runs alone once the other lane is done: two jest workers then use
-  // both cores (one process left one idle for the last ~270 s of a CI run). Each test file
-  // has its own embedded database either way. The package's own script runs in band, so
-  // jest is called here without it (same Node options as that script).
-  const embedded = await startInBackground(
-    'api-embedded',
-    process.execPath,
-    [path.join(root, 'scripts/jest.mjs'), '--maxWorkers=2'],
-    { TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules --disable-warning=ExperimentalWarning' },
-    path.join(root, 'api'),
-  );
+  const embedded = await startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
   return server || embedded;
 }
 
