@@ -9,7 +9,7 @@
 //   pending | queued | running --complete / fail--> completed / failed   (clients, external workers)
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Tx } from '../db';
+import type { DbOrTx, Tx } from '../db';
 import { jobDependencies, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { chargeJob } from './billing';
@@ -37,12 +37,17 @@ export const noEffects = (): Effects => ({ events: [], notices: [], parents: [] 
  * to commit and then wakes it.
  */
 async function wakeParkedParent(services: JobServices, signal: QueueSignal, parentId: string): Promise<void> {
-  const woken = await services.db
+  if (await makeParkedParentDue(services.db, parentId)) await signal.notify({ kind: 'queued', id: parentId });
+}
+
+/** A parent parked waiting for its children becomes claimable now; says whether it was parked. */
+async function makeParkedParentDue(q: DbOrTx, parentId: string): Promise<boolean> {
+  const woken = await q
     .update(jobs)
     .set({ leaseExpiresAt: sql`now()` })
     .where(and(eq(jobs.id, parentId), eq(jobs.status, 'running'), eq(jobs.waiting, true)))
     .returning({ id: jobs.id });
-  if (woken.length > 0) await signal.notify({ kind: 'queued', id: parentId });
+  return woken.length > 0;
 }
 
 /** Pushes events in order, wakes parked parents, then notifies workers. Never throws. */
@@ -193,12 +198,7 @@ export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' |
   }
   if (job.parentId) {
     effects.parents.push(job.parentId);
-    const woken = await tx
-      .update(jobs)
-      .set({ leaseExpiresAt: sql`now()` })
-      .where(and(eq(jobs.id, job.parentId), eq(jobs.status, 'running'), eq(jobs.waiting, true)))
-      .returning({ id: jobs.id });
-    if (woken.length > 0) effects.notices.push({ kind: 'queued', id: job.parentId });
+    if (await makeParkedParentDue(tx, job.parentId)) effects.notices.push({ kind: 'queued', id: job.parentId });
   }
 }
 
