@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ADMIN, E2E_PORTS } from './env';
+import { createServerDatabase } from './server-database';
 
 /**
  * Starts the composed app for the suite: API + six static servers on their own ports,
@@ -21,12 +22,15 @@ export default async function globalSetup() {
   const { startStack } = (await import(pathToFileURL(path.join(repo, 'scripts/stack.mjs')).href)) as {
     startStack: (o: unknown) => Promise<{ stop: () => Promise<void> }>;
   };
+  const serverUrl = process.env.QUARRY_TEST_SERVER_URL;
+  const database = serverUrl ? await createServerDatabase(serverUrl) : null;
   const stack = await startStack({
     ports: { shell: E2E_PORTS.shell, api: E2E_PORTS.api, remotes: E2E_PORTS.remotes },
     dataDir: path.join(tmp, 'data'),
     wwwDir: (dir: string) => path.join(www, dir),
     controlPort: E2E_PORTS.control,
     apiEnv: {
+      ...(database ? { DATABASE_URL: database.url } : {}),
       QUARRY_ADMIN_EMAIL: ADMIN.email,
       QUARRY_ADMIN_PASSWORD: ADMIN.password,
       CORS_ORIGINS: `http://localhost:${E2E_PORTS.shell}`,
@@ -48,9 +52,13 @@ export default async function globalSetup() {
       LLM_RETRY_BASE_MS: '10',
     },
     log: () => {},
+  }).catch(async (err: unknown) => {
+    await database?.drop();
+    throw err;
   });
   return async () => {
     await stack.stop();
+    await database?.drop();
     rmSync(tmp, { recursive: true, force: true });
   };
 }
