@@ -1,0 +1,101 @@
+// What a written number or date may mean (provenance's normalised kinds, also the evaluation's
+// comparison): canonical strings a value and a source token are compared by.
+
+// ------------------------------------------------------------------ numbers
+
+/** Numbers a written token may mean (both decimal conventions when ambiguous), as canonical strings of their absolute value. */
+export function numberReadings(raw: string): string[] {
+  if (PLAIN_DIGITS.test(raw)) return [String(Number(raw))]; // the common case, without the parsing below
+  // digits and separators only (6.50, 1,234.50): nothing to strip (the other common case)
+  const clean = SEPARATED_DIGITS.test(raw);
+  const s = clean ? raw : raw.replace(/[\s\u00a0'’]/g, '').replace(/^[-+(]+|[)]+$/g, '');
+  if (!clean && (!/^\d[\d.,]*$/.test(s) || /[.,]$/.test(s))) return [];
+  let dots = 0;
+  let commas = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) dots++;
+    else if (c === 44) commas++;
+  }
+  const out: string[] = [];
+  const add = (t: string) => {
+    const n = Number(t);
+    if (!Number.isFinite(n)) return;
+    const r = String(Math.abs(n));
+    if (!out.includes(r)) out.push(r);
+  };
+  if (!dots && !commas) add(s);
+  else if (dots && commas) {
+    // the later separator is the decimal one
+    if (s.lastIndexOf('.') > s.lastIndexOf(',')) add(s.replace(/,/g, ''));
+    else add(s.replace(/\./g, '').replace(',', '.'));
+  } else {
+    const sep = dots ? '.' : ',';
+    const n = dots || commas;
+    const grouped = (dots ? GROUPED_DOT : GROUPED_COMMA).test(s);
+    if (n > 1) {
+      if (grouped) add(s.split(sep).join(''));
+    } else {
+      add(s.replace(sep, '.')); // decimal separator
+      if (grouped) add(s.replace(sep, '')); // or a thousands one (1,234 / 1.234)
+    }
+  }
+  return out;
+}
+
+const PLAIN_DIGITS = /^\d{1,15}$/;
+const SEPARATED_DIGITS = /^\d[\d.,]*\d$/;
+const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
+const GROUPED_COMMA = /^\d{1,3}(,\d{3})+$/;
+
+// ------------------------------------------------------------------ dates
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+};
+const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, number][] }[] = [
+  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, read: (m) => [[+m[1]!, +m[2]!, +m[3]!]] },
+  // 03/05/2024, 03.05.2024, 3-5-24: month/day or day/month
+  { re: /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/g, read: (m) => { const y = year(m[3]!); return [[y, +m[1]!, +m[2]!], [y, +m[2]!, +m[1]!]]; } },
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!]] },
+  { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]] },
+];
+const MONTH_INITIAL = /^[adfjmnos]/i;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function validDate([y, mo, d]: [number, number, number]): string | null {
+  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1000 && y <= 9999)) return null;
+  if (d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : DAYS_IN_MONTH[mo - 1]!)) return null;
+  return `${y}-${mo < 10 ? '0' : ''}${mo}-${d < 10 ? '0' : ''}${d}`; // y has 4 digits
+}
+
+/** Every date in a text with its position and the calendar days it may mean. */
+export function findDates(text: string, patterns = DATE_PATTERNS): { start: number; end: number; days: string[] }[] {
+  const out: { start: number; end: number; days: string[] }[] = [];
+  for (const p of patterns) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+      const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
+      if (days.length) out.push({ start: m.index, end: m.index + m[0].length, days });
+    }
+  }
+  return out;
+}
+
+/** The dates of a text written in digits alone (2024-01-05, 01/05/2024, 5.1.24). */
+export const numericDates = (text: string) => findDates(text, NUMERIC_DATE_PATTERNS);
+const NUMERIC_DATE_PATTERNS = DATE_PATTERNS.slice(0, 2);
+
+/** The calendar days a value may mean when the whole value is one date, else []. */
+export function dateReadings(value: string): string[] {
+  const v = value.trim();
+  // every pattern begins with a digit or a month and ends with a digit: most text is ruled out here
+  if (!(isDigitCode(v.charCodeAt(v.length - 1)) && (isDigitCode(v.charCodeAt(0)) || MONTH_INITIAL.test(v)))) return [];
+  const found = findDates(v).filter((d) => d.start === 0 && d.end === v.length);
+  return [...new Set(found.flatMap((d) => d.days))];
+}
