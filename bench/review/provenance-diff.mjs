@@ -175,6 +175,9 @@ function generatedTable(t) {
     if (rand() < 0.05) rec.item = `Invented ${int(1000)}`;
     if (rand() < 0.05) delete rec.delivery;
     if (rand() < 0.03) rec.unit_price = null;
+    // padded as a model may return it: a leading space matches the line break before the row
+    if (rand() < 0.03) rec.item = ` ${rec.item}`;
+    if (rand() < 0.02) rec.delivery = `${rec.delivery} `;
     records.push(rec);
   }
   const note = `Note: ${pick(WORDS)} Z${int(100)} back-ordered until ${printedDate().text}`;

@@ -117,6 +117,7 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
   const { chunk, chunkId } = input;
   let doc: SourceIndex | null | undefined;
   const items = traceable(input.extractedData);
+  chunk.expectSearches(items.length);
   const sightings = items.map((it) => (it.row ? chunk.findAll(it.value) : null));
   const cellsOf = new Map<string, Sighting[]>();
   items.forEach(({ row }, i) => {
