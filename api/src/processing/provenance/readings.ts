@@ -80,7 +80,12 @@ export function findDates(text: string, patterns = DATE_PATTERNS): { start: numb
   for (const p of patterns) {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
-      const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
+      // valid days, distinct, in reading order (without a Set per date: a table has hundreds)
+      const days: string[] = [];
+      for (const r of p.read(m)) {
+        const d = validDate(r);
+        if (d !== null && !days.includes(d)) days.push(d);
+      }
       if (days.length) out.push({ start: m.index, end: m.index + m[0].length, days });
     }
   }
