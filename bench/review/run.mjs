@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Review benchmark (issue 14 item 7, provenance part; export and evaluation: export.mjs beside it):
+// Review benchmark (issue 14 item 7, provenance part; the step as the API runs it: step.mjs;
+// export and evaluation: export.mjs; what every figure means: README.md beside it):
 //
 //   node --import tsx bench/review/run.mjs [--rounds 5]
 //
-// Provenance cost per stored result, compared with the extraction step's time, on
+// OFFLINE-ONLY comparison (the strict one): provenance's cost against the offline extractor's
+// call alone, no database, no job, on
 //   1. a generated 36-page text document (a product manual, ~40 lines a page, with part
 //      numbers, dates and amounts), chunked with the deterministic analyser (llm_analysis, no
 //      model) and extracted chunk by chunk with the offline extractor and a 6-field schema;
@@ -16,7 +18,8 @@
 // The offline extractor is the fastest provider there is (no model, no network): against a
 // language model the extraction step takes seconds per chunk, so the share printed here is the
 // worst case. Goal: provenance <= 5 % of the extraction step's time. Prints the mean of the rounds (the
-// first one cold) and the median of the warm ones; asserts nothing.
+// first one cold) and the median of the warm ones (wall time of each call, so a busy machine's
+// pauses land in whichever call runs); asserts nothing.
 /* eslint-disable no-undef -- a Node script (console) */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
