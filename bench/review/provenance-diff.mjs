@@ -13,7 +13,9 @@
 // (memoised) one. Exits 1 on the first differences (printed).
 /* eslint-disable no-undef -- a Node script (console, process) */
 import { SourceIndex as NewIndex, computeProvenance as newCompute } from '../../api/src/processing/provenance/index.ts';
-import { SourceIndex as OldIndex, computeProvenance as oldCompute } from './provenance-reference/match.ts';
+import { SourceIndex as OldIndex, computeProvenance as oldCompute, leaves } from './provenance-reference/match.ts';
+import { dateReadings as newDates, numberReadings as newNumbers } from '../../api/src/processing/provenance/readings.ts';
+import { dateReadings as oldDates, numberReadings as oldNumbers } from './provenance-reference/readings.ts';
 import { chunkDocument } from '../../api/src/processing/chunking/index.ts';
 import { extractChunk } from '../../api/src/processing/extraction/index.ts';
 import { getProvider } from '../../api/src/llm/index.ts';
@@ -24,7 +26,7 @@ const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name
 const tables = opt('--tables', 3000);
 let seed = opt('--seed', 1);
 
-const counts = { results: 0, values: 0, found: 0, notFound: 0, outsideChunk: 0, byKind: {}, differences: 0 };
+const counts = { readings: 0, results: 0, values: 0, found: 0, notFound: 0, outsideChunk: 0, byKind: {}, differences: 0 };
 const examples = [];
 
 /** One result through both matchers (fresh indexes, then the same ones again). */
@@ -36,6 +38,15 @@ function compare(label, lines, chunkLines, data) {
   const newDoc = new NewIndex(lines);
   const oldChunk = OldIndex.ofChunk(content, start, pageOf);
   const newChunk = NewIndex.ofChunk(content, start, pageOf);
+  // the readings of every text value and every word of the source, compared on their own too
+  const texts = [...leaves(data).filter((l) => typeof l.value === 'string').map((l) => l.value), ...content.split(/\s+/)];
+  for (const text of texts) {
+    counts.readings++;
+    if (JSON.stringify([oldDates(text), oldNumbers(text)]) !== JSON.stringify([newDates(text), newNumbers(text)])) {
+      counts.differences++;
+      if (examples.length < 10) examples.push({ label, readings: text });
+    }
+  }
   for (let pass = 0; pass < 2; pass++) {
     const a = oldCompute({ chunkId: 'c', extractedData: data, chunk: oldChunk, document: () => oldDoc });
     const b = newCompute({ chunkId: 'c', extractedData: data, chunk: newChunk, document: () => newDoc });
@@ -202,8 +213,8 @@ for (let t = 0; t < tables; t++) {
   compare(`generated table ${t}`, lines, chunkLines, data);
 }
 
-const report = (name, c) => `${name}: ${c.results} results, ${c.values} values (found ${c.found}: ${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}; outside the chunk ${c.outsideChunk}; not_in_document ${c.notFound}), differences ${c.differences}`;
-const minus = (a, b) => ({ results: a.results - b.results, values: a.values - b.values, found: a.found - b.found, notFound: a.notFound - b.notFound, outsideChunk: a.outsideChunk - b.outsideChunk, differences: a.differences - b.differences, byKind: Object.fromEntries(Object.entries(a.byKind).map(([k, n]) => [k, n - (b.byKind[k] ?? 0)])) });
+const report = (name, c) => `${name}: ${c.readings} readings, ${c.results} results, ${c.values} values (found ${c.found}: ${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}; outside the chunk ${c.outsideChunk}; not_in_document ${c.notFound}), differences ${c.differences}`;
+const minus = (a, b) => ({ readings: a.readings - b.readings, results: a.results - b.results, values: a.values - b.values, found: a.found - b.found, notFound: a.notFound - b.notFound, outsideChunk: a.outsideChunk - b.outsideChunk, differences: a.differences - b.differences, byKind: Object.fromEntries(Object.entries(a.byKind).map(([k, n]) => [k, n - (b.byKind[k] ?? 0)])) });
 console.log(report('bench documents', benchCounts));
 console.log(report('tests\' sources', minus(testCounts, benchCounts)));
 console.log(report(`generated tables (${tables}, seed ${opt('--seed', 1)})`, minus(counts, testCounts)));
