@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Differential check of provenance (issue 14 item 7): the product's matcher
-// (api/src/processing/provenance) against the reference copy beside this script
-// (provenance-reference/: the matcher as it was before the table fast path, kept here only),
-// value by value (status, match kind, line range, page, occurrences, in_chunk):
+// (api/src/processing/provenance) against the matcher as it was at another commit (by default
+// 36c3fea, before the table fast path), taken from git into bench/out/ (gitignored), value by
+// value (status, match kind, line range, page, occurrences, in_chunk):
 //
-//   node --import tsx bench/review/provenance-diff.mjs [--tables 3000] [--seed 1]
+//   node --import tsx bench/review/provenance-diff.mjs [--tables 3000] [--seed 1] [--reference <commit>]
 //
 // Sources: the bench's two documents as run.mjs extracts them, the tests' hand-made sources,
 // and generated table chunks (repeated values, numbers in several formats, dates written
@@ -13,18 +13,32 @@
 // (memoised) one. Exits 1 on the first differences (printed).
 /* eslint-disable no-undef -- a Node script (console, process) */
 import { SourceIndex as NewIndex, computeProvenance as newCompute } from '../../api/src/processing/provenance/index.ts';
-import { SourceIndex as OldIndex, computeProvenance as oldCompute, leaves } from './provenance-reference/match.ts';
 import { dateReadings as newDates, numberReadings as newNumbers } from '../../api/src/processing/provenance/readings.ts';
-import { dateReadings as oldDates, numberReadings as oldNumbers } from './provenance-reference/readings.ts';
 import { chunkDocument } from '../../api/src/processing/chunking/index.ts';
 import { extractChunk } from '../../api/src/processing/extraction/index.ts';
 import { getProvider } from '../../api/src/llm/index.ts';
 import { benchDocuments } from './documents.mjs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
 const tables = opt('--tables', 3000);
 let seed = opt('--seed', 1);
+const reference = args.includes('--reference') ? args[args.indexOf('--reference') + 1] : '36c3fea';
+
+// The reference matcher, as committed at `reference` (one copy of the code lives in git, not two in the tree).
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const referenceDir = path.join(repo, 'bench/out/provenance-reference', reference);
+mkdirSync(referenceDir, { recursive: true });
+for (const file of ['match.ts', 'readings.ts', 'source-index.ts']) {
+  const text = execFileSync('git', ['show', `${reference}:api/src/processing/provenance/${file}`], { cwd: repo, encoding: 'utf8' });
+  writeFileSync(path.join(referenceDir, file), text);
+}
+const { SourceIndex: OldIndex, computeProvenance: oldCompute, leaves } = await import(pathToFileURL(path.join(referenceDir, 'match.ts')).href);
+const { dateReadings: oldDates, numberReadings: oldNumbers } = await import(pathToFileURL(path.join(referenceDir, 'readings.ts')).href);
 
 const counts = { readings: 0, results: 0, values: 0, found: 0, notFound: 0, outsideChunk: 0, byKind: {}, differences: 0 };
 const examples = [];
