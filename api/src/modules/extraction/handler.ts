@@ -102,7 +102,11 @@ interface ChunkOut {
   provider: string;
   model: string;
   offline: boolean;
+  /** ms the provenance of this result took (computed in the step's run; bench/review reads it from the chunk's event) */
+  provenance_ms?: number;
 }
+
+const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100;
 
 function providerFor(c: ExtractionConfig): LlmProvider {
   try {
@@ -187,7 +191,8 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     for (const ch of f.chunks) {
       const name = `chunk:${ch.id}`;
       const fresh = !ctx.finishedSteps.has(name);
-      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance }, ChunkOut>(name, {
+      const stepStarted = performance.now();
+      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance; provenanceMs?: number }, ChunkOut>(name, {
         run: async () => {
           const [row] = await services.db.select().from(chunks).where(eq(chunks.id, ch.id));
           if (!row) return { row: null, r: null };
@@ -205,10 +210,11 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
           });
           // provenance from the stored value and the source text: the same for every provider
           const d = await docs(row.fileId);
+          const provenanceStarted = performance.now();
           const provenance = provenanceOfExtraction(row, r.extracted_data ?? null, d);
-          return { row, r, provenance };
+          return { row, r, provenance, provenanceMs: ms(provenanceStarted) };
         },
-        commit: async (tx, { row, r, provenance }) => {
+        commit: async (tx, { row, r, provenance, provenanceMs }) => {
           const [still] = row ? await tx.select({ id: chunks.id }).from(chunks).where(eq(chunks.id, row.id)).for('share') : [];
           if (!row || !r || !still) {
             return { status: 'failed', chunk_type: ch.type, tokens: r?.tokens_used ?? 0, error: 'The chunk was deleted before its result could be stored', file_id: f.file_id, chunk_id: ch.id, provider: provider.name, model: provider.model, offline: provider.name === 'offline' };
@@ -255,9 +261,12 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             provider: r.provider,
             model: r.model,
             offline: r.offline,
+            ...(provenanceMs !== undefined ? { provenance_ms: provenanceMs } : {}),
           };
         },
       });
+      // the whole step as the job runs it: reading the chunk, the provider, provenance, storing the result
+      const stepMs = ms(stepStarted);
       outs.push(out);
       counts.processed += 1;
       if (out.status === 'completed') counts.ok += 1;
@@ -291,6 +300,8 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             provider: out.provider,
             model: out.model,
             offline: out.offline,
+            step_ms: stepMs,
+            ...(out.provenance_ms !== undefined ? { provenance_ms: out.provenance_ms } : {}),
             ...(out.error ? { error: out.error, error_message: out.error } : {}),
           },
         });
@@ -318,7 +329,9 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
   };
   if (counts.ok > 0) {
     // completeness and arithmetic checks of the files as this job extracted them (issue 14): the monitors count the failures
+    const checksStarted = performance.now();
     Object.assign(summary, { review_checks: await checksSummaryOfJob(services.db, job.userId, plan.files.map((f) => f.file_id), job.id) });
+    Object.assign(summary, { checks_ms: ms(checksStarted) });
   }
   if (counts.ok === 0) {
     const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';

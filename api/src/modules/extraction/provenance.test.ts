@@ -159,5 +159,15 @@ describe('table cells', () => {
     expect(cells.length).toBe(3);
     for (const c of cells) expect(c).toMatchObject({ status: 'found', start_line: line7, end_line: line7, chunk_id: table.chunk_id });
     expect(table.provenance.summary.not_in_document).toBe(0);
+    // each chunk's event says what its step took and how much of it was provenance (bench/review/step.mjs reads them)
+    const full = (await api('GET', `jobs/${job.id}`)).body;
+    const steps = full.events.filter((e: any) => e.details?.sub_phase === 'chunk_completed' || e.sub_phase === 'chunk_completed').map((e: any) => e.details);
+    expect(steps.length).toBe(res.length);
+    for (const d of steps) {
+      expect(typeof d.step_ms).toBe('number');
+      expect(d.provenance_ms).toBeGreaterThanOrEqual(0);
+      expect(d.provenance_ms).toBeLessThanOrEqual(d.step_ms);
+    }
+    expect(full.results_summary.checks_ms).toBeGreaterThanOrEqual(0);
   });
 });

@@ -202,6 +202,21 @@ describe('the index on edge cases of its shortcuts', () => {
     }
   });
 
+  it('a table searched through its word index: a cell written as the value is exact, other case and spacing case/whitespace, each counted on its own', () => {
+    const lines = ['Item | Qty', 'Bolt MX | 2', 'BOLT MX | 3', 'bolt  Mx | 4', 'Nut | 5', 'Washer | 6', 'Pin | 7', 'Clip | 8', 'Nut | 9'];
+    const items = [{ item: 'Bolt MX', qty: 2 }, { item: 'Bolt MX', qty: 3 }, { item: 'Bolt MX', qty: 4 }, { item: 'Nut', qty: 5 }, { item: 'Washer', qty: 6 }, { item: 'Pin', qty: 7 }, { item: 'Clip', qty: 8 }, { item: ' Nut', qty: 9 }];
+    const p = computeProvenance({ chunkId: 't', extractedData: { items }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
+    const at = (row: number) => p.values.find((v) => v.path === `$.items[${row}].item`)!;
+    expect([0, 1, 2].map((r) => [at(r).match, at(r).start_line, at(r).occurrences])).toEqual([
+      ['exact', 2, 1],
+      ['case_whitespace', 3, 3],
+      ['case_whitespace', 4, 3],
+    ]);
+    // a leading space matches the line break before "Nut": that match starts on the line before, so
+    // the cell on its row (line 9) is the case/whitespace one
+    expect(at(7)).toMatchObject({ match: 'case_whitespace', start_line: 9, occurrences: 2 });
+  });
+
   // item names with digits write numbers equal to other rows' amounts ("Component 117" and an amount 117.00)
   it.each([
     ['letters', (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))],

@@ -117,6 +117,7 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
   const { chunk, chunkId } = input;
   let doc: SourceIndex | null | undefined;
   const items = traceable(input.extractedData);
+  chunk.expectSearches(items.length);
   const sightings = items.map((it) => (it.row ? chunk.findAll(it.value) : null));
   const cellsOf = new Map<string, Sighting[]>();
   items.forEach(({ row }, i) => {
@@ -158,6 +159,10 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
  * so a clean row is settled by its most specific cell's one line.
  */
 function rowLine(cells: Sighting[]): number {
+  // the common row: its most specific cell is on one line, and every other cell is on it too
+  let first = cells[0]!;
+  for (const c of cells) if (c.lines.length < first.lines.length) first = c;
+  if (first.lines.length === 1 && cells.every((c) => c === first || hasLine(c.lines, first.lines[0]!))) return first.lines[0]!;
   const byLines = [...cells].sort((a, b) => a.lines.length - b.lines.length); // stable: field order on ties
   let best = { line: byLines[0]!.lines[0]!, votes: 0 };
   for (let j = 0; j < byLines.length && best.votes < byLines.length - j; j++) {

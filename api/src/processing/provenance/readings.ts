@@ -63,6 +63,7 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number
   { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]] },
 ];
 const MONTH_INITIAL = /^[adfjmnos]/i;
+const ASCII_LETTER = /[a-z]/i;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
 const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
 
@@ -80,7 +81,12 @@ export function findDates(text: string, patterns = DATE_PATTERNS): { start: numb
   for (const p of patterns) {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
-      const days = [...new Set(p.read(m).map(validDate).filter((d): d is string => d !== null))];
+      // valid days, distinct, in reading order (without a Set per date: a table has hundreds)
+      const days: string[] = [];
+      for (const r of p.read(m)) {
+        const d = validDate(r);
+        if (d !== null && !days.includes(d)) days.push(d);
+      }
       if (days.length) out.push({ start: m.index, end: m.index + m[0].length, days });
     }
   }
@@ -96,6 +102,7 @@ export function dateReadings(value: string): string[] {
   const v = value.trim();
   // every pattern begins with a digit or a month and ends with a digit: most text is ruled out here
   if (!(isDigitCode(v.charCodeAt(v.length - 1)) && (isDigitCode(v.charCodeAt(0)) || MONTH_INITIAL.test(v)))) return [];
-  const found = findDates(v).filter((d) => d.start === 0 && d.end === v.length);
+  // the written-month patterns need letters: a value of digits and separators is read by the numeric ones alone
+  const found = (ASCII_LETTER.test(v) ? findDates(v) : numericDates(v)).filter((d) => d.start === 0 && d.end === v.length);
   return [...new Set(found.flatMap((d) => d.days))];
 }

@@ -198,7 +198,11 @@ export class SourceIndex {
     return (this.normalised ??= normalise(this.flat));
   }
 
+  /** Per flat-text offset, the index of its line: built for sources searched with findAll (a table's cells). */
+  private lineOfOffset: Uint32Array | null = null;
+
   private lineAt(offset: number): number {
+    if (this.lineOfOffset) return this.lineOfOffset[offset]!;
     let lo = 0;
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
@@ -322,6 +326,11 @@ export class SourceIndex {
     return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
   }
 
+  /** Told how many values are about to be searched: many (a table) build the word index at once instead of scanning first. */
+  expectSearches(n: number): void {
+    if (this.ascii && n > SCANS_BEFORE_INDEX && !this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
+  }
+
   /**
    * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
    * word, and its offset in the needle. Every word of a match starts a word of the text, so these
@@ -420,7 +429,9 @@ export class SourceIndex {
   date(days: string[]): Hit[] {
     if (!this.dates) {
       this.dates = new Map();
-      for (const d of findDates(this.flat)) {
+      // the written-month patterns only where a month's first three letters are (most tables write dates in digits)
+      const lower = this.ascii ? (this.lower ??= this.flat.toLowerCase()) : this.flat.toLowerCase();
+      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(this.flat) : numericDates(this.flat)) {
         for (const day of d.days) {
           const list = this.dates.get(day) ?? [];
           list.push({ start: d.start, end: d.end });
@@ -458,6 +469,11 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
+      if (!this.lineOfOffset) {
+        const table = new Uint32Array(this.flat.length + 1);
+        for (let i = 1; i < this.lineStarts.length; i++) table.fill(i, this.lineStarts[i]!, this.lineStarts[i + 1] ?? table.length);
+        this.lineOfOffset = table;
+      }
       const found = this.kinds(value, false);
       const kinds: Sighting['kinds'] = [];
       let all: number[] = [];
@@ -489,15 +505,26 @@ export class SourceIndex {
       if (exact.length < hits.length) out.push({ kind: 'number', hits });
       return out;
     }
-    let hits = this.exact(value);
-    if (hits.length) {
-      out.push({ kind: 'exact', hits });
-      if (first) return out;
-    }
-    hits = this.caseWhitespace(value);
-    if (hits.length) {
-      out.push({ kind: 'case_whitespace', hits });
-      if (first) return out;
+    let hits: Hit[];
+    if (!first && this.ascii && this.lowerWords && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
+      // Both kinds from one search (a table's cells): for an ASCII value without other whitespace
+      // than single inner spaces, its exact matches are the case/whitespace ones written as the
+      // value is (same offsets, same order: both walk the starts of the same rarest word).
+      const loose = this.caseWhitespace(value);
+      const exact = loose.filter((h) => h.end - h.start === value.length && this.flat.startsWith(value, h.start));
+      if (exact.length) out.push({ kind: 'exact', hits: exact });
+      if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
+    } else {
+      hits = this.exact(value);
+      if (hits.length) {
+        out.push({ kind: 'exact', hits });
+        if (first) return out;
+      }
+      hits = this.caseWhitespace(value);
+      if (hits.length) {
+        out.push({ kind: 'case_whitespace', hits });
+        if (first) return out;
+      }
     }
     const days = dateReadings(value);
     if (days.length) {
@@ -531,6 +558,15 @@ function mayBeNumber(value: string): boolean {
 }
 
 const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));
+
+/** No whitespace but single spaces between other characters (what case/whitespace matching would make of it, apart from case). */
+function isCollapsed(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 32 ? i === 0 || i === value.length - 1 || value.charCodeAt(i + 1) === 32 : asciiSpace(c) || (c > 127 && /\s/.test(value[i]!))) return false;
+  }
+  return true;
+}
 
 /** A match on word bounds: no word continues it on either side, no number continues a number. */
 function bounded(text: string, needle: string, h: Hit): boolean {
@@ -581,6 +617,7 @@ function longestWord(needle: string): { offset: number; length: number } {
 }
 
 const SCANS_BEFORE_INDEX = 12;
+const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** A sorted list without repeats. */
 function distinctSorted(sorted: number[]): number[] {
