@@ -270,23 +270,28 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       });
       return out.path;
     };
-    let parsed;
-    if (ENGINE_NATIVE_FORMATS.has(format)) {
+    const recogniseNative = async () => {
       try {
-        parsed = await recognise(imagePath, undefined);
+        return await recognise(imagePath, undefined);
       } catch (err) {
-        if (!(isOcrError(err) && err.code === 'IMAGE_UNDECODABLE')) throw err;
-        // Leptonica refused it: try the canvas decoder (isolated in the media process) once.
-        let decoded: string | null = null;
-        if (format !== 'tiff' && format !== 'pnm') decoded = await decodeWithCanvas().catch(() => null);
-        if (controller.signal.aborted) throw new OcrAbortError();
-        if (!decoded) {
+        if (isOcrError(err) && err.code === 'IMAGE_UNDECODABLE') {
           throw new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the file is damaged or not a valid ${format.toUpperCase()} image.`, { cause: err });
         }
-        parsed = await recognise(decoded, undefined);
+        throw err;
       }
-    } else {
+    };
+    let parsed;
+    if (!ENGINE_NATIVE_FORMATS.has(format)) {
       parsed = await recognise(await decodeWithCanvas(), undefined);
+    } else if (format === 'tiff' || format === 'pnm') {
+      // Leptonica reads these itself (a multi-page TIFF gives every page); the canvas decoder cannot.
+      parsed = await recogniseNative();
+    } else {
+      // Decoded in the media process so the page is cleaned (page-clean.mjs: a scan's noise and
+      // skew out) before recognition; if the canvas decoder refuses it, Leptonica reads it as it is.
+      const decoded = await decodeWithCanvas().catch(() => null);
+      if (controller.signal.aborted) throw new OcrAbortError();
+      parsed = decoded ? await recognise(decoded, undefined) : await recogniseNative();
     }
     const found = parsed.length > 0 ? parsed : [{ page: 1, lines: [] as string[] }];
     progress.total = found.length; // a multi-page TIFF (CLI engine) reports every page
