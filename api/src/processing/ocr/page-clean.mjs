@@ -15,8 +15,8 @@
 //   (a row's last cells joined to the next row) and its letters are read less well.
 // Plain ESM with no dependencies, like the worker (see README.md, "Module formats").
 
-/** Mean |pixel - 3x3 median| at or above which the page is filtered (a clean render is ~1). */
-export const NOISE_LEVEL = 4;
+/** Mean |pixel - 3x3 median| at or above which the page is filtered (a clean render is about 0.2, grain of 8 grey levels about 4). */
+export const NOISE_LEVEL = 2;
 export const MAX_SKEW_DEG = 5;
 export const MIN_SKEW_DEG = 0.15;
 
