@@ -50,6 +50,7 @@ await build({
 });
 cpSync(path.join(root, 'drizzle'), path.join(dist, 'drizzle'), { recursive: true });
 // OCR: the media worker is a plain .mjs that the bundle forks by path, next to itself
-// (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url).
-cpSync(path.join(root, 'src/processing/ocr/ocr-media-worker.mjs'), path.join(dist, 'ocr-media-worker.mjs'));
+// (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url), with
+// the page clean-up it imports.
+for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) cpSync(path.join(root, 'src/processing/ocr', file), path.join(dist, file));
 console.log(`api: built ${entries.map((e) => `dist/${e.name}.js`).join(', ')} in ${Date.now() - started} ms`);

@@ -275,7 +275,10 @@ function misreadTotals(
   lines.forEach((l, i) => {
     if (consumed.has(i) || !/[a-z]{2,}/i.test(l)) return;
     const last = splitCells(l).pop()?.text ?? '';
-    const text = /:\s*(.+)$/.exec(last)?.[1] ?? last;
+    // "Tax: 6.88" in one cell: the amount after its label's colon; a colon OCR put inside the
+    // amount ("©3233: 73") has no word before it and is part of the amount
+    const labelled = /^(.*?):\s*(.+)$/.exec(last);
+    const text = labelled && /[a-z]{2}/i.test(labelled[1]!) ? labelled[2]! : last;
     if (/\d/.test(text) && text.length <= 24) cells.push({ line: i, text });
   });
   for (const [role, of] of implied) {
@@ -287,13 +290,15 @@ function misreadTotals(
     const digits = valueDigits(Math.round(value * 100) / 100, 2);
     const own = lineOf(role);
     // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)
-    const close = cells.filter((c) => {
+    const candidates = cells.filter((c) => {
       const oneDigitAway = editDistance(digitSkeleton(c.text), digits) <= 1;
       if (c.line === own) return oneDigitAway;
       if (taken.has(c.line)) return false;
       const printed = parseAmount(c.text);
       return printed === undefined ? oneDigitAway : near(printed, value);
     });
+    // of several, the line the field was read from (another damaged amount can be one digit away too)
+    const close = candidates.length > 1 ? candidates.filter((c) => c.line === own) : candidates;
     if (close.length !== 1) continue;
     // one reading changed must make every check add up (a clean document that does not add up keeps what it says)
     const v = (r: TotalRole) => (r === role ? value : get(r));

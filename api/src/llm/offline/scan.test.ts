@@ -147,6 +147,13 @@ describe('totals a scan misread', () => {
     expect(result.data).toMatchObject({ net: 68.8, tax: 6.88, total: 75.68 });
     expect(result.found.filter((f) => f.via === 'arithmetic').map((f) => f.path).sort()).toEqual(['net', 'tax']);
   });
+
+  it('reads a tax whose amount OCR broke with a colon and a mark for its currency ("©6: 88") by total − subtotal', () => {
+    const text = [...body, row(['Net', '', '', '68.80'], W), row(['Tax', '', '', '©6: 88'], W), row(['Total', '', '', '75.68'], W)].join('\n');
+    const result = extractOffline(text, withTotals);
+    expect(result.data).toMatchObject({ net: 68.8, tax: 6.88, total: 75.68 });
+    expect(result.found.find((f) => f.path === 'tax')?.via).toBe('arithmetic');
+  });
 });
 
 describe('payment shown, not named', () => {

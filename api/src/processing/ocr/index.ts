@@ -18,7 +18,7 @@ import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
 import { linesFromTextItems } from './layout';
 import { MediaProcess, type PdfPageReply } from './media';
 import { parseTesseractTsv } from './tsv';
-import type { OcrEngineName, OcrInput, OcrOptions, OcrPage, OcrProgress, OcrResult, PageSource } from './types';
+import type { OcrEngineName, OcrInput, OcrOptions, OcrPage, OcrProgress, OcrResult, PageCleaning, PageSource } from './types';
 
 export * from './types';
 export { OcrError, OcrAbortError, isOcrError, isAbortError, type OcrErrorCode } from './errors';
@@ -250,6 +250,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
           source: 'ocr',
           lines: first?.lines ?? [],
           ...(first?.confidence !== undefined ? { confidence: first.confidence } : {}),
+          cleaned: info.rendered.clean,
         });
       } finally {
         await rm(info.rendered.path, { force: true });
@@ -261,37 +262,50 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     progress.total = 1;
     const imagePath = path.join(tmp, `input.${format}`);
     await writeFile(imagePath, bytes);
+    let cleaned: PageCleaning | undefined;
     const decodeWithCanvas = async (): Promise<string> => {
       const m = media ?? (await startMedia());
-      const out = await m.call<{ path: string }>('image_decode', { path: imagePath, outPath: path.join(tmp, 'decoded.pgm'), maxPixels: MAX_DECODE_PIXELS }, {
+      const out = await m.call<{ path: string; clean: PageCleaning }>('image_decode', { path: imagePath, outPath: path.join(tmp, 'decoded.pgm'), maxPixels: MAX_DECODE_PIXELS }, {
         timeoutMs: readTimeoutMs,
         timeoutError: () => new OcrError('TIMEOUT', `Decoding the image took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
         onCrash: (d) => new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the decoder stopped on its data (${d}); the file is damaged or not a supported image.`),
       });
+      cleaned = out.clean;
       return out.path;
     };
-    let parsed;
-    if (ENGINE_NATIVE_FORMATS.has(format)) {
+    const recogniseNative = async () => {
       try {
-        parsed = await recognise(imagePath, undefined);
+        return await recognise(imagePath, undefined);
       } catch (err) {
-        if (!(isOcrError(err) && err.code === 'IMAGE_UNDECODABLE')) throw err;
-        // Leptonica refused it: try the canvas decoder (isolated in the media process) once.
-        let decoded: string | null = null;
-        if (format !== 'tiff' && format !== 'pnm') decoded = await decodeWithCanvas().catch(() => null);
-        if (controller.signal.aborted) throw new OcrAbortError();
-        if (!decoded) {
+        if (isOcrError(err) && err.code === 'IMAGE_UNDECODABLE') {
           throw new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the file is damaged or not a valid ${format.toUpperCase()} image.`, { cause: err });
         }
-        parsed = await recognise(decoded, undefined);
+        throw err;
       }
-    } else {
+    };
+    let parsed;
+    if (!ENGINE_NATIVE_FORMATS.has(format)) {
       parsed = await recognise(await decodeWithCanvas(), undefined);
+    } else if (format === 'tiff' || format === 'pnm') {
+      // Leptonica reads these itself (a multi-page TIFF gives every page); the canvas decoder cannot.
+      parsed = await recogniseNative();
+    } else {
+      // Decoded in the media process so the page is cleaned (page-clean.mjs: a scan's noise and
+      // skew out) before recognition; if the canvas decoder refuses it, Leptonica reads it as it is.
+      const decoded = await decodeWithCanvas().catch(() => null);
+      if (controller.signal.aborted) throw new OcrAbortError();
+      parsed = decoded ? await recognise(decoded, undefined) : await recogniseNative();
     }
     const found = parsed.length > 0 ? parsed : [{ page: 1, lines: [] as string[] }];
     progress.total = found.length; // a multi-page TIFF (CLI engine) reports every page
     found.forEach((p, idx) =>
-      pageDone({ page_number: idx + 1, source: 'ocr', lines: p.lines, ...('confidence' in p && p.confidence !== undefined ? { confidence: p.confidence } : {}) }),
+      pageDone({
+        page_number: idx + 1,
+        source: 'ocr',
+        lines: p.lines,
+        ...('confidence' in p && p.confidence !== undefined ? { confidence: p.confidence } : {}),
+        ...(cleaned ? { cleaned } : {}),
+      }),
     );
   };
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OcrAbortError, OcrError } from './errors';
 import type { TextItem } from './layout';
+import type { PageCleaning } from './types';
 
 export interface PdfPageReply {
   width: number;
@@ -14,7 +15,7 @@ export interface PdfPageReply {
   rotation: number;
   items: TextItem[];
   chars: number;
-  rendered: { path: string; width: number; height: number; dpi: number } | null;
+  rendered: { path: string; width: number; height: number; dpi: number; clean: PageCleaning } | null;
 }
 
 /**

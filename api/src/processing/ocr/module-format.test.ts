@@ -92,7 +92,7 @@ it('works as an esbuild ESM bundle with externals (production), given the worker
     },
   });
   // What api/scripts/build.mjs does for the worker, and a node_modules the bundle resolves from.
-  copyFileSync(path.join(here, 'ocr-media-worker.mjs'), path.join(out, 'ocr-media-worker.mjs'));
+  for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) copyFileSync(path.join(here, file), path.join(out, file));
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   const run = spawnSync(process.execPath, [path.join(out, 'main.js'), pdfPath, pngPath], {
     cwd: work,

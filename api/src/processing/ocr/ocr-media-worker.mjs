@@ -10,12 +10,14 @@
 // or {id, ok: false, error: {code, message}}. Ops:
 //   pdf_open   {path}                                  -> {pageCount}
 //   pdf_page   {page, minChars, dpi, maxPixels, outPath} -> {width, height, rotation, items, chars, rendered}
-//   image_decode {path, outPath, maxPixels}             -> {width, height, path}
+//   image_decode {path, outPath, maxPixels}             -> {width, height, path, clean}
 // Rendered pages and decoded images are written as 8-bit greyscale PGM (P5) files, which both
-// tesseract engines read directly (no PNG encode/decode round trip).
+// tesseract engines read directly (no PNG encode/decode round trip), after page-clean.mjs has
+// taken a scan's noise and skew out (`clean`: what it did; a clean render is left as it is).
 /* global process, Buffer, URL */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { cleanPage } from './page-clean.mjs';
 
 const PDFJS_URL = import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs');
 const PDFJS_ROOT = new URL('../../', PDFJS_URL);
@@ -84,20 +86,25 @@ async function pdfOpen({ path }) {
   return { pageCount: doc.numPages };
 }
 
-function toGreyPgm(rgba, width, height) {
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
-  const out = Buffer.allocUnsafe(header.length + width * height);
-  header.copy(out, 0);
-  let o = header.length;
-  for (let i = 0; i < rgba.length; i += 4) {
+function toGrey(rgba) {
+  const grey = new Uint8Array(rgba.length / 4);
+  for (let i = 0, o = 0; i < rgba.length; i += 4, o++) {
     const a = rgba[i + 3];
     // Composite onto white (transparent pixels become paper, not ink), then luma.
     const r = rgba[i] * a + 255 * (255 - a);
     const g = rgba[i + 1] * a + 255 * (255 - a);
     const b = rgba[i + 2] * a + 255 * (255 - a);
-    out[o++] = Math.round((0.299 * r + 0.587 * g + 0.114 * b) / 255);
+    grey[o] = Math.round((0.299 * r + 0.587 * g + 0.114 * b) / 255);
   }
-  return out;
+  return grey;
+}
+
+/** Grey, cleaned (page-clean.mjs) and written as PGM; returns what the cleaning did. */
+async function writeCleanPgm(outPath, rgba, width, height) {
+  const cleaned = cleanPage(toGrey(rgba), width, height);
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  await writeFile(outPath, Buffer.concat([header, cleaned.data]));
+  return { noise: cleaned.noise, denoised: cleaned.denoised, skew: cleaned.skew };
 }
 
 function fitScale(width, height, scale, maxPixels) {
@@ -154,8 +161,8 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) 
       ctx.fillRect(0, 0, width, height);
       await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
       const rgba = ctx.getImageData(0, 0, width, height).data;
-      await writeFile(outPath, toGreyPgm(rgba, width, height));
-      rendered = { path: outPath, width, height, dpi: Math.round(scale * 72) };
+      const clean = await writeCleanPgm(outPath, rgba, width, height);
+      rendered = { path: outPath, width, height, dpi: Math.round(scale * 72), clean };
     }
     return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered };
   } finally {
@@ -179,8 +186,8 @@ async function imageDecode({ path, outPath, maxPixels }) {
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);
   const rgba = ctx.getImageData(0, 0, img.width, img.height).data;
-  await writeFile(outPath, toGreyPgm(rgba, img.width, img.height));
-  return { width: img.width, height: img.height, path: outPath };
+  const clean = await writeCleanPgm(outPath, rgba, img.width, img.height);
+  return { width: img.width, height: img.height, path: outPath, clean };
 }
 
 const ops = { pdf_open: pdfOpen, pdf_page: pdfPage, image_decode: imageDecode };

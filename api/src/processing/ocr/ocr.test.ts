@@ -16,6 +16,7 @@ import {
   makeImagePdf,
   makeTextPdf,
   renderTextImage,
+  scanLike,
   type Block,
 } from './fixtures/generate';
 import { eachEngine, itWith } from './fixtures/engines';
@@ -184,6 +185,51 @@ describe('image-only PDF', () => {
     expect(result.pages[1]!.lines).toEqual(['This page has a real text layer of its own.']);
     expect(characterAccuracy('Scanned page with no text layer at all.', result.pages[2]!.lines.join('\n'))).toBeGreaterThanOrEqual(0.95);
     expect(new Set(result.lines.map((l) => l.page))).toEqual(new Set([1, 2, 3]));
+  });
+});
+
+describe('scanned page: grain, dust and a tilt are taken out before recognition', () => {
+  // A 300 DPI scan of a delivery note (about 10 pt text), on grey paper, turned by 1.8 degrees,
+  // with grain and dust. Read as it is, tesseract gets about 70 % of the characters (dust read
+  // as punctuation, letters misread, table rows drifting); cleaned (3x3 median, rotated back)
+  // it gets over 97 %.
+  const rows: Array<string | string[]> = [
+    'Delivery note 5518 from Aldgate Fasteners plc',
+    'Ship to: Unit 7, Riverside Park, Gloucester GL2 5TF',
+    'Received in good order by the undersigned.',
+    '',
+    ['Part', 'Ordered', 'Sent', 'Weight'],
+    ['Washers M10 zinc', '2,400', '2,400', '18.6 kg'],
+    ['Coach screws 8x100', '350', '340', '12.25 kg'],
+    ['Wall plugs brown', '1,000', '1,000', '2.05 kg'],
+    ['Threaded rod M12', '45', '45', '31.90 kg'],
+  ];
+  const page = renderTextImage(rows, { width: 2300, fontSize: 40, minHeight: 1400 });
+  const expected = page.lines.join('\n');
+
+  itWith('tesseract-cli')('an uploaded PNG scan is read at 97 %, its skew measured and its grain filtered', async () => {
+    const scan = await scanLike(page.png, { angleDeg: -1.8, grain: 14, dustPerMpx: 1500, seed: 7 });
+    const result = await runOcr(png(scan), { engine: 'tesseract-cli' });
+    expect(characterAccuracy(expected, result.text)).toBeGreaterThanOrEqual(0.97);
+    expect(result.pages[0]!.cleaned).toMatchObject({ denoised: true });
+    expect(Math.abs(result.pages[0]!.cleaned!.skew - -1.8)).toBeLessThanOrEqual(0.1);
+    expect(result.lines.some((l) => /^Coach screws 8x100 {2,}350 {2,}340 {2,}12\.25 kg$/.test(l.text))).toBe(true);
+  });
+
+  itWith('tesseract-cli')('so is a scanned PDF page, and milder grain (8 grey levels) is filtered too', async () => {
+    const scan = await scanLike(page.png, { angleDeg: 1.1, grain: 8, dustPerMpx: 1500, seed: 11 });
+    const result = await runOcr(pdf(await makeImagePdf([scan], { dpi: 300 }), 'scan.pdf'), { engine: 'tesseract-cli' });
+    expect(result.pages[0]!.source).toBe('ocr');
+    expect(result.pages[0]!.cleaned).toMatchObject({ denoised: true });
+    expect(Math.abs(result.pages[0]!.cleaned!.skew - 1.1)).toBeLessThanOrEqual(0.15);
+    expect(characterAccuracy(expected, result.text)).toBeGreaterThanOrEqual(0.97);
+  });
+
+  itWith('tesseract-cli')('a clean page is left as it is (no filter, no rotation)', async () => {
+    const result = await runOcr(png(page.png), { engine: 'tesseract-cli' });
+    expect(result.pages[0]!.cleaned).toMatchObject({ denoised: false, skew: 0 });
+    expect(result.pages[0]!.cleaned!.noise).toBeLessThan(1);
+    expect(characterAccuracy(expected, result.text)).toBeGreaterThanOrEqual(0.99);
   });
 });
 

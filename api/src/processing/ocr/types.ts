@@ -71,6 +71,17 @@ export interface OcrPage {
   lines: string[];
   /** Mean word confidence 0-100 (OCR pages only). */
   confidence?: number;
+  /** What was done to the page image before recognition (page-clean.mjs); absent when tesseract read the file as it is (TIFF, PNM). */
+  cleaned?: PageCleaning;
+}
+
+export interface PageCleaning {
+  /** Mean |pixel - its 3x3 median| in grey levels: about 1 for a clean render, more for a grainy or dusty scan. */
+  noise: number;
+  /** A 3x3 median filter was applied (noise at or above the threshold). */
+  denoised: boolean;
+  /** Degrees the page was rotated back (positive: its lines fell to the right); 0 when it was not rotated. */
+  skew: number;
 }
 
 export interface OcrLine {
