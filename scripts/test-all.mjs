@@ -12,7 +12,7 @@
 // tests, the build and the platform browser spec (scripts/fresh-clone-check.mjs without --full).
 //
 // QUARRY_TEST_SERVER_URL=postgres://… (CI sets it) also runs the API suite against that
-// PostgreSQL server; the work then goes in three lanes at once (see below).
+// PostgreSQL server; both API runs then go in a lane beside the rest (see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,59 +85,48 @@ function e2eTestCount(args) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs twice, against that PostgreSQL server
-// and embedded, and the work goes in three lanes at once:
-//   build, then the browser suite                      (in the foreground)
-//   the API suite on the server, then the front-end tests (log, printed when it ends)
-//   the API suite embedded                              (log, printed when it ends)
-// Measured on a 2-core CI machine, the suites wait more than they compute (HTTP and database
-// round trips, timers, a browser between steps): each used 0.4-0.6 of a core in a CI run of two
-// lanes while both lanes took twice their time alone, so a third lane fills idle cores instead
-// of queueing behind the others (docs/decisions.md, "CI time").
+// and embedded, in a lane of its own beside the other lane (front-end tests, build, browser
+// suite). Each lane keeps about one core busy (one jest process or one browser at a time), so
+// on two cores the two lanes take little longer than the longer one, where one after the other
+// took both (about 33 minutes on a CI machine).
 // Without it, one task at a time: the API suite's embedded run with the other unit tests.
 const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
 // The server run leaves out what never opens a database (the OCR, chunking, extraction and
-// provenance engines, the model clients): the embedded run has them, and a second run on the
-// same code would only add CPU time.
+// provenance engines, the model clients): the embedded run has just run it, and a second run
+// on the same code would only add CPU time.
 const NO_DATABASE = ['/node_modules/', '/dist/', '/src/processing/', '/src/llm/'];
-const FRONT_END = ['--filter=!@quarry/e2e', '--filter=!@quarry/api'];
 
-async function browserSuite(build) {
+async function apiLane() {
+  const server = await startInBackground('api-server', npm, ['test', '-w', '@quarry/api', '--', '--testPathIgnorePatterns', ...NO_DATABASE], {
+    TEST_DATABASE_URL: serverUrl,
+    JEST_REPORT_SUFFIX: 'pg',
+  });
+  const embedded = await startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
+  return server || embedded;
+}
+
+async function mainLane() {
+  const filters = smoke ? ['--filter=@quarry/shared'] : serverUrl ? ['--filter=!@quarry/e2e', '--filter=!@quarry/api'] : ['--filter=!@quarry/e2e'];
+  const unit = await run(npx, ['turbo', 'run', 'test', ...filters, '--concurrency=1', '--continue']);
+  const build = await run(npx, ['turbo', 'run', 'build']);
   const e2eArgs = smoke ? ['tests/platform.spec.ts'] : [];
+  let e2e = 0;
   if (!tools.chromium.found) {
     const count = e2eTestCount(e2eArgs);
     const reason = `no Chromium (${tools.chromium.reason}); install: ${tools.chromium.hint}`;
     console.log(`\ne2e: ${count} browser tests skipped: ${reason}`);
     recordSkipped('e2e', count, reason);
-    return 0;
+  } else if (build !== 0) {
+    e2e = 1;
+  } else {
+    e2e = await run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
   }
-  if (build !== 0) return 1;
-  return run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
+  return unit || build || e2e;
 }
 
-async function oneAtATime() {
-  const unit = await run(npx, ['turbo', 'run', 'test', ...(smoke ? ['--filter=@quarry/shared'] : ['--filter=!@quarry/e2e']), '--concurrency=1', '--continue']);
-  const build = await run(npx, ['turbo', 'run', 'build']);
-  return (await browserSuite(build)) || unit || build;
-}
-
-async function threeLanes() {
-  const built = run(npx, ['turbo', 'run', 'build']);
-  const browser = built.then(browserSuite);
-  const serverThenFrontEnd = startInBackground('api-server', npm, ['test', '-w', '@quarry/api', '--', '--testPathIgnorePatterns', ...NO_DATABASE], {
-    TEST_DATABASE_URL: serverUrl,
-    JEST_REPORT_SUFFIX: 'pg',
-  }).then(async (server) => {
-    await built; // the front-end tests read the shared package's build; `--only` keeps turbo from building it twice at once
-    return (await startInBackground('front-end', npx, ['turbo', 'run', 'test', ...FRONT_END, '--only', '--concurrency=1', '--continue'])) || server;
-  });
-  const embedded = startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
-  const statuses = await Promise.all([built, browser, serverThenFrontEnd, embedded]);
-  return statuses.find((s) => s !== 0) ?? 0;
-}
-
-const failed = serverUrl ? await threeLanes() : await oneAtATime();
+const [main, api] = await Promise.all([mainLane(), serverUrl ? apiLane() : Promise.resolve(0)]);
 
 const missing = Object.values(tools).filter((t) => !t.found);
 spawnSync(process.execPath, [path.join(root, 'scripts/test-summary.mjs'), 'tests'], { stdio: 'inherit', env });
 if (missing.length > 0 && requireTools) console.error(`tests: QUARRY_REQUIRE_TOOLS=1 and ${missing.map((t) => t.label).join(', ')} missing`);
-process.exit(failed || (requireTools && missing.length > 0) ? 1 : 0);
+process.exit(main || api || (requireTools && missing.length > 0) ? 1 : 0);
