@@ -1,0 +1,49 @@
+// The page clean-up's noise decision (page-clean.mjs), apart from the engines: the noise is read on
+// every 8th row and must read what filtering the whole page measures, so that a clean page is told
+// from a noisy one without being filtered whole. page-clean.mjs is plain ESM for the media process,
+// which jest's CommonJS runtime cannot require: it runs in a node child here, as in the product.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { greyPixels, renderTextImage, scanLike, type GreyImage } from './fixtures/generate';
+
+function noises(img: GreyImage): { full: number; sampled: number; level: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
+  try {
+    const file = path.join(dir, 'page.grey');
+    writeFileSync(file, img.grey);
+    const script = [
+      `import { median3, sampledNoise, NOISE_LEVEL } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
+      `import { readFileSync } from 'node:fs';`,
+      `const d = new Uint8Array(readFileSync(${JSON.stringify(file)}));`,
+      `console.log(JSON.stringify({ full: median3(d, ${img.width}, ${img.height}).noise, sampled: sampledNoise(d, ${img.width}, ${img.height}), level: NOISE_LEVEL }));`,
+    ].join('\n');
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('page clean-up: the noise measured on sampled rows', () => {
+  const page = renderTextImage(
+    [
+      ['Part', 'Ordered', 'Sent'],
+      ['Washers M10 zinc', '2,400', '18.6 kg'],
+      ['Coach screws 8x100', '350', '12.25 kg'],
+    ],
+    { width: 1600, fontSize: 40, minHeight: 900 },
+  );
+
+  it.each([
+    ['a clean render', null],
+    ['mild grain (8 grey levels) and dust', { angleDeg: 1.1, grain: 8, dustPerMpx: 1500, seed: 11 }],
+    ['strong grain (14 grey levels) and dust', { angleDeg: -1.8, grain: 14, dustPerMpx: 1500, seed: 7 }],
+  ])("%s: within 10 %% of the whole page's, on the same side of the threshold", async (_name, scan) => {
+    const { full, sampled, level } = noises(await greyPixels(scan ? await scanLike(page.png, scan) : page.png));
+    expect(Math.abs(sampled - full)).toBeLessThanOrEqual(Math.max(0.1 * full, 0.05));
+    expect(sampled >= level).toBe(full >= level);
+    expect(full >= level).toBe(scan !== null);
+  });
+});
