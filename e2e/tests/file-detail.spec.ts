@@ -65,7 +65,12 @@ test('a document through the pipeline: OCR beside its page, versions, the chunk 
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText('Are you sure you want to delete this chunking version? This action cannot be undone.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // the toast comes with the API's answer; the rows alone are no sign of it (while the dialog is
+  // open the page behind it is hidden from the accessibility tree, so it has no rows at all)
+  await expect(page.getByText('Chunking version deleted')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(versions.getByRole('row').filter({ hasText: 'page_based' })).toHaveCount(0);
+  await expect(versions.getByRole('row').filter({ hasText: 'llm_analysis' })).toHaveCount(1);
   expect((await api.call('GET', `files/${fileId}/chunking_runs`)).total_count).toBe(1);
 
   // --- Extraction Results: the unified record, then re-extract the table chunk
