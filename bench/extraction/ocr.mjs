@@ -13,8 +13,9 @@ import { runOcr } from '../../api/src/processing/ocr/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '..', 'out', 'ocr-cache');
-// v3: the OCR library cleans a scan (noise, skew) before recognition; earlier readings are stale
-const SCAN_VERSION = 'scan-v3-300dpi-clean';
+// v3: the OCR library cleans a scan (noise, skew) before recognition; v4: the tesseract command
+// reads with the bundled tessdata_best model (engines/tessdata.ts). Earlier readings are stale.
+const SCAN_VERSION = 'scan-v4-300dpi-clean-best';
 
 let canvasMod;
 let pdfjs;

@@ -15,7 +15,9 @@ export { TesseractJsEngine, shutdownTesseractJs, tesseractJsPoolSize } from './t
 export async function describeOcrEngine(choice: OcrEngineChoice): Promise<{ line: string; ok: boolean }> {
   if (choice === 'tesseract-js') return { line: 'OCR engine: bundled tesseract.js (OCR_ENGINE=tesseract-js)', ok: true };
   const cli = await detectTesseractCli();
-  if (cli.available) return { line: `OCR engine: tesseract CLI (${cli.command}${cli.version ? ` ${cli.version}` : ''})`, ok: true };
+  if (cli.available) {
+    return { line: `OCR engine: tesseract CLI (${cli.command}${cli.version ? ` ${cli.version}` : ''}; English model: ${cli.model})`, ok: true };
+  }
   if (choice === 'tesseract-cli') {
     return { line: `OCR engine: none — OCR_ENGINE=tesseract-cli but ${cli.reason}; OCR jobs will fail`, ok: false };
   }
@@ -28,7 +30,7 @@ export async function resolveEngine(choice: OcrEngineChoice, concurrency: number
   const cli = await detectTesseractCli();
   if (choice === 'tesseract-cli') {
     if (!cli.available) throw new OcrError('ENGINE_UNAVAILABLE', `The tesseract command is not available: ${cli.reason}.`);
-    return new TesseractCliEngine(cli.command);
+    return new TesseractCliEngine(cli.command, cli.tessdataDir);
   }
-  return cli.available ? new TesseractCliEngine(cli.command) : new TesseractJsEngine(concurrency);
+  return cli.available ? new TesseractCliEngine(cli.command, cli.tessdataDir) : new TesseractJsEngine(concurrency);
 }

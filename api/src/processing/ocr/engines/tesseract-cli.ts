@@ -1,6 +1,7 @@
 // The Debian `tesseract` command: one process per page, TSV on stdout, killed on timeout/abort.
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
+import { bundledTessdata } from './tessdata';
 import type { OcrEngine, RecognizeRequest } from './types';
 
 export interface CliAvailability {
@@ -8,33 +9,44 @@ export interface CliAvailability {
   command: string;
   version?: string;
   reason?: string;
+  /** `--tessdata-dir` for every page: the bundled English model (see tessdata.ts); absent, the command's own data. */
+  tessdataDir?: string;
+  /** Which English model is read, for the start-up line. */
+  model?: string;
 }
 
 const cache = new Map<string, Promise<CliAvailability>>();
 
 export const tesseractCommand = (): string => process.env.QUARRY_TESSERACT_CMD || 'tesseract';
 
-/** Is the command installed, and does it have English? Cached per command for the process. */
+const run = (command: string, args: string[]): Promise<{ error: Error | null; output: string }> =>
+  new Promise((resolve) => {
+    execFile(command, args, { timeout: 10_000 }, (error, stdout, stderr) => resolve({ error, output: `${stdout}\n${stderr}` }));
+  });
+
+/**
+ * Is the command installed, and does it read English? With the bundled model when it could be
+ * prepared, else with the command's own `eng` data. Cached per command for the process.
+ */
 export function detectTesseractCli(command = tesseractCommand()): Promise<CliAvailability> {
   let p = cache.get(command);
   if (!p) {
-    p = new Promise<CliAvailability>((resolve) => {
-      execFile(command, ['--list-langs'], { timeout: 10_000 }, (err, stdout, stderr) => {
-        if (err) {
-          resolve({ available: false, command, reason: `${command} --list-langs failed: ${err.message}` });
-          return;
-        }
-        const langs = `${stdout}\n${stderr}`.split('\n').map((l) => l.trim());
-        if (!langs.includes('eng')) {
-          resolve({ available: false, command, reason: `${command} has no English language data (eng)` });
-          return;
-        }
-        execFile(command, ['--version'], { timeout: 10_000 }, (_e, out, errOut) => {
-          const version = /tesseract\s+v?([\d.]+)/i.exec(`${out}\n${errOut}`)?.[1];
-          resolve({ available: true, command, ...(version ? { version } : {}) });
-        });
-      });
-    });
+    p = (async (): Promise<CliAvailability> => {
+      const bundled = await bundledTessdata();
+      const dirArgs = 'dir' in bundled ? ['--tessdata-dir', bundled.dir] : [];
+      const listed = await run(command, [...dirArgs, '--list-langs']);
+      if (listed.error) return { available: false, command, reason: `${command} --list-langs failed: ${listed.error.message}` };
+      if (!listed.output.split('\n').some((l) => l.trim() === 'eng')) {
+        return { available: false, command, reason: `${command} has no English language data (eng)` };
+      }
+      const version = /tesseract\s+v?([\d.]+)/i.exec((await run(command, ['--version'])).output)?.[1];
+      return {
+        available: true,
+        command,
+        ...(version ? { version } : {}),
+        ...('dir' in bundled ? { tessdataDir: bundled.dir, model: bundled.model } : { model: `its own eng data (${bundled.error})` }),
+      };
+    })();
     cache.set(command, p);
   }
   return p;
@@ -45,13 +57,17 @@ const UNREADABLE = /pixRead|cannot be read|Unsupported image|Unknown format|Erro
 export class TesseractCliEngine implements OcrEngine {
   readonly name = 'tesseract-cli' as const;
 
-  constructor(private readonly command = tesseractCommand()) {}
+  constructor(
+    private readonly command = tesseractCommand(),
+    private readonly tessdataDir?: string,
+  ) {}
 
   recognize(req: RecognizeRequest): Promise<string> {
     if (req.signal?.aborted) return Promise.reject(new OcrAbortError());
-    const args = [req.path, 'stdout', '-l', 'eng', '--psm', String(req.psm)];
+    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', 'eng', '--psm', String(req.psm)];
     if (req.dpi) args.push('--dpi', String(req.dpi));
-    args.push('tsv');
+    // the output as a setting, not the `tsv` config file, which a bundled tessdata folder lacks
+    args.push('-c', 'tessedit_create_tsv=1');
     return new Promise<string>((resolve, reject) => {
       // One OpenMP thread per process: pages already run in parallel, oversubscribing is slower.
       const child = spawn(this.command, args, {
