@@ -150,6 +150,24 @@ describe('a table continued over pages', () => {
   });
 });
 
+describe('a row a long description pushed sideways', () => {
+  it('is read cell by cell, on either page of a continued table, and the totals are not rows', () => {
+    const W = [30, -6, -12, -12];
+    const line = (i: number) => row([`Fitting kit ${i + 1}`, String((i % 3) + 1), '4.00', (((i % 3) + 1) * 4).toFixed(2)], W);
+    // a layout that flows instead of clipping: the numbers move right past their columns
+    const long = (qty: number, price: string, amount: string) => `Galvanised corner bracket with fixing plates   ${qty}${' '.repeat(11)}${price}${' '.repeat(10)}${amount}`;
+    const header = row(['Goods', 'Pcs', 'Per pc', 'Line'], W);
+    const page1 = [header, line(0), long(2, '12.50', '25.00'), line(1), line(2), line(3), '', 'Page 1 of 2'];
+    const page2 = [header, line(4), line(5), long(3, '7.00', '21.00'), '', row(['Total', '', '', '94.00'], W)];
+    const items = (extractOffline([...page1, '\f', ...page2].join('\n'), itemsSchema()).data as { items: Record<string, unknown>[] }).items;
+    expect(items).toHaveLength(8);
+    expect(items.filter((i) => /Galvanised/.test(String(i.description)))).toEqual([
+      { description: 'Galvanised corner bracket with fixing plates', quantity: 2, unit_price: 12.5, amount: 25 },
+      { description: 'Galvanised corner bracket with fixing plates', quantity: 3, unit_price: 7, amount: 21 },
+    ]);
+  });
+});
+
 describe('arithmetic', () => {
   const schema = itemsSchema({ subtotal: { type: 'number', description: 'Total before tax' }, tax: { type: 'number', description: 'Tax amount' }, total: { type: 'number', description: 'Total to pay' } });
   const W = [30, -6, -12, -12];

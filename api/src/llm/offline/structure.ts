@@ -12,7 +12,7 @@
 //  - a date column goes to a date property, the longest text column to the description.
 import type { ScalarField, TableField } from './fields';
 import { buildRow } from './table';
-import { contentWords, keywordScore, matchLabel, stem } from './labels';
+import { contentWords, isTableEndLabel, keywordScore, matchLabel, stem } from './labels';
 import { isSeparatorLine, splitCells, type Cell } from './table';
 import { repairNumber } from './ocr-numbers';
 import { findDates, parseAmount } from './values';
@@ -144,8 +144,18 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     if (fit > fitting || (fit === fitting && count > k)) [k, core, spans, fitting] = [count, idx, sp, fit];
   }
   if (core.length < 2) return null;
-  const first = Math.min(...cand.map((c, i) => (c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3) ? i : Infinity)));
-  const last = Math.max(...cand.map((c, i) => (c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3) ? i : -1)));
+  const fits = (c: Cell[] | null) => !!c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3);
+  // A row a long cell pushed sideways ("...with mounting screws     6    125.10    750.60", a
+  // text layout that flows instead of clipping): its cells miss the columns, but it has exactly
+  // the table's cells, in order, each holding what its column holds (a number under a number
+  // column, text under a text column), and the text that overflowed runs past its column.
+  const numericColumn = spans.map((_, j) => core.filter((i) => isNumber(cand[i]![j]!.text)).length * 2 > core.length);
+  const pushed = (c: Cell[] | null | undefined): c is Cell[] =>
+    !!c && c.length === k && !isTableEndLabel(c[0]!.text) &&
+    c.every((cell, j) => isNumber(cell.text) === numericColumn[j]) &&
+    c.some((cell, j) => !numericColumn[j] && cell.end > spans[j]!.end + 1);
+  const first = Math.min(...cand.map((c, i) => (fits(c) || pushed(c) ? i : Infinity)));
+  const last = Math.max(...cand.map((c, i) => (fits(c) || pushed(c) ? i : -1)));
   // header: the nearest text line above the first row whose cells fit the columns
   let header: number | null = null;
   let headerText: string[] = [];
@@ -173,6 +183,10 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     const fitted = c && c.length >= k - 2 && c.length <= k + 1 ? align(c, spans) : null;
     if (fitted && fitted.filter(Boolean).length >= Math.min(k, 3)) {
       rows.push({ line: i, cells: fitted, extra: [] });
+      continue;
+    }
+    if (pushed(c)) {
+      rows.push({ line: i, cells: c.map((cell) => cell.text), extra: [] });
       continue;
     }
     if (headerKey && l.replace(/\s+/g, ' ').trim() === headerKey) continue; // repeated header
