@@ -14,8 +14,9 @@ import { runOcr } from '../../api/src/processing/ocr/index.ts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = join(HERE, '..', 'out', 'ocr-cache');
 // v3: the OCR library cleans a scan (noise, skew) before recognition; v4: the tesseract command
-// reads with the bundled tessdata_best model (engines/tessdata.ts). Earlier readings are stale.
-const SCAN_VERSION = 'scan-v4-300dpi-clean-best';
+// reads with the bundled tessdata_best model (engines/tessdata.ts); v5: an OCR line's cells are
+// placed by the page's character width from the line start (layout.ts). Earlier readings are stale.
+const SCAN_VERSION = 'scan-v5-300dpi-clean-best-anchored';
 
 let canvasMod;
 let pdfjs;

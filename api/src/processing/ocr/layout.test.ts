@@ -4,7 +4,7 @@ import { documentText, numberLines, toMarkdown } from './assemble';
 import { detectInput, sniffImage } from './detect';
 import { OcrError } from './errors';
 import { characterAccuracy, levenshtein } from './fixtures/accuracy';
-import { joinSegments, linesFromTextItems, type TextItem } from './layout';
+import { joinSegments, linesFromOcrLines, linesFromTextItems, type TextItem } from './layout';
 import { parseTesseractTsv } from './tsv';
 import { PAGE_SEPARATOR, type OcrPage } from './types';
 
@@ -104,6 +104,35 @@ describe('parseTesseractTsv', () => {
 
   it('returns no pages for empty output', () => {
     expect(parseTesseractTsv('')).toEqual([]);
+  });
+});
+
+describe('linesFromOcrLines', () => {
+  // Three rows of a table: cells at the same x on every row, 10 px a character. OCR read the
+  // middle row's quantity "1 h" (3 characters) as "ERR  o" spread over the same 30 px.
+  const word = (text: string, left: number, width = text.length * 10) => ({ text, left, top: 0, width, height: 20 });
+  const line = (top: number, words: ReturnType<typeof word>[]) => ({ block: 1, left: 0, top, width: 900, height: 20, words: words.map((w) => ({ ...w, top })) });
+  const rows = [
+    line(0, [word('Kabelkanal', 0), word('2', 110), word('m', 130), word('8', 300), word('pcs', 320), word('637,13', 500), word('5.097,04', 700)]),
+    line(30, [word('Beratung', 0), word('(Stunde)', 90), word('ERR', 300, 18), word('o', 322, 8), word('795,47', 500), word('795,47', 720)]),
+    line(60, [word('Bohrhammer', 0), word('SDS-plus', 110), word('14', 290), word('kg', 320), word('363,87', 500), word('5.094,18', 700)]),
+  ];
+  const start = (l: string, cell: string) => l.indexOf(cell);
+
+  it('puts a cell at its own distance from the line start, so a misread cell does not shift the cells after it', () => {
+    const [a, b, c] = linesFromOcrLines(rows);
+    expect(start(b!, '795,47')).toBe(start(a!, '637,13'));
+    expect(start(c!, '363,87')).toBe(start(a!, '637,13'));
+    expect(b!.lastIndexOf('795,47')).toBe(start(a!, '5.097,04') + 2);
+    expect(start(b!, 'ERR')).toBe(start(a!, '8'));
+  });
+
+  it('measures text of the page\'s usual size with the page\'s character width, a larger heading with its own', () => {
+    const heading = line(-60, [word('INVOICE', 0, 140), word('No', 400, 40)]);
+    const [h, , b] = linesFromOcrLines([heading, ...rows]).filter(Boolean);
+    // 20 px a character in the heading: its 260 px gap is 13 characters, not 26
+    expect(h).toBe(`INVOICE${' '.repeat(13)}No`);
+    expect(start(b!, '795,47')).toBe(50);
   });
 });
 

@@ -34,6 +34,13 @@ export interface JoinOptions {
   wordGap: number;
   /** A gap of at least this many character widths is a column gap (a run of spaces). */
   columnGapChars: number;
+  /**
+   * After a column gap, the next cell starts at its own distance from the line's first segment
+   * (in character widths), not at the gap's width after the text before it: the text before may
+   * have been read with more or fewer characters than it spans (OCR), and that error is not
+   * carried on to the cells after it.
+   */
+  anchored?: boolean;
 }
 
 // Controls except tab/newline are dropped; tabs become spaces (columns are spaces here).
@@ -55,7 +62,8 @@ export function joinSegments(segments: Segment[], opts: JoinOptions): string {
   for (const seg of sorted.slice(1)) {
     const gap = seg.x0 - end;
     if (gap >= opts.columnGapChars * charWidth) {
-      const n = Math.round(gap / charWidth) + trailingSpaces(out) + leadingSpaces(seg.text);
+      const relative = Math.round(gap / charWidth) + trailingSpaces(out) + leadingSpaces(seg.text);
+      const n = opts.anchored ? Math.round((seg.x0 - sorted[0]!.x0) / charWidth) - out.trimEnd().length : relative;
       out = out.trimEnd() + ' '.repeat(Math.max(2, n)) + seg.text.trimStart();
     } else if (gap > opts.wordGap && !/\s$/.test(out) && !/^\s/.test(seg.text)) {
       out += ' ' + seg.text;
@@ -168,6 +176,14 @@ export interface OcrLineBox {
   words: OcrWordBox[];
 }
 
+const wordsOf = (line: OcrLineBox): OcrWordBox[] => line.words.map((w) => ({ ...w, text: cleanText(w.text).trim() })).filter((w) => w.text !== '');
+
+function lineCharWidth(words: OcrWordBox[], height: number): number {
+  const totalWidth = words.reduce((s, w) => s + w.width, 0);
+  const totalChars = words.reduce((s, w) => s + w.text.length, 0);
+  return totalChars > 0 ? totalWidth / totalChars : height * 0.5;
+}
+
 /** Tesseract's lines (in its reading order) -> text lines with column gaps and paragraph breaks. */
 export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
   const withText = lines.filter((l) => l.words.some((w) => w.text.trim() !== ''));
@@ -182,6 +198,7 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
     if (a.block === b.block && adv > 0) advances.push(adv);
   }
   const usual = advances.length >= 3 ? median(advances) : 0;
+  const pageWidth = median(withText.map((l) => wordsOf(l)).filter((w) => w.reduce((n, x) => n + x.text.length, 0) >= 8).map((w) => lineCharWidth(w, 0)));
   const out: string[] = [];
   withText.forEach((line, i) => {
     if (i > 0) {
@@ -191,15 +208,17 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
       const wide = usual > 0 ? adv > 1.5 * usual && vgap > 0.5 * typical : vgap > 1.2 * typical;
       if (line.block !== prev.block || (typical > 0 && wide)) out.push('');
     }
-    const words = line.words.map((w) => ({ ...w, text: cleanText(w.text).trim() })).filter((w) => w.text !== '');
-    const totalWidth = words.reduce((s, w) => s + w.width, 0);
-    const totalChars = words.reduce((s, w) => s + w.text.length, 0);
-    const charWidth = totalChars > 0 ? totalWidth / totalChars : line.height * 0.5;
+    const words = wordsOf(line);
+    const own = lineCharWidth(words, line.height);
+    // A word OCR misread with more or fewer characters than it has ("1 h" read "ERR o") skews its
+    // line's own estimate, and the line's columns drift from the rows above and below; text of
+    // the page's usual size is measured with the page's width (a heading keeps its own).
+    const charWidth = pageWidth > 0 && Math.abs(own / pageWidth - 1) <= 0.25 ? pageWidth : own;
     out.push(
       joinSegments(
         words.map((w) => ({ text: w.text, x0: w.left, x1: w.left + w.width })),
         // OCR words are separate words by definition: always at least one space between them.
-        { charWidth, wordGap: -Infinity, columnGapChars: 2.5 },
+        { charWidth, wordGap: -Infinity, columnGapChars: 2.5, anchored: true },
       ),
     );
   });
