@@ -1,34 +1,14 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
 // (see match.ts for the kinds of match and the choice between occurrences).
+import { NON_ASCII, WORDS, asciiSpace, asciiWordCode, dateSeparator, isDigit, isDigitCode, isWordChar } from './chars';
 import { dateReadings, findDates, numericDates, numberReadings } from './readings';
+import { type Hit, type SourceLine, SourceText, uniqueHits } from './source-text';
+
+export type { SourceLine } from './source-text';
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
 
-export interface SourceLine {
-  /** 1-based line number in the document */
-  number: number;
-  /** 1-based page, when known */
-  page?: number | null;
-  text: string;
-}
-
-const WORD = /[\p{L}\p{N}]/u;
-const WORDS = /[\p{L}\p{N}]+/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
 const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
-
-/** 0-9 A-Z a-z: the ASCII part of [\p{L}\p{N}] (read by char code in the loops that visit every character) */
-const asciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isWordChar = (ch: string | undefined) => ch !== undefined && (ch.charCodeAt(0) < 128 ? asciiWordCode(ch.charCodeAt(0)) : WORD.test(ch));
-const isDigit = (ch: string | undefined) => ch !== undefined && ch.length === 1 && ch.charCodeAt(0) >= 48 && ch.charCodeAt(0) <= 57;
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
-const dateSeparator = (c: number) => c === 45 || c === 46 || c === 47; // - . /
-const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
-
-interface Hit {
-  start: number;
-  end: number;
-}
 
 /** A number token of the text. */
 interface Token extends Hit {
@@ -102,51 +82,6 @@ function wordStarts(text: string): Map<string, number[]> {
   return m;
 }
 
-/** Lower case, whitespace runs collapsed to one space, leading whitespace dropped; with each normalised character's offset in the text. */
-function normalise(flat: string): { text: string; map: number[] } {
-  const map: number[] = [];
-  if (!NON_ASCII.test(flat)) {
-    // ASCII: one native lower-casing, then a loop over char codes
-    const lower = flat.toLowerCase();
-    let out = '';
-    let from = 0; // start of the run of non-space characters being copied
-    let space = true; // drops leading whitespace
-    for (let i = 0; i < lower.length; i++) {
-      if (asciiSpace(lower.charCodeAt(i))) {
-        if (!space) {
-          out += lower.slice(from, i) + ' ';
-          map.push(i);
-          space = true;
-        }
-      } else {
-        if (space) from = i;
-        map.push(i);
-        space = false;
-      }
-    }
-    if (!space) out += lower.slice(from);
-    return { text: out, map };
-  }
-  const norm: string[] = [];
-  let space = true;
-  for (let i = 0; i < flat.length; i++) {
-    const c = flat[i]!;
-    const code = c.charCodeAt(0);
-    if (asciiSpace(code) || (code > 127 && /\s/.test(c))) {
-      if (!space) {
-        norm.push(' ');
-        map.push(i);
-        space = true;
-      }
-    } else {
-      norm.push(c.toLowerCase());
-      map.push(i);
-      space = false;
-    }
-  }
-  return { text: norm.join(''), map };
-}
-
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
  * Its parts are built on first use: a chunk of prose searched for a few values is scanned for
@@ -155,20 +90,14 @@ function normalise(flat: string): { text: string; map: number[] } {
  */
 export class SourceIndex {
   readonly lines: SourceLine[];
-  /** line texts joined with single spaces (a line break counts as a space) */
-  private readonly flat: string;
-  private readonly lineStarts: number[];
+  private readonly source: SourceText;
   /**
    * An ASCII source is searched in one lower-cased copy of the flat text (same offsets) through
    * one index of its words: exact matches are checked against the flat text, case/whitespace ones
    * against the copy with a run of whitespace for each space of the value. A non-ASCII source
    * (lower-casing may change lengths) builds the normalised text and a word index per form.
    */
-  private readonly ascii: boolean;
-  private lower: string | null = null;
   private lowerWords: Map<string, number[]> | null = null;
-  /** non-ASCII sources: the normalised text (see normalise) and, per its offset, the flat offset */
-  private normalised: { text: string; map: number[] } | null = null;
   private flatWords: Map<string, number[]> | null = null;
   private normWords: Map<string, number[]> | null = null;
   private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
@@ -177,16 +106,7 @@ export class SourceIndex {
 
   constructor(lines: SourceLine[]) {
     this.lines = lines;
-    this.lineStarts = new Array<number>(lines.length);
-    const texts = new Array<string>(lines.length);
-    let off = 0;
-    for (let i = 0; i < lines.length; i++) {
-      this.lineStarts[i] = off;
-      texts[i] = lines[i]!.text;
-      off += texts[i]!.length + 1;
-    }
-    this.flat = texts.join(' ');
-    this.ascii = !NON_ASCII.test(this.flat);
+    this.source = new SourceText(lines);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -194,41 +114,20 @@ export class SourceIndex {
     return new SourceIndex(content.split('\n').map((text, i) => ({ number: startLine + i, page: pageOf?.(startLine + i) ?? null, text })));
   }
 
-  private get norm(): { text: string; map: number[] } {
-    return (this.normalised ??= normalise(this.flat));
-  }
-
-  /** Per flat-text offset, the index of its line: built for sources searched with findAll (a table's cells). */
-  private lineOfOffset: Uint32Array | null = null;
-
-  private lineAt(offset: number): number {
-    if (this.lineOfOffset) return this.lineOfOffset[offset]!;
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
   /** The number of the line a flat-text offset is on. */
   lineNumberAt(offset: number): number {
-    return this.lines[this.lineAt(offset)]!.number;
+    return this.source.lineNumberAt(offset);
   }
 
   /** The lines a flat-text range covers. */
   span(h: Hit): { start_line: number; end_line: number; page: number | null } {
-    const a = this.lines[this.lineAt(h.start)]!;
-    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
-    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
+    return this.source.span(h);
   }
 
   private all(inNorm: boolean, needle: string): Hit[] {
     const out: Hit[] = [];
     if (!needle) return out;
-    const text = inNorm ? this.norm.text : this.flat;
+    const text = inNorm ? this.source.normalised.text : this.source.flat;
     if (isWordChar(needle[0])) {
       // Every word of the needle starts a word of the text wherever the needle matches on word
       // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
@@ -260,24 +159,24 @@ export class SourceIndex {
 
   exact(value: string): Hit[] {
     const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
-    if (!this.ascii || !isWordChar(needle[0])) return this.all(false, needle);
+    if (!this.source.ascii || !isWordChar(needle[0])) return this.all(false, needle);
     if (NON_ASCII.test(needle)) return []; // not in an ASCII text
-    if (!this.useWordIndex()) return scan(this.flat, needle);
+    if (!this.useWordIndex()) return scan(this.source.flat, needle);
     const out: Hit[] = [];
     const anchor = this.rarestWord(needle.toLowerCase());
     for (const at of anchor.starts) {
       const i = at - anchor.offset;
-      if (i < 0 || !this.flat.startsWith(needle, i)) continue;
+      if (i < 0 || !this.source.flat.startsWith(needle, i)) continue;
       const h = { start: i, end: i + needle.length };
-      if (bounded(this.flat, needle, h)) out.push(h);
+      if (bounded(this.source.flat, needle, h)) out.push(h);
     }
     return out;
   }
 
   caseWhitespace(value: string): Hit[] {
     const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (!this.ascii || !isWordChar(needle[0])) {
-      const { map } = this.norm;
+    if (!this.source.ascii || !isWordChar(needle[0])) {
+      const { map } = this.source.normalised;
       return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
     }
     if (NON_ASCII.test(needle)) return [];
@@ -290,9 +189,9 @@ export class SourceIndex {
     if (this.useWordIndex()) anchor = this.rarestWord(needle);
     else {
       const word = longestWord(needle);
-      anchor = { starts: scanStarts((this.lower ??= this.flat.toLowerCase()), needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
+      anchor = { starts: scanStarts(this.source.lower, needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
     }
-    const text = this.lower!;
+    const text = this.source.lower;
     const out: Hit[] = [];
     for (const at of anchor.starts) {
       let end = at;
@@ -328,7 +227,7 @@ export class SourceIndex {
 
   /** Told how many values are about to be searched: many (a table) build the word index at once instead of scanning first. */
   expectSearches(n: number): void {
-    if (this.ascii && n > SCANS_BEFORE_INDEX && !this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
+    if (this.source.ascii && n > SCANS_BEFORE_INDEX && !this.lowerWords) this.lowerWords = wordStarts(this.source.lower);
   }
 
   /**
@@ -337,7 +236,7 @@ export class SourceIndex {
    * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
    */
   private rarestWord(needle: string): { starts: number[]; offset: number } {
-    if (!this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
+    if (!this.lowerWords) this.lowerWords = wordStarts(this.source.lower);
     let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
     let bestCount = Infinity;
     for (let i = 0; i < needle.length; ) {
@@ -363,7 +262,7 @@ export class SourceIndex {
       const byDigits = new Map<number, Token[]>();
       const long: Token[] = [];
       NUMBER_TOKEN.lastIndex = 0;
-      for (let m = NUMBER_TOKEN.exec(this.flat); m; m = NUMBER_TOKEN.exec(this.flat)) {
+      for (let m = NUMBER_TOKEN.exec(this.source.flat); m; m = NUMBER_TOKEN.exec(this.source.flat)) {
         const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
         const key = digitKey(m[0]);
         if (key === null) long.push(token);
@@ -407,7 +306,7 @@ export class SourceIndex {
    */
   private datePart(t: Token): boolean {
     if (t.datePart !== undefined) return t.datePart;
-    const flat = this.flat;
+    const flat = this.source.flat;
     let start = t.start;
     while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
     let end = t.end;
@@ -415,10 +314,10 @@ export class SourceIndex {
     const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
     let part = false;
     if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
-      const line = this.lineAt(t.start);
+      const line = this.source.lineAt(t.start);
       let dates = this.lineDates.get(line);
       if (!dates) this.lineDates.set(line, (dates = numericDates(this.lines[line]!.text)));
-      const at = this.lineStarts[line]!;
+      const at = this.source.lineStart(line);
       part = dates.some((d) => d.start <= start - at && end - at <= d.end);
     }
     return (t.datePart = part);
@@ -430,8 +329,8 @@ export class SourceIndex {
     if (!this.dates) {
       this.dates = new Map();
       // the written-month patterns only where a month's first three letters are (most tables write dates in digits)
-      const lower = this.ascii ? (this.lower ??= this.flat.toLowerCase()) : this.flat.toLowerCase();
-      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(this.flat) : numericDates(this.flat)) {
+      const lower = this.source.lower;
+      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(this.source.flat) : numericDates(this.source.flat)) {
         for (const day of d.days) {
           const list = this.dates.get(day) ?? [];
           list.push({ start: d.start, end: d.end });
@@ -469,17 +368,11 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      if (!this.lineOfOffset) {
-        const table = new Uint32Array(this.flat.length + 1);
-        for (let i = 1; i < this.lineStarts.length; i++) table.fill(i, this.lineStarts[i]!, this.lineStarts[i + 1] ?? table.length);
-        this.lineOfOffset = table;
-      }
       const found = this.kinds(value, false);
       const kinds: Sighting['kinds'] = [];
       let all: number[] = [];
       for (const { kind, hits } of found) {
-        const lines = new Array<number>(hits.length);
-        for (let i = 0; i < hits.length; i++) lines[i] = this.lineNumberAt(hits[i]!.start);
+        const lines = this.source.lineNumbersOf(hits);
         kinds.push({ kind, hits, lines });
         all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
       }
@@ -497,7 +390,7 @@ export class SourceIndex {
       const hits = this.number([String(Math.abs(value))]);
       if (!hits.length) return out;
       const written = String(value);
-      const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
+      const exact = hits.filter((h) => h.end - h.start === written.length && this.source.flat.startsWith(written, h.start));
       if (exact.length) {
         out.push({ kind: 'exact', hits: exact });
         if (first) return out;
@@ -506,12 +399,12 @@ export class SourceIndex {
       return out;
     }
     let hits: Hit[];
-    if (!first && this.ascii && this.lowerWords && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
+    if (!first && this.source.ascii && this.lowerWords && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
       // Both kinds from one search (a table's cells): for an ASCII value without other whitespace
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
       const loose = this.caseWhitespace(value);
-      const exact = loose.filter((h) => h.end - h.start === value.length && this.flat.startsWith(value, h.start));
+      const exact = loose.filter((h) => h.end - h.start === value.length && this.source.flat.startsWith(value, h.start));
       if (exact.length) out.push({ kind: 'exact', hits: exact });
       if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
     } else {
@@ -636,9 +529,4 @@ function mergeSorted(a: number[], b: number[]): number[] {
     if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
   }
   return out;
-}
-
-function uniqueHits(hits: Hit[]): Hit[] {
-  const seen = new Set<number>();
-  return hits.filter((h) => (seen.has(h.start) ? false : (seen.add(h.start), true))).sort((a, b) => a.start - b.start);
 }
