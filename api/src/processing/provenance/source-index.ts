@@ -1,8 +1,9 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
 // (see match.ts for the kinds of match and the choice between occurrences).
-import { NON_ASCII, WORDS, asciiSpace, asciiWordCode, dateSeparator, isDigit, isDigitCode, isWordChar } from './chars';
+import { NON_ASCII, asciiSpace, asciiWordCode, dateSeparator, isDigitCode } from './chars';
 import { dateReadings, findDates, numericDates, numberReadings } from './readings';
 import { type Hit, type SourceLine, SourceText, uniqueHits } from './source-text';
+import { TextMatcher } from './text-match';
 
 export type { SourceLine } from './source-text';
 
@@ -56,32 +57,6 @@ export interface Sighting {
   lines: number[];
 }
 
-/** Where each word (letters and digits) of a text starts. */
-function wordStarts(text: string): Map<string, number[]> {
-  const m = new Map<string, number[]>();
-  const add = (w: string, at: number) => {
-    const list = m.get(w);
-    if (list) list.push(at);
-    else m.set(w, [at]);
-  };
-  if (NON_ASCII.test(text)) {
-    WORDS.lastIndex = 0;
-    for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) add(w[0], w.index);
-    return m;
-  }
-  // the same words without a regex match per word (most sources are ASCII)
-  for (let i = 0; i < text.length; ) {
-    if (!asciiWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
-    add(text.slice(start, i), start);
-  }
-  return m;
-}
-
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
  * Its parts are built on first use: a chunk of prose searched for a few values is scanned for
@@ -91,15 +66,7 @@ function wordStarts(text: string): Map<string, number[]> {
 export class SourceIndex {
   readonly lines: SourceLine[];
   private readonly source: SourceText;
-  /**
-   * An ASCII source is searched in one lower-cased copy of the flat text (same offsets) through
-   * one index of its words: exact matches are checked against the flat text, case/whitespace ones
-   * against the copy with a run of whitespace for each space of the value. A non-ASCII source
-   * (lower-casing may change lengths) builds the normalised text and a word index per form.
-   */
-  private lowerWords: Map<string, number[]> | null = null;
-  private flatWords: Map<string, number[]> | null = null;
-  private normWords: Map<string, number[]> | null = null;
+  private readonly textMatch: TextMatcher;
   private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
   private readonly tokenReadings = new Map<string, string[]>();
   private dates: Map<string, Hit[]> | null = null;
@@ -107,6 +74,7 @@ export class SourceIndex {
   constructor(lines: SourceLine[]) {
     this.lines = lines;
     this.source = new SourceText(lines);
+    this.textMatch = new TextMatcher(this.source);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -124,136 +92,17 @@ export class SourceIndex {
     return this.source.span(h);
   }
 
-  private all(inNorm: boolean, needle: string): Hit[] {
-    const out: Hit[] = [];
-    if (!needle) return out;
-    const text = inNorm ? this.source.normalised.text : this.source.flat;
-    if (isWordChar(needle[0])) {
-      // Every word of the needle starts a word of the text wherever the needle matches on word
-      // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
-      // is looked up by "042", not by "Component", which starts every row (quadratic otherwise).
-      const starts = inNorm ? (this.normWords ??= wordStarts(text)) : (this.flatWords ??= wordStarts(text));
-      let best: number[] = [];
-      let bestOffset = 0;
-      let bestCount = Infinity;
-      WORDS.lastIndex = 0;
-      for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
-        const list = starts.get(w[0]) ?? [];
-        if (list.length < bestCount) {
-          best = list;
-          bestOffset = w.index;
-          bestCount = list.length;
-          if (bestCount === 0) break;
-        }
-      }
-      for (const at of best) {
-        const i = at - bestOffset;
-        if (i < 0 || !text.startsWith(needle, i)) continue;
-        const h = { start: i, end: i + needle.length };
-        if (bounded(text, needle, h)) out.push(h);
-      }
-      return out;
-    }
-    return scan(text, needle);
-  }
-
   exact(value: string): Hit[] {
-    const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
-    if (!this.source.ascii || !isWordChar(needle[0])) return this.all(false, needle);
-    if (NON_ASCII.test(needle)) return []; // not in an ASCII text
-    if (!this.useWordIndex()) return scan(this.source.flat, needle);
-    const out: Hit[] = [];
-    const anchor = this.rarestWord(needle.toLowerCase());
-    for (const at of anchor.starts) {
-      const i = at - anchor.offset;
-      if (i < 0 || !this.source.flat.startsWith(needle, i)) continue;
-      const h = { start: i, end: i + needle.length };
-      if (bounded(this.source.flat, needle, h)) out.push(h);
-    }
-    return out;
+    return this.textMatch.exact(value);
   }
 
   caseWhitespace(value: string): Hit[] {
-    const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (!this.source.ascii || !isWordChar(needle[0])) {
-      const { map } = this.source.normalised;
-      return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
-    }
-    if (NON_ASCII.test(needle)) return [];
-    // The normalised text's match, found in the lower-cased flat text around one word of the
-    // needle: a space of the needle is a whole run of whitespace there (the needle has no other
-    // whitespace, none at its ends). Candidates: the word's starts from the index, or before it
-    // is built the word's occurrences in the text (one that is no word start fails the match or
-    // the bounds, as a word continuing in the text does).
-    let anchor: { starts: number[]; offset: number };
-    if (this.useWordIndex()) anchor = this.rarestWord(needle);
-    else {
-      const word = longestWord(needle);
-      anchor = { starts: scanStarts(this.source.lower, needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
-    }
-    const text = this.source.lower;
-    const out: Hit[] = [];
-    for (const at of anchor.starts) {
-      let end = at;
-      for (let k = anchor.offset; k < needle.length && end !== -1; k++) {
-        const c = needle.charCodeAt(k);
-        if (c !== 32) end = text.charCodeAt(end) === c ? end + 1 : -1;
-        else if (!asciiSpace(text.charCodeAt(end))) end = -1;
-        else while (asciiSpace(text.charCodeAt(end))) end++;
-      }
-      let start = end === -1 ? -1 : at;
-      for (let k = anchor.offset - 1; k >= 0 && start !== -1; k--) {
-        const c = needle.charCodeAt(k);
-        if (c !== 32) start = text.charCodeAt(start - 1) === c ? start - 1 : -1;
-        else if (!asciiSpace(text.charCodeAt(start - 1))) start = -1;
-        else while (asciiSpace(text.charCodeAt(start - 1))) start--;
-      }
-      if (start === -1) continue;
-      const h = { start, end };
-      if (bounded(text, needle, h)) out.push(h);
-    }
-    return out;
-  }
-
-  /**
-   * ASCII sources: the word index pays once a source is searched for many values (a table); a
-   * chunk of prose searched for a few is scanned instead (the index of every word of a 40-line
-   * chunk costs some 30 scans of it).
-   */
-  private searches = 0;
-  private useWordIndex(): boolean {
-    return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
+    return this.textMatch.caseWhitespace(value);
   }
 
   /** Told how many values are about to be searched: many (a table) build the word index at once instead of scanning first. */
   expectSearches(n: number): void {
-    if (this.source.ascii && n > SCANS_BEFORE_INDEX && !this.lowerWords) this.lowerWords = wordStarts(this.source.lower);
-  }
-
-  /**
-   * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
-   * word, and its offset in the needle. Every word of a match starts a word of the text, so these
-   * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
-   */
-  private rarestWord(needle: string): { starts: number[]; offset: number } {
-    if (!this.lowerWords) this.lowerWords = wordStarts(this.source.lower);
-    let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
-    let bestCount = Infinity;
-    for (let i = 0; i < needle.length; ) {
-      if (!asciiWordCode(needle.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      const offset = i;
-      while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-      const starts = this.lowerWords.get(needle.slice(offset, i)) ?? [];
-      if (starts.length < bestCount) {
-        best = { starts, offset };
-        bestCount = starts.length;
-        if (bestCount === 0) break;
-      }
-    }
-    return best;
+    this.textMatch.expectSearches(n);
   }
 
   /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
@@ -399,21 +248,21 @@ export class SourceIndex {
       return out;
     }
     let hits: Hit[];
-    if (!first && this.source.ascii && this.lowerWords && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
+    if (!first && this.source.ascii && this.textMatch.indexed && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
       // Both kinds from one search (a table's cells): for an ASCII value without other whitespace
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
-      const loose = this.caseWhitespace(value);
+      const loose = this.textMatch.caseWhitespace(value);
       const exact = loose.filter((h) => h.end - h.start === value.length && this.source.flat.startsWith(value, h.start));
       if (exact.length) out.push({ kind: 'exact', hits: exact });
       if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
     } else {
-      hits = this.exact(value);
+      hits = this.textMatch.exact(value);
       if (hits.length) {
         out.push({ kind: 'exact', hits });
         if (first) return out;
       }
-      hits = this.caseWhitespace(value);
+      hits = this.textMatch.caseWhitespace(value);
       if (hits.length) {
         out.push({ kind: 'case_whitespace', hits });
         if (first) return out;
@@ -461,55 +310,6 @@ function isCollapsed(value: string): boolean {
   return true;
 }
 
-/** A match on word bounds: no word continues it on either side, no number continues a number. */
-function bounded(text: string, needle: string, h: Hit): boolean {
-  const before = text[h.start - 1];
-  const after = text[h.end];
-  if (isWordChar(before) && isWordChar(needle[0])) return false;
-  if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
-  // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-  if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
-  if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
-  return true;
-}
-
-/** Every occurrence of a needle in a text on word bounds, first first. */
-function scan(text: string, needle: string): Hit[] {
-  const out: Hit[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
-    const h = { start: i, end: i + needle.length };
-    if (bounded(text, needle, h)) out.push(h);
-  }
-  return out;
-}
-
-/** Where a word occurs in a text (also inside longer words), first first. */
-function scanStarts(text: string, word: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) out.push(i);
-  return out;
-}
-
-/** The longest word of an ASCII needle that begins with one (the fewest places to try). */
-function longestWord(needle: string): { offset: number; length: number } {
-  let offset = 0;
-  let length = 0;
-  for (let i = 0; i < needle.length; ) {
-    if (!asciiWordCode(needle.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const from = i;
-    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-    if (i - from > length) {
-      offset = from;
-      length = i - from;
-    }
-  }
-  return { offset, length };
-}
-
-const SCANS_BEFORE_INDEX = 12;
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** A sorted list without repeats. */
