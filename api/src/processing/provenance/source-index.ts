@@ -1,49 +1,16 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
-// (see match.ts for the kinds of match and the choice between occurrences).
-import { NON_ASCII, asciiSpace, asciiWordCode, dateSeparator, isDigitCode } from './chars';
-import { dateReadings, findDates, numericDates, numberReadings } from './readings';
-import { type Hit, type SourceLine, SourceText, uniqueHits } from './source-text';
+// (see match.ts for the kinds of match and the choice between occurrences): each kind is searched
+// by its own matcher (text-match, date-match, number-match) over the source's text (source-text).
+import { NON_ASCII, asciiSpace, asciiWordCode } from './chars';
+import { DateMatcher } from './date-match';
+import { NumberMatcher } from './number-match';
+import { dateReadings, numberReadings } from './readings';
+import { type Hit, type SourceLine, SourceText } from './source-text';
 import { TextMatcher } from './text-match';
 
 export type { SourceLine } from './source-text';
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
-
-const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
-
-/** A number token of the text. */
-interface Token extends Hit {
-  text: string;
-  /** its numberReadings, once read (shared by the tokens written alike) */
-  readings?: string[];
-  /** a month or day of a date written in digits, once checked (see datePart) */
-  datePart?: boolean;
-}
-
-/**
- * The digits of a numeral as one integer, leading and trailing zeros dropped, everything but
- * digits ignored (6.50, 65 and 0,065 all give 65); null past 15 digits. Every reading of a token
- * has the token's key: a decimal of at most 15 significant digits keeps its digits through
- * Number and String, unless String writes it with an exponent (1e-7). So a reading is looked up
- * among the few tokens with its key instead of reading every token of the text.
- */
-function digitKey(s: string): number | null {
-  let key = 0;
-  let zeros = 0;
-  let digits = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) continue;
-    if (++digits > 15) return null;
-    if (c === 48) {
-      if (key !== 0) zeros++; // leading zeros are dropped, later ones wait for a digit after them
-    } else {
-      key = key * 10 ** (zeros + 1) + (c - 48);
-      zeros = 0;
-    }
-  }
-  return key;
-}
 
 /** What find() answers: the strongest kind that finds a value, with its hits (first first). */
 export interface Found {
@@ -67,14 +34,20 @@ export class SourceIndex {
   readonly lines: SourceLine[];
   private readonly source: SourceText;
   private readonly textMatch: TextMatcher;
-  private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
-  private readonly tokenReadings = new Map<string, string[]>();
-  private dates: Map<string, Hit[]> | null = null;
+  private readonly numberMatch: NumberMatcher;
+  private readonly dateMatch: DateMatcher;
+  // Memoised per value: a table repeats the same quantities and dates many times.
+  private readonly foundText = new Map<string, Found | null>();
+  private readonly foundNumber = new Map<number, Found | null>();
+  private readonly sightedText = new Map<string, Sighting>();
+  private readonly sightedNumber = new Map<number, Sighting>();
 
   constructor(lines: SourceLine[]) {
     this.lines = lines;
     this.source = new SourceText(lines);
     this.textMatch = new TextMatcher(this.source);
+    this.numberMatch = new NumberMatcher(this.source);
+    this.dateMatch = new DateMatcher(this.source);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -105,101 +78,14 @@ export class SourceIndex {
     this.textMatch.expectSearches(n);
   }
 
-  /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
-  private get numberTokens(): { byDigits: Map<number, Token[]>; long: Token[] } {
-    if (!this.tokens) {
-      const byDigits = new Map<number, Token[]>();
-      const long: Token[] = [];
-      NUMBER_TOKEN.lastIndex = 0;
-      for (let m = NUMBER_TOKEN.exec(this.source.flat); m; m = NUMBER_TOKEN.exec(this.source.flat)) {
-        const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
-        const key = digitKey(m[0]);
-        if (key === null) long.push(token);
-        else {
-          const list = byDigits.get(key);
-          if (list) list.push(token);
-          else byDigits.set(key, [token]);
-        }
-      }
-      this.tokens = { byDigits, long };
-    }
-    return this.tokens;
-  }
-
-  private readingsOf(token: Token): string[] {
-    if (token.readings) return token.readings;
-    let r = this.tokenReadings.get(token.text);
-    if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
-    return (token.readings = r);
-  }
-
   /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
   number(readings: string[]): Hit[] {
-    const { byDigits, long } = this.numberTokens;
-    const out: Hit[] = [];
-    for (const r of readings) {
-      // a reading in exponent form (1e-7) has other digits than its token: every token is read
-      const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
-      for (const t of candidates) if (this.readingsOf(t).includes(r) && !this.datePart(t)) out.push(t);
-      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t); // past 15 digits: no date's part
-    }
-    // one reading from one list: already in order and without repeats
-    return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
+    return this.numberMatch.number(readings);
   }
-
-  /**
-   * A month or day of a date written in digits (the 01 and 05 of 2024-01-05 or 01/05/2024) is part
-   * of the date, not a number: a quantity 1 is not found there. A four-digit year still is a
-   * number. Only a token joined to other digits by - / . is checked, against the dates of its line
-   * (these dates never span lines), once per line.
-   */
-  private datePart(t: Token): boolean {
-    if (t.datePart !== undefined) return t.datePart;
-    const flat = this.source.flat;
-    let start = t.start;
-    while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
-    let end = t.end;
-    while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
-    const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
-    let part = false;
-    if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
-      const line = this.source.lineAt(t.start);
-      let dates = this.lineDates.get(line);
-      if (!dates) this.lineDates.set(line, (dates = numericDates(this.lines[line]!.text)));
-      const at = this.source.lineStart(line);
-      part = dates.some((d) => d.start <= start - at && end - at <= d.end);
-    }
-    return (t.datePart = part);
-  }
-
-  private readonly lineDates = new Map<number, { start: number; end: number }[]>();
 
   date(days: string[]): Hit[] {
-    if (!this.dates) {
-      this.dates = new Map();
-      // the written-month patterns only where a month's first three letters are (most tables write dates in digits)
-      const lower = this.source.lower;
-      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(this.source.flat) : numericDates(this.source.flat)) {
-        for (const day of d.days) {
-          const list = this.dates.get(day) ?? [];
-          list.push({ start: d.start, end: d.end });
-          this.dates.set(day, list);
-        }
-      }
-    }
-    if (days.length === 1) {
-      // one day's list is in text order unless two patterns found it (uniqueHits then orders it)
-      const list = this.dates.get(days[0]!) ?? [];
-      if (list.every((h, i) => i === 0 || h.start > list[i - 1]!.start)) return list;
-    }
-    return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
+    return this.dateMatch.date(days);
   }
-
-  // Memoised per value: a table repeats the same quantities and dates many times.
-  private readonly foundText = new Map<string, Found | null>();
-  private readonly foundNumber = new Map<number, Found | null>();
-  private readonly sightedText = new Map<string, Sighting>();
-  private readonly sightedNumber = new Map<number, Sighting>();
 
   /** The strongest kind that finds the value, with its hits (first first); null when nothing does. The hits are shared: do not change them. */
   find(value: string | number): Found | null {
@@ -217,10 +103,9 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      const found = this.kinds(value, false);
       const kinds: Sighting['kinds'] = [];
       let all: number[] = [];
-      for (const { kind, hits } of found) {
+      for (const { kind, hits } of this.kinds(value, false)) {
         const lines = this.source.lineNumbersOf(hits);
         kinds.push({ kind, hits, lines });
         all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
@@ -233,13 +118,14 @@ export class SourceIndex {
   /** The kinds that find the value, strongest first; with `first`, only the strongest (the weaker ones are not searched). */
   private kinds(value: string | number, first: boolean): Found[] {
     const out: Found[] = [];
+    const flat = this.source.flat;
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
       // exact where a token is written as the value is, number for all of them
-      const hits = this.number([String(Math.abs(value))]);
+      const hits = this.numberMatch.number([String(Math.abs(value))]);
       if (!hits.length) return out;
       const written = String(value);
-      const exact = hits.filter((h) => h.end - h.start === written.length && this.source.flat.startsWith(written, h.start));
+      const exact = hits.filter((h) => h.end - h.start === written.length && flat.startsWith(written, h.start));
       if (exact.length) {
         out.push({ kind: 'exact', hits: exact });
         if (first) return out;
@@ -253,7 +139,7 @@ export class SourceIndex {
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
       const loose = this.textMatch.caseWhitespace(value);
-      const exact = loose.filter((h) => h.end - h.start === value.length && this.source.flat.startsWith(value, h.start));
+      const exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
       if (exact.length) out.push({ kind: 'exact', hits: exact });
       if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
     } else {
@@ -270,7 +156,7 @@ export class SourceIndex {
     }
     const days = dateReadings(value);
     if (days.length) {
-      hits = this.date(days);
+      hits = this.dateMatch.date(days);
       if (hits.length) {
         out.push({ kind: 'date', hits });
         if (first) return out;
@@ -278,7 +164,7 @@ export class SourceIndex {
     }
     const readings = mayBeNumber(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
-      hits = this.number(readings);
+      hits = this.numberMatch.number(readings);
       if (hits.length) out.push({ kind: 'number', hits });
     }
     return out;
@@ -309,8 +195,6 @@ function isCollapsed(value: string): boolean {
   }
   return true;
 }
-
-const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** A sorted list without repeats. */
 function distinctSorted(sorted: number[]): number[] {
