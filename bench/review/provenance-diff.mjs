@@ -33,8 +33,13 @@ const reference = args.includes('--reference') ? args[args.indexOf('--reference'
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const referenceDir = path.join(repo, 'bench/out/provenance-reference', reference);
 mkdirSync(referenceDir, { recursive: true });
-for (const file of ['match.ts', 'readings.ts', 'source-index.ts']) {
-  const text = execFileSync('git', ['show', `${reference}:api/src/processing/provenance/${file}`], { cwd: repo, encoding: 'utf8' });
+// every module of the matcher at that commit (how it is split into files changes over time)
+const provenanceDir = 'api/src/processing/provenance';
+const files = execFileSync('git', ['ls-tree', '--name-only', `${reference}:${provenanceDir}`], { cwd: repo, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+for (const file of files) {
+  const text = execFileSync('git', ['show', `${reference}:${provenanceDir}/${file}`], { cwd: repo, encoding: 'utf8' });
   writeFileSync(path.join(referenceDir, file), text);
 }
 const { SourceIndex: OldIndex, computeProvenance: oldCompute, leaves } = await import(pathToFileURL(path.join(referenceDir, 'match.ts')).href);

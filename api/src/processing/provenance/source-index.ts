@@ -1,68 +1,16 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
-// (see match.ts for the kinds of match and the choice between occurrences).
-import { dateReadings, findDates, numericDates, numberReadings } from './readings';
+// (see match.ts for the kinds of match and the choice between occurrences): each kind is searched
+// by its own matcher (text-match, date-match, number-match) over the source's text (source-text).
+import { NON_ASCII, asciiSpace, asciiWordCode } from './chars';
+import { DateMatcher } from './date-match';
+import { NumberMatcher } from './number-match';
+import { dateReadings, numberReadings } from './readings';
+import { type Hit, type SourceLine, SourceText } from './source-text';
+import { TextMatcher } from './text-match';
+
+export type { SourceLine } from './source-text';
 
 export type MatchKind = 'exact' | 'case_whitespace' | 'date' | 'number';
-
-export interface SourceLine {
-  /** 1-based line number in the document */
-  number: number;
-  /** 1-based page, when known */
-  page?: number | null;
-  text: string;
-}
-
-const WORD = /[\p{L}\p{N}]/u;
-const WORDS = /[\p{L}\p{N}]+/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
-const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
-
-/** 0-9 A-Z a-z: the ASCII part of [\p{L}\p{N}] (read by char code in the loops that visit every character) */
-const asciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isWordChar = (ch: string | undefined) => ch !== undefined && (ch.charCodeAt(0) < 128 ? asciiWordCode(ch.charCodeAt(0)) : WORD.test(ch));
-const isDigit = (ch: string | undefined) => ch !== undefined && ch.length === 1 && ch.charCodeAt(0) >= 48 && ch.charCodeAt(0) <= 57;
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
-const dateSeparator = (c: number) => c === 45 || c === 46 || c === 47; // - . /
-const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
-
-interface Hit {
-  start: number;
-  end: number;
-}
-
-/** A number token of the text. */
-interface Token extends Hit {
-  text: string;
-  /** its numberReadings, once read (shared by the tokens written alike) */
-  readings?: string[];
-  /** a month or day of a date written in digits, once checked (see datePart) */
-  datePart?: boolean;
-}
-
-/**
- * The digits of a numeral as one integer, leading and trailing zeros dropped, everything but
- * digits ignored (6.50, 65 and 0,065 all give 65); null past 15 digits. Every reading of a token
- * has the token's key: a decimal of at most 15 significant digits keeps its digits through
- * Number and String, unless String writes it with an exponent (1e-7). So a reading is looked up
- * among the few tokens with its key instead of reading every token of the text.
- */
-function digitKey(s: string): number | null {
-  let key = 0;
-  let zeros = 0;
-  let digits = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) continue;
-    if (++digits > 15) return null;
-    if (c === 48) {
-      if (key !== 0) zeros++; // leading zeros are dropped, later ones wait for a digit after them
-    } else {
-      key = key * 10 ** (zeros + 1) + (c - 48);
-      zeros = 0;
-    }
-  }
-  return key;
-}
 
 /** What find() answers: the strongest kind that finds a value, with its hits (first first). */
 export interface Found {
@@ -76,77 +24,6 @@ export interface Sighting {
   lines: number[];
 }
 
-/** Where each word (letters and digits) of a text starts. */
-function wordStarts(text: string): Map<string, number[]> {
-  const m = new Map<string, number[]>();
-  const add = (w: string, at: number) => {
-    const list = m.get(w);
-    if (list) list.push(at);
-    else m.set(w, [at]);
-  };
-  if (NON_ASCII.test(text)) {
-    WORDS.lastIndex = 0;
-    for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) add(w[0], w.index);
-    return m;
-  }
-  // the same words without a regex match per word (most sources are ASCII)
-  for (let i = 0; i < text.length; ) {
-    if (!asciiWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
-    add(text.slice(start, i), start);
-  }
-  return m;
-}
-
-/** Lower case, whitespace runs collapsed to one space, leading whitespace dropped; with each normalised character's offset in the text. */
-function normalise(flat: string): { text: string; map: number[] } {
-  const map: number[] = [];
-  if (!NON_ASCII.test(flat)) {
-    // ASCII: one native lower-casing, then a loop over char codes
-    const lower = flat.toLowerCase();
-    let out = '';
-    let from = 0; // start of the run of non-space characters being copied
-    let space = true; // drops leading whitespace
-    for (let i = 0; i < lower.length; i++) {
-      if (asciiSpace(lower.charCodeAt(i))) {
-        if (!space) {
-          out += lower.slice(from, i) + ' ';
-          map.push(i);
-          space = true;
-        }
-      } else {
-        if (space) from = i;
-        map.push(i);
-        space = false;
-      }
-    }
-    if (!space) out += lower.slice(from);
-    return { text: out, map };
-  }
-  const norm: string[] = [];
-  let space = true;
-  for (let i = 0; i < flat.length; i++) {
-    const c = flat[i]!;
-    const code = c.charCodeAt(0);
-    if (asciiSpace(code) || (code > 127 && /\s/.test(c))) {
-      if (!space) {
-        norm.push(' ');
-        map.push(i);
-        space = true;
-      }
-    } else {
-      norm.push(c.toLowerCase());
-      map.push(i);
-      space = false;
-    }
-  }
-  return { text: norm.join(''), map };
-}
-
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
  * Its parts are built on first use: a chunk of prose searched for a few values is scanned for
@@ -155,38 +32,22 @@ function normalise(flat: string): { text: string; map: number[] } {
  */
 export class SourceIndex {
   readonly lines: SourceLine[];
-  /** line texts joined with single spaces (a line break counts as a space) */
-  private readonly flat: string;
-  private readonly lineStarts: number[];
-  /**
-   * An ASCII source is searched in one lower-cased copy of the flat text (same offsets) through
-   * one index of its words: exact matches are checked against the flat text, case/whitespace ones
-   * against the copy with a run of whitespace for each space of the value. A non-ASCII source
-   * (lower-casing may change lengths) builds the normalised text and a word index per form.
-   */
-  private readonly ascii: boolean;
-  private lower: string | null = null;
-  private lowerWords: Map<string, number[]> | null = null;
-  /** non-ASCII sources: the normalised text (see normalise) and, per its offset, the flat offset */
-  private normalised: { text: string; map: number[] } | null = null;
-  private flatWords: Map<string, number[]> | null = null;
-  private normWords: Map<string, number[]> | null = null;
-  private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
-  private readonly tokenReadings = new Map<string, string[]>();
-  private dates: Map<string, Hit[]> | null = null;
+  private readonly source: SourceText;
+  private readonly textMatch: TextMatcher;
+  private readonly numberMatch: NumberMatcher;
+  private readonly dateMatch: DateMatcher;
+  // Memoised per value: a table repeats the same quantities and dates many times.
+  private readonly foundText = new Map<string, Found | null>();
+  private readonly foundNumber = new Map<number, Found | null>();
+  private readonly sightedText = new Map<string, Sighting>();
+  private readonly sightedNumber = new Map<number, Sighting>();
 
   constructor(lines: SourceLine[]) {
     this.lines = lines;
-    this.lineStarts = new Array<number>(lines.length);
-    const texts = new Array<string>(lines.length);
-    let off = 0;
-    for (let i = 0; i < lines.length; i++) {
-      this.lineStarts[i] = off;
-      texts[i] = lines[i]!.text;
-      off += texts[i]!.length + 1;
-    }
-    this.flat = texts.join(' ');
-    this.ascii = !NON_ASCII.test(this.flat);
+    this.source = new SourceText(lines);
+    this.textMatch = new TextMatcher(this.source);
+    this.numberMatch = new NumberMatcher(this.source);
+    this.dateMatch = new DateMatcher(this.source);
   }
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
@@ -194,264 +55,37 @@ export class SourceIndex {
     return new SourceIndex(content.split('\n').map((text, i) => ({ number: startLine + i, page: pageOf?.(startLine + i) ?? null, text })));
   }
 
-  private get norm(): { text: string; map: number[] } {
-    return (this.normalised ??= normalise(this.flat));
-  }
-
-  /** Per flat-text offset, the index of its line: built for sources searched with findAll (a table's cells). */
-  private lineOfOffset: Uint32Array | null = null;
-
-  private lineAt(offset: number): number {
-    if (this.lineOfOffset) return this.lineOfOffset[offset]!;
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
   /** The number of the line a flat-text offset is on. */
   lineNumberAt(offset: number): number {
-    return this.lines[this.lineAt(offset)]!.number;
+    return this.source.lineNumberAt(offset);
   }
 
   /** The lines a flat-text range covers. */
   span(h: Hit): { start_line: number; end_line: number; page: number | null } {
-    const a = this.lines[this.lineAt(h.start)]!;
-    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
-    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
-  }
-
-  private all(inNorm: boolean, needle: string): Hit[] {
-    const out: Hit[] = [];
-    if (!needle) return out;
-    const text = inNorm ? this.norm.text : this.flat;
-    if (isWordChar(needle[0])) {
-      // Every word of the needle starts a word of the text wherever the needle matches on word
-      // boundaries, so candidates come from the needle's rarest word: in a table, "Component 042"
-      // is looked up by "042", not by "Component", which starts every row (quadratic otherwise).
-      const starts = inNorm ? (this.normWords ??= wordStarts(text)) : (this.flatWords ??= wordStarts(text));
-      let best: number[] = [];
-      let bestOffset = 0;
-      let bestCount = Infinity;
-      WORDS.lastIndex = 0;
-      for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
-        const list = starts.get(w[0]) ?? [];
-        if (list.length < bestCount) {
-          best = list;
-          bestOffset = w.index;
-          bestCount = list.length;
-          if (bestCount === 0) break;
-        }
-      }
-      for (const at of best) {
-        const i = at - bestOffset;
-        if (i < 0 || !text.startsWith(needle, i)) continue;
-        const h = { start: i, end: i + needle.length };
-        if (bounded(text, needle, h)) out.push(h);
-      }
-      return out;
-    }
-    return scan(text, needle);
+    return this.source.span(h);
   }
 
   exact(value: string): Hit[] {
-    const needle = value.includes('\n') ? value.replace(/\r?\n/g, ' ') : value;
-    if (!this.ascii || !isWordChar(needle[0])) return this.all(false, needle);
-    if (NON_ASCII.test(needle)) return []; // not in an ASCII text
-    if (!this.useWordIndex()) return scan(this.flat, needle);
-    const out: Hit[] = [];
-    const anchor = this.rarestWord(needle.toLowerCase());
-    for (const at of anchor.starts) {
-      const i = at - anchor.offset;
-      if (i < 0 || !this.flat.startsWith(needle, i)) continue;
-      const h = { start: i, end: i + needle.length };
-      if (bounded(this.flat, needle, h)) out.push(h);
-    }
-    return out;
+    return this.textMatch.exact(value);
   }
 
   caseWhitespace(value: string): Hit[] {
-    const needle = value.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (!this.ascii || !isWordChar(needle[0])) {
-      const { map } = this.norm;
-      return this.all(true, needle).map((h) => ({ start: map[h.start]!, end: map[h.end - 1]! + 1 }));
-    }
-    if (NON_ASCII.test(needle)) return [];
-    // The normalised text's match, found in the lower-cased flat text around one word of the
-    // needle: a space of the needle is a whole run of whitespace there (the needle has no other
-    // whitespace, none at its ends). Candidates: the word's starts from the index, or before it
-    // is built the word's occurrences in the text (one that is no word start fails the match or
-    // the bounds, as a word continuing in the text does).
-    let anchor: { starts: number[]; offset: number };
-    if (this.useWordIndex()) anchor = this.rarestWord(needle);
-    else {
-      const word = longestWord(needle);
-      anchor = { starts: scanStarts((this.lower ??= this.flat.toLowerCase()), needle.slice(word.offset, word.offset + word.length)), offset: word.offset };
-    }
-    const text = this.lower!;
-    const out: Hit[] = [];
-    for (const at of anchor.starts) {
-      let end = at;
-      for (let k = anchor.offset; k < needle.length && end !== -1; k++) {
-        const c = needle.charCodeAt(k);
-        if (c !== 32) end = text.charCodeAt(end) === c ? end + 1 : -1;
-        else if (!asciiSpace(text.charCodeAt(end))) end = -1;
-        else while (asciiSpace(text.charCodeAt(end))) end++;
-      }
-      let start = end === -1 ? -1 : at;
-      for (let k = anchor.offset - 1; k >= 0 && start !== -1; k--) {
-        const c = needle.charCodeAt(k);
-        if (c !== 32) start = text.charCodeAt(start - 1) === c ? start - 1 : -1;
-        else if (!asciiSpace(text.charCodeAt(start - 1))) start = -1;
-        else while (asciiSpace(text.charCodeAt(start - 1))) start--;
-      }
-      if (start === -1) continue;
-      const h = { start, end };
-      if (bounded(text, needle, h)) out.push(h);
-    }
-    return out;
-  }
-
-  /**
-   * ASCII sources: the word index pays once a source is searched for many values (a table); a
-   * chunk of prose searched for a few is scanned instead (the index of every word of a 40-line
-   * chunk costs some 30 scans of it).
-   */
-  private searches = 0;
-  private useWordIndex(): boolean {
-    return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
+    return this.textMatch.caseWhitespace(value);
   }
 
   /** Told how many values are about to be searched: many (a table) build the word index at once instead of scanning first. */
   expectSearches(n: number): void {
-    if (this.ascii && n > SCANS_BEFORE_INDEX && !this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
-  }
-
-  /**
-   * ASCII sources: the starts of the rarest word of a lower-cased ASCII needle that begins with a
-   * word, and its offset in the needle. Every word of a match starts a word of the text, so these
-   * starts hold every match (a table's "Component 042" is looked up by "042", not by "component").
-   */
-  private rarestWord(needle: string): { starts: number[]; offset: number } {
-    if (!this.lowerWords) this.lowerWords = wordStarts((this.lower ??= this.flat.toLowerCase()));
-    let best: { starts: number[]; offset: number } = { starts: [], offset: 0 };
-    let bestCount = Infinity;
-    for (let i = 0; i < needle.length; ) {
-      if (!asciiWordCode(needle.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      const offset = i;
-      while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-      const starts = this.lowerWords.get(needle.slice(offset, i)) ?? [];
-      if (starts.length < bestCount) {
-        best = { starts, offset };
-        bestCount = starts.length;
-        if (bestCount === 0) break;
-      }
-    }
-    return best;
-  }
-
-  /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
-  private get numberTokens(): { byDigits: Map<number, Token[]>; long: Token[] } {
-    if (!this.tokens) {
-      const byDigits = new Map<number, Token[]>();
-      const long: Token[] = [];
-      NUMBER_TOKEN.lastIndex = 0;
-      for (let m = NUMBER_TOKEN.exec(this.flat); m; m = NUMBER_TOKEN.exec(this.flat)) {
-        const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
-        const key = digitKey(m[0]);
-        if (key === null) long.push(token);
-        else {
-          const list = byDigits.get(key);
-          if (list) list.push(token);
-          else byDigits.set(key, [token]);
-        }
-      }
-      this.tokens = { byDigits, long };
-    }
-    return this.tokens;
-  }
-
-  private readingsOf(token: Token): string[] {
-    if (token.readings) return token.readings;
-    let r = this.tokenReadings.get(token.text);
-    if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
-    return (token.readings = r);
+    this.textMatch.expectSearches(n);
   }
 
   /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
   number(readings: string[]): Hit[] {
-    const { byDigits, long } = this.numberTokens;
-    const out: Hit[] = [];
-    for (const r of readings) {
-      // a reading in exponent form (1e-7) has other digits than its token: every token is read
-      const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
-      for (const t of candidates) if (this.readingsOf(t).includes(r) && !this.datePart(t)) out.push(t);
-      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t); // past 15 digits: no date's part
-    }
-    // one reading from one list: already in order and without repeats
-    return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
+    return this.numberMatch.number(readings);
   }
-
-  /**
-   * A month or day of a date written in digits (the 01 and 05 of 2024-01-05 or 01/05/2024) is part
-   * of the date, not a number: a quantity 1 is not found there. A four-digit year still is a
-   * number. Only a token joined to other digits by - / . is checked, against the dates of its line
-   * (these dates never span lines), once per line.
-   */
-  private datePart(t: Token): boolean {
-    if (t.datePart !== undefined) return t.datePart;
-    const flat = this.flat;
-    let start = t.start;
-    while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
-    let end = t.end;
-    while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
-    const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
-    let part = false;
-    if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
-      const line = this.lineAt(t.start);
-      let dates = this.lineDates.get(line);
-      if (!dates) this.lineDates.set(line, (dates = numericDates(this.lines[line]!.text)));
-      const at = this.lineStarts[line]!;
-      part = dates.some((d) => d.start <= start - at && end - at <= d.end);
-    }
-    return (t.datePart = part);
-  }
-
-  private readonly lineDates = new Map<number, { start: number; end: number }[]>();
 
   date(days: string[]): Hit[] {
-    if (!this.dates) {
-      this.dates = new Map();
-      // the written-month patterns only where a month's first three letters are (most tables write dates in digits)
-      const lower = this.ascii ? (this.lower ??= this.flat.toLowerCase()) : this.flat.toLowerCase();
-      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(this.flat) : numericDates(this.flat)) {
-        for (const day of d.days) {
-          const list = this.dates.get(day) ?? [];
-          list.push({ start: d.start, end: d.end });
-          this.dates.set(day, list);
-        }
-      }
-    }
-    if (days.length === 1) {
-      // one day's list is in text order unless two patterns found it (uniqueHits then orders it)
-      const list = this.dates.get(days[0]!) ?? [];
-      if (list.every((h, i) => i === 0 || h.start > list[i - 1]!.start)) return list;
-    }
-    return uniqueHits(days.flatMap((d) => this.dates!.get(d) ?? []));
+    return this.dateMatch.date(days);
   }
-
-  // Memoised per value: a table repeats the same quantities and dates many times.
-  private readonly foundText = new Map<string, Found | null>();
-  private readonly foundNumber = new Map<number, Found | null>();
-  private readonly sightedText = new Map<string, Sighting>();
-  private readonly sightedNumber = new Map<number, Sighting>();
 
   /** The strongest kind that finds the value, with its hits (first first); null when nothing does. The hits are shared: do not change them. */
   find(value: string | number): Found | null {
@@ -469,17 +103,10 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      if (!this.lineOfOffset) {
-        const table = new Uint32Array(this.flat.length + 1);
-        for (let i = 1; i < this.lineStarts.length; i++) table.fill(i, this.lineStarts[i]!, this.lineStarts[i + 1] ?? table.length);
-        this.lineOfOffset = table;
-      }
-      const found = this.kinds(value, false);
       const kinds: Sighting['kinds'] = [];
       let all: number[] = [];
-      for (const { kind, hits } of found) {
-        const lines = new Array<number>(hits.length);
-        for (let i = 0; i < hits.length; i++) lines[i] = this.lineNumberAt(hits[i]!.start);
+      for (const { kind, hits } of this.kinds(value, false)) {
+        const lines = this.source.lineNumbersOf(hits);
         kinds.push({ kind, hits, lines });
         all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
       }
@@ -491,13 +118,14 @@ export class SourceIndex {
   /** The kinds that find the value, strongest first; with `first`, only the strongest (the weaker ones are not searched). */
   private kinds(value: string | number, first: boolean): Found[] {
     const out: Found[] = [];
+    const flat = this.source.flat;
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
       // exact where a token is written as the value is, number for all of them
-      const hits = this.number([String(Math.abs(value))]);
+      const hits = this.numberMatch.number([String(Math.abs(value))]);
       if (!hits.length) return out;
       const written = String(value);
-      const exact = hits.filter((h) => h.end - h.start === written.length && this.flat.startsWith(written, h.start));
+      const exact = hits.filter((h) => h.end - h.start === written.length && flat.startsWith(written, h.start));
       if (exact.length) {
         out.push({ kind: 'exact', hits: exact });
         if (first) return out;
@@ -506,21 +134,21 @@ export class SourceIndex {
       return out;
     }
     let hits: Hit[];
-    if (!first && this.ascii && this.lowerWords && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
+    if (!first && this.source.ascii && this.textMatch.indexed && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
       // Both kinds from one search (a table's cells): for an ASCII value without other whitespace
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
-      const loose = this.caseWhitespace(value);
-      const exact = loose.filter((h) => h.end - h.start === value.length && this.flat.startsWith(value, h.start));
+      const loose = this.textMatch.caseWhitespace(value);
+      const exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
       if (exact.length) out.push({ kind: 'exact', hits: exact });
       if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
     } else {
-      hits = this.exact(value);
+      hits = this.textMatch.exact(value);
       if (hits.length) {
         out.push({ kind: 'exact', hits });
         if (first) return out;
       }
-      hits = this.caseWhitespace(value);
+      hits = this.textMatch.caseWhitespace(value);
       if (hits.length) {
         out.push({ kind: 'case_whitespace', hits });
         if (first) return out;
@@ -528,7 +156,7 @@ export class SourceIndex {
     }
     const days = dateReadings(value);
     if (days.length) {
-      hits = this.date(days);
+      hits = this.dateMatch.date(days);
       if (hits.length) {
         out.push({ kind: 'date', hits });
         if (first) return out;
@@ -536,7 +164,7 @@ export class SourceIndex {
     }
     const readings = mayBeNumber(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
-      hits = this.number(readings);
+      hits = this.numberMatch.number(readings);
       if (hits.length) out.push({ kind: 'number', hits });
     }
     return out;
@@ -568,57 +196,6 @@ function isCollapsed(value: string): boolean {
   return true;
 }
 
-/** A match on word bounds: no word continues it on either side, no number continues a number. */
-function bounded(text: string, needle: string, h: Hit): boolean {
-  const before = text[h.start - 1];
-  const after = text[h.end];
-  if (isWordChar(before) && isWordChar(needle[0])) return false;
-  if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
-  // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
-  if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
-  if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
-  return true;
-}
-
-/** Every occurrence of a needle in a text on word bounds, first first. */
-function scan(text: string, needle: string): Hit[] {
-  const out: Hit[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
-    const h = { start: i, end: i + needle.length };
-    if (bounded(text, needle, h)) out.push(h);
-  }
-  return out;
-}
-
-/** Where a word occurs in a text (also inside longer words), first first. */
-function scanStarts(text: string, word: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) out.push(i);
-  return out;
-}
-
-/** The longest word of an ASCII needle that begins with one (the fewest places to try). */
-function longestWord(needle: string): { offset: number; length: number } {
-  let offset = 0;
-  let length = 0;
-  for (let i = 0; i < needle.length; ) {
-    if (!asciiWordCode(needle.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const from = i;
-    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-    if (i - from > length) {
-      offset = from;
-      length = i - from;
-    }
-  }
-  return { offset, length };
-}
-
-const SCANS_BEFORE_INDEX = 12;
-const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 /** A sorted list without repeats. */
 function distinctSorted(sorted: number[]): number[] {
   const out: number[] = [];
@@ -636,9 +213,4 @@ function mergeSorted(a: number[], b: number[]): number[] {
     if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
   }
   return out;
-}
-
-function uniqueHits(hits: Hit[]): Hit[] {
-  const seen = new Set<number>();
-  return hits.filter((h) => (seen.has(h.start) ? false : (seen.add(h.start), true))).sort((a, b) => a.start - b.start);
 }

@@ -1,0 +1,159 @@
+// A source's lines as one string (what every search runs on) and the way back from an offset in
+// it to a line; its lower-cased and normalised forms, built on first use.
+import { NON_ASCII, asciiSpace } from './chars';
+
+export interface SourceLine {
+  /** 1-based line number in the document */
+  number: number;
+  /** 1-based page, when known */
+  page?: number | null;
+  text: string;
+}
+
+/** A range of the flat text. */
+export interface Hit {
+  start: number;
+  end: number;
+}
+
+/** The normalised text (see normalise) and, per its offset, the flat-text offset it comes from. */
+export interface Normalised {
+  text: string;
+  map: number[];
+}
+
+export class SourceText {
+  readonly lines: SourceLine[];
+  /** line texts joined with single spaces: a line break counts as a space, so a value may span lines */
+  readonly flat: string;
+  /** lower-casing keeps an ASCII text's offsets, so its lower-cased copy can stand for the normalised text */
+  readonly ascii: boolean;
+  private readonly lineStarts: number[];
+  private lowerText: string | null = null;
+  private normalisedText: Normalised | null = null;
+  private lineTable: Uint32Array | null = null;
+
+  constructor(lines: SourceLine[]) {
+    this.lines = lines;
+    this.lineStarts = new Array<number>(lines.length);
+    const texts = new Array<string>(lines.length);
+    let off = 0;
+    for (let i = 0; i < lines.length; i++) {
+      this.lineStarts[i] = off;
+      texts[i] = lines[i]!.text;
+      off += texts[i]!.length + 1;
+    }
+    this.flat = texts.join(' ');
+    this.ascii = !NON_ASCII.test(this.flat);
+  }
+
+  /** The text lower-cased; at the same offsets only when the text is ASCII. */
+  get lower(): string {
+    return (this.lowerText ??= this.flat.toLowerCase());
+  }
+
+  get normalised(): Normalised {
+    return (this.normalisedText ??= normalise(this.flat));
+  }
+
+  /**
+   * Per offset, the index of its line. Only worth building where many hits' lines are asked for
+   * (a table's cells, see lineNumbersOf); until then lineAt searches the line starts.
+   */
+  private get lineOfOffset(): Uint32Array {
+    if (!this.lineTable) {
+      const table = new Uint32Array(this.flat.length + 1);
+      for (let i = 1; i < this.lineStarts.length; i++) table.fill(i, this.lineStarts[i]!, this.lineStarts[i + 1] ?? table.length);
+      this.lineTable = table;
+    }
+    return this.lineTable;
+  }
+
+  /** The index (in lines) of the line an offset is on. */
+  lineAt(offset: number): number {
+    if (this.lineTable) return this.lineTable[offset]!;
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The offset a line (an index in lines) starts at. */
+  lineStart(line: number): number {
+    return this.lineStarts[line]!;
+  }
+
+  lineNumberAt(offset: number): number {
+    return this.lines[this.lineAt(offset)]!.number;
+  }
+
+  /** The line number of each hit's start, through the per-offset table. */
+  lineNumbersOf(hits: Hit[]): number[] {
+    const table = this.lineOfOffset;
+    const out = new Array<number>(hits.length);
+    for (let i = 0; i < hits.length; i++) out[i] = this.lines[table[hits[i]!.start]!]!.number;
+    return out;
+  }
+
+  /** The lines a range covers. */
+  span(h: Hit): { start_line: number; end_line: number; page: number | null } {
+    const a = this.lines[this.lineAt(h.start)]!;
+    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
+    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
+  }
+}
+
+/** Lower case, whitespace runs collapsed to one space, leading whitespace dropped; with each normalised character's offset in the text. */
+function normalise(flat: string): Normalised {
+  const map: number[] = [];
+  if (!NON_ASCII.test(flat)) {
+    // one native lower-casing, then a loop over char codes, instead of a string per character
+    const lower = flat.toLowerCase();
+    let out = '';
+    let from = 0; // start of the run of non-space characters being copied
+    let space = true; // drops leading whitespace
+    for (let i = 0; i < lower.length; i++) {
+      if (asciiSpace(lower.charCodeAt(i))) {
+        if (!space) {
+          out += lower.slice(from, i) + ' ';
+          map.push(i);
+          space = true;
+        }
+      } else {
+        if (space) from = i;
+        map.push(i);
+        space = false;
+      }
+    }
+    if (!space) out += lower.slice(from);
+    return { text: out, map };
+  }
+  const norm: string[] = [];
+  let space = true;
+  for (let i = 0; i < flat.length; i++) {
+    const c = flat[i]!;
+    const code = c.charCodeAt(0);
+    if (asciiSpace(code) || (code > 127 && /\s/.test(c))) {
+      if (!space) {
+        norm.push(' ');
+        map.push(i);
+        space = true;
+      }
+    } else {
+      norm.push(c.toLowerCase());
+      map.push(i);
+      space = false;
+    }
+  }
+  return { text: norm.join(''), map };
+}
+
+/** Hits in text order without repeats (of the same start). */
+export function uniqueHits(hits: Hit[]): Hit[] {
+  const seen = new Set<number>();
+  return hits.filter((h) => (seen.has(h.start) ? false : (seen.add(h.start), true))).sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,145 @@
+// Where words and needles occur in a text: the word index (each word's starts) that a source
+// searched for many values builds once, and the scans a source searched for a few uses instead.
+// A match counts only on word bounds (see bounded).
+import { WORDS, NON_ASCII, asciiWordCode, isDigit, isWordChar } from './chars';
+import type { Hit } from './source-text';
+
+export type WordIndex = Map<string, number[]>;
+
+/** Where in the text, and at which offset of the needle, one of the needle's words starts. */
+export interface Anchor {
+  starts: number[];
+  offset: number;
+}
+
+/** Where each word (letters and digits) of a text starts. */
+export function wordStarts(text: string): WordIndex {
+  const m: WordIndex = new Map();
+  const add = (w: string, at: number) => {
+    const list = m.get(w);
+    if (list) list.push(at);
+    else m.set(w, [at]);
+  };
+  if (NON_ASCII.test(text)) {
+    WORDS.lastIndex = 0;
+    for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) add(w[0], w.index);
+    return m;
+  }
+  // most sources are ASCII: their words without a regex match per word
+  for (let i = 0; i < text.length; ) {
+    if (!asciiWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
+    add(text.slice(start, i), start);
+  }
+  return m;
+}
+
+/**
+ * The needle's rarest word in the index. Wherever the needle matches on word bounds each of its
+ * words starts a word of the text, so these starts hold every match, and the rarest word gives
+ * the fewest to try: in a table, "Component 042" is looked up by "042", not by "Component", which
+ * starts every row (quadratic otherwise).
+ */
+export function rarestWord(index: WordIndex, needle: string): Anchor {
+  let best: number[] = [];
+  let bestOffset = 0;
+  let bestCount = Infinity;
+  WORDS.lastIndex = 0;
+  for (let w = WORDS.exec(needle); w; w = WORDS.exec(needle)) {
+    const starts = index.get(w[0]) ?? [];
+    if (starts.length < bestCount) {
+      best = starts;
+      bestOffset = w.index;
+      bestCount = starts.length;
+      if (bestCount === 0) break;
+    }
+  }
+  return { starts: best, offset: bestOffset };
+}
+
+/** rarestWord for an ASCII needle, read by char code instead of a regex match per word. */
+export function rarestAsciiWord(index: WordIndex, needle: string): Anchor {
+  let best: number[] = [];
+  let bestOffset = 0;
+  let bestCount = Infinity;
+  for (let i = 0; i < needle.length; ) {
+    if (!asciiWordCode(needle.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const offset = i;
+    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+    const starts = index.get(needle.slice(offset, i)) ?? [];
+    if (starts.length < bestCount) {
+      best = starts;
+      bestOffset = offset;
+      bestCount = starts.length;
+      if (bestCount === 0) break;
+    }
+  }
+  return { starts: best, offset: bestOffset };
+}
+
+/** The needle's matches on word bounds among the places its anchor word puts it, first first. */
+export function matchesAt(text: string, needle: string, anchor: Anchor): Hit[] {
+  const out: Hit[] = [];
+  for (const at of anchor.starts) {
+    const i = at - anchor.offset;
+    if (i < 0 || !text.startsWith(needle, i)) continue;
+    const h = { start: i, end: i + needle.length };
+    if (bounded(text, needle, h)) out.push(h);
+  }
+  return out;
+}
+
+/** The longest word of an ASCII needle that begins with one (the fewest places to try). */
+export function longestWord(needle: string): { offset: number; length: number } {
+  let offset = 0;
+  let length = 0;
+  for (let i = 0; i < needle.length; ) {
+    if (!asciiWordCode(needle.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
+    if (i - from > length) {
+      offset = from;
+      length = i - from;
+    }
+  }
+  return { offset, length };
+}
+
+/** A match on word bounds: no word continues it on either side, no number continues a number. */
+export function bounded(text: string, needle: string, h: Hit): boolean {
+  const before = text[h.start - 1];
+  const after = text[h.end];
+  if (isWordChar(before) && isWordChar(needle[0])) return false;
+  if (isWordChar(after) && isWordChar(needle[needle.length - 1])) return false;
+  // a number is not part of a longer one: 50 is not in 50.75 nor in 1,050
+  if (isDigit(needle[needle.length - 1]) && (after === '.' || after === ',') && isDigit(text[h.end + 1])) return false;
+  if (isDigit(needle[0]) && (before === '.' || before === ',') && isDigit(text[h.start - 2])) return false;
+  return true;
+}
+
+/** Every occurrence of a needle in a text on word bounds, first first. */
+export function scan(text: string, needle: string): Hit[] {
+  const out: Hit[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    const h = { start: i, end: i + needle.length };
+    if (bounded(text, needle, h)) out.push(h);
+  }
+  return out;
+}
+
+/** Where a word occurs in a text (also inside longer words), first first. */
+export function scanStarts(text: string, word: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) out.push(i);
+  return out;
+}
