@@ -106,6 +106,7 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
       // anything else only where the arithmetic confirms it (below): digits of merged cells are no number
     });
   }
+  if (a) repairs.push(...unreadAmounts(rows, a, totals, decimals.get(a)!));
   if (!q || !p || !a) return repairs;
   // 2. quantity × price = amount: the reading with the fewest edits that adds up
   const pending: { i: number; choices: [ScalarField, number][][] }[] = [];
@@ -177,9 +178,62 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
 }
 
 /**
+ * Amounts a scan left unreadable ("F-15", "1:95"; one to three of them) read by what the rows
+ * must add up to: the smallest printed amount the readable rows fall short of (a receipt's items
+ * add up to its subtotal, the total adds the tax; when that reading fails no larger one is tried). Each unreadable cell is read as its digits
+ * with the column's decimals, or one of them as the rest of that total, when its digits are
+ * at most two edits from what OCR saw; the reading with the fewest edits wins, and two equally
+ * good readings leave the cells unread (the sum check then warns).
+ */
+function unreadAmounts(rows: Record<string, unknown>[], a: ScalarField, totals: number[], decimals: number): RowRepair[] {
+  const raw = (r: Record<string, unknown>) => sourceCells(r)?.get(a) ?? '';
+  const unread = rows.map((_, i) => i).filter((i) => typeof rows[i]![a.name] !== 'number' && /\d/.test(raw(rows[i]!)));
+  if (unread.length === 0 || unread.length > 3 || !totals.length) return [];
+  const others = rows.reduce((sum, r, i) => sum + (unread.includes(i) || typeof r[a.name] !== 'number' ? 0 : (r[a.name] as number)), 0);
+  const digitsOf = (i: number) => raw(rows[i]!).replace(/\D/g, '');
+  const options = unread.map((i) => readings(raw(rows[i]!), decimals).filter((x) => x.cost <= 1 && x.value > 0));
+  let best: { values: number[]; cost: number } | null = null;
+  let tie = false;
+  const offer = (values: number[], cost: number) => {
+    if (!best || cost < best.cost - 1e-9) [best, tie] = [{ values, cost }, false];
+    else if (Math.abs(cost - best.cost) < 1e-9 && values.some((v, k) => !near(v, best!.values[k]!))) tie = true;
+  };
+  // only the smallest printed amount above the readable rows: the items add up to it or to nothing
+  // printed (a reading that reaches a larger one, the total with its tax, would contradict it)
+  for (const total of [...new Set(totals)].filter((t) => t > others).sort((x, y) => x - y).slice(0, 1)) {
+    // each cell one of its readings, or (one cell at most) what the total leaves for it
+    const walk = (k: number, picked: (number | null)[], cost: number) => {
+      if (k === unread.length) {
+        const known = picked.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+        const gap = picked.indexOf(null);
+        if (gap === -1) {
+          if (near(round(others + known, 2), total)) offer(picked as number[], cost);
+          return;
+        }
+        const v = round(total - others - known, decimals);
+        const edits = editDistance(valueDigits(v, decimals), digitsOf(unread[gap]!));
+        if (v > 0 && edits <= 2) offer(picked.map((x) => x ?? v), cost + edits);
+        return;
+      }
+      for (const o of options[k]!) walk(k + 1, [...picked, o.value], cost + o.cost);
+      if (!picked.includes(null)) walk(k + 1, [...picked, null], cost);
+    };
+    walk(0, [], 0);
+  }
+  if (!best || tie) return [];
+  const chosen: number[] = (best as { values: number[] }).values;
+  return unread.map((i, k) => {
+    rows[i]![a.name] = chosen[k]!;
+    return { row: i + 1, column: a.name, read: raw(rows[i]!), value: chosen[k]! };
+  });
+}
+
+/**
  * A statement's damaged amounts read again by its balances: when opening + the rows ≠ closing and
  * one to five amount cells are not numbers as written, the readings of those cells (fewest edits
- * first) that make opening + the rows = closing are taken. Clean statements are never touched.
+ * first) that make opening + the rows = closing are taken; a single damaged cell no reading
+ * mends takes what the balances leave for it, when that is two edits or less from what OCR saw.
+ * Clean statements are never touched.
  */
 export function balanceRows(rows: Record<string, unknown>[], table: TableField, opening: number, closing: number): RowRepair[] {
   const a = table.columns.find((c) => numericRole(c) === 'amount');
@@ -208,6 +262,16 @@ export function balanceRows(rows: Record<string, unknown>[], table: TableField, 
     options[k]!.forEach((o, j) => walk(k + 1, [...picked, j], cost + o.cost, sum + o.value));
   };
   walk(0, [], 0, 0);
+  if (!best && damagedRows.length === 1) {
+    // one damaged amount and no reading of it adds up: what the balances leave for it, when its
+    // digits are at most two edits from what OCR saw ("2+383:13" for 2,183.13)
+    const v = round(closing - opening - others, d);
+    const seen = raw(rows[damagedRows[0]!]!).replace(/\D/g, '');
+    if (v !== 0 && editDistance(valueDigits(v, d), seen) <= 2) {
+      options[0] = [{ value: v, cost: 0 }];
+      best = [0];
+    }
+  }
   if (!best) return [];
   const chosen: number[] = best;
   return damagedRows.map((i, k) => {

@@ -166,6 +166,39 @@ describe('payment shown, not named', () => {
   });
 });
 
+describe('receipt item lines a scan damaged', () => {
+  const receipt: JSONSchema = {
+    type: 'object',
+    properties: {
+      subtotal: { type: 'number' },
+      total: { type: 'number' },
+      items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, total: { type: 'number' } } } },
+    },
+  };
+  const text = (a: string, b: string) =>
+    ['HARBOUR KIOSK', 'Ticket: 7781', '', 'Flat white                    4.20', `Rye loaf                      ${a}`, 'Oat bar                       2.35', `Orange juice                  ${b}`, 'Sea salt crisps               1.80', '', 'Sub-total                    18.45', 'VAT                           1.48', 'To pay                       19.93'].join('\n');
+
+  it('keeps an item whose amount is unreadable in the run, and reads it by what the items must add up to', () => {
+    const result = extractOffline(text('F-15', '2:95'), receipt);
+    const items = (result.data as { items: { name: string; total: number }[] }).items;
+    expect(items.map((i) => i.name)).toEqual(['Flat white', 'Rye loaf', 'Oat bar', 'Orange juice', 'Sea salt crisps']);
+    // 4.20 + 2.35 + 1.80 + 2.95 (its digits) = 11.30; the smallest printed total above it, 18.45,
+    // leaves 7.15 for "F-15" (a 7 read as F: "715" is one edit from "15")
+    expect(items.map((i) => i.total)).toEqual([4.2, 7.15, 2.35, 2.95, 1.8]);
+    expect(result.warnings.join(' ')).toMatch(/"F-15" read as 7\.15; row 4 total "2:95" read as 2\.95/);
+  });
+
+  it('leaves the amount unread when what the subtotal leaves is far from what OCR saw, and tries no larger total', () => {
+    const result = extractOffline(text('F-88', '2:95'), receipt);
+    const items = (result.data as { items: { name: string; total?: number | null }[] }).items;
+    expect(items).toHaveLength(5);
+    // the subtotal leaves 7.15 ("715" is three edits from "88"); the total with its VAT would
+    // take "F-88" as 8.63 and contradict the subtotal: neither is read
+    expect(items[1]!.total ?? null).toBeNull();
+    expect(result.warnings.join(' ')).not.toMatch(/"F-88" read as/);
+  });
+});
+
 describe('a statement read again by its balances', () => {
   const statement: JSONSchema = {
     type: 'object',
@@ -193,6 +226,16 @@ describe('a statement read again by its balances', () => {
     const result = extractOffline(text('-6O0;.00'), statement);
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
     expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-6O0;.00" read as -600)');
+  });
+
+  it('reads a damaged amount no reading mends as what the balances leave, when its digits are near', () => {
+    // "-6?0" with a digit misread: -600.00 is one edit from "-6900" once the stray mark is gone
+    const result = extractOffline(text('-69+0:.00'), statement);
+    expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
+    expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-69+0:.00" read as -600)');
+    // too far from what OCR saw: left unread, and the sum check says so
+    const far = extractOffline(text('-45+1:.77'), statement);
+    expect((far.data as { entries: { amount: number | null }[] }).entries.map((e) => e.amount)).not.toContain(-600);
   });
 
   it('leaves a clean statement that does not balance as it is', () => {

@@ -7,7 +7,7 @@ import { consistentRows, detectLayoutTable, layoutRows, mapLayoutColumns } from 
 import { isTableEndLabel, matchLabel } from './labels';
 import { cleanMarkdown } from './normalise';
 import { nextNonEmpty } from './pairs';
-import { headerCells, isHeaderLike, isSeparatorLine, mapHeader, parseItemLine, parseRow, splitCells, type HeaderMap } from './table';
+import { buildRow, headerCells, isHeaderLike, isSeparatorLine, mapHeader, parseItemLine, parseRow, sourceCells, splitCells, type HeaderMap } from './table';
 import { repairNumber } from './ocr-numbers';
 import { repairRows, type RowRepair } from './row-repair';
 import { findDates, parseAmount } from './values';
@@ -66,7 +66,7 @@ export function readTableFromText(
       if (rows.length) break;
       continue;
     }
-    const row = isLabelledScalar(line, model) ? null : parseItemLine(line, table);
+    const row = isLabelledScalar(line, model) ? null : parseItemLine(line, table) ?? (rows.length ? damagedItemLine(line, table) : null);
     if (row) {
       if (start === -1) start = i;
       rows.push(row);
@@ -74,6 +74,25 @@ export function readTableFromText(
     } else if (rows.length) break;
   }
   return rows.length ? { rows, line: start, via: 'item-lines' } : null;
+}
+
+/**
+ * Inside a run of item lines, "Croissant      F-15": an item whose amount a scan damaged. It is
+ * kept as a row with the amount as read (row-repair.ts reads it again by what the rows must add
+ * up to) rather than ending the run, which would lose the items after it.
+ */
+function damagedItemLine(line: string, table: TableField): Record<string, unknown> | null {
+  const cells = splitCells(line);
+  if (cells.length !== 2) return null;
+  const [text, amount] = [cells[0]!.text, cells[1]!.text];
+  if (!/[a-z]{2}/i.test(text) || isTableEndLabel(text) || !/\d/.test(amount) || amount.length > 10 || parseAmount(amount) !== undefined) return null;
+  const sample = parseItemLine(`${text}  0.00`, table);
+  if (!sample) return null;
+  const amountCol = table.columns.find((c) => (c.type === 'number' || c.type === 'integer') && sample[c.name] === 0);
+  if (!amountCol) return null;
+  const cells2 = new Map(sourceCells(sample) ?? []);
+  cells2.set(amountCol, amount);
+  return buildRow(cells2, table);
 }
 
 /** Body rows after a header: until a blank line, a totals line or a non-row line; multi-line rows are kept together. */
