@@ -239,7 +239,8 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
  * A total a scan misread ("716.05" for 76.05, "€3:,233:;,73"): when the others say what it must be
  * (subtotal = the rows, tax = total − subtotal, total = subtotal + tax; an empty opening or closing
  * balance from the other and the rows) and exactly one amount line
- * outside the tables is one digit away from that, that line holds it: the line the field was read
+ * outside the tables is one digit away from that (two for a subtotal the rows and total − tax
+ * both give, on the line it was read from), that line holds it: the line the field was read
  * from, or a damaged amount (one that is not a number as written) no other total was read from, or
  * an amount equal to it on a line no field was read from (its label damaged past reading).
  * Only for values that are empty or do not add up; a document whose totals agree is never touched.
@@ -289,10 +290,12 @@ function misreadTotals(
     if ((role === 'opening' || role === 'closing') && current !== undefined) continue;
     const digits = valueDigits(Math.round(value * 100) / 100, 2);
     const own = lineOf(role);
+    // a subtotal both the rows and total − tax say: the line it was read from may be two digits off
+    const twice = role === 'subtotal' && sum !== null && t !== undefined && tx !== undefined && near(sum, t - tx);
     // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)
     const candidates = cells.filter((c) => {
       const oneDigitAway = editDistance(digitSkeleton(c.text), digits) <= 1;
-      if (c.line === own) return oneDigitAway;
+      if (c.line === own) return oneDigitAway || (twice && editDistance(digitSkeleton(c.text), digits) <= 2);
       if (taken.has(c.line)) return false;
       const printed = parseAmount(c.text);
       return printed === undefined ? oneDigitAway : near(printed, value);

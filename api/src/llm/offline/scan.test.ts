@@ -148,6 +148,17 @@ describe('totals a scan misread', () => {
     expect(result.found.filter((f) => f.via === 'arithmetic').map((f) => f.path).sort()).toEqual(['net', 'tax']);
   });
 
+  it('takes the rows\' sum for a subtotal two digits away from it when total − tax says the same, and only then', () => {
+    const text = (net: string, total: string) => [...body, row(['Net', '', '', net], W), row(['Tax', '', '', '6.88'], W), row(['Total', '', '', total], W)].join('\n');
+    // "68.80" read as "618.580": two digits more
+    const both = extractOffline(text('618.580', '75.68'), withTotals);
+    expect(both.data).toMatchObject({ net: 68.8, tax: 6.88, total: 75.68 });
+    expect(both.found.find((f) => f.path === 'net')?.via).toBe('arithmetic');
+    // only the rows say 68.80 (the total does not agree): two digits away is too far
+    const rowsOnly = extractOffline(text('618.580', '95.68'), withTotals);
+    expect((rowsOnly.data as { net?: number }).net).not.toBe(68.8);
+  });
+
   it('reads a tax whose amount OCR broke with a colon and a mark for its currency ("©6: 88") by total − subtotal', () => {
     const text = [...body, row(['Net', '', '', '68.80'], W), row(['Tax', '', '', '©6: 88'], W), row(['Total', '', '', '75.68'], W)].join('\n');
     const result = extractOffline(text, withTotals);
