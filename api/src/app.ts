@@ -28,7 +28,8 @@ import {
   rejectLongUrls,
   zodValidatorCompiler,
 } from './lib/errors';
-import { loggerOptions, logRequest } from './lib/logger';
+import { installDrain } from './lib/drain';
+import { loggerOptions, logRequest, type LogSink } from './lib/logger';
 import { HELMET_OPTIONS } from './lib/security-headers';
 import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
@@ -39,9 +40,14 @@ import { PgNotifyTransport } from './realtime/pg-transport';
 import realtimeRoutes, { authProtocolOf } from './realtime/routes';
 import type { App } from './types';
 
+/** after the drain time, how long the requests whose connections were closed get to wind down */
+const SHUTDOWN_SETTLE_MS = 1000;
+
 export interface BuildOptions {
   /** use an already opened database (tests, CLI); it is NOT closed with the app */
   database?: Database;
+  /** log lines go here instead of stdout (tests) */
+  logStream?: LogSink;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -50,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // Fastify's own per-request lines off: one debug line per request instead (lib/logger.ts logRequest)
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
@@ -60,11 +66,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // app.close(): requests in flight are waited for first (lib/drain.ts: stops listening, waits
+    // up to SHUTDOWN_DRAIN_SECONDS); the connections left then are closed, even a busy one
     forceCloseConnections: true,
+    // a request arriving on a kept-alive connection while closing is answered 503 at once
+    return503OnClosing: true,
     // errors found before routing and requests Node's parser refuses answer {"detail"} too
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Closing order (app.close(), SIGTERM / SIGINT in main.ts): the drain (lib/drain.ts; the
+  // first preClose hook) waits for the requests in flight; then the other preClose hooks close
+  // the WebSockets and stop the job workers; Fastify closes the connections left and the
+  // server; then the onClose hooks run, the last added first. This one is added before every
+  // plugin, so it runs last: realtime, session revocations, then the database.
+  app.addHook('onClose', async () => {
+    try {
+      if (app.hasDecorator('realtime')) await app.realtime.close();
+      if (app.hasDecorator('sessions')) await app.sessions.close();
+    } finally {
+      if (ownsDatabase) await database.close();
+    }
+  });
+  installDrain(app as unknown as FastifyInstance, { drainMs: config.shutdownDrainSeconds * 1000, settleMs: SHUTDOWN_SETTLE_MS });
 
   try {
     await configure(app, config, database);
@@ -73,12 +98,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close().catch(() => undefined);
     throw err;
   }
-
-  app.addHook('onClose', async () => {
-    await app.realtime.close();
-    await app.sessions.close();
-    if (ownsDatabase) await database.close();
-  });
   return app;
 }
 

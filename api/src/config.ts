@@ -35,6 +35,12 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   bodyLimitBytes: number;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS (default 6, at most 8): on SIGTERM / SIGINT the API stops taking
+   * requests and waits this long for those in flight before it closes their connections,
+   * the workers, the sockets and the database (main.ts exits after 10 s whatever happens)
+   */
+  shutdownDrainSeconds: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   rateLimits: {
     windowSeconds: number;
@@ -125,6 +131,11 @@ const int = (env: Env, key: string, fallback: number, min = 0): number => {
   return n;
 };
 
+const atMost = (n: number, max: number, key: string): number => {
+  if (n > max) throw new Error(`Invalid configuration: ${key} must be at most ${max} (got ${n})`);
+  return n;
+};
+
 const bool = (env: Env, key: string, fallback: boolean): boolean => {
   const raw = env[key]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -162,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     trustProxy,
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    shutdownDrainSeconds: atMost(int(env, 'SHUTDOWN_DRAIN_SECONDS', 6, 0), 8, 'SHUTDOWN_DRAIN_SECONDS'),
     argon2: {
       memoryCost: int(env, 'ARGON2_MEMORY_KIB', 64 * 1024, 8),
       timeCost: int(env, 'ARGON2_TIME_COST', 3, 1),

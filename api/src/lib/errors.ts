@@ -144,6 +144,20 @@ const pgCode = (err: unknown): string | undefined => {
   return undefined;
 };
 
+/**
+ * A query on a closed database: pg's Pool after end(), a closed PGlite (the error or its
+ * causes). Only happens while the API stops, to a request still running after the drain
+ * (lib/drain.ts).
+ */
+export const isDatabaseClosedError = (err: unknown): boolean => {
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (/^Cannot use a pool after calling end on the pool$|^PGlite is closed$/.test(e.message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
 function send(reply: FastifyReply, status: number, detail: string | ValidationErrorItem[]) {
   // responses here never go through a route's response schema
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ detail });
@@ -197,6 +211,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       const [status, detail] = PG_ERROR_MAP[code];
       request.log.warn({ err: error }, 'database rejected input');
       return send(reply, status, detail);
+    }
+    if (isDatabaseClosedError(error)) {
+      // the API is stopping and this request outlived the drain: not a fault of the request
+      request.log.warn(`${request.method} ${request.routeOptions.url ?? 'request'} cut off: the server is shutting down`);
+      reply.header('connection', 'close');
+      return send(reply, 503, 'The server is shutting down: try again shortly');
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {

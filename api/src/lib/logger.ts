@@ -39,15 +39,19 @@ export function prettyLine(json: string): string {
   return `${line}\n`;
 }
 
-export function prettyStream(out: { write(s: string): unknown } = process.stdout): { write(chunk: string): void } {
+export function prettyStream(out: LogSink = process.stdout): { write(chunk: string): void } {
   return { write: (chunk) => void out.write(prettyLine(chunk.trimEnd())) };
 }
 
-/** Fastify's `logger` option for this configuration. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): NonNullable<FastifyServerOptions['logger']> {
-  return config.logFormat === 'pretty'
-    ? { level: config.logLevel, stream: prettyStream() }
-    : { level: config.logLevel };
+/** Where log lines go instead of stdout (tests read what the app logged). */
+export interface LogSink {
+  write(chunk: string): unknown;
+}
+
+/** Fastify's `logger` option for this configuration (to stdout, or to `sink` when given). */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, sink?: LogSink): NonNullable<FastifyServerOptions['logger']> {
+  if (config.logFormat === 'pretty') return { level: config.logLevel, stream: prettyStream(sink) };
+  return sink ? { level: config.logLevel, stream: { write: (chunk: string) => void sink.write(chunk) } } : { level: config.logLevel };
 }
 
 /** onResponse hook: one debug line per request (Fastify's own request logging is off). */

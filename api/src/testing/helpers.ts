@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { upsertSuperuser } from '../modules/users/service';
 import type { App } from '../types';
@@ -160,13 +160,14 @@ export const authProtocol = (token: string): string => `auth.${Buffer.from(token
 export async function startTestApp(
   overrides: DeepPartial<Config> = {},
   db?: { dataDir: string; databaseUrl: string | null; drop(): Promise<void> },
+  buildOptions: BuildOptions = {},
 ): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   const ownsDb = !db;
   const config = testConfig({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, ...overrides });
   let app: App;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, buildOptions);
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (err) {
     if (ownsDb) await database.drop().catch(() => undefined);
