@@ -1,20 +1,10 @@
 // An identifier whose label the extractor does not know, recognised by its shape when the schema
 // has exactly one identifier field (identifiers.ts). Wording invented here.
 import { extractOffline } from '.';
-import type { JSONSchema } from '../types';
 import { identifierShaped } from './identifiers';
+import { SLIP, date, fieldsOf, num, obj, slipText, str } from './test-fixtures';
 
-const slip: JSONSchema = {
-  type: 'object',
-  properties: {
-    kiosk_name: { type: 'string', description: 'Name of the kiosk' },
-    ticket_number: { type: 'string', description: 'Number printed on the ticket' },
-    sold_on: { type: 'string', format: 'date', description: 'Day of the sale' },
-    total: { type: 'number', description: 'Amount paid' },
-  },
-};
-
-const lines = (...middle: string[]) => ['HARBOUR KIOSK', '', ...middle, 'Day of sale:   2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
+const lines = (...middle: string[]) => slipText(...middle, 'Day of sale:   2025-07-19 14:02');
 
 describe('identifier by shape', () => {
   it('knows an identifier from a date, a time, an amount and a word', () => {
@@ -31,62 +21,58 @@ describe('identifier by shape', () => {
       ['Voucher      ZK-2291-7', 'ZK-2291-7'],
       ['#0093', '0093'],
     ] as const) {
-      const r = extractOffline(lines(line), slip);
+      const r = extractOffline(lines(line), SLIP);
       expect(r.data).toMatchObject({ ticket_number: want });
       expect(r.found.find((f) => f.path === 'ticket_number')?.via).toBe('unlabelled-identifier');
     }
   });
 
   it('takes none when two pairs could be it, or the pair is a contact number', () => {
-    expect(extractOffline(lines('Bon 40417', 'Lane 3388'), slip).data).not.toHaveProperty('ticket_number');
-    expect(extractOffline(lines('Fax 01947 600'), slip).data).not.toHaveProperty('ticket_number');
-    expect(extractOffline(lines('Phone: 0194760012'), slip).data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Bon 40417', 'Lane 3388'), SLIP).data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Fax 01947 600'), SLIP).data).not.toHaveProperty('ticket_number');
+    expect(extractOffline(lines('Phone: 0194760012'), SLIP).data).not.toHaveProperty('ticket_number');
   });
 
   it('takes none when the schema has two identifier fields', () => {
-    const two: JSONSchema = { ...slip, properties: { ...(slip.properties as Record<string, JSONSchema>), order_ref: { type: 'string', description: 'Order reference' } } };
+    const two = obj({ ...fieldsOf(SLIP), order_ref: str('Order reference') });
     expect(extractOffline(lines('Bon 40417'), two).data).not.toHaveProperty('ticket_number');
   });
 
   it('reads "#0093" on the line whose date was already taken', () => {
-    const text = ['HARBOUR KIOSK', '', '#0093          2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
-    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '0093', sold_on: '2025-07-19' });
+    expect(extractOffline(slipText('#0093          2025-07-19 14:02'), SLIP).data).toMatchObject({ ticket_number: '0093', sold_on: '2025-07-19' });
   });
 
   it('leaves a number of the letterhead (a registration) to the issuer', () => {
     const text = ['HARBOUR KIOSK', 'Firm nr 5550123', '', 'Bon 40417', 'Day of sale:   2025-07-19 14:02', '', 'Amount paid         7.80'].join('\n');
-    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: '40417' });
+    expect(extractOffline(text, SLIP).data).toMatchObject({ ticket_number: '40417' });
   });
 
   it('leaves a number whose label names another field\'s thing ("Kiosk no 0042") to that thing', () => {
-    const r = extractOffline(lines('Kiosk no 0042', 'Bon 40417'), slip);
+    const r = extractOffline(lines('Kiosk no 0042', 'Bon 40417'), SLIP);
     expect(r.data).toMatchObject({ ticket_number: '40417' });
     // nor is "no 0042" the kiosk's name
     expect(r.data).not.toHaveProperty('kiosk_name');
   });
 
   it('weighs a pair found only by an identifier word ("Auth code") with the unlabelled ones: two, none', () => {
-    const r = extractOffline(lines('Bon 40417', '', 'Auth code 771204'), slip);
+    const r = extractOffline(lines('Bon 40417', '', 'Auth code 771204'), SLIP);
     expect(r.data).not.toHaveProperty('ticket_number');
-    expect(extractOffline(lines('Auth code 771204'), slip).data).toMatchObject({ ticket_number: '771204' });
+    expect(extractOffline(lines('Auth code 771204'), SLIP).data).toMatchObject({ ticket_number: '771204' });
   });
 
   it('drops an identifier word read into the value ("Trans. ID 30917")', () => {
-    const receipt: JSONSchema = { type: 'object', properties: { receipt_number: { type: 'string', description: 'Receipt or transaction number' }, total: { type: 'number' } } };
+    const receipt = obj({ receipt_number: str('Receipt or transaction number'), total: num() });
     expect(extractOffline(['Trans. ID 30917', 'Total: 12.00'].join('\n'), receipt).data).toEqual({ receipt_number: '30917', total: 12 });
   });
 });
 
 describe('one of two identifiers named by a word only it uses', () => {
-  const schema: JSONSchema = {
-    type: 'object',
-    properties: {
-      bill_number: { type: 'string', description: 'Number of the bill' },
-      bill_date: { type: 'string', format: 'date', description: 'Date the bill was sent' },
-      booking_number: { type: 'string', description: "The guest's booking number" },
-      total: { type: 'number', description: 'Amount to pay' },
-    },
-  };
+  const schema = obj({
+    bill_number: str('Number of the bill'),
+    bill_date: date('Date the bill was sent'),
+    booking_number: str("The guest's booking number"),
+    total: num('Amount to pay'),
+  });
 
   it('reads "Guest booking" and "Client booking #" as the booking number, the bill number staying its own', () => {
     for (const label of ['Guest booking', 'Client booking #']) {

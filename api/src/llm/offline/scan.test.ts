@@ -3,33 +3,33 @@
 // while a clean document that does not add up is reported, never corrected. Documents written
 // here; none comes from the bench.
 import { extractOffline } from '.';
-import type { JSONSchema } from '../types';
 import { removeSpecks } from './normalise';
 import { digitSkeleton, editDistance, repairNumber } from './ocr-numbers';
+import { SLIP, date, fieldsOf, list, num, obj, pick, slipText, str } from './test-fixtures';
 
 const row = (cells: string[], widths: number[]) =>
   cells.map((c, i) => (widths[i]! < 0 ? c.padStart(-widths[i]!) : c.padEnd(widths[i]!))).join('').trimEnd();
 
-const schema: JSONSchema = {
-  type: 'object',
-  properties: {
-    net: { type: 'number', description: 'Sum of the lines before tax' },
-    parts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          part: { type: 'string', description: 'What was delivered' },
-          pieces: { type: 'number', description: 'Number of pieces' },
-          piece_price: { type: 'number', description: 'Price of one piece' },
-          line_value: { type: 'number', description: 'Line amount' },
-        },
-      },
-    },
-  },
-};
+const PARTS = list({
+  part: str('What was delivered'),
+  pieces: num('Number of pieces'),
+  piece_price: num('Price of one piece'),
+  line_value: num('Line amount'),
+});
+const schema = obj({ net: num('Sum of the lines before tax'), parts: PARTS });
 const W = [30, -8, -12, -14];
 type Part = { part: string; pieces: number; piece_price: number; line_value: number };
+// the rows above the sums in the header-amount and tax tests, which check the sums, not these rows
+const COMMA_PARTS = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+
+const STATEMENT = obj({
+  opening_balance: num('Balance at the start'),
+  closing_balance: num('Balance at the end'),
+  entries: list({ day: date(), memo: str(), amount: num('Signed amount') }),
+});
+const WS = [14, 30, -12];
+
+const TILL = obj({ vat_amount: num('Tax amount'), paid: num('Total paid') });
 
 describe('OCR numbers', () => {
   it.each([
@@ -125,14 +125,7 @@ describe('a scanned table read again by its arithmetic', () => {
 });
 
 describe('totals a scan misread', () => {
-  const withTotals: JSONSchema = {
-    type: 'object',
-    properties: {
-      ...(schema.properties as Record<string, JSONSchema>),
-      tax: { type: 'number', description: 'Tax amount' },
-      total: { type: 'number', description: 'Total to pay' },
-    },
-  };
+  const withTotals = obj({ ...fieldsOf(schema), tax: num('Tax amount'), total: num('Total to pay') });
   const body = [
     row(['Part', 'Pcs', 'Each', 'Value'], W),
     row(['Gate hinge', '2', '12.50', '25.00'], W),
@@ -169,7 +162,7 @@ describe('totals a scan misread', () => {
 
 describe('payment shown, not named', () => {
   it('a masked card number is a card payment, and its asterisks are not bold markup', () => {
-    const receipt: JSONSchema = { type: 'object', properties: { paid_with: { type: 'string', enum: ['cash', 'card', 'voucher'] }, total: { type: 'number' } } };
+    const receipt = obj({ paid_with: { type: 'string', enum: ['cash', 'card', 'voucher'] }, total: num() });
     const text = ['CORNER DELI', 'Total:  18.40', '', 'MC ****4410   18.40'].join('\n');
     expect(extractOffline(text, receipt).data).toEqual({ paid_with: 'card', total: 18.4 });
     // nothing shown, nothing guessed
@@ -178,14 +171,7 @@ describe('payment shown, not named', () => {
 });
 
 describe('receipt item lines a scan damaged', () => {
-  const receipt: JSONSchema = {
-    type: 'object',
-    properties: {
-      subtotal: { type: 'number' },
-      total: { type: 'number' },
-      items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, total: { type: 'number' } } } },
-    },
-  };
+  const receipt = obj({ subtotal: num(), total: num(), items: list({ name: str(), total: num() }) });
   const text = (a: string, b: string) =>
     ['HARBOUR KIOSK', 'Ticket: 7781', '', 'Flat white                    4.20', `Rye loaf                      ${a}`, 'Oat bar                       2.35', `Orange juice                  ${b}`, 'Sea salt crisps               1.80', '', 'Sub-total                    18.45', 'VAT                           1.48', 'To pay                       19.93'].join('\n');
 
@@ -211,15 +197,6 @@ describe('receipt item lines a scan damaged', () => {
 });
 
 describe('a statement read again by its balances', () => {
-  const statement: JSONSchema = {
-    type: 'object',
-    properties: {
-      opening_balance: { type: 'number', description: 'Balance at the start' },
-      closing_balance: { type: 'number', description: 'Balance at the end' },
-      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
-    },
-  };
-  const WS = [14, 30, -12];
   const text = (damaged: string) =>
     [
       'Opening balance:   500.00',
@@ -234,50 +211,46 @@ describe('a statement read again by its balances', () => {
     ].join('\n');
 
   it('takes the reading of a damaged amount that makes opening + rows = closing', () => {
-    const result = extractOffline(text('-6O0;.00'), statement);
+    const result = extractOffline(text('-6O0;.00'), STATEMENT);
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
     expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-6O0;.00" read as -600)');
   });
 
   it('reads a damaged amount no reading mends as what the balances leave, when its digits are near', () => {
     // "-6?0" with a digit misread: -600.00 is one edit from "-6900" once the stray mark is gone
-    const result = extractOffline(text('-69+0:.00'), statement);
+    const result = extractOffline(text('-69+0:.00'), STATEMENT);
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -600, 20]);
     expect(result.warnings).toContain('entries: 1 damaged amount read again by opening + rows = closing (row 3 "-69+0:.00" read as -600)');
     // too far from what OCR saw: left unread, and the sum check says so
-    const far = extractOffline(text('-45+1:.77'), statement);
+    const far = extractOffline(text('-45+1:.77'), STATEMENT);
     expect((far.data as { entries: { amount: number | null }[] }).entries.map((e) => e.amount)).not.toContain(-600);
   });
 
   it('leaves a clean statement that does not balance as it is', () => {
-    const result = extractOffline(text('-700.00'), statement);
+    const result = extractOffline(text('-700.00'), STATEMENT);
     expect((result.data as { entries: { amount: number }[] }).entries.map((e) => e.amount)).toEqual([1200, -12.4, -700, 20]);
   });
 });
 
 describe('a scan\'s header amounts and marks', () => {
-  const bill: JSONSchema = {
-    type: 'object',
-    properties: {
-      net_sum: { type: 'number', description: 'Sum before VAT' },
-      vat_sum: { type: 'number', description: 'VAT amount' },
-      to_pay: { type: 'number', description: 'Gross amount payable' },
-      currency: { type: 'string', description: 'ISO 4217 currency code' },
-      parts: (schema.properties as Record<string, JSONSchema>).parts!,
-    },
-  };
-  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+  const bill = obj({
+    net_sum: num('Sum before VAT'),
+    vat_sum: num('VAT amount'),
+    to_pay: num('Gross amount payable'),
+    currency: str('ISO 4217 currency code'),
+    parts: PARTS,
+  });
 
   it('reads the amount beside "VAT: 19 %" when OCR put a colon after the label', () => {
-    const text = [...parts, 'Sum before VAT (DKK)      100,00', 'VAT: 19 %                  19,00'].join('\n');
+    const text = [...COMMA_PARTS, 'Sum before VAT (DKK)      100,00', 'VAT: 19 %                  19,00'].join('\n');
     expect(extractOffline(text, bill).data).toMatchObject({ net_sum: 100, vat_sum: 19 });
   });
 
   it('finds the total on a line whose label OCR damaged, by sum + VAT', () => {
     // (no rows: the sum and the VAT alone say what the total is)
-    const { parts: _rows, ...sums } = bill.properties as Record<string, JSONSchema>;
+    const { parts: _rows, ...sums } = fieldsOf(bill);
     const text = ['Sum before VAT (DKK)      100,00', 'VAT 19 %                   19,00', 'Gr0s$ pa/ab1e (DKK)       119,00'].join('\n');
-    const result = extractOffline(text, { type: 'object', properties: sums });
+    const result = extractOffline(text, obj(sums));
     expect(result.data).toMatchObject({ net_sum: 100, vat_sum: 19, to_pay: 119 });
     expect(result.found.find((f) => f.path === 'to_pay')).toMatchObject({ line: 3, via: 'arithmetic' });
   });
@@ -294,78 +267,53 @@ describe('a scan\'s header amounts and marks', () => {
 });
 
 describe('an identifier a scan damaged', () => {
-  const slip: JSONSchema = {
-    type: 'object',
-    properties: { ticket_number: { type: 'string', description: 'Number printed on the ticket' }, total: { type: 'number', description: 'Amount paid' } },
-  };
+  const slip = pick(SLIP, 'ticket_number', 'total');
   it.each([
     ['Stub 40417 ;', '40417'],
     ['Stub 40417|', '40417'],
     ['Stub 4O417', '40417'],
     ['Stub:. 40417', '40417'],
   ])('reads "%s" as %s', (line, want) => {
-    const text = ['HARBOUR KIOSK', '', line, '', 'Amount paid         7.80'].join('\n');
-    expect(extractOffline(text, slip).data).toMatchObject({ ticket_number: want });
+    expect(extractOffline(slipText(line), slip).data).toMatchObject({ ticket_number: want });
   });
 });
 
 describe('a tax whose label a scan damaged, found by its rate', () => {
-  const till: JSONSchema = {
-    type: 'object',
-    properties: {
-      vat_amount: { type: 'number', description: 'Tax amount' },
-      paid: { type: 'number', description: 'Total paid' },
-      parts: (schema.properties as Record<string, JSONSchema>).parts!,
-    },
-  };
-  const parts = [row(['Part', 'Pieces', 'Price', 'Value'], W), row(['Hinge', '4', '12,50', '50,00'], W), row(['Latch', '2', '25,00', '50,00'], W), ''];
+  const till = obj({ ...fieldsOf(TILL), parts: PARTS });
 
   it('reads the amount that is the rate of the total, tax included', () => {
-    const result = extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          20,00'].join('\n'), till);
+    const result = extractOffline([...COMMA_PARTS, 'Total paid           100,00', '-oanel, Vl\\T. 25%          20,00'].join('\n'), till);
     expect(result.data).toMatchObject({ vat_amount: 20, paid: 100 });
     expect(result.found.find((f) => f.path === 'vat_amount')?.via).toBe('arithmetic');
   });
 
   it('takes no amount that is not the rate of either', () => {
-    expect(extractOffline([...parts, 'Total paid           100,00', '-oanel, Vl\\T. 25%          21,00'].join('\n'), till).data).not.toHaveProperty('vat_amount');
+    expect(extractOffline([...COMMA_PARTS, 'Total paid           100,00', '-oanel, Vl\\T. 25%          21,00'].join('\n'), till).data).not.toHaveProperty('vat_amount');
   });
 });
 
 describe('a balance a scan damaged, from the other balance and the rows', () => {
-  const statement: JSONSchema = {
-    type: 'object',
-    properties: {
-      opening_balance: { type: 'number', description: 'Balance at the start' },
-      closing_balance: { type: 'number', description: 'Balance at the end' },
-      entries: { type: 'array', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, memo: { type: 'string' }, amount: { type: 'number', description: 'Signed amount' } } } },
-    },
-  };
-  const WS = [14, 30, -12];
   const text = (opening: string, closing: string) =>
     [`Opening balance:   ${opening}`, '', row(['Day', 'Memo', 'Amount'], WS), row(['2025-03-01', 'Salary', '1 200,00'], WS), row(['2025-03-02', 'Bakery', '-12,40'], WS), '', `Closing balance:   ${closing}`].join('\n');
 
   it('reads "1. 000,00" as the opening balance that closing − rows says it is', () => {
-    const result = extractOffline(text('1. 000,00', '2 187,60'), statement);
+    const result = extractOffline(text('1. 000,00', '2 187,60'), STATEMENT);
     expect(result.data).toMatchObject({ opening_balance: 1000, closing_balance: 2187.6 });
   });
 
   it('never changes a balance the document prints cleanly', () => {
-    expect(extractOffline(text('1 010,00', '2 187,60'), statement).data).toMatchObject({ opening_balance: 1010, closing_balance: 2187.6 });
+    expect(extractOffline(text('1 010,00', '2 187,60'), STATEMENT).data).toMatchObject({ opening_balance: 1010, closing_balance: 2187.6 });
   });
 });
 
 describe('a total a scan misread, from the tax included and its rate', () => {
-  const till: JSONSchema = {
-    type: 'object',
-    properties: { vat_amount: { type: 'number', description: 'Tax amount' }, paid: { type: 'number', description: 'Total paid' } },
-  };
   it('reads "132570" as 132.70 when the VAT at 25 % included is 26.54', () => {
-    const result = extractOffline(['Total paid                 132570', 'incl. VAT 25%               26,54'].join('\n'), till);
+    const result = extractOffline(['Total paid                 132570', 'incl. VAT 25%               26,54'].join('\n'), TILL);
     expect(result.data).toMatchObject({ paid: 132.7, vat_amount: 26.54 });
   });
 
   it('keeps a total no reading one digit away agrees with', () => {
-    expect(extractOffline(['Total paid                 140,00', 'incl. VAT 25%               26,54'].join('\n'), till).data).toMatchObject({ paid: 140 });
+    expect(extractOffline(['Total paid                 140,00', 'incl. VAT 25%               26,54'].join('\n'), TILL).data).toMatchObject({ paid: 140 });
   });
 });
 

@@ -4,21 +4,21 @@
 // extracted completely in row batches; schema-invalid answers from a fake OpenAI-compatible
 // server re-asked once, then stored as failed; single-chunk re-extraction replacing one chunk's
 // result with the previous one kept; up-front 4xx for bad input; other users' resources 404.
-import { shutdownOcr } from '../../processing/ocr';
-import { startFakeServer, type FakeServer } from '../../llm/testing/fake-server';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { TERMINAL, generousLimits, uploadFile, waitForJob } from '../jobs/test-helpers';
+import type { FakeServer } from '../../llm/testing/fake-server';
+import type { TestApp, TestUser } from '../../testing/helpers';
+import { closeJobsApp, startJobsApp, uploadFile, waitForJob } from '../jobs/test-helpers';
 import { makeTextPdf } from '../../processing/ocr/fixtures/generate';
 import {
-  INVOICE_SCHEMA,
   ROWS_SCHEMA,
-  TABLE_TEMPLATE,
   TEXT_TEMPLATE,
   createDataset,
+  createInvoicePrompt,
   createPrompt,
-  createSchema,
+  createTablePrompts,
   invoiceBlocks,
   preparedFile,
+  runExtractionJob,
+  startFakeModel,
   tableRows,
 } from './test-fixtures';
 
@@ -28,42 +28,19 @@ let t: TestApp;
 let u: TestUser;
 let other: TestUser;
 let fake: FakeServer;
-const saved = { ...process.env };
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
-  await generousLimits(t);
-  u = await t.registerUser();
-  other = await t.registerUser();
-  // an OpenAI-compatible server that always answers JSON violating the schema
-  fake = await startFakeServer(() => ({
-    json: {
-      id: 'x',
-      model: 'fake-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ invoice_number: 12345, total_amount: 'lots' }) } }],
-      usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
-    },
-  }));
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.OPENAI_API_KEY = 'test-key';
-  process.env.OPENAI_MODEL = 'fake-model';
-  process.env.OPENAI_STRICT_SCHEMA = 'false';
-  process.env.LLM_RETRY_BASE_MS = '1';
+  ({ t, u, other } = await startJobsApp());
+  // a model that always answers JSON violating the schema
+  fake = await startFakeModel({ invoice_number: 12345, total_amount: 'lots' });
 });
 afterAll(async () => {
-  process.env = saved;
   await fake?.close();
-  await t?.close();
-  await shutdownOcr();
+  await closeJobsApp(t);
 });
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
-
-async function runExtraction(body: Record<string, unknown>, user: TestUser = u): Promise<any> {
-  const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'Extract', start: true, ...body }, user);
-  if (created.status !== 201) throw new Error(`extraction: ${created.status} ${created.text}`);
-  return waitForJob(t, user, created.body.id, (j) => TERMINAL.includes(j.status), 60_000);
-}
+const runExtraction = (body: Record<string, unknown>, user: TestUser = u) => runExtractionJob(t, user, body);
 
 const INVOICES = [
   { number: 'INV-1001', date: '2024-03-15', vendor: 'Northwind Trading', total: '1,234.50', value: 1234.5 },
@@ -75,8 +52,7 @@ describe('extraction of generated invoices and receipts (offline extractor)', ()
   let promptId: string;
   const fileIds: string[] = [];
   beforeAll(async () => {
-    schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
-    promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+    ({ schemaId, promptId } = await createInvoicePrompt(t, u));
     for (const inv of INVOICES) fileIds.push(await preparedFile(t, u, [invoiceBlocks(inv)], `${inv.number}.pdf`));
     fileIds.push(await preparedFile(t, u, [invoiceBlocks({ number: 'R-77', date: '2024-05-01', vendor: 'Corner Cafe', total: '12.40' }, 'Receipt')], 'receipt.pdf'));
   });
@@ -221,9 +197,7 @@ describe('a 60-row table', () => {
       [{ kind: 'table' as const, rows: [rows[0]!, ...rows.slice(41)] }],
     ];
     const fileId = await preparedFile(t, u, pages, 'parts.pdf');
-    const schemaId = await createSchema(t, u, ROWS_SCHEMA, 'Rows');
-    const textPrompt = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
-    const tablePrompt = await createPrompt(t, u, { type: 'table', template: TABLE_TEMPLATE, output_schema_id: schemaId });
+    const { textPrompt, tablePrompt } = await createTablePrompts(t, u, ROWS_SCHEMA, 'Rows');
     const job = await runExtraction({ file_id: fileId, prompt_id: textPrompt, table_prompt_id: tablePrompt, processing_config: { batch_size: 10 } });
     expect(job.status).toBe('completed');
     expect(job.results_summary.table_chunks_processed).toBeGreaterThanOrEqual(1);

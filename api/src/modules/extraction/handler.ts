@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { chunks } from '../../db/schema';
 import type { Tx } from '../../db';
 import { HttpError, validationError } from '../../lib/errors';
-import { JobError, type JobContext, type JobHandler, type JobOutcome, type JobRequest } from '../../jobs/types';
+import { JobError, type JobContext, type JobEventInput, type JobHandler, type JobOutcome, type JobRequest } from '../../jobs/types';
 import { getProvider, resolveProviderName, type JSONSchema, type LlmProvider } from '../../llm';
 import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
 import { activeRun, runChunks } from '../chunk-runs/service';
@@ -108,6 +108,38 @@ interface ChunkOut {
 
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100;
 
+interface ChunkCounts {
+  processed: number;
+  ok: number;
+  failed: number;
+  tokens: number;
+  text: number;
+  table: number;
+}
+
+/**
+ * The counters of an extraction event, first in its details. The planned, per-chunk and
+ * completion events share them so that the extraction monitor reads each the same way;
+ * `details` is what that one event adds.
+ */
+function progressOf(counts: ChunkCounts, total: number, details: Record<string, unknown>): Required<Pick<JobEventInput, 'current_value' | 'total_value' | 'units' | 'details'>> {
+  return {
+    current_value: counts.processed,
+    total_value: total,
+    units: 'chunks',
+    details: {
+      total_chunks: total,
+      chunks_processed: counts.processed,
+      successful_extractions: counts.ok,
+      failed_extractions: counts.failed,
+      tokens_used: counts.tokens,
+      text_chunks: counts.text,
+      table_chunks: counts.table,
+      ...details,
+    },
+  };
+}
+
 function providerFor(c: ExtractionConfig): LlmProvider {
   try {
     return getProvider(c.provider ?? undefined, c.model ? { model: c.model } : {});
@@ -157,32 +189,22 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
   }
   const textTotal = plan.files.reduce((n, f) => n + f.chunks.filter((x) => x.type !== 'table').length, 0);
   const provider = providerFor(c);
+  const counts: ChunkCounts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
   if (planFresh) {
     await ctx.event({
       phase: 'extraction',
       sub_phase: 'planned',
       message: `Extracting ${total} chunks (${textTotal} text, ${total - textTotal} table) from ${plan.files.length} file(s) with ${provider.name}${provider.name === 'offline' ? ' (offline extractor, no language model)' : ` (${c.model ?? provider.model})`}`,
       progress_percentage: 0,
-      current_value: 0,
-      total_value: total,
-      units: 'chunks',
-      details: {
-        total_chunks: total,
-        chunks_processed: 0,
-        successful_extractions: 0,
-        failed_extractions: 0,
-        tokens_used: 0,
-        text_chunks: 0,
-        table_chunks: 0,
+      ...progressOf(counts, total, {
         provider: provider.name,
         model: c.model ?? provider.model,
         offline: provider.name === 'offline',
         ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
-      },
+      }),
     });
   }
 
-  const counts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
   const outs: ChunkOut[] = [];
   const schema = (c.setup.schema ?? null) as JSONSchema | null;
   // the documents' OCR lines (pages, values found outside their chunk), loaded once per file
@@ -283,17 +305,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             (out.error ? `: ${out.error}` : '') +
             ` - ${out.tokens} tokens`,
           progress_percentage: (counts.processed / total) * 100,
-          current_value: counts.processed,
-          total_value: total,
-          units: 'chunks',
-          details: {
-            total_chunks: total,
-            chunks_processed: counts.processed,
-            successful_extractions: counts.ok,
-            failed_extractions: counts.failed,
-            tokens_used: counts.tokens,
-            text_chunks: counts.text,
-            table_chunks: counts.table,
+          ...progressOf(counts, total, {
             processing_time: elapsed(),
             file_name: f.filename,
             chunk_id: ch.id,
@@ -303,7 +315,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             step_ms: stepMs,
             ...(out.provenance_ms !== undefined ? { provenance_ms: out.provenance_ms } : {}),
             ...(out.error ? { error: out.error, error_message: out.error } : {}),
-          },
+          }),
         });
       }
     }
@@ -342,21 +354,11 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     event: {
       phase: 'completed',
       message: `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)`,
-      current_value: counts.processed,
-      total_value: total,
-      units: 'chunks',
-      details: {
-        total_chunks: total,
-        chunks_processed: counts.processed,
-        successful_extractions: counts.ok,
-        failed_extractions: counts.failed,
-        tokens_used: counts.tokens,
-        text_chunks: counts.text,
-        table_chunks: counts.table,
+      ...progressOf(counts, total, {
         processing_time: summary.processing_time,
         success_rate: summary.success_rate,
         offline: summary.offline,
-      },
+      }),
     },
   };
 }

@@ -5,11 +5,10 @@
 // single-chunk re-extraction gets provenance; table cells get their row's line; results stored
 // without provenance get it on first read (once); another user's file stays 404.
 import { sql } from 'drizzle-orm';
-import { shutdownOcr } from '../../processing/ocr';
-import { startFakeServer, type FakeServer } from '../../llm/testing/fake-server';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { TERMINAL, generousLimits, waitForJob } from '../jobs/test-helpers';
-import { INVOICE_SCHEMA, ROWS_SCHEMA, TABLE_TEMPLATE, TEXT_TEMPLATE, createPrompt, createSchema, invoiceBlocks, preparedFile, tableRows } from './test-fixtures';
+import type { FakeServer } from '../../llm/testing/fake-server';
+import type { TestApp, TestUser } from '../../testing/helpers';
+import { closeJobsApp, startJobsApp, waitForJob } from '../jobs/test-helpers';
+import { ROWS_SCHEMA, createInvoicePrompt, createTablePrompts, invoiceBlocks, ocrLinesWith, preparedFile, runExtractionJob, startFakeModel, tableRows } from './test-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -17,49 +16,21 @@ let t: TestApp;
 let u: TestUser;
 let other: TestUser;
 let fake: FakeServer;
-const saved = { ...process.env };
 const INVOICE = { number: 'INV-3003', date: '2024-06-20', vendor: 'Northwind Trading', total: '1,234.50' };
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
-  await generousLimits(t);
-  u = await t.registerUser();
-  other = await t.registerUser();
+  ({ t, u, other } = await startJobsApp());
   // a model that reads the invoice right except the vendor, which it invents
-  fake = await startFakeServer(() => ({
-    json: {
-      id: 'x',
-      model: 'fake-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ invoice_number: 'INV-3003', invoice_date: '06/20/2024', vendor: 'Globex Corporation', total_amount: 1234.5 }) } }],
-      usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
-    },
-  }));
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.OPENAI_API_KEY = 'test-key';
-  process.env.OPENAI_MODEL = 'fake-model';
-  process.env.OPENAI_STRICT_SCHEMA = 'false';
-  process.env.LLM_RETRY_BASE_MS = '1';
+  fake = await startFakeModel({ invoice_number: 'INV-3003', invoice_date: '06/20/2024', vendor: 'Globex Corporation', total_amount: 1234.5 });
 });
 afterAll(async () => {
-  process.env = saved;
   await fake?.close();
-  await t?.close();
-  await shutdownOcr();
+  await closeJobsApp(t);
 });
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
-
-async function runExtraction(body: Record<string, unknown>): Promise<any> {
-  const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'Extract', start: true, ...body });
-  if (created.status !== 201) throw new Error(`extraction: ${created.status} ${created.text}`);
-  return waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status), 60_000);
-}
-
-/** the OCR line numbers whose text contains `needle` */
-async function linesWith(fileId: string, needle: string): Promise<number[]> {
-  const r = await api('GET', `files/${fileId}/ocr/lines`);
-  return r.body.lines.filter((l: any) => l.text.includes(needle)).map((l: any) => l.number);
-}
+const runExtraction = (body: Record<string, unknown>) => runExtractionJob(t, u, body);
+const linesWith = (fileId: string, needle: string) => ocrLinesWith(t, u, fileId, needle);
 
 const byPath = (res: any[], path: string) => res.flatMap((r: any) => r.provenance?.values ?? []).find((v: any) => v.path === path);
 
@@ -67,8 +38,7 @@ describe('provenance of extraction results', () => {
   let fileId: string;
   let promptId: string;
   beforeAll(async () => {
-    const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
-    promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+    ({ promptId } = await createInvoicePrompt(t, u));
     fileId = await preparedFile(t, u, [invoiceBlocks(INVOICE)], 'invoice.pdf');
   });
 
@@ -144,9 +114,7 @@ describe('table cells', () => {
   it('each cell of a 12-row table points at its own row line', async () => {
     const rows = tableRows(12);
     const fileId = await preparedFile(t, u, [[{ kind: 'paragraph', lines: ['Parts list for order 5531'] }, { kind: 'table', rows }]], 'parts.pdf');
-    const schemaId = await createSchema(t, u, ROWS_SCHEMA, 'Rows');
-    const textPrompt = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
-    const tablePrompt = await createPrompt(t, u, { type: 'table', template: TABLE_TEMPLATE, output_schema_id: schemaId });
+    const { textPrompt, tablePrompt } = await createTablePrompts(t, u, ROWS_SCHEMA, 'Rows');
     const job = await runExtraction({ file_id: fileId, prompt_id: textPrompt, table_prompt_id: tablePrompt });
     expect(job.status).toBe('completed');
     const res = (await api('GET', `files/${fileId}/extraction-results`)).body;

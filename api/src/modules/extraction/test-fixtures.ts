@@ -1,9 +1,10 @@
 // Fixtures for the extraction / pipeline tests: generated invoice, receipt and long-table PDFs
 // (text PDFs through pdf-lib), prompts and schemas through the API, files through the real
-// upload flow, then OCR and chunking jobs.
+// upload flow, then OCR and chunking jobs; extraction jobs, and a fake OpenAI-compatible model.
+import { startFakeServer, type FakeServer } from '../../llm/testing/fake-server';
 import { makeTextPdf, type Block } from '../../processing/ocr/fixtures/generate';
 import type { TestApp, TestUser } from '../../testing/helpers';
-import { runChunkingJob, runOcrJob, uploadFile } from '../jobs/test-helpers';
+import { TERMINAL, runChunkingJob, runOcrJob, uploadFile, waitForJob } from '../jobs/test-helpers';
 
 export interface Invoice {
   number: string;
@@ -55,6 +56,20 @@ export async function createPrompt(t: TestApp, u: TestUser, body: Record<string,
   return r.body.id;
 }
 
+/** The invoice schema and a text prompt that answers with it. */
+export async function createInvoicePrompt(t: TestApp, u: TestUser): Promise<{ schemaId: string; promptId: string }> {
+  const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
+  return { schemaId, promptId: await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId }) };
+}
+
+/** An output schema with a text prompt and a table prompt that answer with it. */
+export async function createTablePrompts(t: TestApp, u: TestUser, schema: unknown, name: string): Promise<{ schemaId: string; textPrompt: string; tablePrompt: string }> {
+  const schemaId = await createSchema(t, u, schema, name);
+  const textPrompt = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+  const tablePrompt = await createPrompt(t, u, { type: 'table', template: TABLE_TEMPLATE, output_schema_id: schemaId });
+  return { schemaId, textPrompt, tablePrompt };
+}
+
 export async function uploadPdf(t: TestApp, u: TestUser, pages: Block[][], filename: string): Promise<string> {
   return uploadFile(t, u, await makeTextPdf(pages), filename, 'application/pdf');
 }
@@ -79,3 +94,51 @@ export const tableRows = (n: number): string[][] => [
   ['Item', 'Qty', 'Price'],
   ...Array.from({ length: n }, (_, i) => [`Part ${String(i + 1).padStart(3, '0')}`, String(i + 1), `${(i + 1) * 2}.50`]),
 ];
+
+/** Creates and starts an extraction job (POST /jobs/) and waits until it is finished. */
+export async function runExtractionJob(t: TestApp, user: TestUser, body: Record<string, unknown>, timeoutMs = 60_000) {
+  const created = await t.request('POST', '/api/v1/jobs/', { token: user.token, json: { job_type: 'extraction', name: 'Extract', start: true, ...body } });
+  if (created.status !== 201) throw new Error(`extraction: ${created.status} ${created.text}`);
+  return waitForJob(t, user, created.body.id, (j) => TERMINAL.includes(j.status), timeoutMs);
+}
+
+/** The numbers of a file's OCR lines whose text contains `needle`. */
+export async function ocrLinesWith(t: TestApp, user: TestUser, fileId: string, needle: string): Promise<number[]> {
+  const r = await t.request<{ lines: { number: number; text: string }[] }>('GET', `/api/v1/files/${fileId}/ocr/lines`, { token: user.token });
+  return r.body.lines.filter((l) => l.text.includes(needle)).map((l) => l.number);
+}
+
+/**
+ * An OpenAI-compatible server whose model answers every request with `answer` (as JSON text),
+ * and the environment that sends the openai provider there; its close() also restores those
+ * variables as it found them.
+ */
+export async function startFakeModel(answer: Record<string, unknown>): Promise<FakeServer> {
+  const server = await startFakeServer(() => ({
+    json: {
+      id: 'x',
+      model: 'fake-model',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(answer) } }],
+      usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+    },
+  }));
+  const env: Record<string, string> = {
+    OPENAI_BASE_URL: server.url,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_MODEL: 'fake-model',
+    OPENAI_STRICT_SCHEMA: 'false',
+    LLM_RETRY_BASE_MS: '1',
+  };
+  const saved = Object.keys(env).map((name) => [name, process.env[name]] as const);
+  Object.assign(process.env, env);
+  return {
+    ...server,
+    async close() {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await server.close();
+    },
+  };
+}

@@ -5,12 +5,11 @@
 // offline provider reports what a model call would have used, counted like the estimate).
 import { eq } from 'drizzle-orm';
 import { resourceTypes, users } from '../../db/schema';
-import { shutdownOcr } from '../../processing/ocr';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { generousLimits, runOcrJob, uploadFile, waitForJob, TERMINAL } from '../jobs/test-helpers';
+import type { TestApp, TestUser } from '../../testing/helpers';
+import { closeJobsApp, runOcrJob, startJobsApp, uploadFile, waitForJob, TERMINAL } from '../jobs/test-helpers';
 import { makeImagePdf } from '../../processing/ocr/fixtures/generate';
 import { makeImage } from '../uploads/test-fixtures';
-import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, preparedFile, tableRows, uploadPdf } from '../extraction/test-fixtures';
+import { createDataset, createInvoicePrompt, createPrompt, createSchema, invoiceBlocks, preparedFile, tableRows, uploadPdf } from '../extraction/test-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -20,17 +19,10 @@ let other: TestUser;
 let promptId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
-  await generousLimits(t);
-  u = await t.registerUser();
-  other = await t.registerUser();
-  const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
-  promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+  ({ t, u, other } = await startJobsApp());
+  ({ promptId } = await createInvoicePrompt(t, u));
 });
-afterAll(async () => {
-  await t?.close();
-  await shutdownOcr();
-});
+afterAll(() => closeJobsApp(t));
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
 function expectWithin25(estimated: number, actual: number, what: string): void {

@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { files } from '../../db/schema';
+import { shutdownOcr } from '../../processing/ocr';
 import { blobKey } from '../../storage';
-import type { TestApp, TestUser } from '../../testing/helpers';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { uploadOne } from '../uploads/test-fixtures';
 
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
@@ -81,4 +82,33 @@ export async function generousLimits(t: TestApp, weeklyJobs = 1000): Promise<voi
   const { resourceTypes } = await import('../../db/schema');
   const { eq } = await import('drizzle-orm');
   await t.app.database.db.update(resourceTypes).set({ defaultLimit: weeklyJobs }).where(eq(resourceTypes.name, 'weekly_jobs'));
+}
+
+export interface JobsTestApp {
+  t: TestApp;
+  u: TestUser;
+  /** a second user, whose requests must not reach u's files, jobs and results */
+  other: TestUser;
+}
+
+/**
+ * The app the processing tests run their jobs on: two in-API workers that poll often enough for
+ * a test's pace, limits no test reaches, and two users.
+ */
+export async function startJobsApp(): Promise<JobsTestApp> {
+  const t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
+  try {
+    await generousLimits(t);
+    return { t, u: await t.registerUser(), other: await t.registerUser() };
+  } catch (e) {
+    // the caller never got the app, so it cannot close it
+    await t.close();
+    throw e;
+  }
+}
+
+/** Closes an app of startJobsApp, then the OCR workers its jobs started (they outlive the app). */
+export async function closeJobsApp(t: TestApp | undefined): Promise<void> {
+  await t?.close();
+  await shutdownOcr();
 }

@@ -5,12 +5,11 @@
 // stage stops the pipeline with its error; validation and other users' pipelines.
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
-import { shutdownOcr } from '../../processing/ocr';
 import { Readable } from 'node:stream';
 import { makeCorruptPdf, makeTextPdf } from '../../processing/ocr/fixtures/generate';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { TERMINAL, generousLimits, storeFileDirect, waitForJob } from '../jobs/test-helpers';
-import { INVOICE_SCHEMA, TEXT_TEMPLATE, createDataset, createPrompt, createSchema, invoiceBlocks, uploadPdf } from '../extraction/test-fixtures';
+import type { TestApp, TestUser } from '../../testing/helpers';
+import { TERMINAL, closeJobsApp, startJobsApp, storeFileDirect, waitForJob } from '../jobs/test-helpers';
+import { createDataset, createInvoicePrompt, invoiceBlocks, uploadPdf } from '../extraction/test-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -20,17 +19,10 @@ let other: TestUser;
 let promptId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
-  await generousLimits(t);
-  u = await t.registerUser();
-  other = await t.registerUser();
-  const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
-  promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+  ({ t, u, other } = await startJobsApp());
+  ({ promptId } = await createInvoicePrompt(t, u));
 });
-afterAll(async () => {
-  await t?.close();
-  await shutdownOcr();
-});
+afterAll(() => closeJobsApp(t));
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
 const waitPipeline = (id: string, until: (p: any) => boolean = (p) => TERMINAL.includes(p.status)) => waitForJob(t, u, id, until, 120_000, `/api/v1/jobs/pipeline/${id}`);

@@ -7,11 +7,10 @@
 // scoped to their user (another user's id is 404 everywhere); Reviewed freezes the record and is
 // counted on the files list and the dataset.
 import { sql } from 'drizzle-orm';
-import { startFakeServer, type FakeServer } from '../../llm/testing/fake-server';
-import { shutdownOcr } from '../../processing/ocr';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { TERMINAL, generousLimits, waitForJob } from '../jobs/test-helpers';
-import { TEXT_TEMPLATE, createDataset, createPrompt, createSchema, preparedFile } from '../extraction/test-fixtures';
+import type { FakeServer } from '../../llm/testing/fake-server';
+import type { TestApp, TestUser } from '../../testing/helpers';
+import { closeJobsApp, startJobsApp } from '../jobs/test-helpers';
+import { createDataset, createTablePrompts, ocrLinesWith, preparedFile, runExtractionJob, startFakeModel } from '../extraction/test-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -19,7 +18,6 @@ let t: TestApp;
 let u: TestUser;
 let other: TestUser;
 let fake: FakeServer;
-const saved = { ...process.env };
 
 const SCHEMA = {
   type: 'object',
@@ -36,7 +34,6 @@ const SCHEMA = {
     },
   },
 };
-const TABLE_TEMPLATE = 'Extract one object per row.\n{{ schema_descriptions }}\n{{ table_description }}\nHeader: {{ header }}\nRows:\n{{ row_chunk }}';
 
 // 4 rows: 2 x 12.50 = 25.00, 3 x 4.00 = 12.00, 1 x 100.00 = 100.00, 5 x 2.20 = 11.00; total 148.00
 const ROWS = [
@@ -54,16 +51,8 @@ const PAGE = [
 
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
 
-async function runExtraction(body: Record<string, unknown>, user: TestUser = u): Promise<any> {
-  const created = await api('POST', 'jobs/', { job_type: 'extraction', name: 'Extract', start: true, ...body }, user);
-  if (created.status !== 201) throw new Error(`extraction: ${created.status} ${created.text}`);
-  return waitForJob(t, user, created.body.id, (j) => TERMINAL.includes(j.status), 90_000);
-}
-
-async function linesWith(fileId: string, needle: string): Promise<number[]> {
-  const r = await api('GET', `files/${fileId}/ocr/lines`);
-  return r.body.lines.filter((l: any) => l.text.includes(needle)).map((l: any) => l.number);
-}
+const runExtraction = (body: Record<string, unknown>, user: TestUser = u) => runExtractionJob(t, user, body, 90_000);
+const linesWith = (fileId: string, needle: string) => ocrLinesWith(t, u, fileId, needle);
 
 const record = async (fileId: string, user: TestUser = u) => {
   const r = await api('GET', `files/${fileId}/record`, undefined, user);
@@ -77,33 +66,14 @@ let textPrompt: string;
 let tablePrompt: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
-  await generousLimits(t);
-  u = await t.registerUser();
-  other = await t.registerUser();
-  const schemaId = await createSchema(t, u, SCHEMA, 'Invoice with items');
-  textPrompt = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
-  tablePrompt = await createPrompt(t, u, { type: 'table', template: TABLE_TEMPLATE, output_schema_id: schemaId });
+  ({ t, u, other } = await startJobsApp());
+  ({ textPrompt, tablePrompt } = await createTablePrompts(t, u, SCHEMA, 'Invoice with items'));
   // a model that reads the header right except the vendor, which it invents
-  fake = await startFakeServer(() => ({
-    json: {
-      id: 'x',
-      model: 'fake-model',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ invoice_number: 'INV-7788', vendor: 'Globex Corporation', total_amount: 148 }) } }],
-      usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
-    },
-  }));
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.OPENAI_API_KEY = 'test-key';
-  process.env.OPENAI_MODEL = 'fake-model';
-  process.env.OPENAI_STRICT_SCHEMA = 'false';
-  process.env.LLM_RETRY_BASE_MS = '1';
+  fake = await startFakeModel({ invoice_number: 'INV-7788', vendor: 'Globex Corporation', total_amount: 148 });
 });
 afterAll(async () => {
-  process.env = saved;
   await fake?.close();
-  await t?.close();
-  await shutdownOcr();
+  await closeJobsApp(t);
 });
 
 describe('the review record of an extracted invoice', () => {
