@@ -85,40 +85,8 @@ export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType
                       <Textarea name="description" rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
                     </Field.Root>
                     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <Field.Root>
-                        <Field.Label>Reset period</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            name="reset_period"
-                            value={values.reset_period}
-                            onChange={(e) => set('reset_period', e.target.value as ResourceTypeFormValues['reset_period'])}
-                          >
-                            {RESET_PERIODS.map((p) => (
-                              <option key={p} value={p}>
-                                {p}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>Aggregation type</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            name="aggregation_type"
-                            value={values.aggregation_type}
-                            onChange={(e) => set('aggregation_type', e.target.value as ResourceTypeFormValues['aggregation_type'])}
-                          >
-                            {AGGREGATION_TYPES.map((a) => (
-                              <option key={a} value={a}>
-                                {a}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
+                      <ChoiceField label="Reset period" name="reset_period" value={values.reset_period} values={RESET_PERIODS} onChange={(v) => set('reset_period', v)} />
+                      <ChoiceField label="Aggregation type" name="aggregation_type" value={values.aggregation_type} values={AGGREGATION_TYPES} onChange={(v) => set('aggregation_type', v)} />
                     </SimpleGrid>
                     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
                       {NUMERIC.map((f) => (
@@ -148,5 +116,31 @@ export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** A labelled select over a fixed list of values, each shown as it is sent. */
+function ChoiceField<V extends string>({ label, name, value, values, onChange }: { label: string; name: string; value: V; values: readonly V[]; onChange: (value: V) => void }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name={name}
+          value={value}
+          onChange={(e) => {
+            const chosen = values.find((v) => v === e.target.value);
+            if (chosen !== undefined) onChange(chosen);
+          }}
+        >
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

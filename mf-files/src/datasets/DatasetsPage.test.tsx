@@ -1,33 +1,19 @@
-import { toaster } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
-import { renderRoute, signInForTests, signOutForTests, startFakeApi, type FakeApi, type FakeHandler } from '@quarry/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderRoute, type FakeHandler } from '@quarry/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dataset, fileInfo, fileList } from '../test/factories';
+import { setupFakeApi } from '../test/fakeApi';
 import DatasetsPage from './DatasetsPage';
 
-let api: FakeApi;
-let handler: FakeHandler;
-
-beforeAll(async () => {
-  api = await startFakeApi((req) => handler(req));
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  signInForTests(api);
-  api.requests.length = 0;
-});
-afterEach(() => {
-  act(() => toaster.remove());
-  signOutForTests();
-});
+const api = setupFakeApi();
 
 const a = fileInfo({ filename: 'a.pdf', actual_pages: 2, page_count: 2 });
 const b = fileInfo({ filename: 'b.png', file_type: 'png', mime_type: 'image/png', actual_pages: 1, page_count: 1 });
 const c = fileInfo({ filename: 'c.pdf', actual_pages: 4, page_count: 4 });
 
 function serve(datasets: Dataset[], overrides: Partial<Record<string, FakeHandler>> = {}) {
-  handler = (req) => {
+  api.answer((req) => {
     const key = `${req.method} ${req.path.replace('/api/v1/', '')}`;
     const own = overrides[key];
     if (own) return own(req);
@@ -38,7 +24,7 @@ function serve(datasets: Dataset[], overrides: Partial<Record<string, FakeHandle
     }
     if (key === 'GET files/my-files') return { body: fileList([a, b, c]) };
     return { status: 404, body: { detail: 'Not Found' } };
-  };
+  });
 }
 
 describe('/datasets', () => {

@@ -1,28 +1,13 @@
-import { toaster } from '@quarry/shared';
 import { paths } from '@quarry/shared';
-import { renderRoute, signInForTests, signOutForTests, startFakeApi, type FakeApi, type FakeHandler } from '@quarry/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderRoute, type FakeHandler } from '@quarry/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { libraryUploads } from '../common/upload/instances';
 import { dataset, fileInfo, fileList } from '../test/factories';
+import { setupFakeApi } from '../test/fakeApi';
 import FilesPage from './FilesPage';
 
-let api: FakeApi;
-let handler: FakeHandler;
-
-beforeAll(async () => {
-  api = await startFakeApi((req) => handler(req));
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  signInForTests(api);
-  api.requests.length = 0;
-});
-afterEach(() => {
-  act(() => libraryUploads.reset());
-  act(() => toaster.remove());
-  signOutForTests();
-});
+const api = setupFakeApi({ uploads: libraryUploads });
 
 const report = fileInfo({ filename: 'report.pdf', file_size: 1_572_864, actual_pages: 2, page_count: 2 });
 const scan = fileInfo({ filename: 'scan.png', file_type: 'png', mime_type: 'image/png', file_size: 52_000, actual_pages: 1, page_count: 1 });
@@ -30,7 +15,7 @@ const pending = fileInfo({ filename: 'waiting.pdf', is_valid: null, actual_pages
 const broken = fileInfo({ filename: 'broken.pdf', is_valid: false, actual_pages: null, page_count: 0, error_message: 'The file content does not match its type' });
 
 function serve(overrides: Partial<Record<string, FakeHandler>> = {}) {
-  handler = (req) => {
+  api.answer((req) => {
     const key = `${req.method} ${req.path.replace('/api/v1/', '')}`;
     const own = overrides[key];
     if (own) return own(req);
@@ -42,7 +27,7 @@ function serve(overrides: Partial<Record<string, FakeHandler>> = {}) {
     }
     if (key === 'GET datasets/') return { body: { datasets: [], total_count: 0 } };
     return { status: 404, body: { detail: 'Not Found' } };
-  };
+  });
 }
 
 const row = (name: string) => screen.getAllByTestId('file-row').find((r) => r.getAttribute('data-filename') === name)!;

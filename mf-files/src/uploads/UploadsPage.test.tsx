@@ -1,27 +1,13 @@
-import { getAccessToken, toaster } from '@quarry/shared';
-import { renderRoute, signInForTests, signOutForTests, startFakeApi, type FakeApi, type FakeHandler, type FakeRequest } from '@quarry/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { getAccessToken } from '@quarry/shared';
+import { renderRoute, type FakeRequest } from '@quarry/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pageUploads } from '../common/upload/instances';
 import { resourceLimits, uuid } from '../test/factories';
+import { setupFakeApi } from '../test/fakeApi';
 import UploadsPage from './UploadsPage';
 
-let api: FakeApi;
-let handler: FakeHandler;
-
-beforeAll(async () => {
-  api = await startFakeApi((req) => handler(req));
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  signInForTests(api);
-  api.requests.length = 0;
-});
-afterEach(() => {
-  act(() => pageUploads.reset());
-  act(() => toaster.remove());
-  signOutForTests();
-});
+const api = setupFakeApi({ uploads: pageUploads });
 
 interface Options {
   /** PUT answers per file name (default 200). */
@@ -37,7 +23,7 @@ function serve(options: Options = {}) {
   let stored = 0;
   let pages = 0;
   let expired = options.expireBeforeComplete ?? false;
-  handler = (req) => {
+  api.answer((req) => {
     const path = req.path.replace('/api/v1/', '');
     if (req.method === 'GET' && path === 'users/me/resource-limits') return { body: resourceLimits(stored, pages) };
     if (req.method === 'POST' && path === 'auth/refresh') return { body: { access_token: 'fresh-token', token_type: 'bearer' } };
@@ -103,7 +89,7 @@ function serve(options: Options = {}) {
       return { body: { success: true, upload_session_id: body.upload_session_id, already_completed: false, message: 'ok', results } };
     }
     return { status: 404, body: { detail: 'Not Found' } };
-  };
+  });
 }
 
 const pdf = (name: string) => new File(['%PDF-1.7 fake bytes'], name, { type: 'application/pdf' });

@@ -1,15 +1,13 @@
 // /jobs/pipeline: the create form (with its cost before it starts) and the 10 most recent
 // pipelines (spec 3 §2.1, §5, §8; issue 12 item 6).
-import { Alert, Checkbox, Field, Fieldset, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { JOB_CREATION_FAILED_TITLE, PageHeader, jobCreationErrorDetail, paths, toast } from '@quarry/shared';
+import { Alert, Checkbox, Field, Fieldset, HStack, Input, SimpleGrid } from '@chakra-ui/react';
+import { paths } from '@quarry/shared';
 import { PIPELINE_CHUNK_SIZE, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { EstimateCard } from '../common/Estimate';
-import { CreateJobFormCard, DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField, SelectField } from '../common/fields';
+import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
+import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField, SelectField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
-import { RecentJobsCard } from '../common/ui';
 import { EMPTY_PIPELINE, PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, toggleStage, validatePipeline, type PipelineForm } from './form';
 import { pipelineKeys, useCreatePipelineJob, useRecentPipelineJobs } from './queries';
 
@@ -24,7 +22,7 @@ export default function PipelineJobsPage() {
   const estimate = useJobEstimate(pipelineEstimate(f));
   const recent = useRecentPipelineJobs();
   const create = useCreatePipelineJob();
-  const navigate = useNavigate();
+  const createAndMonitor = useCreateAndMonitor(create, paths.jobs.pipelineMonitor);
   const userId = useUserId();
   useListRefreshOnUpdates(pipelineKeys.list(userId), (m) => m.job_type === 'full_pipeline');
   const problems = validatePipeline(f);
@@ -34,77 +32,57 @@ export default function PipelineJobsPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (problems.length > 0 || create.isPending) return;
-    try {
-      const job = await create.mutateAsync(pipelineBody(f));
-      navigate(paths.jobs.pipelineMonitor(job.id));
-    } catch (err) {
-      toast.error(JOB_CREATION_FAILED_TITLE, jobCreationErrorDetail(err));
-    }
+    await createAndMonitor(pipelineBody(f));
   };
 
-  const loading = datasets.isPending || prompts.isPending;
-  const loadError = datasets.error ?? prompts.error;
-
   return (
-    <Stack gap="6">
-      <PageHeader title="Pipeline Jobs" description="OCR → Chunking → Extraction over every file of a dataset." />
-      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
-        <Stack gap="6">
-          <CreateJobFormCard
-            title="Create pipeline job"
-            submitLabel="Create Pipeline Job"
-            onSubmit={onSubmit}
-            loadingText="Loading datasets and prompts..."
-            loading={loading}
-            loadError={loadError}
-            onRetry={() => void Promise.all([datasets.refetch(), prompts.refetch()])}
-            submitting={create.isPending}
-            submitDisabled={problems.length > 0 || loading}
-          >
-            <JobNameFields nameLabel="Job name" namePlaceholder="October invoices" name={f.name} description={f.description} onChange={set} />
-            <DatasetSelectField value={f.datasetId} onChange={(v) => set({ datasetId: v })} datasets={datasets.data?.datasets} />
-            <Fieldset.Root>
-              <Fieldset.Legend>Pipeline stages</Fieldset.Legend>
-              <HStack gap="4" wrap="wrap">
-                {PIPELINE_STAGES.map((s) => (
-                  <Checkbox.Root key={s} checked={f.stages.includes(s)} onCheckedChange={(d) => set({ stages: toggleStage(f.stages, s, d.checked === true) })}>
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{STAGE_LABELS[s]}</Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </HStack>
-            </Fieldset.Root>
-            {extraction ? (
-              <>
-                <PromptSelectField label="Prompt template" value={f.promptId} onChange={(v) => set({ promptId: v, exampleId: '' })} prompts={prompts.data?.prompts} />
-                <ExampleSelectField label="Examples (optional)" value={f.exampleId} onChange={(v) => set({ exampleId: v })} promptId={f.promptId} examples={examples.data?.examples} />
-                <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
-              </>
-            ) : null}
-            {chunking ? (
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <SelectField label="Chunking strategy" value={f.strategy} onChange={(v) => set({ strategy: v })} options={PIPELINE_STRATEGIES} />
-                <Field.Root>
-                  <Field.Label>Chunk size</Field.Label>
-                  <Input type="number" min={PIPELINE_CHUNK_SIZE.min} max={PIPELINE_CHUNK_SIZE.max} value={f.chunkSize} onChange={(e) => set({ chunkSize: e.target.value })} />
-                  <Field.HelperText>
-                    {PIPELINE_CHUNK_SIZE.min}–{PIPELINE_CHUNK_SIZE.max}; anything else means {PIPELINE_CHUNK_SIZE.default}.
-                  </Field.HelperText>
-                </Field.Root>
-              </SimpleGrid>
-            ) : null}
-            {problems.map((p) => (
-              <Alert.Root key={p} status="warning" size="sm" data-testid="pipeline-validation">
-                <Alert.Indicator />
-                <Alert.Title>{p}</Alert.Title>
-              </Alert.Root>
-            ))}
-          </CreateJobFormCard>
-          <EstimateCard estimate={estimate.data} loading={estimate.isFetching} error={estimate.error} waitingFor={pipelineEstimate(f) ? null : 'Choose a dataset and at least one stage to see what the job will cost.'} />
-        </Stack>
-        <RecentJobsCard title="Recent pipeline jobs" recent={recent} truncateAt={40} monitorPath={paths.jobs.pipelineMonitor} emptyText="No pipeline jobs yet" />
-      </SimpleGrid>
-    </Stack>
+    <CreateJobScreen
+      title="Pipeline Jobs"
+      description="OCR → Chunking → Extraction over every file of a dataset."
+      form={{ title: 'Create pipeline job', submitLabel: 'Create Pipeline Job', onSubmit, submitting: create.isPending, invalid: problems.length > 0 }}
+      pickers={{ loadingText: 'Loading datasets and prompts...', queries: [datasets, prompts] }}
+      estimate={{ query: estimate, waitingFor: pipelineEstimate(f) ? null : 'Choose a dataset and at least one stage to see what the job will cost.' }}
+      recent={{ title: 'Recent pipeline jobs', query: recent, monitorPath: paths.jobs.pipelineMonitor, emptyText: 'No pipeline jobs yet' }}
+    >
+      <JobNameFields nameLabel="Job name" namePlaceholder="October invoices" name={f.name} description={f.description} onChange={set} />
+      <DatasetSelectField value={f.datasetId} onChange={(v) => set({ datasetId: v })} datasets={datasets.data?.datasets} />
+      <Fieldset.Root>
+        <Fieldset.Legend>Pipeline stages</Fieldset.Legend>
+        <HStack gap="4" wrap="wrap">
+          {PIPELINE_STAGES.map((s) => (
+            <Checkbox.Root key={s} checked={f.stages.includes(s)} onCheckedChange={(d) => set({ stages: toggleStage(f.stages, s, d.checked === true) })}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{STAGE_LABELS[s]}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </HStack>
+      </Fieldset.Root>
+      {extraction ? (
+        <>
+          <PromptSelectField label="Prompt template" value={f.promptId} onChange={(v) => set({ promptId: v, exampleId: '' })} prompts={prompts.data?.prompts} />
+          <ExampleSelectField label="Examples (optional)" value={f.exampleId} onChange={(v) => set({ exampleId: v })} promptId={f.promptId} examples={examples.data?.examples} />
+          <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
+        </>
+      ) : null}
+      {chunking ? (
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <SelectField label="Chunking strategy" value={f.strategy} onChange={(v) => set({ strategy: v })} options={PIPELINE_STRATEGIES} />
+          <Field.Root>
+            <Field.Label>Chunk size</Field.Label>
+            <Input type="number" min={PIPELINE_CHUNK_SIZE.min} max={PIPELINE_CHUNK_SIZE.max} value={f.chunkSize} onChange={(e) => set({ chunkSize: e.target.value })} />
+            <Field.HelperText>
+              {PIPELINE_CHUNK_SIZE.min}–{PIPELINE_CHUNK_SIZE.max}; anything else means {PIPELINE_CHUNK_SIZE.default}.
+            </Field.HelperText>
+          </Field.Root>
+        </SimpleGrid>
+      ) : null}
+      {problems.map((p) => (
+        <Alert.Root key={p} status="warning" size="sm" data-testid="pipeline-validation">
+          <Alert.Indicator />
+          <Alert.Title>{p}</Alert.Title>
+        </Alert.Root>
+      ))}
+    </CreateJobScreen>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Button, Card, HStack, Heading, IconButton, SimpleGrid, Stack, Text
 import { StatusBadge, formatDate, paths } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { ChartColumn, FolderCog, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface DatasetCardProps {
@@ -40,34 +41,14 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
           <StatusBadge kind="dataset" status={dataset.status} />
         </HStack>
         <SimpleGrid columns={2} gap="2" textStyle="sm">
-          <Box>
-            <Text color="fg.muted" textStyle="xs">
-              Files
-            </Text>
-            <Text fontWeight="semibold" data-testid="dataset-file-count">
-              {dataset.file_count} file{dataset.file_count === 1 ? '' : 's'}
-            </Text>
-          </Box>
-          <Box>
-            <Text color="fg.muted" textStyle="xs">
-              Pages
-            </Text>
-            <Text fontWeight="semibold" data-testid="dataset-page-count">
-              {dataset.total_pages} page{dataset.total_pages === 1 ? '' : 's'}
-            </Text>
-          </Box>
-          <Box>
-            <Text color="fg.muted" textStyle="xs">
-              Created
-            </Text>
-            <Text>{formatDate(dataset.created_at)}</Text>
-          </Box>
-          <Box>
-            <Text color="fg.muted" textStyle="xs">
-              Updated
-            </Text>
-            <Text>{formatDate(dataset.updated_at)}</Text>
-          </Box>
+          <Figure label="Files" testId="dataset-file-count" strong>
+            {dataset.file_count} file{dataset.file_count === 1 ? '' : 's'}
+          </Figure>
+          <Figure label="Pages" testId="dataset-page-count" strong>
+            {dataset.total_pages} page{dataset.total_pages === 1 ? '' : 's'}
+          </Figure>
+          <Figure label="Created">{formatDate(dataset.created_at)}</Figure>
+          <Figure label="Updated">{formatDate(dataset.updated_at)}</Figure>
         </SimpleGrid>
         <HStack justify="flex-end" gap="1">
           <Button asChild size="sm" variant="ghost" me="auto" aria-label={`Evaluation of ${dataset.name}`}>
@@ -95,5 +76,19 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
         </HStack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A muted label over its value (the counts in bold). */
+function Figure({ label, testId, strong = false, children }: { label: string; testId?: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <Box>
+      <Text color="fg.muted" textStyle="xs">
+        {label}
+      </Text>
+      <Text fontWeight={strong ? 'semibold' : undefined} data-testid={testId}>
+        {children}
+      </Text>
+    </Box>
   );
 }
