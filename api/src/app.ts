@@ -77,8 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   // Closing order (app.close(), SIGTERM / SIGINT in main.ts): the drain (lib/drain.ts; the
-  // first preClose hook) waits for the requests in flight; then the other preClose hooks close
-  // the WebSockets and stop the job workers; Fastify closes the connections left and the
+  // first preClose hook) waits for the requests in flight while the job workers stop beside it
+  // (app.drain.alongside); then the other preClose hooks close the WebSockets; Fastify closes the connections left and the
   // server; then the onClose hooks run, the last added first. This one is added before every
   // plugin, so it runs last: realtime, session revocations, then the database.
   app.addHook('onClose', async () => {
@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (ownsDatabase) await database.close();
     }
   });
-  installDrain(app as unknown as FastifyInstance, { drainMs: config.shutdownDrainSeconds * 1000, settleMs: SHUTDOWN_SETTLE_MS });
+  app.decorate('drain', installDrain(app as unknown as FastifyInstance, { drainMs: config.shutdownDrainSeconds * 1000, settleMs: SHUTDOWN_SETTLE_MS }));
 
   try {
     await configure(app, config, database);

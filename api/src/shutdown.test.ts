@@ -12,6 +12,8 @@ import { openDatabase } from './db';
 import { uploadSessions, uploads, users } from './db/schema';
 import { isDatabaseClosedError } from './lib/errors';
 import { complete, makePdf, prepare, putBytes } from './modules/uploads/test-fixtures';
+import type { JobHandler } from './jobs/types';
+import { generousLimits } from './modules/jobs/test-helpers';
 import { createTestDatabase, sleep, startTestApp, testConfig, type TestApp } from './testing/helpers';
 
 jest.setTimeout(60_000);
@@ -212,5 +214,51 @@ test('a query on a closed database is told apart (a request outliving the drain 
     expect(isDatabaseClosedError(new Error('connection terminated unexpectedly'))).toBe(false);
   } finally {
     await created.drop();
+  }
+});
+
+test('the job workers stop as soon as close begins, beside the wait for requests, not after it', async () => {
+  const { t, lines, drop } = await startLogged({ jobs: { inApiWorkers: 1, pollIntervalMs: 50 } });
+  try {
+    let abortedAt = 0;
+    let running = false;
+    // a job that runs until its signal says stop (its job goes back to the queue)
+    const waitsForStop: JobHandler = {
+      type: 'test_waits_for_stop',
+      label: 'Waits for stop',
+      prepare: async (request) => ({ name: request.name ?? 'waits', description: null, fileId: null, config: {} }),
+      async run(ctx) {
+        running = true;
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+        abortedAt = Date.now();
+        throw ctx.signal.reason;
+      },
+    };
+    t.app.jobs.registry.register(waitsForStop);
+    await generousLimits(t);
+    const owner = await t.registerUser();
+    const job = await t.request('POST', '/api/v1/jobs/', { token: owner.token, json: { job_type: 'test_waits_for_stop', name: 'long' } });
+    expect(job.status).toBe(201);
+    expect((await t.request('POST', `/api/v1/jobs/${job.body.id}/start`, { token: owner.token })).status).toBe(200);
+    await waitFor(async () => running, 'the job to run');
+
+    const up = await preparedUpload(t, 128 * 1024);
+    const put = slowPut(up.url, up.bytes, 'application/pdf');
+    put.write(1024);
+    await waitFor(async () => (await up.status()) === 'uploading', 'the upload to be claimed');
+    const closing = t.app.close();
+    await sleep(400);
+    // the request is still being waited for (its body is not all there), and the job was
+    // already told to stop
+    const lastPieceAt = Date.now();
+    put.write();
+    const answer = await put.answer;
+    await closing;
+    expect(answer).toMatchObject({ status: 200 });
+    expect(abortedAt).toBeGreaterThan(0);
+    expect(abortedAt).toBeLessThan(lastPieceAt);
+    expect(lines.join('')).not.toMatch(DATABASE_CLOSED);
+  } finally {
+    await drop();
   }
 });

@@ -7,6 +7,7 @@ import type { SessionRevocations } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db';
+import type { Drain } from './lib/drain';
 import type { UserRow } from './db/schema';
 import type { UsageRegistry } from './modules/usage/registry';
 import type { RealtimeHub } from './realtime/hub';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** `app.realtime.publishToUser(userId, { event, message, ... })` */
     realtime: RealtimeHub;
+    /** app.close() waits for requests in flight (lib/drain.ts); `alongside` runs shutdown work beside that wait */
+    drain: Drain;
     /** resource usage counters (users/me/resource-limits) */
     usage: UsageRegistry;
     /** onRequest hook: 401 without a valid access token, 403 for a disabled account; sets request.user */

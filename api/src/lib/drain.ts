@@ -73,9 +73,21 @@ export interface DrainOptions {
  * before any route and any other preClose hook is added: it wraps the route handlers
  * (onRoute) and its preClose hook must run first.
  */
-export function installDrain(app: FastifyInstance, options: DrainOptions): { requests: InFlight; handlers: InFlight } {
+export interface Drain {
+  requests: InFlight;
+  handlers: InFlight;
+  /**
+   * Work to start as soon as close begins, beside the wait for requests, and awaited with it:
+   * stopping the job workers (their jobs go back to the queue) does not need the requests to
+   * end first, and done one after the other the two waits could outlast main.ts's force-exit.
+   */
+  alongside(task: () => Promise<unknown>): void;
+}
+
+export function installDrain(app: FastifyInstance, options: DrainOptions): Drain {
   const requests = new InFlight();
   const handlers = new InFlight();
+  const tasks: (() => Promise<unknown>)[] = [];
 
   // a request, from its arrival until its response is finished or its connection closed
   // (WebSocket upgrades are not 'request' events: open sockets do not hold the drain)
@@ -108,8 +120,7 @@ export function installDrain(app: FastifyInstance, options: DrainOptions): { req
     return (await requests.idle(ms)) && (await handlers.idle(Math.max(0, deadline - Date.now())));
   };
 
-  app.addHook('preClose', async () => {
-    if (app.server.listening) app.server.close(); // Fastify's own close() later finds it closed
+  const drainRequests = async () => {
     if (running() === 0) return;
     app.log.info(`shutting down: waiting for ${running()} request(s) in flight (up to ${options.drainMs / 1000} s)`);
     if (await idle(options.drainMs)) return;
@@ -118,7 +129,14 @@ export function installDrain(app: FastifyInstance, options: DrainOptions): { req
     if (!(await idle(options.settleMs))) {
       app.log.warn(`shutting down: ${running()} request(s) still running; closing the database under them`);
     }
+  };
+
+  app.addHook('preClose', async () => {
+    if (app.server.listening) app.server.close(); // Fastify's own close() later finds it closed
+    const beside = tasks.map((task) => task().catch((err: unknown) => app.log.warn({ err }, 'shutting down: a task beside the drain failed')));
+    await drainRequests();
+    await Promise.all(beside);
   });
 
-  return { requests, handlers };
+  return { requests, handlers, alongside: (task) => void tasks.push(task) };
 }

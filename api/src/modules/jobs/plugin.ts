@@ -44,8 +44,13 @@ async function jobsPlugin(app: App) {
     if (pool) app.log.info(`job workers: ${pool.concurrency} slot(s) in this process`);
     else app.log.info('job workers: none in this process (QUARRY_WORKERS=0; run `npm run worker`)');
   });
+  // the workers stop as soon as close begins, beside the wait for requests in flight (their
+  // jobs go back to the queue); the hook below only waits for that to be over
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= runtime.stopWorkers());
+  if (app.hasDecorator('drain')) app.drain.alongside(stop);
   app.addHook('preClose', async () => {
-    await runtime.stopWorkers();
+    await stop();
   });
   app.addHook('onClose', async () => {
     await runtime.close();
