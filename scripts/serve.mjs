@@ -138,8 +138,15 @@ function proxyHttp(req, res, target) {
   );
   upstream.on('error', () => {
     if (res.headersSent) return res.destroy();
+    if (res.destroyed) return;
     res.writeHead(502, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ detail: 'The API is not reachable. Please try again in a moment.' }));
+  });
+  // A client gone before its answer (an upload cancelled or cut off mid-body) takes the API's
+  // request with it: piping alone leaves the API waiting for the rest of a body that never
+  // comes, holding the upload ("already being received": a retry gets 409) and the shutdown.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }

@@ -153,6 +153,9 @@ test('an upload still running when the drain time is up is cut off cleanly, no q
     await sleep(300); // anything the cut-off handler still did is logged by now
     expect(lines.join('')).not.toMatch(DATABASE_CLOSED);
     expect(lines.filter((l) => JSON.parse(l).level >= 50)).toEqual([]);
+    // the warning names what was still running (a request that never ends on its own is found that way)
+    const cut = lines.map((l) => JSON.parse(l)).find((l) => /still running after/.test(l.msg));
+    expect(cut?.requests).toEqual([`PUT /api/v1/uploads/blob/${up.id}`]);
   } finally {
     await drop();
   }

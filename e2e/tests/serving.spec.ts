@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BASE_URL, E2E_PORTS } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { API_URL, BASE_URL, E2E_PORTS } from '../support/env';
+import { expect, registerUser, test } from '../support/fixtures';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -52,3 +52,39 @@ for (const [label, dir, origin, pattern] of [
     expect(raw.body.equals(plain)).toBe(true);
   });
 }
+
+test('an upload the client cuts off through the shell ends on the API too: the retry is taken, not refused as "already being received"', async () => {
+  const user = await registerUser();
+  const login = await fetch(`${API_URL}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: user.email, password: user.password }) });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const bytes = Buffer.alloc(200_000, 7);
+  bytes.write('%PDF-1.4\n');
+  const prep = await fetch(`${BASE_URL}/api/v1/uploads/prepare-upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ files: [{ filename: 'cut.pdf', size: bytes.length, mime_type: 'application/pdf' }] }),
+  });
+  expect(prep.status).toBe(200);
+  const { uploads } = (await prep.json()) as { uploads: { signed_url: string; headers: Record<string, string> }[] };
+  const url = new URL(uploads[0]!.signed_url, BASE_URL);
+  expect(url.origin).toBe(BASE_URL); // through the shell's server, as the browser sends it
+
+  // half the body, then the client is gone
+  await new Promise<void>((resolve) => {
+    const req = http.request(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(bytes.length) } });
+    req.on('error', () => resolve());
+    req.write(bytes.subarray(0, 50_000), () => setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 300));
+  });
+
+  // the retry is received once the API has let go of the first attempt
+  let status = 0;
+  for (let i = 0; i < 25 && status !== 200; i++) {
+    const retry = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes });
+    status = retry.status;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(status).toBe(200);
+});

@@ -17,7 +17,7 @@
 //      down (a cut-off upload puts its row back) while the database is still open.
 // A handler still querying after that gets a closed-database error, which the error handler
 // answers 503 with a warning (lib/errors.ts isDatabaseClosedError), not an error line.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** Counts pieces of work in flight; `idle(ms)` waits for none to be left. */
@@ -91,8 +91,14 @@ export function installDrain(app: FastifyInstance, options: DrainOptions): Drain
 
   // a request, from its arrival until its response is finished or its connection closed
   // (WebSocket upgrades are not 'request' events: open sockets do not hold the drain)
-  app.server.on('request', (_req, res: ServerResponse) => {
-    res.once('close', requests.begin());
+  const open = new Set<IncomingMessage>();
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const end = requests.begin();
+    open.add(req);
+    res.once('close', () => {
+      open.delete(req);
+      end();
+    });
   });
 
   // a route handler, until it returns: it may go on after its connection is gone
@@ -124,7 +130,9 @@ export function installDrain(app: FastifyInstance, options: DrainOptions): Drain
     if (running() === 0) return;
     app.log.info(`shutting down: waiting for ${running()} request(s) in flight (up to ${options.drainMs / 1000} s)`);
     if (await idle(options.drainMs)) return;
-    app.log.warn(`shutting down: ${running()} request(s) still running after ${options.drainMs / 1000} s; closing their connections`);
+    // which ones: a request that never ends on its own (a stream a client keeps open) shows here
+    const which = [...open].slice(0, 5).map((r) => `${r.method} ${(r.url ?? '').split('?')[0]}`);
+    app.log.warn({ requests: which }, `shutting down: ${running()} request(s) still running after ${options.drainMs / 1000} s; closing their connections`);
     app.server.closeAllConnections();
     if (!(await idle(options.settleMs))) {
       app.log.warn(`shutting down: ${running()} request(s) still running; closing the database under them`);
