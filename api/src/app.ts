@@ -78,9 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Closing order (app.close(), SIGTERM / SIGINT in main.ts): the drain (lib/drain.ts; the
   // first preClose hook) waits for the requests in flight while the job workers stop beside it
-  // (app.drain.alongside); then the other preClose hooks close the WebSockets; Fastify closes the connections left and the
-  // server; then the onClose hooks run, the last added first. This one is added before every
-  // plugin, so it runs last: realtime, session revocations, then the database.
+  // (app.drain.alongside); then the other preClose hooks close the WebSockets; Fastify closes
+  // the connections left and the server; then the onClose hooks run, the last added first. This
+  // one is added before every plugin, so it runs last: realtime, session revocations, then the
+  // database.
   app.addHook('onClose', async () => {
     try {
       if (app.hasDecorator('realtime')) await app.realtime.close();

@@ -8,7 +8,8 @@
 // closed") in the log, and the client loses an answer it was about to get.
 //
 // installDrain adds a preClose hook that runs before the others (registered first), so
-// before the sockets, the job workers and the database are closed:
+// before the sockets and the database are closed (work handed to `alongside`, the job workers'
+// stop, starts with it and is awaited with it):
 //   1. the server stops listening (new connections are refused; a request arriving on a
 //      kept-alive connection is answered 503 by Fastify, return503OnClosing);
 //   2. it waits for the requests in flight, at most `drainMs`: a request counts from its
@@ -68,11 +69,6 @@ export interface DrainOptions {
   settleMs: number;
 }
 
-/**
- * Makes app.close() wait for the requests in flight (see the top of this file). Call it
- * before any route and any other preClose hook is added: it wraps the route handlers
- * (onRoute) and its preClose hook must run first.
- */
 export interface Drain {
   requests: InFlight;
   handlers: InFlight;
@@ -84,6 +80,11 @@ export interface Drain {
   alongside(task: () => Promise<unknown>): void;
 }
 
+/**
+ * Makes app.close() wait for the requests in flight (see the top of this file). Call it
+ * before any route and any other preClose hook is added: it wraps the route handlers
+ * (onRoute) and its preClose hook must run first.
+ */
 export function installDrain(app: FastifyInstance, options: DrainOptions): Drain {
   const requests = new InFlight();
   const handlers = new InFlight();

@@ -178,11 +178,17 @@ export function repairRows(rows: Record<string, unknown>[], table: TableField, t
 }
 
 /**
+ * How far a value the arithmetic leaves for a cell is from what OCR saw there: edits between its
+ * digits as the column prints them and every digit of the cell ("F-15" → "15").
+ */
+const editsFromSeen = (value: number, decimals: number, seen: string): number => editDistance(valueDigits(value, decimals), seen.replace(/\D/g, ''));
+
+/**
  * Amounts a scan left unreadable ("F-15", "1:95"; one to three of them) read by what the rows
  * must add up to: the smallest printed amount the readable rows fall short of (a receipt's items
- * add up to its subtotal, the total adds the tax; when that reading fails no larger one is tried). Each unreadable cell is read as its digits
- * with the column's decimals, or one of them as the rest of that total, when its digits are
- * at most two edits from what OCR saw; the reading with the fewest edits wins, and two equally
+ * add up to its subtotal, the total adds the tax; when that reading fails no larger one is
+ * tried). Each unreadable cell is read as its digits with the column's decimals, or one of them
+ * as the rest of that total, when its digits are at most two edits from what OCR saw; the reading with the fewest edits wins, and two equally
  * good readings leave the cells unread (the sum check then warns).
  */
 function unreadAmounts(rows: Record<string, unknown>[], a: ScalarField, totals: number[], decimals: number): RowRepair[] {
@@ -190,7 +196,6 @@ function unreadAmounts(rows: Record<string, unknown>[], a: ScalarField, totals: 
   const unread = rows.map((_, i) => i).filter((i) => typeof rows[i]![a.name] !== 'number' && /\d/.test(raw(rows[i]!)));
   if (unread.length === 0 || unread.length > 3 || !totals.length) return [];
   const others = rows.reduce((sum, r, i) => sum + (unread.includes(i) || typeof r[a.name] !== 'number' ? 0 : (r[a.name] as number)), 0);
-  const digitsOf = (i: number) => raw(rows[i]!).replace(/\D/g, '');
   const options = unread.map((i) => readings(raw(rows[i]!), decimals).filter((x) => x.cost <= 1 && x.value > 0));
   let best: { values: number[]; cost: number } | null = null;
   let tie = false;
@@ -200,26 +205,26 @@ function unreadAmounts(rows: Record<string, unknown>[], a: ScalarField, totals: 
   };
   // only the smallest printed amount above the readable rows: the items add up to it or to nothing
   // printed (a reading that reaches a larger one, the total with its tax, would contradict it)
-  for (const total of [...new Set(totals)].filter((t) => t > others).sort((x, y) => x - y).slice(0, 1)) {
-    // each cell one of its readings, or (one cell at most) what the total leaves for it
-    const walk = (k: number, picked: (number | null)[], cost: number) => {
-      if (k === unread.length) {
-        const known = picked.reduce<number>((sum, v) => sum + (v ?? 0), 0);
-        const gap = picked.indexOf(null);
-        if (gap === -1) {
-          if (near(round(others + known, 2), total)) offer(picked as number[], cost);
-          return;
-        }
-        const v = round(total - others - known, decimals);
-        const edits = editDistance(valueDigits(v, decimals), digitsOf(unread[gap]!));
-        if (v > 0 && edits <= 2) offer(picked.map((x) => x ?? v), cost + edits);
+  const total = Math.min(...totals.filter((t) => t > others));
+  if (!Number.isFinite(total)) return [];
+  // each cell one of its readings, or (one cell at most) what the total leaves for it
+  const walk = (k: number, picked: (number | null)[], cost: number) => {
+    if (k === unread.length) {
+      const known = picked.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+      const gap = picked.indexOf(null);
+      if (gap === -1) {
+        if (near(round(others + known, 2), total)) offer(picked as number[], cost);
         return;
       }
-      for (const o of options[k]!) walk(k + 1, [...picked, o.value], cost + o.cost);
-      if (!picked.includes(null)) walk(k + 1, [...picked, null], cost);
-    };
-    walk(0, [], 0);
-  }
+      const v = round(total - others - known, decimals);
+      const edits = editsFromSeen(v, decimals, raw(rows[unread[gap]!]!));
+      if (v > 0 && edits <= 2) offer(picked.map((x) => x ?? v), cost + edits);
+      return;
+    }
+    for (const o of options[k]!) walk(k + 1, [...picked, o.value], cost + o.cost);
+    if (!picked.includes(null)) walk(k + 1, [...picked, null], cost);
+  };
+  walk(0, [], 0);
   if (!best || tie) return [];
   const chosen: number[] = (best as { values: number[] }).values;
   return unread.map((i, k) => {
@@ -266,8 +271,7 @@ export function balanceRows(rows: Record<string, unknown>[], table: TableField, 
     // one damaged amount and no reading of it adds up: what the balances leave for it, when its
     // digits are at most two edits from what OCR saw ("2+383:13" for 2,183.13)
     const v = round(closing - opening - others, d);
-    const seen = raw(rows[damagedRows[0]!]!).replace(/\D/g, '');
-    if (v !== 0 && editDistance(valueDigits(v, d), seen) <= 2) {
+    if (v !== 0 && editsFromSeen(v, d, raw(rows[damagedRows[0]!]!)) <= 2) {
       options[0] = [{ value: v, cost: 0 }];
       best = [0];
     }

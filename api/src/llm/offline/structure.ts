@@ -144,7 +144,6 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     if (fit > fitting || (fit === fitting && count > k)) [k, core, spans, fitting] = [count, idx, sp, fit];
   }
   if (core.length < 2) return null;
-  const fits = (c: Cell[] | null) => !!c && c.length >= k - 2 && c.length <= k + 1 && (align(c, spans)?.filter(Boolean).length ?? 0) >= Math.min(k, 3);
   // A row a long cell pushed sideways ("...with mounting screws     6    125.10    750.60", a
   // text layout that flows instead of clipping): its cells miss the columns, but it has exactly
   // the table's cells, in order, each holding what its column holds (a number under a number
@@ -154,8 +153,16 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     !!c && c.length === k && !isTableEndLabel(c[0]!.text) &&
     c.every((cell, j) => isNumber(cell.text) === numericColumn[j]) &&
     c.some((cell, j) => !numericColumn[j] && cell.end > spans[j]!.end + 1);
-  const first = Math.min(...cand.map((c, i) => (fits(c) || pushed(c) ? i : Infinity)));
-  const last = Math.max(...cand.map((c, i) => (fits(c) || pushed(c) ? i : -1)));
+  // each line read as a row of the table once: its cells fitted to the columns, or in order when pushed
+  const asRow = cand.map((c): string[] | null => {
+    if (!c) return null;
+    const fitted = c.length >= k - 2 && c.length <= k + 1 ? align(c, spans) : null;
+    if (fitted && fitted.filter(Boolean).length >= Math.min(k, 3)) return fitted;
+    return pushed(c) ? c.map((cell) => cell.text) : null;
+  });
+  const first = asRow.findIndex(Boolean);
+  const last = asRow.findLastIndex(Boolean);
+  if (first === -1) return null;
   // header: the nearest text line above the first row whose cells fit the columns
   let header: number | null = null;
   let headerText: string[] = [];
@@ -179,14 +186,9 @@ export function detectLayoutTable(lines: string[], skip: Set<number> = new Set()
     const l = lines[i]!;
     occupied.push(i);
     if (skip.has(i)) continue;
-    const c = cand[i];
-    const fitted = c && c.length >= k - 2 && c.length <= k + 1 ? align(c, spans) : null;
-    if (fitted && fitted.filter(Boolean).length >= Math.min(k, 3)) {
-      rows.push({ line: i, cells: fitted, extra: [] });
-      continue;
-    }
-    if (pushed(c)) {
-      rows.push({ line: i, cells: c.map((cell) => cell.text), extra: [] });
+    const row = asRow[i];
+    if (row) {
+      rows.push({ line: i, cells: row, extra: [] });
       continue;
     }
     if (headerKey && l.replace(/\s+/g, ' ').trim() === headerKey) continue; // repeated header

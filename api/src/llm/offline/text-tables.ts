@@ -90,9 +90,9 @@ function damagedItemLine(line: string, table: TableField): Record<string, unknow
   if (!sample) return null;
   const amountCol = table.columns.find((c) => (c.type === 'number' || c.type === 'integer') && sample[c.name] === 0);
   if (!amountCol) return null;
-  const cells2 = new Map(sourceCells(sample) ?? []);
-  cells2.set(amountCol, amount);
-  return buildRow(cells2, table);
+  const read = new Map(sourceCells(sample) ?? []);
+  read.set(amountCol, amount);
+  return buildRow(read, table);
 }
 
 /** Body rows after a header: until a blank line, a totals line or a non-row line; multi-line rows are kept together. */

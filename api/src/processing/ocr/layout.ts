@@ -62,8 +62,9 @@ export function joinSegments(segments: Segment[], opts: JoinOptions): string {
   for (const seg of sorted.slice(1)) {
     const gap = seg.x0 - end;
     if (gap >= opts.columnGapChars * charWidth) {
-      const relative = Math.round(gap / charWidth) + trailingSpaces(out) + leadingSpaces(seg.text);
-      const n = opts.anchored ? Math.round((seg.x0 - sorted[0]!.x0) / charWidth) - out.trimEnd().length : relative;
+      const n = opts.anchored
+        ? Math.round((seg.x0 - sorted[0]!.x0) / charWidth) - out.trimEnd().length
+        : Math.round(gap / charWidth) + trailingSpaces(out) + leadingSpaces(seg.text);
       out = out.trimEnd() + ' '.repeat(Math.max(2, n)) + seg.text.trimStart();
     } else if (gap > opts.wordGap && !/\s$/.test(out) && !/^\s/.test(seg.text)) {
       out += ' ' + seg.text;
@@ -198,7 +199,8 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
     if (a.block === b.block && adv > 0) advances.push(adv);
   }
   const usual = advances.length >= 3 ? median(advances) : 0;
-  const pageWidth = median(withText.map((l) => wordsOf(l)).filter((w) => w.reduce((n, x) => n + x.text.length, 0) >= 8).map((w) => lineCharWidth(w, 0)));
+  const wordsByLine = withText.map(wordsOf);
+  const pageWidth = median(wordsByLine.filter((w) => w.reduce((n, x) => n + x.text.length, 0) >= 8).map((w) => lineCharWidth(w, 0)));
   const out: string[] = [];
   withText.forEach((line, i) => {
     if (i > 0) {
@@ -208,7 +210,7 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
       const wide = usual > 0 ? adv > 1.5 * usual && vgap > 0.5 * typical : vgap > 1.2 * typical;
       if (line.block !== prev.block || (typical > 0 && wide)) out.push('');
     }
-    const words = wordsOf(line);
+    const words = wordsByLine[i]!;
     const own = lineCharWidth(words, line.height);
     // A word OCR misread with more or fewer characters than it has ("1 h" read "ERR o") skews its
     // line's own estimate, and the line's columns drift from the rows above and below; text of
