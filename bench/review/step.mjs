@@ -2,7 +2,7 @@
 // The extraction step as the product runs it (issue 14 item 7, second measure; run.mjs has the
 // offline-only comparison):
 //
-//   node --import tsx bench/review/step.mjs [--rounds 5]
+//   node --import tsx bench/review/step.mjs [--rounds 5] [--only table|manual]
 //
 // Starts the API in this process on a real database (embedded PGlite in a temp dir, or a fresh
 // database on TEST_DATABASE_URL's server) with one in-API job worker, uploads the bench's two
@@ -30,6 +30,8 @@ import { MANUAL_SCHEMA, TABLE_SCHEMA, manualLines, tableLines } from './document
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] || 5) || 5;
+// --only table (or manual): one document, for many rounds of it in little time
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 
 /** The table document as PDF pages: its title, then its rows as table blocks (columns 3 spaces apart, 48 rows a page: a PDF page holds no more). */
 function tablePages(lines) {
@@ -49,7 +51,8 @@ function pages(lines) {
   return [...byPage.values()].map((texts) => [{ kind: 'paragraph', lines: texts }]);
 }
 
-const t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 20 } });
+// a job costs a credit: enough for any number of rounds
+const t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 20 }, initialCreditBalance: 1_000_000 });
 try {
   await generousLimits(t);
   const u = await t.registerUser();
@@ -63,7 +66,7 @@ try {
   const docs = [
     { name: '36-page manual (text chunks)', lines: manualLines(), pages, schema: MANUAL_SCHEMA, chunking: {} },
     { name: '200-row table (table chunk)', lines: tableLines(), pages: tablePages, schema: TABLE_SCHEMA, chunking: { max_chunk_size: 100_000 } },
-  ];
+  ].filter((d) => !only || d.name.includes(only));
   for (const d of docs) {
     d.schemaId = (await api('POST', 'output-schemas/', { name: d.name, schema_definition: d.schema })).id;
     d.fileId = await uploadFile(t, u, Buffer.from(await makeTextPdf(d.pages(d.lines))), `${d.name.split(' ')[1]}.pdf`, 'application/pdf');

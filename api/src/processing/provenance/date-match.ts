@@ -1,5 +1,5 @@
 // The date kind of match: a value read as calendar days against the dates written in the text.
-import { findDates, numericDates } from './readings';
+import { wordDates } from './readings';
 import { type Hit, type SourceText, uniqueHits } from './source-text';
 
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -27,9 +27,9 @@ export class DateMatcher {
   private get datesByDay(): Map<string, Hit[]> {
     if (!this.byDay) {
       const byDay = new Map<string, Hit[]>();
-      const { flat, lower } = this.source;
+      const { flat, lower, numericDates } = this.source;
       // the written-month patterns only where a month's first three letters are (most tables write dates in digits)
-      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? findDates(flat) : numericDates(flat)) {
+      for (const d of MONTH_PREFIXES.some((m) => lower.includes(m)) ? [...numericDates, ...wordDates(flat)] : numericDates) {
         for (const day of d.days) {
           const list = byDay.get(day) ?? [];
           list.push({ start: d.start, end: d.end });

@@ -1,7 +1,8 @@
 // The provenance matcher on hand-made sources: each match kind, not found, table cells,
 // values spanning two lines, repeated values, document-wide fallback.
 import { SourceIndex, computeProvenance, leaves } from './match';
-import { dateReadings, numberReadings } from './readings';
+import { numberTokenRanges } from './number-match';
+import { dateReadings, findDates, numberReadings } from './readings';
 
 const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
 const one = (text: string, value: unknown, startLine = 10) => computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: chunk(text, startLine) }).values[0]!;
@@ -26,6 +27,45 @@ describe('dateReadings', () => {
     expect(dateReadings('5 March 2024')).toEqual(['2024-03-05']);
     expect(dateReadings('March 5, 2024')).toEqual(['2024-03-05']);
     expect(dateReadings('not a date')).toEqual([]);
+  });
+
+  it('reads a year-month-day value by its characters as the date patterns do', () => {
+    // the shortcut for ten characters, against the patterns it stands for
+    const byPatterns = (v: string) => [...new Set(findDates(v).filter((d) => d.start === 0 && d.end === v.length).flatMap((d) => d.days))];
+    for (const v of ['2024-03-05', '2024/03/05', '2024.03.05', '2024-03/05', '2024-02-29', '2023-02-29', '2024-13-05', '2024-04-31', '0999-01-01', '2024-00-10', '2024-03-00', '2024-3-5', '2024-03-5x', '20240-3-05', '12-03-2024']) {
+      expect([v, dateReadings(v)]).toEqual([v, byPatterns(v)]);
+    }
+    expect(dateReadings('2024-02-29')).toEqual(['2024-02-29']);
+    expect(dateReadings('2023-02-29')).toEqual([]);
+    expect(dateReadings(' 2024/03/05 ')).toEqual(['2024-03-05']);
+  });
+});
+
+describe('number tokens', () => {
+  // what the tokenizer reads by char code: the regex it replaced, match for match
+  const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
+  const byRegex = (text: string) => [...text.matchAll(NUMBER_TOKEN)].map((m) => [m.index!, m.index! + m[0].length]);
+  const byCode = (text: string) => {
+    const out: number[][] = [];
+    numberTokenRanges(text, (start, end) => out.push([start, end]));
+    return out;
+  };
+
+  it('reads the tokens the regex matches, on written cases', () => {
+    for (const text of ['Total (1,234.50) EUR', '-12.5 and +3', '1 234\u00a0567,89', "1'000'000", '2024-01-05', '(5', '5)', '((5))', '5.', '.5', '-(5)', '1.2.3.4', '12’345', 'a1b22c', '']) {
+      expect([text, byCode(text)]).toEqual([text, byRegex(text)]);
+    }
+  });
+
+  it('reads the tokens the regex matches, on 20 000 random strings of digits, separators, signs and letters', () => {
+    const alphabet = ['0', '1', '5', '9', '.', ',', "'", '’', '\u00a0', '(', ')', '-', '+', ' ', 'a', '/', '\n', 'é'];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 20_000; k++) {
+      let text = '';
+      for (let i = 1 + Math.floor(random() * 14); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect([text, byCode(text)]).toEqual([text, byRegex(text)]);
+    }
   });
 });
 
@@ -82,6 +122,11 @@ describe('computeProvenance', () => {
     const lines = ['Item | Qty | Delivery', 'Bolt | 1.00 | 2024-01-01', 'Nut | 3.00 | 2024-03-01'];
     const p = computeProvenance({ chunkId: 't', extractedData: { items: [{ item: 'Bolt', qty: 1 }, { item: 'Nut', qty: 3 }] }, chunk: SourceIndex.ofChunk(lines.join('\n'), 1) });
     expect(p.values.filter((v) => v.path.endsWith('qty')).map((v) => [v.start_line, v.match, v.occurrences])).toEqual([[2, 'number', 1], [3, 'number', 1]]);
+    // the dates of the whole chunk are read at once: each date part is still judged by its own date,
+    // on any line (the 3s and 01s of both dates are theirs, the two 3s of a part number are numbers)
+    const many = ['Bolt 2024-01-03', 'PN 3-3', 'Nut 01/03/2024', 'Qty 3.00'];
+    const q = computeProvenance({ chunkId: 't', extractedData: { v: 3, w: 1 }, chunk: SourceIndex.ofChunk(many.join('\n'), 1) });
+    expect(q.values.map((v) => [v.path, v.start_line, v.match, v.occurrences])).toEqual([['$.v', 2, 'exact', 2], ['$.w', null, null, 0]]);
   });
 
   it('a value spanning two lines covers both', () => {

@@ -58,13 +58,14 @@ export function leaves(data: unknown): { path: string; value: string | number }[
 interface Leaf {
   path: string;
   value: string | number;
-  /** the path of the table row (an object in an array) the leaf is a field of, else null */
-  row: string | null;
+  /** the table row (an object in an array) the leaf is a field of, numbered in walk order, else -1 */
+  row: number;
 }
 
 /** leaves() with each leaf's row, in one walk (no path parsing afterwards). */
 function traceable(data: unknown): Leaf[] {
   const out: Leaf[] = [];
+  let rows = 0;
   // a key's path segment, once per distinct key (a table repeats the same few keys on every row)
   const segments = new Map<string, string>();
   const segment = (k: string) => {
@@ -72,22 +73,36 @@ function traceable(data: unknown): Leaf[] {
     if (s === undefined) segments.set(k, (s = IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`));
     return s;
   };
-  const walk = (v: unknown, path: string, row: string | null) => {
+  // keys in sorted order (code units, as the default sort compares): the same list whether walked
+  // from the provider's answer or from the stored jsonb (which reorders keys); a table's rows
+  // list the same keys in the same order, so the last object's sorted keys are reused
+  let lastKeys: string[] = [];
+  let lastSorted: string[] = [];
+  const sortedKeys = (o: object) => {
+    const keys = Object.keys(o);
+    if (keys.length !== lastKeys.length || keys.some((k, i) => k !== lastKeys[i])) {
+      lastKeys = keys;
+      lastSorted = [...keys].sort();
+    }
+    return lastSorted;
+  };
+  // `subscript`: the path ends in a subscript ([3], or ["a key"]), so an object there is a row
+  const walk = (v: unknown, path: string, row: number, subscript: boolean) => {
     if (typeof v === 'string') {
       if (v.trim() !== '') out.push({ path, value: v, row });
     } else if (typeof v === 'number') {
       if (Number.isFinite(v)) out.push({ path, value: v, row });
     } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`, null);
+      for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`, -1, true);
     } else if (v !== null && typeof v === 'object') {
-      // the fields of an object whose path ends in a subscript are a row's cells
-      const fieldsRow = path.endsWith(']') ? path : null;
-      // keys in sorted order (code units, as the default sort compares): the same list whether
-      // walked from the provider's answer or from the stored jsonb (which reorders keys)
-      for (const k of Object.keys(v).sort()) walk((v as Record<string, unknown>)[k], path + segment(k), fieldsRow);
+      const fieldsRow = subscript ? rows++ : -1;
+      for (const k of sortedKeys(v)) {
+        const seg = segment(k);
+        walk((v as Record<string, unknown>)[k], path + seg, fieldsRow, seg.charCodeAt(seg.length - 1) === 93); // ]
+      }
     }
   };
-  walk(data, '$', null);
+  walk(data, '$', -1, false);
   return out;
 }
 
@@ -118,20 +133,19 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
   let doc: SourceIndex | null | undefined;
   const items = traceable(input.extractedData);
   chunk.expectSearches(items.length);
-  const sightings = items.map((it) => (it.row ? chunk.findAll(it.value) : null));
-  const cellsOf = new Map<string, Sighting[]>();
-  items.forEach(({ row }, i) => {
-    const s = sightings[i];
-    if (!row || !s?.lines.length) return;
-    const cells = cellsOf.get(row);
-    if (cells) cells.push(s);
-    else cellsOf.set(row, [s]);
-  });
-  const lineOf = new Map<string, number>();
-  for (const [row, cells] of cellsOf) lineOf.set(row, rowLine(cells));
+  const sightings = new Array<Sighting | null>(items.length);
+  // per row (numbered from 0 in walk order), its cells found somewhere, then the row's line
+  const cellsOf: (Sighting[] | undefined)[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const { row, value } = items[i]!;
+    const s = row < 0 ? null : chunk.findAll(value);
+    sightings[i] = s;
+    if (s?.lines.length) (cellsOf[row] ??= []).push(s);
+  }
+  const lineOf = cellsOf.map((cells) => (cells ? rowLine(cells) : undefined));
   let inDocument = 0;
   const values = items.map(({ path, value, row }, i): ValueProvenance => {
-    const inChunk = row ? nearestOccurrence(sightings[i]!.kinds, lineOf.get(row)) : firstOccurrence(chunk.find(value));
+    const inChunk = row >= 0 ? nearestOccurrence(sightings[i]!.kinds, lineOf[row]) : firstOccurrence(chunk.find(value));
     if (inChunk) {
       const at = chunk.span(inChunk.hit);
       inDocument++;
@@ -192,14 +206,20 @@ const firstOccurrence = (f: Found | null): Occurrence | null => (f ? { ...f, hit
 function nearestOccurrence(kinds: Sighting['kinds'], line: number | undefined): Occurrence | null {
   if (!kinds.length) return null;
   if (line === undefined) return firstOccurrence(kinds[0]!);
-  let best = { k: kinds[0]!, i: 0, distance: Infinity };
+  let best = kinds[0]!;
+  let bestIndex = 0;
+  let bestDistance = Infinity;
   for (const k of kinds) {
     const i = nearestIndex(k.lines, line);
     const distance = Math.abs(k.lines[i]! - line);
-    if (distance < best.distance) best = { k, i, distance };
+    if (distance < bestDistance) {
+      best = k;
+      bestIndex = i;
+      bestDistance = distance;
+    }
     if (distance === 0) break; // on the line: no weaker kind can be nearer
   }
-  return { kind: best.k.kind, hits: best.k.hits, hit: best.k.hits[best.i]! };
+  return { kind: best.kind, hits: best.hits, hit: best.hits[bestIndex]! };
 }
 
 /** Of sorted line numbers, the index of the one nearest to `line`: the earlier line on equal distance, the first index of a line. */

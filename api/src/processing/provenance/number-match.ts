@@ -1,9 +1,47 @@
 // The number kind of match: a value read as a number against the number tokens of the text.
 import { dateSeparator, isDigitCode } from './chars';
-import { numericDates, numberReadings } from './readings';
+import { numberReadings } from './readings';
 import { type Hit, type SourceText, uniqueHits } from './source-text';
 
-const NUMBER_TOKEN = /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g;
+/**
+ * The number tokens of a text: what /\(?[-+]?\d[\d.,'’\u00a0]*\d\)?|\d/g matches, read by char
+ * code (a table has thousands; a regex match array each was a tenth of provenance's allocation).
+ * At each position the regex's first alternative: an optional parenthesis and sign, a digit, the
+ * longest run of digits and separators that ends in a digit, an optional closing parenthesis;
+ * else a lone digit; else the next position.
+ */
+export function numberTokenRanges(text: string, found: (start: number, end: number) => void): void {
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    const c = text.charCodeAt(i);
+    if (!isDigitCode(c) && c !== 40 && c !== 43 && c !== 45) {
+      i++;
+      continue;
+    }
+    let p = i;
+    if (text.charCodeAt(p) === 40) p++; // (
+    if (text.charCodeAt(p) === 43 || text.charCodeAt(p) === 45) p++; // + -
+    let end = -1;
+    if (isDigitCode(text.charCodeAt(p))) {
+      let lastDigit = -1;
+      for (let m = p + 1; m < n; m++) {
+        const d = text.charCodeAt(m);
+        if (isDigitCode(d)) lastDigit = m;
+        else if (!(d === 46 || d === 44 || d === 39 || d === 0x2019 || d === 0xa0)) break; // . , ' ’ nbsp
+      }
+      if (lastDigit !== -1) end = text.charCodeAt(lastDigit + 1) === 41 ? lastDigit + 2 : lastDigit + 1; // )
+    }
+    if (end === -1) {
+      if (!isDigitCode(c)) {
+        i++;
+        continue;
+      }
+      end = i + 1;
+    }
+    found(i, end);
+    i = end;
+  }
+}
 
 /** A number token of the text. */
 interface Token extends Hit {
@@ -44,7 +82,6 @@ export class NumberMatcher {
   private readonly source: SourceText;
   private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
   private readonly tokenReadings = new Map<string, string[]>();
-  private readonly lineDates = new Map<number, { start: number; end: number }[]>();
 
   constructor(source: SourceText) {
     this.source = source;
@@ -70,17 +107,16 @@ export class NumberMatcher {
       const flat = this.source.flat;
       const byDigits = new Map<number, Token[]>();
       const long: Token[] = [];
-      NUMBER_TOKEN.lastIndex = 0;
-      for (let m = NUMBER_TOKEN.exec(flat); m; m = NUMBER_TOKEN.exec(flat)) {
-        const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
-        const key = digitKey(m[0]);
+      numberTokenRanges(flat, (start, end) => {
+        const token = { start, end, text: flat.slice(start, end) };
+        const key = digitKey(token.text);
         if (key === null) long.push(token);
         else {
           const list = byDigits.get(key);
           if (list) list.push(token);
           else byDigits.set(key, [token]);
         }
-      }
+      });
       this.tokens = { byDigits, long };
     }
     return this.tokens;
@@ -96,8 +132,8 @@ export class NumberMatcher {
   /**
    * A month or day of a date written in digits (the 01 and 05 of 2024-01-05 or 01/05/2024) is part
    * of the date, not a number: a quantity 1 is not found there. A four-digit year still is a
-   * number. Only a token joined to other digits by - / . is checked, against the dates of its line
-   * (these dates never span lines), once per line.
+   * number. Only a token joined to other digits by - / . is checked, against the text's dates
+   * written in digits.
    */
   private datePart(t: Token): boolean {
     if (t.datePart !== undefined) return t.datePart;
@@ -107,14 +143,7 @@ export class NumberMatcher {
     let end = t.end;
     while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
     const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
-    let part = false;
-    if (joined && !(end - start === 4 && /^\d{4}$/.test(flat.slice(start, end)))) {
-      const line = this.source.lineAt(t.start);
-      let dates = this.lineDates.get(line);
-      if (!dates) this.lineDates.set(line, (dates = numericDates(this.source.lines[line]!.text)));
-      const at = this.source.lineStart(line);
-      part = dates.some((d) => d.start <= start - at && end - at <= d.end);
-    }
-    return (t.datePart = part);
+    const year = end - start === 4 && isDigitCode(flat.charCodeAt(start + 1)) && isDigitCode(flat.charCodeAt(start + 2)); // its ends are digits
+    return (t.datePart = joined && !year && this.source.inNumericDate(start, end));
   }
 }

@@ -65,6 +65,7 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number
 const MONTH_INITIAL = /^[adfjmnos]/i;
 const ASCII_LETTER = /[a-z]/i;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const isDateSeparator = (c: number) => c === 45 || c === 47 || c === 46; // - / .
 const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -97,11 +98,21 @@ export function findDates(text: string, patterns = DATE_PATTERNS): { start: numb
 export const numericDates = (text: string) => findDates(text, NUMERIC_DATE_PATTERNS);
 const NUMERIC_DATE_PATTERNS = DATE_PATTERNS.slice(0, 2);
 
+/** The dates of a text with a month written in words (5 March 2024, Mar 5, 2024): findDates(text) is numericDates(text) followed by these. */
+export const wordDates = (text: string) => findDates(text, WORD_DATE_PATTERNS);
+const WORD_DATE_PATTERNS = DATE_PATTERNS.slice(2);
+
 /** The calendar days a value may mean when the whole value is one date, else []. */
 export function dateReadings(value: string): string[] {
   const v = value.trim();
   // every pattern begins with a digit or a month and ends with a digit: most text is ruled out here
   if (!(isDigitCode(v.charCodeAt(v.length - 1)) && (isDigitCode(v.charCodeAt(0)) || MONTH_INITIAL.test(v)))) return [];
+  // the common ISO-like 2024-01-05 (any of - / . between): the first pattern alone reads it (the
+  // second would need a word boundary inside the year), without a match array per value
+  if (v.length === 10 && isDigitCode(v.charCodeAt(1)) && isDigitCode(v.charCodeAt(2)) && isDigitCode(v.charCodeAt(3)) && isDateSeparator(v.charCodeAt(4)) && isDigitCode(v.charCodeAt(5)) && isDigitCode(v.charCodeAt(6)) && isDateSeparator(v.charCodeAt(7)) && isDigitCode(v.charCodeAt(8))) {
+    const day = validDate([+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)]);
+    return day === null ? [] : [day];
+  }
   // the written-month patterns need letters: a value of digits and separators is read by the numeric ones alone
   const found = (ASCII_LETTER.test(v) ? findDates(v) : numericDates(v)).filter((d) => d.start === 0 && d.end === v.length);
   return [...new Set(found.flatMap((d) => d.days))];

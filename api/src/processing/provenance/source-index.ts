@@ -106,6 +106,12 @@ export class SourceIndex {
       const kinds: Sighting['kinds'] = [];
       let all: number[] = [];
       for (const { kind, hits } of this.kinds(value, false)) {
+        const previous = kinds[kinds.length - 1];
+        if (previous?.hits === hits) {
+          // the same hits as the stronger kind (an exact match of every case/whitespace one): the same lines
+          kinds.push({ kind, hits, lines: previous.lines });
+          continue;
+        }
         const lines = this.source.lineNumbersOf(hits);
         kinds.push({ kind, hits, lines });
         all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
@@ -139,7 +145,8 @@ export class SourceIndex {
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
       const loose = this.textMatch.caseWhitespace(value);
-      const exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
+      let exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
+      if (exact.length === loose.length) exact = loose; // all of them: one list (findAll reads its lines once)
       if (exact.length) out.push({ kind: 'exact', hits: exact });
       if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
     } else {
@@ -196,8 +203,11 @@ function isCollapsed(value: string): boolean {
   return true;
 }
 
-/** A sorted list without repeats. */
+/** A sorted list without repeats (the list itself when it has none). */
 function distinctSorted(sorted: number[]): number[] {
+  let repeats = false;
+  for (let i = 1; i < sorted.length && !repeats; i++) repeats = sorted[i] === sorted[i - 1];
+  if (!repeats) return sorted;
   const out: number[] = [];
   for (const x of sorted) if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
   return out;

@@ -1,6 +1,7 @@
 // A source's lines as one string (what every search runs on) and the way back from an offset in
 // it to a line; its lower-cased and normalised forms, built on first use.
 import { NON_ASCII, asciiSpace } from './chars';
+import { numericDates } from './readings';
 
 export interface SourceLine {
   /** 1-based line number in the document */
@@ -8,6 +9,13 @@ export interface SourceLine {
   /** 1-based page, when known */
   page?: number | null;
   text: string;
+}
+
+/** A date found in the flat text, with the calendar days it may mean. */
+export interface Dated {
+  start: number;
+  end: number;
+  days: string[];
 }
 
 /** A range of the flat text. */
@@ -32,6 +40,8 @@ export class SourceText {
   private lowerText: string | null = null;
   private normalisedText: Normalised | null = null;
   private lineTable: Uint32Array | null = null;
+  private digitDates: Dated[] | null = null;
+  private digitDatesByStart: { dates: Dated[]; furthest: number[] } | null = null;
 
   constructor(lines: SourceLine[]) {
     this.lines = lines;
@@ -54,6 +64,34 @@ export class SourceText {
 
   get normalised(): Normalised {
     return (this.normalisedText ??= normalise(this.flat));
+  }
+
+  /**
+   * The dates written in digits (numericDates) of the flat text: the same as each line's, at the
+   * line's offset (their patterns hold no whitespace, and a line break is a space in the flat text).
+   */
+  get numericDates(): Dated[] {
+    return (this.digitDates ??= numericDates(this.flat));
+  }
+
+  /** Whether a range of the flat text lies within one date written in digits. */
+  inNumericDate(start: number, end: number): boolean {
+    if (!this.digitDatesByStart) {
+      // by start (the two patterns' lists are each in text order), with the furthest end so far:
+      // a range lies within one of the dates starting at or before it when that end reaches it
+      const dates = [...this.numericDates].sort((a, b) => a.start - b.start);
+      let furthest = -1;
+      this.digitDatesByStart = { dates, furthest: dates.map((d) => (furthest = Math.max(furthest, d.end))) };
+    }
+    const { dates, furthest } = this.digitDatesByStart;
+    let lo = 0;
+    let hi = dates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (dates[mid]!.start <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && furthest[lo - 1]! >= end;
   }
 
   /**

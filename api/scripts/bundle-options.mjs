@@ -1,0 +1,48 @@
+// The esbuild options the API is bundled with (dist/main.js, see build.mjs), shared with
+// bench/run-bundled.mjs so a benchmark runs the API's code as the product runs it.
+// Every bare import stays external (node_modules at runtime) except @quarry/shared, whose
+// TypeScript source is bundled.
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const externalExceptShared = {
+  name: 'external-except-shared',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === '@quarry/shared' || args.path.startsWith('@quarry/shared/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+export const bundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalExceptShared],
+  banner: {
+    js: [
+      "import { createRequire as __quarryCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __quarryFileURLToPath } from 'node:url';",
+      "import { dirname as __quarryDirname } from 'node:path';",
+      'const require = __quarryCreateRequire(import.meta.url);',
+      'const __filename = __quarryFileURLToPath(import.meta.url);',
+      'const __dirname = __quarryDirname(__filename);',
+    ].join('\n'),
+  },
+};
+
+/**
+ * The files a bundle opens beside itself: the OCR media worker, a plain .mjs the bundle forks by
+ * path (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url), with
+ * the page clean-up it imports.
+ */
+export function copyBesideBundle(outdir) {
+  for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) cpSync(path.join(apiRoot, 'src/processing/ocr', file), path.join(outdir, file));
+}
