@@ -43,9 +43,8 @@ export function numberTokenRanges(text: string, found: (start: number, end: numb
   }
 }
 
-/** A number token of the text. */
+/** A number token of the text (its characters are cut out of the text only when it is read). */
 interface Token extends Hit {
-  text: string;
   /** its numberReadings, once read (shared by the tokens written alike) */
   readings?: string[];
   /** a month or day of a date written in digits, once checked (see datePart) */
@@ -59,11 +58,11 @@ interface Token extends Hit {
  * Number and String, unless String writes it with an exponent (1e-7). So a reading is looked up
  * among the few tokens with its key instead of reading every token of the text.
  */
-function digitKey(s: string): number | null {
+function digitKey(s: string, from = 0, to = s.length): number | null {
   let key = 0;
   let zeros = 0;
   let digits = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c < 48 || c > 57) continue;
     if (++digits > 15) return null;
@@ -108,8 +107,8 @@ export class NumberMatcher {
       const byDigits = new Map<number, Token[]>();
       const long: Token[] = [];
       numberTokenRanges(flat, (start, end) => {
-        const token = { start, end, text: flat.slice(start, end) };
-        const key = digitKey(token.text);
+        const token: Token = { start, end, readings: undefined, datePart: undefined }; // one shape from the start
+        const key = digitKey(flat, start, end);
         if (key === null) long.push(token);
         else {
           const list = byDigits.get(key);
@@ -124,8 +123,9 @@ export class NumberMatcher {
 
   private readingsOf(token: Token): string[] {
     if (token.readings) return token.readings;
-    let r = this.tokenReadings.get(token.text);
-    if (!r) this.tokenReadings.set(token.text, (r = numberReadings(token.text)));
+    const text = this.source.flat.slice(token.start, token.end);
+    let r = this.tokenReadings.get(text);
+    if (!r) this.tokenReadings.set(text, (r = numberReadings(text)));
     return (token.readings = r);
   }
 

@@ -144,7 +144,7 @@ export class SourceIndex {
       // Both kinds from one search (a table's cells): for an ASCII value without other whitespace
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
-      const loose = this.textMatch.caseWhitespace(value);
+      const loose = this.textMatch.indexedCaseWhitespace(value.toLowerCase()); // collapsed ASCII: already normalised but for case
       let exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
       if (exact.length === loose.length) exact = loose; // all of them: one list (findAll reads its lines once)
       if (exact.length) out.push({ kind: 'exact', hits: exact });
@@ -169,7 +169,7 @@ export class SourceIndex {
         if (first) return out;
       }
     }
-    const readings = mayBeNumber(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
+    const readings = mayBeNumber(value) && !signBetweenDigits(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
       hits = this.numberMatch.number(readings);
       if (hits.length) out.push({ kind: 'number', hits });
@@ -190,6 +190,25 @@ function mayBeNumber(value: string): boolean {
     if (c < 128 && !NUMBER_CHAR[c]) return false;
   }
   return true;
+}
+
+/**
+ * A + or - with a digit before and after it (2024-01-05, 12-3): no number reading then, without
+ * running them. numberReadings strips signs only before the first digit, and the value's ends
+ * are only stripped of non-digits, so such a sign stays inside what is read, which must be
+ * digits and separators alone.
+ */
+function signBetweenDigits(value: string): boolean {
+  let digitBefore = false;
+  let signAfterDigit = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (signAfterDigit) return true;
+      digitBefore = true;
+    } else if ((c === 43 || c === 45) && digitBefore) signAfterDigit = true;
+  }
+  return false;
 }
 
 const NUMBER_CHAR: boolean[] = Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57) || asciiSpace(c) || ".,'()+-".includes(String.fromCharCode(c)));

@@ -2,7 +2,7 @@
 // whitespace collapsed).
 import { NON_ASCII, asciiSpace, isWordChar } from './chars';
 import type { SourceText, Hit } from './source-text';
-import { type Anchor, type WordIndex, bounded, longestWord, matchesAt, rarestAsciiWord, rarestWord, scan, scanStarts, wordStarts } from './word-index';
+import { type Anchor, type AsciiWordIndex, type WordIndex, asciiWordStarts, bounded, longestWord, matchesAt, rarestAsciiWord, rarestWord, scan, scanStarts, wordStarts } from './word-index';
 
 /**
  * ASCII sources: the word index pays once a source is searched for many values (a table); a
@@ -19,7 +19,7 @@ export const SCANS_BEFORE_INDEX = 12;
  */
 export class TextMatcher {
   private readonly source: SourceText;
-  private lowerWords: WordIndex | null = null;
+  private lowerWords: AsciiWordIndex | null = null;
   private flatWords: WordIndex | null = null;
   private normWords: WordIndex | null = null;
   private searches = 0;
@@ -65,12 +65,17 @@ export class TextMatcher {
     return looseMatchesAt(this.source.lower, needle, anchor);
   }
 
+  /** caseWhitespace for a needle already in its normalised form (ASCII, lower case, single inner spaces, starting with a word), once the word index is built. */
+  indexedCaseWhitespace(needle: string): Hit[] {
+    return looseMatchesAt(this.source.lower, needle, rarestAsciiWord(this.asciiWords(), needle));
+  }
+
   private useWordIndex(): boolean {
     return this.lowerWords !== null || ++this.searches > SCANS_BEFORE_INDEX;
   }
 
-  private asciiWords(): WordIndex {
-    return (this.lowerWords ??= wordStarts(this.source.lower));
+  private asciiWords(): AsciiWordIndex {
+    return (this.lowerWords ??= asciiWordStarts(this.source.lower));
   }
 
   /** The needle's matches in the flat or the normalised text, through that text's word index when the needle starts with a word. */

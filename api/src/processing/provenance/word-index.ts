@@ -61,9 +61,44 @@ export function rarestWord(index: WordIndex, needle: string): Anchor {
   return { starts: best, offset: bestOffset };
 }
 
-/** rarestWord for an ASCII needle, read by char code instead of a regex match per word. */
-export function rarestAsciiWord(index: WordIndex, needle: string): Anchor {
-  let best: number[] = [];
+/**
+ * An ASCII text's words filed by a hash of their characters instead of by the words themselves: no
+ * string per word is cut out and hashed (a table has thousands). Words that share a hash share a
+ * list, which then holds every start of each of them, in text order: a superset of a word's starts
+ * is all an anchor needs (its candidates are matched against the text).
+ */
+export type AsciiWordIndex = Map<number, number[]>;
+
+/** The hash of text[from, to) an AsciiWordIndex files a word by (30 bits: a small integer key). */
+const wordHash = (text: string, from: number, to: number) => {
+  let h = 0;
+  for (let i = from; i < to; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) & 0x3fffffff;
+  return h;
+};
+
+/** Where each word of an ASCII text starts, by wordHash. */
+export function asciiWordStarts(text: string): AsciiWordIndex {
+  const m: AsciiWordIndex = new Map();
+  for (let i = 0; i < text.length; ) {
+    if (!asciiWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h = 0;
+    for (; i < text.length && asciiWordCode(text.charCodeAt(i)); i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) & 0x3fffffff;
+    const list = m.get(h);
+    if (list) list.push(start);
+    else m.set(h, [start]);
+  }
+  return m;
+}
+
+const NO_STARTS: number[] = [];
+
+/** rarestWord for an ASCII needle in an ASCII text's index, read by char code instead of a regex match per word. */
+export function rarestAsciiWord(index: AsciiWordIndex, needle: string): Anchor {
+  let best: number[] = NO_STARTS;
   let bestOffset = 0;
   let bestCount = Infinity;
   for (let i = 0; i < needle.length; ) {
@@ -73,7 +108,7 @@ export function rarestAsciiWord(index: WordIndex, needle: string): Anchor {
     }
     const offset = i;
     while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-    const starts = index.get(needle.slice(offset, i)) ?? [];
+    const starts = index.get(wordHash(needle, offset, i)) ?? NO_STARTS;
     if (starts.length < bestCount) {
       best = starts;
       bestOffset = offset;
