@@ -10,6 +10,18 @@ import path from 'node:path';
 import { apps, portsFromEnv, root, startStack } from './stack.mjs';
 
 const dev = process.argv.includes('--dev');
+
+/**
+ * `npm start` runs this script through `sh -c`, which does not pass on a SIGTERM sent to npm (as a
+ * process manager stops the process it started): npm and the shell end and this process, left
+ * with another parent, would go on serving. It stops when the process that started it is gone.
+ */
+function stopWhenOrphaned(stop) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
+}
 const skipBuild = process.argv.includes('--no-build');
 
 function buildAll() {
@@ -63,14 +75,19 @@ if (dev) {
   });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopWhenOrphaned(stop);
 } else {
   if (!skipBuild) buildAll();
   const stack = await startStack();
   console.log(`\nQuarry is running: ${stack.url}   (API docs: http://localhost:${stack.ports.api}/api/docs — Ctrl+C to stop)`);
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await stack.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopWhenOrphaned(stop);
 }

@@ -1,8 +1,11 @@
 // The reference server sends what the build precompressed (shared/rsbuild-precompress.ts):
 // brotli to a browser that accepts it, gzip to one that only takes gzip, the file itself
 // otherwise — the same bytes each way. Checked on the shell's entry and a remote's entry.
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API_URL, BASE_URL, E2E_PORTS } from '../support/env';
@@ -87,4 +90,47 @@ test('an upload the client cuts off through the shell ends on the API too: the r
     if (status !== 200) await new Promise((r) => setTimeout(r, 200));
   }
   expect(status).toBe(200);
+});
+
+/** Whether something accepts connections on a local port. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+test('`npm start` stops when npm is told to (SIGTERM to npm, as a process manager stops it): nothing is left serving', async () => {
+  test.setTimeout(150_000);
+  // ports of their own, beside this suite's stack and a running `npm start`
+  const at = E2E_PORTS.shell + 10;
+  const ports = { SHELL_PORT: at, MF_MARKETING_PORT: at + 1, MF_FILES_PORT: at + 2, MF_PROMPTS_SCHEMAS_PORT: at + 3, MF_JOBS_PORT: at + 4, MF_ADMIN_PORT: at + 5, API_PORT: E2E_PORTS.api + 1 };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-e2e-npm-start-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir };
+  delete env.DATABASE_URL; // the embedded database, as on a fresh machine
+  // its own process group: whatever is left over is killed with it at the end
+  const npm = spawn('npm', ['start', '--', '--no-build'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  npm.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  npm.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  try {
+    await expect.poll(() => output.includes('Quarry is running'), { timeout: 120_000, intervals: [500] }).toBe(true);
+    expect(await listening(ports.SHELL_PORT)).toBe(true);
+    expect(await listening(ports.API_PORT)).toBe(true);
+
+    process.kill(npm.pid!, 'SIGTERM');
+    await expect
+      .poll(async () => [await listening(ports.SHELL_PORT), await listening(ports.API_PORT), await listening(ports.MF_FILES_PORT)], { timeout: 15_000, intervals: [500] })
+      .toEqual([false, false, false]);
+  } finally {
+    try {
+      process.kill(-npm.pid!, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
