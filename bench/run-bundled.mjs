@@ -5,17 +5,17 @@
 //   node bench/run-bundled.mjs bench/review/step.mjs --rounds 150 --only table
 //
 // The script and the API sources it imports are bundled with the API's own options
-// (api/scripts/bundle-options.mjs) into api/dist/bench/ (where the API's node_modules resolve),
-// beside the files the bundle opens next to itself, and run there with plain node. Under tsx every call from one module into
-// another goes through an export getter: a matcher split into small modules (provenance) ran
-// about twice as slow there as in the product.
+// (api/scripts/bundle-options.cjs) into api/dist/bench/ (where the API's node_modules resolve),
+// beside the files the bundle opens next to itself, and run there with plain node. Under tsx
+// every call from one module into another goes through an export getter: a matcher split into
+// small modules (provenance) ran about twice as slow there as in the product.
 /* eslint-disable no-undef -- a Node script (console, process) */
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleOptions, copyBesideBundle } from '../api/scripts/bundle-options.mjs';
+import { bundleOptions, copyBesideBundle } from '../api/scripts/bundle-options.cjs';
 
 const [script, ...args] = process.argv.slice(2);
 if (!script) {

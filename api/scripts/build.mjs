@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Bundles src/main.ts (and src/worker.ts once it exists) into dist/ with esbuild (the options:
-// bundle-options.mjs). The migrations are copied to dist/drizzle.
+// bundle-options.cjs). The migrations are copied to dist/drizzle.
 import { build } from 'esbuild';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleOptions, copyBesideBundle } from './bundle-options.mjs';
+import { bundleOptions, copyBesideBundle } from './bundle-options.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');

@@ -3,10 +3,10 @@
 // run the same check script under tsx (ESM, dev) and as an esbuild ESM bundle with every bare
 // import left external (production), each in a fresh Node process.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { characterAccuracy } from './fixtures/accuracy';
 import { makeTextPdf, renderTextImage } from './fixtures/generate';
 import { runOcr, shutdownOcr } from './index';
@@ -63,36 +63,13 @@ it('works under tsx (ESM, the dev server)', () => {
 
 it('works as an esbuild ESM bundle with externals (production), given the worker script beside it', async () => {
   const out = path.join(work, 'bundle');
-  // Same settings as api/scripts/build.mjs: ESM, node20, bare imports external, require/__dirname banner.
-  await build({
-    entryPoints: { main: path.join(here, 'fixtures/module-check.ts') },
-    outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'external-bare',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
-        },
-      },
-    ],
-    banner: {
-      js: [
-        "import { createRequire as __quarryCreateRequire } from 'node:module';",
-        "import { fileURLToPath as __quarryFileURLToPath } from 'node:url';",
-        "import { dirname as __quarryDirname } from 'node:path';",
-        'const require = __quarryCreateRequire(import.meta.url);',
-        'const __filename = __quarryFileURLToPath(import.meta.url);',
-        'const __dirname = __quarryDirname(__filename);',
-      ].join('\n'),
-    },
-  });
-  // What api/scripts/build.mjs does for the worker, and a node_modules the bundle resolves from.
-  for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) copyFileSync(path.join(here, file), path.join(out, file));
+  // The settings api/scripts/build.mjs bundles the API with (ESM, node20, bare imports external,
+  // require/__dirname banner), and the worker script it puts beside the bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own CommonJS options file
+  const { bundleOptions, copyBesideBundle } = require(path.join(apiRoot, 'scripts/bundle-options.cjs')) as { bundleOptions: BuildOptions; copyBesideBundle: (outdir: string) => void };
+  await build({ ...bundleOptions, logLevel: 'silent', entryPoints: { main: path.join(here, 'fixtures/module-check.ts') }, outdir: out });
+  copyBesideBundle(out);
+  // a node_modules the bundle resolves from
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   const run = spawnSync(process.execPath, [path.join(out, 'main.js'), pdfPath, pngPath], {
     cwd: work,

@@ -1,12 +1,12 @@
 // The esbuild options the API is bundled with (dist/main.js, see build.mjs), shared with
 // bench/run-bundled.mjs so a benchmark runs the API's code as the product runs it.
 // Every bare import stays external (node_modules at runtime) except @quarry/shared, whose
-// TypeScript source is bundled.
-import { cpSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// TypeScript source is bundled. CommonJS, so the API's jest tests can require it too
+// (src/processing/ocr/module-format.test.ts bundles with it).
+const { cpSync } = require('node:fs');
+const path = require('node:path');
 
-export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiRoot = path.resolve(__dirname, '..');
 
 const externalExceptShared = {
   name: 'external-except-shared',
@@ -18,7 +18,7 @@ const externalExceptShared = {
   },
 };
 
-export const bundleOptions = {
+const bundleOptions = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -43,6 +43,8 @@ export const bundleOptions = {
  * path (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url), with
  * the page clean-up it imports.
  */
-export function copyBesideBundle(outdir) {
+function copyBesideBundle(outdir) {
   for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) cpSync(path.join(apiRoot, 'src/processing/ocr', file), path.join(outdir, file));
 }
+
+module.exports = { bundleOptions, copyBesideBundle };
