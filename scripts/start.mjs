@@ -10,6 +10,7 @@ import path from 'node:path';
 import { apps, portsFromEnv, root, startStack } from './stack.mjs';
 
 const dev = process.argv.includes('--dev');
+const skipBuild = process.argv.includes('--no-build');
 
 /**
  * `npm start` runs this script through `sh -c`, which does not pass on a SIGTERM sent to npm (as a
@@ -22,7 +23,6 @@ function stopWhenOrphaned(stop) {
     if (process.ppid !== parent) stop();
   }, 500).unref();
 }
-const skipBuild = process.argv.includes('--no-build');
 
 function buildAll() {
   const started = Date.now();

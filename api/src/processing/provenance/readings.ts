@@ -1,5 +1,6 @@
 // What a written number or date may mean (provenance's normalised kinds, also the evaluation's
 // comparison): canonical strings a value and a source token are compared by.
+import { dateSeparator, isDigitCode } from './chars';
 
 // ------------------------------------------------------------------ numbers
 
@@ -64,8 +65,6 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number
 ];
 const MONTH_INITIAL = /^[adfjmnos]/i;
 const ASCII_LETTER = /[a-z]/i;
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
-const isDateSeparator = (c: number) => c === 45 || c === 47 || c === 46; // - / .
 const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -109,7 +108,7 @@ export function dateReadings(value: string): string[] {
   if (!(isDigitCode(v.charCodeAt(v.length - 1)) && (isDigitCode(v.charCodeAt(0)) || MONTH_INITIAL.test(v)))) return [];
   // the common ISO-like 2024-01-05 (any of - / . between): the first pattern alone reads it (the
   // second would need a word boundary inside the year), without a match array per value
-  if (v.length === 10 && isDigitCode(v.charCodeAt(1)) && isDigitCode(v.charCodeAt(2)) && isDigitCode(v.charCodeAt(3)) && isDateSeparator(v.charCodeAt(4)) && isDigitCode(v.charCodeAt(5)) && isDigitCode(v.charCodeAt(6)) && isDateSeparator(v.charCodeAt(7)) && isDigitCode(v.charCodeAt(8))) {
+  if (v.length === 10 && isDigitCode(v.charCodeAt(1)) && isDigitCode(v.charCodeAt(2)) && isDigitCode(v.charCodeAt(3)) && dateSeparator(v.charCodeAt(4)) && isDigitCode(v.charCodeAt(5)) && isDigitCode(v.charCodeAt(6)) && dateSeparator(v.charCodeAt(7)) && isDigitCode(v.charCodeAt(8))) {
     const day = validDate([+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)]);
     return day === null ? [] : [day];
   }

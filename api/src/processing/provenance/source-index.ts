@@ -1,7 +1,7 @@
 // The searchable form of a source (a chunk, or a whole document) that provenance traces values in
 // (see match.ts for the kinds of match and the choice between occurrences): each kind is searched
 // by its own matcher (text-match, date-match, number-match) over the source's text (source-text).
-import { NON_ASCII, asciiSpace, asciiWordCode } from './chars';
+import { NON_ASCII, asciiSpace, asciiWordCode, isDigitCode } from './chars';
 import { DateMatcher } from './date-match';
 import { NumberMatcher } from './number-match';
 import { dateReadings, numberReadings } from './readings';
@@ -203,7 +203,7 @@ function signBetweenDigits(value: string): boolean {
   let signAfterDigit = false;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    if (isDigitCode(c)) {
       if (signAfterDigit) return true;
       digitBefore = true;
     } else if ((c === 43 || c === 45) && digitBefore) signAfterDigit = true;

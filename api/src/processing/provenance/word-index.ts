@@ -85,8 +85,8 @@ export function asciiWordStarts(text: string): AsciiWordIndex {
       continue;
     }
     const start = i;
-    let h = 0;
-    for (; i < text.length && asciiWordCode(text.charCodeAt(i)); i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) & 0x3fffffff;
+    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
+    const h = wordHash(text, start, i);
     const list = m.get(h);
     if (list) list.push(start);
     else m.set(h, [start]);
