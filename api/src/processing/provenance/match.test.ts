@@ -3,6 +3,7 @@
 import { SourceIndex, computeProvenance, leaves } from './match';
 import { numberTokenRanges } from './number-match';
 import { dateReadings, findDates, numberReadings } from './readings';
+import { SourceText } from './source-text';
 
 const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
 const one = (text: string, value: unknown, startLine = 10) => computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: chunk(text, startLine) }).values[0]!;
@@ -202,6 +203,21 @@ describe('computeProvenance', () => {
 });
 
 describe('the index on edge cases of its shortcuts', () => {
+  it('every offset is on its own line, whether its line is searched among all lines or within its block of 32 characters', () => {
+    // empty lines, one-character lines, lines longer than a block, several lines in one block
+    const texts = ['', 'a', '', 'x'.repeat(70), 'bc', '', '', 'd', 'y'.repeat(31), 'z'.repeat(32), 'e', ''];
+    const source = new SourceText(texts.map((text, i) => ({ number: 5 + i, text })));
+    const expected: number[] = [];
+    texts.forEach((t, i) => expected.push(...Array<number>(t.length + 1).fill(5 + i))); // each line's characters and the space after it
+    expected.pop(); // no space after the last line
+    const offsets = expected.map((_, off) => off);
+    const bySearch = offsets.map((off) => source.firstLine({ start: off, end: off + 1 }).number);
+    const byBlock = source.lineNumbersOf(offsets.map((off) => ({ start: off, end: off + 1 }))); // builds the blocks
+    const afterBlocks = offsets.map((off) => source.firstLine({ start: off, end: off + 1 }).number);
+    expect(source.flat.length).toBe(expected.length);
+    expect([bySearch, byBlock, afterBlocks]).toEqual([expected, expected, expected]);
+  });
+
   it('numbers are looked up by their digits: zeros, separators, long and exponent forms', () => {
     expect(one('Price 6.50', 6.5)).toMatchObject({ match: 'number', start_line: 10 });
     expect(one('Rate 0,065 per unit', 0.065)).toMatchObject({ match: 'number', start_line: 10 });

@@ -52,53 +52,66 @@ export interface Provenance {
 
 /** Every traceable leaf (string or number) of a JSON value with its JSON path (object keys sorted, array order kept). */
 export function leaves(data: unknown): { path: string; value: string | number }[] {
-  return traceable(data).map(({ path, value }) => ({ path, value }));
+  const { paths, values } = traceable(data);
+  return paths.map((path, i) => ({ path, value: values[i]! }));
 }
 
-interface Leaf {
-  path: string;
-  value: string | number;
-  /** the table row (an object in an array) the leaf is a field of, numbered in walk order, else -1 */
-  row: number;
+/** The traceable leaves as parallel lists (a table has a thousand: no object per leaf). */
+interface Leaves {
+  paths: string[];
+  values: (string | number)[];
+  /** the table row (an object in an array) each leaf is a field of, numbered in walk order, else -1 */
+  rows: number[];
+  /** how many rows were numbered */
+  rowCount: number;
 }
 
 /** leaves() with each leaf's row, in one walk (no path parsing afterwards). */
-function traceable(data: unknown): Leaf[] {
-  const out: Leaf[] = [];
-  let rows = 0;
+function traceable(data: unknown): Leaves {
+  const out: Leaves = { paths: [], values: [], rows: [], rowCount: 0 };
   // a key's path segment, once per distinct key (a table repeats the same few keys on every row)
-  const segments = new Map<string, string>();
+  const segmentOf = new Map<string, string>();
   const segment = (k: string) => {
-    let s = segments.get(k);
-    if (s === undefined) segments.set(k, (s = IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`));
+    let s = segmentOf.get(k);
+    if (s === undefined) segmentOf.set(k, (s = IDENTIFIER.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`));
     return s;
   };
-  // keys in sorted order (code units, as the default sort compares): the same list whether walked
-  // from the provider's answer or from the stored jsonb (which reorders keys); a table's rows
-  // list the same keys in the same order, so the last object's sorted keys are reused
+  // keys in sorted order (code units, as the default sort compares) with their path segments:
+  // the same list whether walked from the provider's answer or from the stored jsonb (which
+  // reorders keys); a table's rows list the same keys in the same order, so the last object's
+  // sorted keys and segments are reused
   let lastKeys: string[] = [];
-  let lastSorted: string[] = [];
-  const sortedKeys = (o: object) => {
-    const keys = Object.keys(o);
-    if (keys.length !== lastKeys.length || keys.some((k, i) => k !== lastKeys[i])) {
-      lastKeys = keys;
-      lastSorted = [...keys].sort();
-    }
-    return lastSorted;
+  let sorted: string[] = [];
+  let segments: string[] = [];
+  const sortKeys = (keys: string[]) => {
+    let same = keys.length === lastKeys.length;
+    for (let i = 0; same && i < keys.length; i++) same = keys[i] === lastKeys[i];
+    if (same) return;
+    lastKeys = keys;
+    sorted = [...keys].sort();
+    segments = sorted.map(segment);
+  };
+  const leaf = (path: string, value: string | number, row: number) => {
+    out.paths.push(path);
+    out.values.push(value);
+    out.rows.push(row);
   };
   // `subscript`: the path ends in a subscript ([3], or ["a key"]), so an object there is a row
   const walk = (v: unknown, path: string, row: number, subscript: boolean) => {
     if (typeof v === 'string') {
-      if (v.trim() !== '') out.push({ path, value: v, row });
+      if (v.trim() !== '') leaf(path, v, row);
     } else if (typeof v === 'number') {
-      if (Number.isFinite(v)) out.push({ path, value: v, row });
+      if (Number.isFinite(v)) leaf(path, v, row);
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`, -1, true);
     } else if (v !== null && typeof v === 'object') {
-      const fieldsRow = subscript ? rows++ : -1;
-      for (const k of sortedKeys(v)) {
-        const seg = segment(k);
-        walk((v as Record<string, unknown>)[k], path + seg, fieldsRow, seg.charCodeAt(seg.length - 1) === 93); // ]
+      const fieldsRow = subscript ? out.rowCount++ : -1;
+      sortKeys(Object.keys(v));
+      const keys = sorted; // this object's: a nested object sorts its own
+      const segs = segments;
+      for (let i = 0; i < keys.length; i++) {
+        const seg = segs[i]!;
+        walk((v as Record<string, unknown>)[keys[i]!], path + seg, fieldsRow, seg.charCodeAt(seg.length - 1) === 93); // ]
       }
     }
   };
@@ -131,38 +144,53 @@ export interface ProvenanceInput {
 export function computeProvenance(input: ProvenanceInput): Provenance {
   const { chunk, chunkId } = input;
   let doc: SourceIndex | null | undefined;
-  const items = traceable(input.extractedData);
-  chunk.expectSearches(items.length);
-  const sightings = new Array<Sighting | null>(items.length);
-  // per row (numbered from 0 in walk order), its cells found somewhere, then the row's line
-  const cellsOf: (Sighting[] | undefined)[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const { row, value } = items[i]!;
-    const s = row < 0 ? null : chunk.findAll(value);
+  const { paths, values: leafValues, rows, rowCount } = traceable(input.extractedData);
+  const n = paths.length;
+  chunk.expectSearches(n);
+  const sightings = new Array<Sighting | null>(n);
+  // per row (numbered from 0 in walk order), its cells found somewhere, in field order: one list
+  // cut by row (cellsFrom[r] to cellsFrom[r + 1]), then the row's line (-1: none found)
+  const cellsFrom = new Array<number>(rowCount + 1).fill(0);
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    if (row < 0) continue;
+    const s = chunk.findAll(leafValues[i]!);
     sightings[i] = s;
-    if (s?.lines.length) (cellsOf[row] ??= []).push(s);
+    if (s.lines.length) cellsFrom[row + 1]!++;
   }
-  const lineOf = cellsOf.map((cells) => (cells ? rowLine(cells) : undefined));
+  for (let r = 0; r < rowCount; r++) cellsFrom[r + 1]! += cellsFrom[r]!;
+  const cells = new Array<Sighting>(cellsFrom[rowCount]!);
+  const filled = cellsFrom.slice(0, rowCount);
+  for (let i = 0; i < n; i++) if (rows[i]! >= 0 && sightings[i]!.lines.length) cells[filled[rows[i]!]!++] = sightings[i]!;
+  const lineOf = new Array<number>(rowCount).fill(-1);
+  for (let r = 0; r < rowCount; r++) if (cellsFrom[r + 1]! > cellsFrom[r]!) lineOf[r] = rowLine(cells, cellsFrom[r]!, cellsFrom[r + 1]!);
   let inDocument = 0;
-  const values = items.map(({ path, value, row }, i): ValueProvenance => {
-    const inChunk = row >= 0 ? nearestOccurrence(sightings[i]!.kinds, lineOf[row]) : firstOccurrence(chunk.find(value));
-    if (inChunk) {
-      const at = chunk.span(inChunk.hit);
+  const pick: Pick = { found: null, hit: 0 };
+  const values = new Array<ValueProvenance>(n);
+  for (let i = 0; i < n; i++) {
+    const path = paths[i]!;
+    const value = leafValues[i]!;
+    const row = rows[i]!;
+    if (row >= 0 ? nearestOccurrence(sightings[i]!.kinds, lineOf[row]!, pick) : firstOccurrence(chunk.find(value), pick)) {
+      const hit = pick.found!.hits[pick.hit]!;
+      const first = chunk.firstLine(hit);
       inDocument++;
-      return { path, value, status: 'found', match: inChunk.kind, in_chunk: true, chunk_id: chunkId, start_line: at.start_line, end_line: at.end_line, page: at.page, occurrences: inChunk.hits.length };
+      values[i] = { path, value, status: 'found', match: pick.found!.kind, in_chunk: true, chunk_id: chunkId, start_line: first.number, end_line: chunk.lastLine(hit).number, page: first.page ?? null, occurrences: pick.found!.hits.length };
+      continue;
     }
     if (input.document) {
       if (doc === undefined) doc = input.document();
       const elsewhere = doc?.find(value);
       if (doc && elsewhere) {
-        const at = doc.span(elsewhere.hits[0]!);
+        const first = doc.firstLine(elsewhere.hits[0]!);
         inDocument++;
-        return { path, value, status: 'found', match: elsewhere.kind, in_chunk: false, chunk_id: null, start_line: at.start_line, end_line: at.end_line, page: at.page, occurrences: elsewhere.hits.length };
+        values[i] = { path, value, status: 'found', match: elsewhere.kind, in_chunk: false, chunk_id: null, start_line: first.number, end_line: doc.lastLine(elsewhere.hits[0]!).number, page: first.page ?? null, occurrences: elsewhere.hits.length };
+        continue;
       }
     }
-    return { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
-  });
-  return { version: 1, values, summary: { total: values.length, found: inDocument, not_in_document: values.length - inDocument } };
+    values[i] = { path, value, status: 'not_in_document', match: null, in_chunk: null, chunk_id: null, start_line: null, end_line: null, page: null, occurrences: 0 };
+  }
+  return { version: 1, values, summary: { total: n, found: inDocument, not_in_document: n - inDocument } };
 }
 
 /**
@@ -172,12 +200,16 @@ export function computeProvenance(input: ProvenanceInput): Provenance {
  * outside them can win: a line none of the first j cells is on has at most (cells - j) of them,
  * so a clean row is settled by its most specific cell's one line.
  */
-function rowLine(cells: Sighting[]): number {
+function rowLine(all: Sighting[], from: number, to: number): number {
   // the common row: its most specific cell is on one line, and every other cell is on it too
-  let first = cells[0]!;
-  for (const c of cells) if (c.lines.length < first.lines.length) first = c;
-  if (first.lines.length === 1 && cells.every((c) => c === first || hasLine(c.lines, first.lines[0]!))) return first.lines[0]!;
-  const byLines = [...cells].sort((a, b) => a.lines.length - b.lines.length); // stable: field order on ties
+  let first = all[from]!;
+  for (let i = from + 1; i < to; i++) if (all[i]!.lines.length < first.lines.length) first = all[i]!;
+  if (first.lines.length === 1) {
+    let clean = true;
+    for (let i = from; i < to && clean; i++) clean = all[i] === first || hasLine(all[i]!.lines, first.lines[0]!);
+    if (clean) return first.lines[0]!;
+  }
+  const byLines = all.slice(from, to).sort((a, b) => a.lines.length - b.lines.length); // stable: field order on ties
   let best = { line: byLines[0]!.lines[0]!, votes: 0 };
   for (let j = 0; j < byLines.length && best.votes < byLines.length - j; j++) {
     for (const line of byLines[j]!.lines) {
@@ -198,14 +230,23 @@ function hasLine(lines: number[], line: number): boolean {
   return lines.length > 0 && lines[nearestIndex(lines, line)] === line;
 }
 
-type Occurrence = Found & { hit: Found['hits'][number] };
+/** The occurrence a value takes: a kind's hits and the index of the one taken (filled in per value, one object per call). */
+interface Pick {
+  found: Found | null;
+  hit: number;
+}
 
-const firstOccurrence = (f: Found | null): Occurrence | null => (f ? { ...f, hit: f.hits[0]! } : null);
+function firstOccurrence(f: Found | null, pick: Pick): boolean {
+  if (!f) return false;
+  pick.found = f;
+  pick.hit = 0;
+  return true;
+}
 
-/** Of every kind's occurrences, the one nearest to `line`: the stronger kind on equal distance, the first of a kind on ties. */
-function nearestOccurrence(kinds: Sighting['kinds'], line: number | undefined): Occurrence | null {
-  if (!kinds.length) return null;
-  if (line === undefined) return firstOccurrence(kinds[0]!);
+/** Of every kind's occurrences, the one nearest to `line` (-1: none, the first of the strongest kind): the stronger kind on equal distance, the first of a kind on ties. */
+function nearestOccurrence(kinds: Sighting['kinds'], line: number, pick: Pick): boolean {
+  if (!kinds.length) return false;
+  if (line === -1) return firstOccurrence(kinds[0]!, pick);
   let best = kinds[0]!;
   let bestIndex = 0;
   let bestDistance = Infinity;
@@ -219,7 +260,9 @@ function nearestOccurrence(kinds: Sighting['kinds'], line: number | undefined): 
     }
     if (distance === 0) break; // on the line: no weaker kind can be nearer
   }
-  return { kind: best.kind, hits: best.hits, hit: best.hits[bestIndex]! };
+  pick.found = best;
+  pick.hit = bestIndex;
+  return true;
 }
 
 /** Of sorted line numbers, the index of the one nearest to `line`: the earlier line on equal distance, the first index of a line. */

@@ -18,11 +18,19 @@ export interface Found {
   hits: Hit[];
 }
 
-/** What findAll() answers: every kind that finds a value, strongest first, each with the line of each hit, and the lines (sorted, distinct) any of them finds it on. */
-export interface Sighting {
-  kinds: (Found & { lines: number[] })[];
+/** A kind that finds a value, with the line of each of its hits (filled in by findAll; one object shape for find and findAll). */
+export interface SightedKind extends Found {
   lines: number[];
 }
+
+/** What findAll() answers: every kind that finds a value, strongest first, each with the line of each hit, and the lines (sorted, distinct) any of them finds it on. */
+export interface Sighting {
+  kinds: SightedKind[];
+  lines: number[];
+}
+
+const NO_LINES: number[] = [];
+const NO_HITS: Hit[] = [];
 
 /**
  * One searchable source (a chunk, or the whole document): built once, searched for every value.
@@ -52,17 +60,20 @@ export class SourceIndex {
 
   /** Lines are numbered consecutively: built from a chunk's content and its first line number. */
   static ofChunk(content: string, startLine: number, pageOf?: (line: number) => number | null): SourceIndex {
-    return new SourceIndex(content.split('\n').map((text, i) => ({ number: startLine + i, page: pageOf?.(startLine + i) ?? null, text })));
+    const texts = content.split('\n');
+    const lines = new Array<SourceLine>(texts.length);
+    for (let i = 0; i < texts.length; i++) lines[i] = { number: startLine + i, page: pageOf ? (pageOf(startLine + i) ?? null) : null, text: texts[i]! };
+    return new SourceIndex(lines);
   }
 
-  /** The number of the line a flat-text offset is on. */
-  lineNumberAt(offset: number): number {
-    return this.source.lineNumberAt(offset);
+  /** The line a hit starts on. */
+  firstLine(h: Hit): SourceLine {
+    return this.source.firstLine(h);
   }
 
-  /** The lines a flat-text range covers. */
-  span(h: Hit): { start_line: number; end_line: number; page: number | null } {
-    return this.source.span(h);
+  /** The line a hit ends on. */
+  lastLine(h: Hit): SourceLine {
+    return this.source.lastLine(h);
   }
 
   exact(value: string): Hit[] {
@@ -103,41 +114,45 @@ export class SourceIndex {
     const memo: Map<string | number, Sighting> = typeof value === 'number' ? this.sightedNumber : this.sightedText;
     let r = memo.get(value);
     if (r === undefined) {
-      const kinds: Sighting['kinds'] = [];
-      let all: number[] = [];
-      for (const { kind, hits } of this.kinds(value, false)) {
-        const previous = kinds[kinds.length - 1];
-        if (previous?.hits === hits) {
+      const kinds = this.kinds(value, false);
+      let all = NO_LINES;
+      for (let i = 0; i < kinds.length; i++) {
+        const k = kinds[i]!;
+        if (i > 0 && kinds[i - 1]!.hits === k.hits) {
           // the same hits as the stronger kind (an exact match of every case/whitespace one): the same lines
-          kinds.push({ kind, hits, lines: previous.lines });
+          k.lines = kinds[i - 1]!.lines;
           continue;
         }
-        const lines = this.source.lineNumbersOf(hits);
-        kinds.push({ kind, hits, lines });
-        all = kinds.length === 1 ? distinctSorted(lines) : mergeSorted(all, lines); // each kind's lines are sorted (hits are)
+        k.lines = this.source.lineNumbersOf(k.hits);
+        all = i === 0 ? distinctSorted(k.lines) : mergeSorted(all, k.lines); // each kind's lines are sorted (hits are)
       }
       memo.set(value, (r = { kinds, lines: all }));
     }
     return r;
   }
 
-  /** The kinds that find the value, strongest first; with `first`, only the strongest (the weaker ones are not searched). */
-  private kinds(value: string | number, first: boolean): Found[] {
-    const out: Found[] = [];
+  /** The kinds that find the value, strongest first (their lines not read yet); with `first`, only the strongest (the weaker ones are not searched). */
+  private kinds(value: string | number, first: boolean): SightedKind[] {
+    const out: SightedKind[] = [];
+    this.search(value, first, (kind, hits) => {
+      out.push({ kind, hits, lines: NO_LINES });
+      return first;
+    });
+    return out;
+  }
+
+  /** Calls `found` with each kind that finds the value and its hits, strongest first, until it answers true (with `first`, at once). */
+  private search(value: string | number, first: boolean, found: (kind: MatchKind, hits: Hit[]) => boolean): void {
     const flat = this.source.flat;
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
       // exact where a token is written as the value is, number for all of them
       const hits = this.numberMatch.number([String(Math.abs(value))]);
-      if (!hits.length) return out;
-      const written = String(value);
-      const exact = hits.filter((h) => h.end - h.start === written.length && flat.startsWith(written, h.start));
-      if (exact.length) {
-        out.push({ kind: 'exact', hits: exact });
-        if (first) return out;
-      }
-      if (exact.length < hits.length) out.push({ kind: 'number', hits });
-      return out;
+      if (!hits.length) return;
+      const exact = writtenAs(flat, String(value), hits);
+      if (exact.length && found('exact', exact)) return;
+      if (exact.length < hits.length) found('number', hits);
+      return;
     }
     let hits: Hit[];
     if (!first && this.source.ascii && this.textMatch.indexed && asciiWordCode(value.charCodeAt(0)) && isCollapsed(value) && !NON_ASCII.test(value)) {
@@ -145,37 +160,39 @@ export class SourceIndex {
       // than single inner spaces, its exact matches are the case/whitespace ones written as the
       // value is (same offsets, same order: both walk the starts of the same rarest word).
       const loose = this.textMatch.indexedCaseWhitespace(value.toLowerCase()); // collapsed ASCII: already normalised but for case
-      let exact = loose.filter((h) => h.end - h.start === value.length && flat.startsWith(value, h.start));
-      if (exact.length === loose.length) exact = loose; // all of them: one list (findAll reads its lines once)
-      if (exact.length) out.push({ kind: 'exact', hits: exact });
-      if (loose.length) out.push({ kind: 'case_whitespace', hits: loose });
+      const exact = writtenAs(flat, value, loose); // all of them: one list (findAll reads its lines once)
+      if (exact.length && found('exact', exact)) return;
+      if (loose.length && found('case_whitespace', loose)) return;
     } else {
       hits = this.textMatch.exact(value);
-      if (hits.length) {
-        out.push({ kind: 'exact', hits });
-        if (first) return out;
-      }
+      if (hits.length && found('exact', hits)) return;
       hits = this.textMatch.caseWhitespace(value);
-      if (hits.length) {
-        out.push({ kind: 'case_whitespace', hits });
-        if (first) return out;
-      }
+      if (hits.length && found('case_whitespace', hits)) return;
     }
     const days = dateReadings(value);
     if (days.length) {
       hits = this.dateMatch.date(days);
-      if (hits.length) {
-        out.push({ kind: 'date', hits });
-        if (first) return out;
-      }
+      if (hits.length && found('date', hits)) return;
     }
     const readings = mayBeNumber(value) && !signBetweenDigits(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
       hits = this.numberMatch.number(readings);
-      if (hits.length) out.push({ kind: 'number', hits });
+      if (hits.length) found('number', hits);
     }
-    return out;
   }
+}
+
+/** Of the hits, those written as `written` at their offsets: the list itself when all are (no copy). */
+function writtenAs(flat: string, written: string, hits: Hit[]): Hit[] {
+  const is = (h: Hit) => h.end - h.start === written.length && flat.startsWith(written, h.start);
+  let n = 0;
+  for (const h of hits) if (is(h)) n++;
+  if (n === hits.length) return hits;
+  if (n === 0) return NO_HITS;
+  const out = new Array<Hit>(n);
+  n = 0;
+  for (const h of hits) if (is(h)) out[n++] = h;
+  return out;
 }
 
 /**

@@ -30,6 +30,9 @@ export interface Normalised {
   map: number[];
 }
 
+/** lineOfBlock's block: 2^5 = 32 characters */
+const BLOCK_BITS = 5;
+
 export class SourceText {
   readonly lines: SourceLine[];
   /** line texts joined with single spaces: a line break counts as a space, so a value may span lines */
@@ -39,7 +42,7 @@ export class SourceText {
   private readonly lineStarts: number[];
   private lowerText: string | null = null;
   private normalisedText: Normalised | null = null;
-  private lineTable: Uint32Array | null = null;
+  private blockLines: number[] | null = null;
   private digitDates: Dated[] | null = null;
   private digitDatesByStart: { dates: Dated[]; furthest: number[] } | null = null;
 
@@ -95,26 +98,38 @@ export class SourceText {
   }
 
   /**
-   * Per offset, the index of its line. Only worth building where many hits' lines are asked for
-   * (a table's cells, see lineNumbersOf); until then lineAt searches the line starts.
+   * Per block of 32 characters of the flat text, the index of the line its first character is on:
+   * an offset's line lies between its block's and the next block's, one or two lines apart at
+   * most on a table's lines. Only worth building where many hits' lines are asked for (a table's
+   * cells, see lineNumbersOf); until then lineAt searches all the line starts. (A table per
+   * offset cost more: a typed array the size of the text, freshly allocated per chunk.)
    */
-  private get lineOfOffset(): Uint32Array {
-    if (!this.lineTable) {
-      const table = new Uint32Array(this.flat.length + 1);
-      for (let i = 1; i < this.lineStarts.length; i++) table.fill(i, this.lineStarts[i]!, this.lineStarts[i + 1] ?? table.length);
-      this.lineTable = table;
+  private lineOfBlock(): number[] {
+    const starts = this.lineStarts;
+    const blocks = new Array<number>((this.flat.length >> BLOCK_BITS) + 1);
+    let line = 0;
+    for (let b = 0; b < blocks.length; b++) {
+      const at = b << BLOCK_BITS;
+      while (line + 1 < starts.length && starts[line + 1]! <= at) line++;
+      blocks[b] = line;
     }
-    return this.lineTable;
+    return blocks;
   }
 
-  /** The index (in lines) of the line an offset is on. */
+  /** The index (in lines) of the line an offset is on: the last line starting at or before it. */
   lineAt(offset: number): number {
-    if (this.lineTable) return this.lineTable[offset]!;
+    const starts = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
+    const blocks = this.blockLines;
+    if (blocks) {
+      const b = offset >> BLOCK_BITS;
+      lo = blocks[b]!;
+      if (b + 1 < blocks.length) hi = blocks[b + 1]!;
+    }
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -125,23 +140,22 @@ export class SourceText {
     return this.lineStarts[line]!;
   }
 
-  lineNumberAt(offset: number): number {
-    return this.lines[this.lineAt(offset)]!.number;
-  }
-
-  /** The line number of each hit's start, through the per-offset table. */
+  /** The line number of each hit's start, through the blocks' lines (lineOfBlock). */
   lineNumbersOf(hits: Hit[]): number[] {
-    const table = this.lineOfOffset;
+    this.blockLines ??= this.lineOfBlock();
     const out = new Array<number>(hits.length);
-    for (let i = 0; i < hits.length; i++) out[i] = this.lines[table[hits[i]!.start]!]!.number;
+    for (let i = 0; i < hits.length; i++) out[i] = this.lines[this.lineAt(hits[i]!.start)]!.number;
     return out;
   }
 
-  /** The lines a range covers. */
-  span(h: Hit): { start_line: number; end_line: number; page: number | null } {
-    const a = this.lines[this.lineAt(h.start)]!;
-    const b = this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
-    return { start_line: a.number, end_line: b.number, page: a.page ?? null };
+  /** The line a range starts on. */
+  firstLine(h: Hit): SourceLine {
+    return this.lines[this.lineAt(h.start)]!;
+  }
+
+  /** The line a range ends on (its last character's). */
+  lastLine(h: Hit): SourceLine {
+    return this.lines[this.lineAt(Math.max(h.start, h.end - 1))]!;
   }
 }
 
