@@ -78,6 +78,18 @@ describe('leaves', () => {
       { path: '$["g h"]', value: 2 },
     ]);
   });
+
+  it('pairs each value with its key when keys are sorted: integer-like keys (listed first by JavaScript), rows with other keys or another order', () => {
+    expect(leaves({ b: 1, 10: 'ten', 9: 'nine', a: 'z' })).toEqual([
+      { path: '$["10"]', value: 'ten' },
+      { path: '$["9"]', value: 'nine' },
+      { path: '$.a', value: 'z' },
+      { path: '$.b', value: 1 },
+    ]);
+    expect(leaves({ rows: [{ q: 1, p: 2 }, { p: 3, q: 4 }, { p: 5, q: 6, r: { q: 7, p: 8 } }, { q: 9, p: 10 }] }).map((l) => `${l.path}=${l.value}`)).toEqual([
+      '$.rows[0].p=2', '$.rows[0].q=1', '$.rows[1].p=3', '$.rows[1].q=4', '$.rows[2].p=5', '$.rows[2].q=6', '$.rows[2].r.p=8', '$.rows[2].r.q=7', '$.rows[3].p=10', '$.rows[3].q=9',
+    ]);
+  });
 });
 
 describe('computeProvenance', () => {

@@ -78,18 +78,20 @@ function traceable(data: unknown): Leaves {
   };
   // keys in sorted order (code units, as the default sort compares) with their path segments:
   // the same list whether walked from the provider's answer or from the stored jsonb (which
-  // reorders keys); a table's rows list the same keys in the same order, so the last object's
-  // sorted keys and segments are reused
+  // reorders keys). An object's values are read with Object.values (in its keys' order) through
+  // `order`, the positions of its keys in sorted order, instead of one lookup by name per key. A
+  // table's rows list the same keys in the same order, so the last object's order and segments
+  // are reused.
   let lastKeys: string[] = [];
-  let sorted: string[] = [];
+  let order: number[] = [];
   let segments: string[] = [];
   const sortKeys = (keys: string[]) => {
     let same = keys.length === lastKeys.length;
     for (let i = 0; same && i < keys.length; i++) same = keys[i] === lastKeys[i];
     if (same) return;
     lastKeys = keys;
-    sorted = [...keys].sort();
-    segments = sorted.map(segment);
+    order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    segments = order.map((i) => segment(keys[i]!));
   };
   const leaf = (path: string, value: string | number, row: number) => {
     out.paths.push(path);
@@ -107,11 +109,12 @@ function traceable(data: unknown): Leaves {
     } else if (v !== null && typeof v === 'object') {
       const fieldsRow = subscript ? out.rowCount++ : -1;
       sortKeys(Object.keys(v));
-      const keys = sorted; // this object's: a nested object sorts its own
+      const at = order; // this object's: a nested object sorts its own
       const segs = segments;
-      for (let i = 0; i < keys.length; i++) {
+      const values = Object.values(v);
+      for (let i = 0; i < at.length; i++) {
         const seg = segs[i]!;
-        walk((v as Record<string, unknown>)[keys[i]!], path + seg, fieldsRow, seg.charCodeAt(seg.length - 1) === 93); // ]
+        walk(values[at[i]!], path + seg, fieldsRow, seg.charCodeAt(seg.length - 1) === 93); // ]
       }
     }
   };

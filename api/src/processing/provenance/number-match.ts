@@ -1,5 +1,5 @@
 // The number kind of match: a value read as a number against the number tokens of the text.
-import { dateSeparator, isDigitCode } from './chars';
+import { dateSeparator, digitGroupCode, isDigitCode, numberStartCode } from './chars';
 import { numberReadings } from './readings';
 import { type Hit, type SourceText, uniqueHits } from './source-text';
 
@@ -14,7 +14,7 @@ export function numberTokenRanges(text: string, found: (start: number, end: numb
   const n = text.length;
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
-    if (!isDigitCode(c) && c !== 40 && c !== 43 && c !== 45) {
+    if (!numberStartCode(c)) {
       i++;
       continue;
     }
@@ -27,7 +27,7 @@ export function numberTokenRanges(text: string, found: (start: number, end: numb
       for (let m = p + 1; m < n; m++) {
         const d = text.charCodeAt(m);
         if (isDigitCode(d)) lastDigit = m;
-        else if (!(d === 46 || d === 44 || d === 39 || d === 0x2019 || d === 0xa0)) break; // . , ' ’ nbsp
+        else if (!digitGroupCode(d)) break;
       }
       if (lastDigit !== -1) end = text.charCodeAt(lastDigit + 1) === 41 ? lastDigit + 2 : lastDigit + 1; // )
     }
