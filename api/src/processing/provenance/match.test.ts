@@ -72,6 +72,7 @@ describe('number tokens', () => {
 
 describe('leaves', () => {
   it('walks nested objects and arrays with JSON paths, skipping null, booleans and empty strings', () => {
+    expect(leaves({ v: '\u00a0\n', w: '\tx ', x: '', y: '\u2003y' }).map((l) => l.path)).toEqual(['$.w', '$.y']); // only whitespace (Unicode too) is skipped
     expect(leaves({ 'g h': 2, a: { b: [1, { c: 'x' }] }, d: null, e: true, f: ' ' })).toEqual([
       { path: '$.a.b[0]', value: 1 },
       { path: '$.a.b[1].c', value: 'x' },

@@ -101,7 +101,7 @@ function traceable(data: unknown): Leaves {
   // `subscript`: the path ends in a subscript ([3], or ["a key"]), so an object there is a row
   const walk = (v: unknown, path: string, row: number, subscript: boolean) => {
     if (typeof v === 'string') {
-      if (v.trim() !== '') leaf(path, v, row);
+      if (hasText(v)) leaf(path, v, row);
     } else if (typeof v === 'number') {
       if (Number.isFinite(v)) leaf(path, v, row);
     } else if (Array.isArray(v)) {
@@ -123,6 +123,12 @@ function traceable(data: unknown): Leaves {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** v.trim() !== '', without trimming a value that begins with a visible ASCII character (most do). */
+const hasText = (v: string) => {
+  const c = v.charCodeAt(0);
+  return (c > 32 && c < 127) || v.trim() !== '';
+};
 
 // ------------------------------------------------------------------ a result's provenance
 

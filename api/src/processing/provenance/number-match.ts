@@ -43,12 +43,27 @@ export function numberTokenRanges(text: string, found: (start: number, end: numb
   }
 }
 
-/** A number token of the text (its characters are cut out of the text only when it is read). */
-interface Token extends Hit {
-  /** its numberReadings, once read (shared by the tokens written alike) */
-  readings?: string[];
-  /** a month or day of a date written in digits, once checked (see datePart) */
-  datePart?: boolean;
+/**
+ * The number tokens of a text as lists by token number instead of an object per token (a table
+ * has thousands, and objects made during the extraction step cost more than in a loop): where
+ * each starts and ends, the tokens with the same digitKey chained in text order, and what is
+ * learnt about a token as it is read. A token gets a Hit object only when a search returns it.
+ */
+interface Tokens {
+  start: number[];
+  end: number[];
+  /** per digitKey, its first token */
+  first: Map<number, number>;
+  /** per token, the next token with its digitKey, -1 after the last */
+  next: number[];
+  /** tokens of more than 15 digits (no digitKey), in text order */
+  long: number[];
+  /** per token, its Hit once a search returned it (the same object for every search) */
+  hit: (Hit | undefined)[];
+  /** per token, its numberReadings once read (shared by the tokens written alike) */
+  readings: (string[] | undefined)[];
+  /** per token, 0 until checked, then 1 when a month or day of a date written in digits (datePart), else 2 */
+  datePart: number[];
 }
 
 /**
@@ -79,7 +94,7 @@ function digitKey(s: string, from = 0, to = s.length): number | null {
 /** The number tokens are built with the first number searched: a source searched for words only never reads them. */
 export class NumberMatcher {
   private readonly source: SourceText;
-  private tokens: { byDigits: Map<number, Token[]>; long: Token[] } | null = null;
+  private tokens: Tokens | null = null;
   private readonly tokenReadings = new Map<string, string[]>();
 
   constructor(source: SourceText) {
@@ -88,45 +103,61 @@ export class NumberMatcher {
 
   /** The number tokens one of whose readings (numberReadings) is among `readings`, in text order. */
   number(readings: string[]): Hit[] {
-    const { byDigits, long } = this.numberTokens;
+    const tokens = this.numberTokens;
     const out: Hit[] = [];
     for (const r of readings) {
-      // a reading in exponent form (1e-7) has other digits than its token: every token is read
-      const candidates = r.includes('e') ? [...byDigits.values()].flat() : (byDigits.get(digitKey(r) ?? -1) ?? []);
-      for (const t of candidates) if (this.readingsOf(t).includes(r) && !this.datePart(t)) out.push(t);
-      for (const t of long) if (this.readingsOf(t).includes(r)) out.push(t); // past 15 digits: no date's part
+      if (r.includes('e')) {
+        // a reading in exponent form (1e-7) has other digits than its token: every token is read
+        for (const t of tokens.first.values()) this.collect(tokens, r, t, out);
+      } else {
+        const t = tokens.first.get(digitKey(r) ?? -1);
+        if (t !== undefined) this.collect(tokens, r, t, out);
+      }
+      for (const t of tokens.long) if (this.readingsOf(tokens, t).includes(r)) out.push(hitOf(tokens, t)); // past 15 digits: no date's part
     }
-    // one reading from one list: already in order and without repeats
-    return readings.length === 1 && !long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
+    // one reading from one chain: already in order and without repeats
+    return readings.length === 1 && !tokens.long.length && !readings[0]!.includes('e') ? out : uniqueHits(out);
   }
 
-  /** The number tokens of the text, by their digits (digitKey); tokens of more than 15 digits apart. */
-  private get numberTokens(): { byDigits: Map<number, Token[]>; long: Token[] } {
+  /** The tokens of one digitKey's chain, from token t on, that read as r and are no date's part. */
+  private collect(tokens: Tokens, r: string, t: number, out: Hit[]): void {
+    for (; t !== -1; t = tokens.next[t]!) if (this.readingsOf(tokens, t).includes(r) && !this.datePart(tokens, t)) out.push(hitOf(tokens, t));
+  }
+
+  /** The number tokens of the text, chained by their digits (digitKey); tokens of more than 15 digits apart. */
+  private get numberTokens(): Tokens {
     if (!this.tokens) {
       const flat = this.source.flat;
-      const byDigits = new Map<number, Token[]>();
-      const long: Token[] = [];
-      numberTokenRanges(flat, (start, end) => {
-        const token: Token = { start, end, readings: undefined, datePart: undefined }; // one shape from the start
-        const key = digitKey(flat, start, end);
-        if (key === null) long.push(token);
-        else {
-          const list = byDigits.get(key);
-          if (list) list.push(token);
-          else byDigits.set(key, [token]);
-        }
+      const start: number[] = [];
+      const end: number[] = [];
+      numberTokenRanges(flat, (from, to) => {
+        start.push(from);
+        end.push(to);
       });
-      this.tokens = { byDigits, long };
+      const n = start.length;
+      const tokens: Tokens = { start, end, first: new Map(), next: new Array<number>(n).fill(-1), long: [], hit: new Array(n), readings: new Array(n), datePart: new Array<number>(n).fill(0) };
+      // chained from the last token back, so that each chain runs in text order
+      for (let t = n - 1; t >= 0; t--) {
+        const key = digitKey(flat, start[t], end[t]);
+        if (key === null) tokens.long.push(t);
+        else {
+          tokens.next[t] = tokens.first.get(key) ?? -1;
+          tokens.first.set(key, t);
+        }
+      }
+      tokens.long.reverse();
+      this.tokens = tokens;
     }
     return this.tokens;
   }
 
-  private readingsOf(token: Token): string[] {
-    if (token.readings) return token.readings;
-    const text = this.source.flat.slice(token.start, token.end);
-    let r = this.tokenReadings.get(text);
+  private readingsOf(tokens: Tokens, t: number): string[] {
+    let r = tokens.readings[t];
+    if (r) return r;
+    const text = this.source.flat.slice(tokens.start[t], tokens.end[t]);
+    r = this.tokenReadings.get(text);
     if (!r) this.tokenReadings.set(text, (r = numberReadings(text)));
-    return (token.readings = r);
+    return (tokens.readings[t] = r);
   }
 
   /**
@@ -135,15 +166,19 @@ export class NumberMatcher {
    * number. Only a token joined to other digits by - / . is checked, against the text's dates
    * written in digits.
    */
-  private datePart(t: Token): boolean {
-    if (t.datePart !== undefined) return t.datePart;
+  private datePart(tokens: Tokens, t: number): boolean {
+    if (tokens.datePart[t] !== 0) return tokens.datePart[t] === 1;
     const flat = this.source.flat;
-    let start = t.start;
+    let start = tokens.start[t]!;
     while (!isDigitCode(flat.charCodeAt(start))) start++; // past a sign or a parenthesis
-    let end = t.end;
+    let end = tokens.end[t]!;
     while (!isDigitCode(flat.charCodeAt(end - 1))) end--;
     const joined = (dateSeparator(flat.charCodeAt(start - 1)) && isDigitCode(flat.charCodeAt(start - 2))) || (dateSeparator(flat.charCodeAt(end)) && isDigitCode(flat.charCodeAt(end + 1)));
     const year = end - start === 4 && isDigitCode(flat.charCodeAt(start + 1)) && isDigitCode(flat.charCodeAt(start + 2)); // its ends are digits
-    return (t.datePart = joined && !year && this.source.inNumericDate(start, end));
+    const part = joined && !year && this.source.inNumericDate(start, end);
+    tokens.datePart[t] = part ? 1 : 2;
+    return part;
   }
 }
+
+const hitOf = (tokens: Tokens, t: number): Hit => (tokens.hit[t] ??= { start: tokens.start[t]!, end: tokens.end[t]! });
