@@ -2,7 +2,7 @@
 // values spanning two lines, repeated values, document-wide fallback.
 import { SourceIndex, computeProvenance, leaves } from './match';
 import { numberTokenRanges } from './number-match';
-import { dateReadings, findDates, numberReadings } from './readings';
+import { dateReadings, findDates, numberReadings, numericDates } from './readings';
 import { SourceText } from './source-text';
 
 const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
@@ -39,6 +39,43 @@ describe('dateReadings', () => {
     expect(dateReadings('2024-02-29')).toEqual(['2024-02-29']);
     expect(dateReadings('2023-02-29')).toEqual([]);
     expect(dateReadings(' 2024/03/05 ')).toEqual(['2024-03-05']);
+  });
+});
+
+describe('dates written in digits', () => {
+  // what numericDates reads by char code: the two patterns it replaced, match for match (days as
+  // the patterns' readings give them: valid, distinct, in reading order)
+  const PATTERNS: [RegExp, (m: RegExpExecArray) => number[][]][] = [
+    [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, (m) => [[+m[1]!, +m[2]!, +m[3]!]]],
+    [/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/g, (m) => { const y = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!; return [[y, +m[1]!, +m[2]!], [y, +m[2]!, +m[1]!]]; }],
+  ];
+  const valid = ([y, m, d]: number[]) => {
+    const t = new Date(Date.UTC(y!, m! - 1, d!));
+    return y! >= 1000 && y! <= 9999 && t.getUTCMonth() === m! - 1 && t.getUTCDate() === d! ? t.toISOString().slice(0, 10) : null;
+  };
+  const byRegex = (text: string) =>
+    PATTERNS.flatMap(([re, read]) =>
+      [...text.matchAll(re)].flatMap((m) => {
+        const days = [...new Set(read(m as RegExpExecArray).map(valid).filter((d) => d !== null))];
+        return days.length ? [{ start: m.index!, end: m.index! + m[0].length, days }] : [];
+      }),
+    );
+
+  it('reads the dates the patterns match, on written cases', () => {
+    for (const text of ['2024-01-05', 'Due 2024/1/5, paid 05.01.2024', '3-5-24 and 12/31/99', '2024-02-29 2023-02-29 2024-13-05 2024-04-31', '12024-01-05', '2024-01-055', '2024-01-05x', '2024-01-05_', 'a2024-01-05', '_01/02/2024', '01/02/20245', '01/02/202', '1/2/3', '001/02/2024', '2024-01-05-07', '2024-1-5/2024-2-6', '0999-01-01', '99-01-01', '']) {
+      expect([text, numericDates(text)]).toEqual([text, byRegex(text)]);
+    }
+  });
+
+  it('reads the dates the patterns match, on 20 000 random strings of digits, separators and letters', () => {
+    const alphabet = ['0', '1', '2', '3', '9', '-', '/', '.', ' ', 'a', '_', '\n', 'é'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 20_000; k++) {
+      let text = '';
+      for (let i = 4 + Math.floor(random() * 16); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect([text, numericDates(text)]).toEqual([text, byRegex(text)]);
+    }
   });
 });
 

@@ -56,50 +56,96 @@ const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
 };
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, number][] }[] = [
-  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, read: (m) => [[+m[1]!, +m[2]!, +m[3]!]] },
-  // 03/05/2024, 03.05.2024, 3-5-24: month/day or day/month
-  { re: /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/g, read: (m) => { const y = year(m[3]!); return [[y, +m[1]!, +m[2]!], [y, +m[2]!, +m[1]!]]; } },
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!]] },
-  { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [[+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!]] },
+// written months (the dates in digits: numericDates)
+const WORD_DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Parameters<typeof validDate> }[] = [
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!] },
+  { re: new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!] },
 ];
+// dates in digits: 2024-01-05 (year first), 03/05/2024, 03.05.2024, 3-5-24 (month/day or day/month)
+const YEAR_FIRST = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g;
+const YEAR_LAST = /\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b/g;
 const MONTH_INITIAL = /^[adfjmnos]/i;
 const ASCII_LETTER = /[a-z]/i;
-const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function validDate([y, mo, d]: [number, number, number]): string | null {
+function validDate(y: number, mo: number, d: number): string | null {
   if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && y >= 1000 && y <= 9999)) return null;
   if (d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : DAYS_IN_MONTH[mo - 1]!)) return null;
   return `${y}-${mo < 10 ? '0' : ''}${mo}-${d < 10 ? '0' : ''}${d}`; // y has 4 digits
 }
 
-/** Every date in a text with its position and the calendar days it may mean. */
-export function findDates(text: string, patterns = DATE_PATTERNS): { start: number; end: number; days: string[] }[] {
-  const out: { start: number; end: number; days: string[] }[] = [];
-  for (const p of patterns) {
-    p.re.lastIndex = 0;
-    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
-      // valid days, distinct, in reading order (without a Set per date: a table has hundreds)
-      const days: string[] = [];
-      for (const r of p.read(m)) {
-        const d = validDate(r);
-        if (d !== null && !days.includes(d)) days.push(d);
+/** A date found in a text, with the calendar days it may mean. */
+export interface Dated {
+  start: number;
+  end: number;
+  days: string[];
+}
+
+/** Every date in a text with its position and the calendar days it may mean: those in digits, then those with a written month. */
+export function findDates(text: string): Dated[] {
+  return [...numericDates(text), ...wordDates(text)];
+}
+
+/**
+ * The dates of a text written in digits alone (2024-01-05, 01/05/2024, 5.1.24), year first, then
+ * year last. RegExp.test finds each (lastIndex: where it ends) without a match array and its
+ * captures (a table has hundreds of dates); its three numbers are read back from its end, each
+ * the whole run of digits before a separator (the patterns' digit groups lie between separators
+ * and word bounds, so a run is never longer than its group).
+ */
+export function numericDates(text: string): Dated[] {
+  const out: Dated[] = [];
+  for (const re of [YEAR_FIRST, YEAR_LAST]) {
+    re.lastIndex = 0;
+    while (re.test(text)) {
+      const end = re.lastIndex;
+      const third = digitsBefore(text, end);
+      const second = digitsBefore(text, third - 1);
+      const first = digitsBefore(text, second - 1);
+      const a = digitsValue(text, first, second - 1);
+      const b = digitsValue(text, second, third - 1);
+      const c = digitsValue(text, third, end);
+      let day: string | null;
+      let other: string | null = null; // year last: month/day, or else day/month
+      if (re === YEAR_FIRST) day = validDate(a, b, c);
+      else {
+        const y = end - third === 2 ? 2000 + c : c;
+        day = validDate(y, a, b);
+        other = validDate(y, b, a);
+        if (day === null || other === day) [day, other] = [other, null]; // valid days, distinct, in reading order
       }
-      if (days.length) out.push({ start: m.index, end: m.index + m[0].length, days });
+      if (day !== null) out.push({ start: first, end, days: other === null ? [day] : [day, other] });
     }
   }
   return out;
 }
 
-/** The dates of a text written in digits alone (2024-01-05, 01/05/2024, 5.1.24). */
-export const numericDates = (text: string) => findDates(text, NUMERIC_DATE_PATTERNS);
-const NUMERIC_DATE_PATTERNS = DATE_PATTERNS.slice(0, 2);
+/** Where the run of digits that ends at `end` begins. */
+function digitsBefore(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && isDigitCode(text.charCodeAt(i - 1))) i--;
+  return i;
+}
 
-/** The dates of a text with a month written in words (5 March 2024, Mar 5, 2024): findDates(text) is numericDates(text) followed by these. */
-export const wordDates = (text: string) => findDates(text, WORD_DATE_PATTERNS);
-const WORD_DATE_PATTERNS = DATE_PATTERNS.slice(2);
+function digitsValue(text: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) v = v * 10 + text.charCodeAt(i) - 48;
+  return v;
+}
+
+/** The dates of a text with a month written in words (5 March 2024, Mar 5, 2024). */
+export function wordDates(text: string): Dated[] {
+  const out: Dated[] = [];
+  for (const p of WORD_DATE_PATTERNS) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+      const day = validDate(...p.read(m));
+      if (day !== null) out.push({ start: m.index, end: m.index + m[0].length, days: [day] });
+    }
+  }
+  return out;
+}
 
 /** The calendar days a value may mean when the whole value is one date, else []. */
 export function dateReadings(value: string): string[] {
@@ -109,7 +155,7 @@ export function dateReadings(value: string): string[] {
   // the common ISO-like 2024-01-05 (any of - / . between): the first pattern alone reads it (the
   // second would need a word boundary inside the year), without a match array per value
   if (v.length === 10 && isDigitCode(v.charCodeAt(1)) && isDigitCode(v.charCodeAt(2)) && isDigitCode(v.charCodeAt(3)) && dateSeparator(v.charCodeAt(4)) && isDigitCode(v.charCodeAt(5)) && isDigitCode(v.charCodeAt(6)) && dateSeparator(v.charCodeAt(7)) && isDigitCode(v.charCodeAt(8))) {
-    const day = validDate([+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)]);
+    const day = validDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10));
     return day === null ? [] : [day];
   }
   // the written-month patterns need letters: a value of digits and separators is read by the numeric ones alone

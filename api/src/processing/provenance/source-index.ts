@@ -49,6 +49,8 @@ export class SourceIndex {
   private readonly foundNumber = new Map<number, Found | null>();
   private readonly sightedText = new Map<string, Sighting>();
   private readonly sightedNumber = new Map<number, Sighting>();
+  private readonly foundKinds: SightedKind[] = [];
+  private foundCount = 0;
 
   constructor(lines: SourceLine[]) {
     this.lines = lines;
@@ -133,16 +135,21 @@ export class SourceIndex {
 
   /** The kinds that find the value, strongest first (their lines not read yet); with `first`, only the strongest (the weaker ones are not searched). */
   private kinds(value: string | number, first: boolean): SightedKind[] {
-    const out: SightedKind[] = [];
-    this.search(value, first, (kind, hits) => {
-      out.push({ kind, hits, lines: NO_LINES });
-      return first;
-    });
-    return out;
+    // gathered in one list kept for every search, then copied at their number (a list grown from
+    // empty takes room for sixteen; a value has one or two kinds)
+    this.foundCount = 0;
+    this.search(value, first);
+    return this.foundKinds.slice(0, this.foundCount);
   }
 
-  /** Calls `found` with each kind that finds the value and its hits, strongest first, until it answers true (with `first`, at once). */
-  private search(value: string | number, first: boolean, found: (kind: MatchKind, hits: Hit[]) => boolean): void {
+  /** search() found the value at this kind: noted (see kinds); true when the search is to stop (only the strongest is wanted). */
+  private found(kind: MatchKind, hits: Hit[], first: boolean): boolean {
+    this.foundKinds[this.foundCount++] = { kind, hits, lines: NO_LINES };
+    return first;
+  }
+
+  /** Notes (found) each kind that finds the value with its hits, strongest first; with `first`, only the first. */
+  private search(value: string | number, first: boolean): void {
     const flat = this.source.flat;
     if (typeof value === 'number') {
       // straight to the number tokens (a substring search for "2" would visit every 2 of a table);
@@ -150,8 +157,8 @@ export class SourceIndex {
       const hits = this.numberMatch.number([String(Math.abs(value))]);
       if (!hits.length) return;
       const exact = writtenAs(flat, String(value), hits);
-      if (exact.length && found('exact', exact)) return;
-      if (exact.length < hits.length) found('number', hits);
+      if (exact.length && this.found('exact', exact, first)) return;
+      if (exact.length < hits.length) this.found('number', hits, first);
       return;
     }
     let hits: Hit[];
@@ -161,23 +168,23 @@ export class SourceIndex {
       // value is (same offsets, same order: both walk the starts of the same rarest word).
       const loose = this.textMatch.indexedCaseWhitespace(value.toLowerCase()); // collapsed ASCII: already normalised but for case
       const exact = writtenAs(flat, value, loose); // all of them: one list (findAll reads its lines once)
-      if (exact.length && found('exact', exact)) return;
-      if (loose.length && found('case_whitespace', loose)) return;
+      if (exact.length && this.found('exact', exact, first)) return;
+      if (loose.length && this.found('case_whitespace', loose, first)) return;
     } else {
       hits = this.textMatch.exact(value);
-      if (hits.length && found('exact', hits)) return;
+      if (hits.length && this.found('exact', hits, first)) return;
       hits = this.textMatch.caseWhitespace(value);
-      if (hits.length && found('case_whitespace', hits)) return;
+      if (hits.length && this.found('case_whitespace', hits, first)) return;
     }
     const days = dateReadings(value);
     if (days.length) {
       hits = this.dateMatch.date(days);
-      if (hits.length && found('date', hits)) return;
+      if (hits.length && this.found('date', hits, first)) return;
     }
     const readings = mayBeNumber(value) && !signBetweenDigits(value) ? numberReadings(value.trim().replace(/^[^\d(+-]{1,4}|[^\d)]{1,4}$/g, '')) : [];
     if (readings.length) {
       hits = this.numberMatch.number(readings);
-      if (hits.length) found('number', hits);
+      if (hits.length) this.found('number', hits, first);
     }
   }
 }

@@ -1,7 +1,7 @@
 // A source's lines as one string (what every search runs on) and the way back from an offset in
 // it to a line; its lower-cased and normalised forms, built on first use.
 import { NON_ASCII, asciiSpace } from './chars';
-import { numericDates } from './readings';
+import { type Dated, numericDates } from './readings';
 
 export interface SourceLine {
   /** 1-based line number in the document */
@@ -9,13 +9,6 @@ export interface SourceLine {
   /** 1-based page, when known */
   page?: number | null;
   text: string;
-}
-
-/** A date found in the flat text, with the calendar days it may mean. */
-export interface Dated {
-  start: number;
-  end: number;
-  days: string[];
 }
 
 /** A range of the flat text. */
