@@ -1,7 +1,7 @@
 // The provenance matcher on hand-made sources: each match kind, not found, table cells,
 // values spanning two lines, repeated values, document-wide fallback.
 import { SourceIndex, computeProvenance, leaves } from './match';
-import { numberTokenRanges } from './number-match';
+import { numberTokenRanges, wholeNumber } from './number-match';
 import { dateReadings, findDates, numberReadings, numericDates } from './readings';
 import { SourceText } from './source-text';
 
@@ -93,6 +93,19 @@ describe('number tokens', () => {
     for (const text of ['Total (1,234.50) EUR', '-12.5 and +3', '1 234\u00a0567,89', "1'000'000", '2024-01-05', '(5', '5)', '((5))', '5.', '.5', '-(5)', '1.2.3.4', '12’345', 'a1b22c', '']) {
       expect([text, byCode(text)]).toEqual([text, byRegex(text)]);
     }
+  });
+
+  it('a token of digits alone (with a sign or parentheses) reads as numberReadings reads it', () => {
+    let whole = 0;
+    for (const text of ['0', '007', '2024', '-02', '+3', '(55)', '(-55)', '(55', '-12.5', '1,234', '123456789012345', '1234567890123456', '(12.50)', '1 234']) {
+      for (const [start, end] of byCode(text)) {
+        const token = text.slice(start!, end);
+        const n = wholeNumber(text, start!, end!);
+        if (n !== -1) whole++;
+        expect([token, n === -1 ? 'not whole' : [String(n)]]).toEqual([token, /^\(?[-+]?\d{1,15}\)?$/.test(token) ? numberReadings(token) : 'not whole']);
+      }
+    }
+    expect(whole).toBe(11); // the two of "1 234" count, the 16 digits and the separated ones do not
   });
 
   it('reads the tokens the regex matches, on 20 000 random strings of digits, separators, signs and letters', () => {

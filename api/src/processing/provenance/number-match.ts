@@ -96,6 +96,7 @@ export class NumberMatcher {
   private readonly source: SourceText;
   private tokens: Tokens | null = null;
   private readonly tokenReadings = new Map<string, string[]>();
+  private readonly wholeReadings = new Map<number, string[]>();
 
   constructor(source: SourceText) {
     this.source = source;
@@ -154,9 +155,17 @@ export class NumberMatcher {
   private readingsOf(tokens: Tokens, t: number): string[] {
     let r = tokens.readings[t];
     if (r) return r;
-    const text = this.source.flat.slice(tokens.start[t], tokens.end[t]);
-    r = this.tokenReadings.get(text);
-    if (!r) this.tokenReadings.set(text, (r = numberReadings(text)));
+    const flat = this.source.flat;
+    const whole = wholeNumber(flat, tokens.start[t]!, tokens.end[t]!);
+    if (whole !== -1) {
+      // digits alone (a quantity, a year, a part of a date): read by char code, without cutting the token out
+      r = this.wholeReadings.get(whole);
+      if (!r) this.wholeReadings.set(whole, (r = [String(whole)]));
+    } else {
+      const text = flat.slice(tokens.start[t], tokens.end[t]);
+      r = this.tokenReadings.get(text);
+      if (!r) this.tokenReadings.set(text, (r = numberReadings(text)));
+    }
     return (tokens.readings[t] = r);
   }
 
@@ -179,6 +188,26 @@ export class NumberMatcher {
     tokens.datePart[t] = part ? 1 : 2;
     return part;
   }
+}
+
+/**
+ * The number a token of digits alone stands for, as numberReadings reads it (an opening
+ * parenthesis and a sign before them and a closing parenthesis after them are dropped, so are
+ * leading zeros), or -1 for any other token or past 15 digits.
+ */
+export function wholeNumber(text: string, start: number, end: number): number {
+  let i = start;
+  if (text.charCodeAt(i) === 40) i++; // (
+  if (text.charCodeAt(i) === 43 || text.charCodeAt(i) === 45) i++; // + -
+  if (text.charCodeAt(end - 1) === 41) end--; // )
+  if (end - i > 15 || end <= i) return -1;
+  let v = 0;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isDigitCode(c)) return -1;
+    v = v * 10 + (c - 48);
+  }
+  return v;
 }
 
 const hitOf = (tokens: Tokens, t: number): Hit => (tokens.hit[t] ??= { start: tokens.start[t]!, end: tokens.end[t]! });
