@@ -5,6 +5,18 @@ import { numberTokenRanges, wholeNumber } from './number-match';
 import { dateReadings, findDates, numberReadings, numericDates } from './readings';
 import { SourceText } from './source-text';
 
+/** 20 000 strings of `min` to `max` characters of the alphabet, the same for the same seed (a linear congruential generator). */
+function randomStrings(alphabet: string[], seed: number, min: number, max: number): string[] {
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const out: string[] = [];
+  for (let k = 0; k < 20_000; k++) {
+    let text = '';
+    for (let i = min + Math.floor(random() * (max - min + 1)); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+    out.push(text);
+  }
+  return out;
+}
+
 const chunk = (text: string, startLine = 10) => SourceIndex.ofChunk(text, startLine, (n) => (n < 12 ? 1 : 2));
 const one = (text: string, value: unknown, startLine = 10) => computeProvenance({ chunkId: 'c1', extractedData: { v: value }, chunk: chunk(text, startLine) }).values[0]!;
 
@@ -68,12 +80,7 @@ describe('dates written in digits', () => {
   });
 
   it('reads the dates the patterns match, on 20 000 random strings of digits, separators and letters', () => {
-    const alphabet = ['0', '1', '2', '3', '9', '-', '/', '.', ' ', 'a', '_', '\n', 'é'];
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let k = 0; k < 20_000; k++) {
-      let text = '';
-      for (let i = 4 + Math.floor(random() * 16); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+    for (const text of randomStrings(['0', '1', '2', '3', '9', '-', '/', '.', ' ', 'a', '_', '\n', 'é'], 7, 4, 19)) {
       expect([text, numericDates(text)]).toEqual([text, byRegex(text)]);
     }
   });
@@ -109,12 +116,7 @@ describe('number tokens', () => {
   });
 
   it('reads the tokens the regex matches, on 20 000 random strings of digits, separators, signs and letters', () => {
-    const alphabet = ['0', '1', '5', '9', '.', ',', "'", '’', '\u00a0', '(', ')', '-', '+', ' ', 'a', '/', '\n', 'é'];
-    let seed = 11;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let k = 0; k < 20_000; k++) {
-      let text = '';
-      for (let i = 1 + Math.floor(random() * 14); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+    for (const text of randomStrings(['0', '1', '5', '9', '.', ',', "'", '’', '\u00a0', '(', ')', '-', '+', ' ', 'a', '/', '\n', 'é'], 11, 1, 14)) {
       expect([text, byCode(text)]).toEqual([text, byRegex(text)]);
     }
   });
