@@ -12,6 +12,18 @@ export interface Anchor {
   offset: number;
 }
 
+/** The first offset at or after `from` where a word of ASCII letters and digits starts (text.length when none). */
+function asciiWordStart(text: string, from: number): number {
+  while (from < text.length && !asciiWordCode(text.charCodeAt(from))) from++;
+  return from;
+}
+
+/** Where the word of ASCII letters and digits that starts at `start` ends. */
+function asciiWordEnd(text: string, start: number): number {
+  while (start < text.length && asciiWordCode(text.charCodeAt(start))) start++;
+  return start;
+}
+
 /** Where each word (letters and digits) of a text starts. */
 export function wordStarts(text: string): WordIndex {
   const m: WordIndex = new Map();
@@ -26,14 +38,10 @@ export function wordStarts(text: string): WordIndex {
     return m;
   }
   // most sources are ASCII: their words without a regex match per word
-  for (let i = 0; i < text.length; ) {
-    if (!asciiWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
-    add(text.slice(start, i), start);
+  for (let start = asciiWordStart(text, 0); start < text.length; ) {
+    const end = asciiWordEnd(text, start);
+    add(text.slice(start, end), start);
+    start = asciiWordStart(text, end);
   }
   return m;
 }
@@ -79,17 +87,13 @@ const wordHash = (text: string, from: number, to: number) => {
 /** Where each word of an ASCII text starts, by wordHash. */
 export function asciiWordStarts(text: string): AsciiWordIndex {
   const m: AsciiWordIndex = new Map();
-  for (let i = 0; i < text.length; ) {
-    if (!asciiWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < text.length && asciiWordCode(text.charCodeAt(i))) i++;
-    const h = wordHash(text, start, i);
+  for (let start = asciiWordStart(text, 0); start < text.length; ) {
+    const end = asciiWordEnd(text, start);
+    const h = wordHash(text, start, end);
     const list = m.get(h);
     if (list) list.push(start);
     else m.set(h, [start]);
+    start = asciiWordStart(text, end);
   }
   return m;
 }
@@ -101,20 +105,16 @@ export function rarestAsciiWord(index: AsciiWordIndex, needle: string): Anchor {
   let best: number[] = NO_STARTS;
   let bestOffset = 0;
   let bestCount = Infinity;
-  for (let i = 0; i < needle.length; ) {
-    if (!asciiWordCode(needle.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const offset = i;
-    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-    const starts = index.get(wordHash(needle, offset, i)) ?? NO_STARTS;
+  for (let offset = asciiWordStart(needle, 0); offset < needle.length; ) {
+    const end = asciiWordEnd(needle, offset);
+    const starts = index.get(wordHash(needle, offset, end)) ?? NO_STARTS;
     if (starts.length < bestCount) {
       best = starts;
       bestOffset = offset;
       bestCount = starts.length;
       if (bestCount === 0) break;
     }
+    offset = asciiWordStart(needle, end);
   }
   return { starts: best, offset: bestOffset };
 }
@@ -135,17 +135,13 @@ export function matchesAt(text: string, needle: string, anchor: Anchor): Hit[] {
 export function longestWord(needle: string): { offset: number; length: number } {
   let offset = 0;
   let length = 0;
-  for (let i = 0; i < needle.length; ) {
-    if (!asciiWordCode(needle.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const from = i;
-    while (i < needle.length && asciiWordCode(needle.charCodeAt(i))) i++;
-    if (i - from > length) {
+  for (let from = asciiWordStart(needle, 0); from < needle.length; ) {
+    const end = asciiWordEnd(needle, from);
+    if (end - from > length) {
       offset = from;
-      length = i - from;
+      length = end - from;
     }
+    from = asciiWordStart(needle, end);
   }
   return { offset, length };
 }
