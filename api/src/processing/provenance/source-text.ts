@@ -128,11 +128,6 @@ export class SourceText {
     return lo;
   }
 
-  /** The offset a line (an index in lines) starts at. */
-  lineStart(line: number): number {
-    return this.lineStarts[line]!;
-  }
-
   /** The line number of each hit's start, through the blocks' lines (lineOfBlock). */
   lineNumbersOf(hits: Hit[]): number[] {
     this.blockLines ??= this.lineOfBlock();
