@@ -112,6 +112,7 @@ test('source lines, a flagged value, a correction in the CSV and XLSX, Reviewed,
   const record = page.getByRole('region', { name: 'Review record' });
   const fields = record.getByRole('table', { name: 'Unified fields' });
   await expect(fields.getByRole('row').filter({ hasText: 'Invoice number' })).toContainText('INV-4410');
+  await shots(page, 'record-with-sources');
 
   // --- a value's source: its lines highlighted in the OCR text
   await record.getByRole('button', { name: 'Source of Invoice number' }).click();
@@ -121,17 +122,20 @@ test('source lines, a flagged value, a correction in the CSV and XLSX, Reviewed,
   await expect(lit.first()).toBeVisible();
   await expect(lit.first()).toContainText('INV-4410');
   await expect(page.getByRole('status').filter({ hasText: /^Source of Invoice number: lines \d+–\d+/ })).toBeVisible();
+  await shots(page, 'source-highlighted');
 
   // --- the invented vendor is flagged, then corrected in place
   await page.getByRole('tab', { name: 'Extraction Results' }).click();
   const flag = record.getByRole('note', { name: 'Vendor: not in the document' }).or(record.getByRole('button', { name: 'Vendor: not in the document' }));
   await expect(flag).toBeVisible();
   await expect(flag).toContainText('Not in document');
+  await shots(page, 'flagged-value');
   await record.getByRole('button', { name: 'Edit Vendor' }).click();
   await record.getByRole('textbox', { name: 'Value of Vendor' }).fill('Northwind Trading');
   await record.getByRole('button', { name: 'Save' }).click();
   await expect(fields.getByRole('row').filter({ hasText: 'Vendor' })).toContainText('Northwind Trading');
   await expect(record.getByText('Corrected').first()).toBeVisible();
+  await shots(page, 'correction');
 
   // --- the export menu: CSV records and XLSX carry the corrected value
   const menu = page.getByRole('button', { name: 'Export reviewed records' });
