@@ -333,4 +333,37 @@ describe('POST auth/refresh and auth/logout', () => {
     expect((await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie })).status).toBe(401);
     expect((await t.request('POST', '/api/v1/auth/logout')).status).toBe(200);
   });
+
+  test('logout with only the bearer token ends that session: access token and refresh cookie stop working', async () => {
+    const u = await t.registerUser();
+    const other = await t.request('POST', '/api/v1/auth/login', { form: { username: u.email, password: u.password } });
+    expect(other.status).toBe(200);
+    const out = await t.request('POST', '/api/v1/auth/logout', { token: u.token });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('Successfully logged out');
+    const me = await t.request('GET', '/api/v1/users/me', { token: u.token });
+    expect(me.status).toBe(401);
+    expect(me.body.detail).toBe('Session has ended. Please log in again.');
+    expect((await t.request('POST', '/api/v1/auth/refresh', { cookie: u.refreshCookie })).status).toBe(401);
+    // the user's other session (another device) is untouched
+    expect((await t.request('GET', '/api/v1/users/me', { token: other.body.access_token })).status).toBe(200);
+  });
+
+  test("a bearer token cannot end another user's session; a bad token ends nothing", async () => {
+    const a = await t.registerUser();
+    const b = await t.registerUser();
+    const bSession = (JSON.parse(Buffer.from(b.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    const forged = await new SignJWT({ sid: bSession, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(a.id)
+      .setIssuer('quarry')
+      .setAudience('quarry-api')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(new TextEncoder().encode(SECRET));
+    expect((await t.request('POST', '/api/v1/auth/logout', { token: forged })).status).toBe(200);
+    expect((await t.request('POST', '/api/v1/auth/logout', { token: 'not-a-jwt' })).status).toBe(200);
+    expect((await t.request('GET', '/api/v1/users/me', { token: b.token })).status).toBe(200);
+    expect((await t.request('POST', '/api/v1/auth/refresh', { cookie: b.refreshCookie })).status).toBe(200);
+  });
 });

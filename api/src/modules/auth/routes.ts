@@ -8,6 +8,7 @@ import {
 } from '@quarry/shared/schemas';
 import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE_NAME } from '@quarry/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../auth/guard';
 import { assertStrongPassword } from '../../auth/passwords';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
@@ -117,12 +118,15 @@ export default async function authRoutes(app: App) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the session of the refresh cookie and clear it (always 200)',
+        summary: 'End the session of the refresh cookie and of the bearer token, clear the cookie (always 200)',
+        description:
+          'Either credential is enough: with only `Authorization: Bearer <access token>` the session that token belongs to ends ' +
+          '(the token and that session\'s refresh cookie stop working, its sockets close with 4401).',
         response: { 200: MessageResponseSchema },
       },
     },
     async (req, reply) => {
-      await auth.logout(req.cookies[REFRESH_COOKIE_NAME]);
+      await auth.logout(req.cookies[REFRESH_COOKIE_NAME], bearerToken(req));
       clearRefreshCookie(reply);
       return { message: 'Successfully logged out' };
     },

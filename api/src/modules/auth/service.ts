@@ -6,7 +6,7 @@
 // refresh at the same moment present the same token, and the later one gets a sibling
 // token in the same family instead of logging the user out.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { refreshTokens, users, type UserRow } from '../../db/schema';
@@ -177,19 +177,40 @@ export class AuthService {
     return { accessToken, refreshToken, expiresIn: this.app.tokens.accessTtl, familyId };
   }
 
-  /** Revokes the session of the presented refresh token (if any). Always succeeds. */
-  async logout(presented: string | undefined): Promise<void> {
-    if (!presented || presented.length > 256) return;
-    const [known] = await this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
-    if (!known) return;
+  /**
+   * Ends the session of the presented refresh token and the session of the presented access
+   * token (either may be missing; a client that holds only the bearer token logs out too).
+   * Always succeeds: an unknown or invalid token ends nothing.
+   */
+  async logout(presented: string | undefined, accessToken: string | null): Promise<void> {
+    const families = new Set<string>();
+    if (presented && presented.length <= 256) {
+      const [known] = await this.db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+      if (known) families.add(known.familyId);
+    }
+    if (accessToken) {
+      // a validly signed, unexpired token names its user and session; the session must be that user's
+      const verified = await this.app.tokens.verifyAccess(accessToken);
+      if (verified.ok) {
+        const [own] = await this.db
+          .select({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.familyId, verified.claims.sid), eq(refreshTokens.userId, verified.claims.sub)))
+          .limit(1);
+        if (own) families.add(own.familyId);
+      }
+    }
+    if (families.size === 0) return;
+    const ids = [...families];
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)));
-    await this.app.sessions.revoked([known.familyId]);
+      .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
+    // announced even when it was already revoked: a process that missed the first notice closes its sockets now
+    await this.app.sessions.revoked(ids);
   }
 }
 
