@@ -35,7 +35,8 @@ import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
 import { seedDefaultResourceTypesOnce } from './modules/resources/service';
 import { UsageRegistry } from './modules/usage/registry';
-import { InProcessTransport, RealtimeHub } from './realtime/hub';
+import { ApiKeyAuth } from './modules/api-keys/keys';
+import { InProcessTransport, RealtimeHub, SESSION_ENDED_REASON } from './realtime/hub';
 import { PgNotifyTransport } from './realtime/pg-transport';
 import realtimeRoutes, { authProtocolOf } from './realtime/routes';
 import type { App } from './types';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     try {
       if (app.hasDecorator('realtime')) await app.realtime.close();
       if (app.hasDecorator('sessions')) await app.sessions.close();
+      if (app.hasDecorator('apiKeys')) await app.apiKeys.close();
     } finally {
       if (ownsDatabase) await database.close();
     }
@@ -143,6 +145,13 @@ async function configure(app: App, config: Config, database: Database): Promise<
     log: app.log,
   });
   app.decorate('sessions', sessions);
+  const apiKeyAuth = new ApiKeyAuth(database.db, {
+    cacheMs: config.sessionCacheSeconds * 1000,
+    connectionString: database.connectionString,
+    requestsPerMinute: config.integrations.apiKeyRequestsPerMinute,
+    log: app.log,
+  });
+  app.decorate('apiKeys', apiKeyAuth);
   app.decorate('usage', new UsageRegistry());
   const transport = database.connectionString
     ? new PgNotifyTransport(database.connectionString, database.db, app.log)
@@ -151,6 +160,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
     pingIntervalMs: config.ws.pingIntervalSeconds * 1000,
     pongTimeoutMs: config.ws.pongTimeoutSeconds * 1000,
     log: app.log,
+    // a lost revocation notice still closes the sockets within the session-cache period
+    recheck: { everyMs: Math.max(1, config.sessionCacheSeconds) * 1000, ended: (live) => sessions.endedAmong(live) },
   });
   app.decorate('realtime', hub);
   const hooks = createAuthHooks(app as unknown as FastifyInstance);
@@ -158,19 +169,22 @@ async function configure(app: App, config: Config, database: Database): Promise<
   app.decorate('requireSuperuser', hooks.requireSuperuser);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', '');
+  app.decorateRequest('apiKey', null);
 
   // first-start data
   await seedDefaultResourceTypesOnce(database.db);
   await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
   await hub.start();
   await sessions.start();
+  await apiKeyAuth.start();
   app.log.info(
     hub.transportKind === 'postgres'
       ? 'realtime: sockets across API processes (PostgreSQL LISTEN/NOTIFY)'
       : 'realtime: sockets in this process',
   );
-  // sockets of a revoked session close too (4401), here and, through NOTIFY, in other processes
-  sessions.onRevoked((ids) => hub.closeSessions(ids, WS_CLOSE_CODES.UNAUTHORIZED, 'Session has ended'));
+  // sockets of a revoked session or a disabled account close too (4401), here and, through
+  // NOTIFY, in other processes
+  sessions.onRevoked((ended) => hub.closeEnded(ended, WS_CLOSE_CODES.UNAUTHORIZED, SESSION_ENDED_REASON));
 
   // plugins
   await app.register(helmet, HELMET_OPTIONS);

@@ -88,6 +88,61 @@ describe('one API process', () => {
   });
 });
 
+describe('sockets of a disabled account or an ended session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(LONG_CACHE);
+  });
+  afterAll(() => t.close());
+
+  test('an admin disabling the user closes their open sockets with 4401 at once', async () => {
+    const admin = await t.createSuperuser();
+    const user = await t.registerUser();
+    const second = await t.login(user.email, user.password);
+    const sockets = [await t.openSocket('/ws/connect', user.token), await t.openSocket('/ws/connect', second.body.access_token)];
+    for (const s of sockets) await s.next((m) => m.event === 'connected');
+    const bystander = await t.registerUser();
+    const kept = await t.openSocket('/ws/connect', bystander.token);
+    await kept.next((m) => m.event === 'connected');
+
+    const started = Date.now();
+    const res = await t.request('PATCH', `/api/v1/admin/users/${user.id}`, { token: admin.token, json: { is_active: false } });
+    expect(res.status).toBe(200);
+    for (const s of sockets) expect(await s.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await t.request('GET', '/api/v1/users/me', { token: user.token })).status).toBe(403);
+    // a new socket is refused as before (disabled account)
+    expect((await (await t.openSocket('/ws/connect', user.token)).closed).code).toBe(WS_CLOSE_CODES.FORBIDDEN);
+    // other users' sockets stay open
+    await t.request('POST', '/api/v1/test/websocket-notification', { token: bystander.token, json: { event: 'still_here', message: 'still here' } });
+    await kept.next((m) => m.message === 'still here');
+    kept.close();
+  });
+
+  test('with no notice at all, the recheck closes the sockets of a disabled user or a revoked session within the cache period', async () => {
+    const short = await startTestApp({ sessionCacheSeconds: 1 });
+    try {
+      const disabled = await short.registerUser();
+      const revoked = await short.registerUser();
+      const a = await short.openSocket('/ws/connect', disabled.token);
+      const b = await short.openSocket('/ws/connect', revoked.token);
+      await a.next((m) => m.event === 'connected');
+      await b.next((m) => m.event === 'connected');
+      // written behind the API's back: nothing is announced, only the recheck can notice
+      const { sql } = await import('drizzle-orm');
+      const started = Date.now();
+      await short.app.database.db.execute(sql`update users set is_active = false where id = ${disabled.id}`);
+      await short.app.database.db.execute(sql`update refresh_tokens set revoked_at = now() where user_id = ${revoked.id}`);
+      expect(await a.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
+      expect(await b.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
+      // the cache period is 1 s: the recheck runs every second
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 const describePg = isPostgresRun() ? describe : describe.skip;
 
 describePg('two API processes on one PostgreSQL database', () => {
@@ -120,5 +175,25 @@ describePg('two API processes on one PostgreSQL database', () => {
     expect(status).toBe(401);
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await socket.closed).code).toBe(WS_CLOSE_CODES.UNAUTHORIZED);
+  });
+
+  test("an admin disabling a user on A closes the user's socket on B with 4401 (NOTIFY, not the cache period)", async () => {
+    const admin = await a.createSuperuser();
+    const user = await a.registerUser();
+    const socket = await b.openSocket('/ws/connect', user.token);
+    await socket.next((m) => m.event === 'connected');
+    const started = Date.now();
+    expect((await a.request('PATCH', `/api/v1/admin/users/${user.id}`, { token: admin.token, json: { is_active: false } })).status).toBe(200);
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  test('a bearer-only logout on A closes the session\'s socket on B with 4401', async () => {
+    const user = await a.registerUser();
+    const socket = await b.openSocket('/ws/connect', user.token);
+    await socket.next((m) => m.event === 'connected');
+    expect((await a.request('POST', '/api/v1/auth/logout', { token: user.token })).status).toBe(200);
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
+    expect((await b.request('GET', '/api/v1/users/me', { token: user.token })).status).toBe(401);
   });
 });

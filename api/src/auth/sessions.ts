@@ -7,14 +7,22 @@
 // process and, on PostgreSQL, in every other API process through NOTIFY on
 // SESSION_CHANNEL (PgListener). PGlite lives in one process: the local eviction is all.
 // Should a notification be lost (LISTEN connection down), the cache period bounds the delay.
-import { and, eq, isNull } from 'drizzle-orm';
+//
+// A disabled account is announced on the same channel: its HTTP calls answer 403 at once
+// (the user row is read on every request), and its open sockets close in every process.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { PgListener } from '../db/pg-listener';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, users } from '../db/schema';
 
 export const SESSION_CHANNEL = 'quarry_sessions';
 const CACHE_LIMIT = 10_000;
+
+export interface EndedSessions {
+  sessionIds: string[];
+  userIds: string[];
+}
 
 interface Entry {
   active: boolean;
@@ -33,7 +41,7 @@ export class SessionRevocations {
   /** bumped by every eviction: a lookup that raced with one does not store its answer */
   private generation = 0;
   private listener: PgListener | null = null;
-  private readonly revokedListeners = new Set<(sessionIds: string[]) => void>();
+  private readonly revokedListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(
     private readonly db: Db,
@@ -49,8 +57,9 @@ export class SessionRevocations {
       label: 'session revocations',
       onPayload: (payload) => {
         try {
-          const ids = (JSON.parse(payload) as { s?: unknown }).s;
-          if (Array.isArray(ids)) this.evict(ids.filter((x): x is string => typeof x === 'string'));
+          const parsed = JSON.parse(payload) as { s?: unknown; u?: unknown };
+          const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+          this.evict({ sessionIds: strings(parsed.s), userIds: strings(parsed.u) });
         } catch {
           /* not ours */
         }
@@ -64,8 +73,8 @@ export class SessionRevocations {
     this.listener = null;
   }
 
-  /** Called with the ids of sessions revoked here or in another process (sockets close on it). */
-  onRevoked(listener: (sessionIds: string[]) => void): () => void {
+  /** Called with the sessions revoked and the users disabled, here or in another process (sockets close on it). */
+  onRevoked(listener: (ended: EndedSessions) => void): () => void {
     this.revokedListeners.add(listener);
     return () => this.revokedListeners.delete(listener);
   }
@@ -90,25 +99,60 @@ export class SessionRevocations {
     return active;
   }
 
+  /**
+   * Of these sessions and users, the ones that ended: sessions with no unrevoked refresh
+   * token (the rule of isActive) and users disabled or deleted. Two indexed queries.
+   */
+  async endedAmong(live: EndedSessions): Promise<EndedSessions> {
+    const [alive, active] = await Promise.all([
+      live.sessionIds.length
+        ? this.db
+            .selectDistinct({ id: refreshTokens.familyId })
+            .from(refreshTokens)
+            .where(and(inArray(refreshTokens.familyId, live.sessionIds), isNull(refreshTokens.revokedAt)))
+        : Promise.resolve([]),
+      live.userIds.length
+        ? this.db.select({ id: users.id }).from(users).where(and(inArray(users.id, live.userIds), eq(users.isActive, true)))
+        : Promise.resolve([]),
+    ]);
+    const aliveIds = new Set(alive.map((r) => r.id));
+    const activeIds = new Set(active.map((r) => r.id));
+    return {
+      sessionIds: live.sessionIds.filter((id) => !aliveIds.has(id)),
+      userIds: live.userIds.filter((id) => !activeIds.has(id)),
+    };
+  }
+
   /** Announce sessions just revoked in the database (after the commit). Never throws. */
   async revoked(sessionIds: string[]): Promise<void> {
-    if (sessionIds.length === 0) return;
-    this.evict(sessionIds);
+    await this.announce({ sessionIds, userIds: [] });
+  }
+
+  /** Announce accounts just disabled (after the commit): their sockets close everywhere. Never throws. */
+  async usersDisabled(userIds: string[]): Promise<void> {
+    await this.announce({ sessionIds: [], userIds });
+  }
+
+  private async announce(ended: EndedSessions): Promise<void> {
+    if (ended.sessionIds.length === 0 && ended.userIds.length === 0) return;
+    this.evict(ended);
     if (!this.options.connectionString) return;
     try {
-      await this.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify({ s: sessionIds })})`);
+      const payload = { ...(ended.sessionIds.length ? { s: ended.sessionIds } : {}), ...(ended.userIds.length ? { u: ended.userIds } : {}) };
+      await this.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(payload)})`);
     } catch (err) {
-      // the other processes still notice within the cache period
+      // the other processes still notice within the cache period (cache expiry, socket recheck)
       this.options.log.warn({ err }, 'announcing a session revocation failed');
     }
   }
 
-  private evict(sessionIds: string[]): void {
+  private evict(ended: EndedSessions): void {
+    if (ended.sessionIds.length === 0 && ended.userIds.length === 0) return;
     this.generation += 1;
-    for (const id of sessionIds) this.cache.delete(id);
+    for (const id of ended.sessionIds) this.cache.delete(id);
     for (const listener of this.revokedListeners) {
       try {
-        listener(sessionIds);
+        listener(ended);
       } catch (err) {
         this.options.log.warn({ err }, 'session revocation listener failed');
       }

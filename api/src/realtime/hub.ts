@@ -57,17 +57,33 @@ export interface Connection {
   unansweredPingSince: number | null;
 }
 
+/** Sessions and users whose sockets must close. */
+export interface EndedKeys {
+  sessionIds: string[];
+  userIds: string[];
+}
+
 export interface HubOptions {
   pingIntervalMs: number;
   pongTimeoutMs: number;
   log?: { warn: (obj: unknown, msg?: string) => void };
+  /**
+   * Every `recheckMs`, the sessions and users of this process's sockets are looked up again
+   * and the ended ones (revoked session, disabled or deleted account) are closed: the bound
+   * when a revocation notice was lost. Announced revocations close sockets at once anyway.
+   */
+  recheck?: { everyMs: number; ended: (live: EndedKeys) => Promise<EndedKeys> };
 }
+
+export const SESSION_ENDED_REASON = 'Session has ended';
 
 export const defaultChannelFor = (event: string): WsChannel => (event.startsWith('job') ? 'jobs' : 'general');
 
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private pingTimer: NodeJS.Timeout | null = null;
+  private recheckTimer: NodeJS.Timeout | null = null;
+  private rechecking = false;
   private started = false;
 
   constructor(
@@ -85,11 +101,34 @@ export class RealtimeHub {
     await this.transport.start((env) => this.deliverLocal(env));
     this.pingTimer = setInterval(() => this.pingAll(), this.options.pingIntervalMs);
     this.pingTimer.unref();
+    if (this.options.recheck) {
+      this.recheckTimer = setInterval(() => void this.recheckNow(), this.options.recheck.everyMs);
+      this.recheckTimer.unref();
+    }
+  }
+
+  /** Looks up the sessions and users of the open sockets and closes the ended ones (4401). */
+  async recheckNow(): Promise<void> {
+    const recheck = this.options.recheck;
+    if (!recheck || this.rechecking || this.byUser.size === 0) return;
+    this.rechecking = true;
+    try {
+      const sessionIds = new Set<string>();
+      for (const set of this.byUser.values()) for (const c of set) if (c.sessionId) sessionIds.add(c.sessionId);
+      const ended = await recheck.ended({ sessionIds: [...sessionIds], userIds: [...this.byUser.keys()] });
+      this.closeEnded(ended, WS_CLOSE_CODES.UNAUTHORIZED, SESSION_ENDED_REASON);
+    } catch (err) {
+      this.options.log?.warn({ err }, 'socket session recheck failed');
+    } finally {
+      this.rechecking = false;
+    }
   }
 
   async close(): Promise<void> {
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pingTimer = null;
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    this.recheckTimer = null;
     for (const set of this.byUser.values()) {
       for (const c of set) {
         try {
@@ -137,9 +176,13 @@ export class RealtimeHub {
     return { id: randomUUID(), userId, sessionId, socket, channels, unansweredPingSince: null };
   }
 
-  /** Closes this process's sockets opened with a token of these sessions. */
-  closeSessions(sessionIds: string[], code: number, reason: string): void {
-    const ids = new Set(sessionIds);
+  /** Closes this process's sockets opened with a token of these sessions, and every socket of these users. */
+  closeEnded(ended: EndedKeys, code: number, reason: string): void {
+    const ids = new Set(ended.sessionIds);
+    for (const userId of ended.userIds) {
+      for (const conn of this.byUser.get(userId) ?? []) conn.socket.close(code, reason);
+    }
+    if (ids.size === 0) return;
     for (const set of this.byUser.values()) {
       for (const conn of set) {
         if (conn.sessionId && ids.has(conn.sessionId)) conn.socket.close(code, reason);

@@ -134,7 +134,12 @@ export default async function adminRoutes(app: App) {
         response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (req) => toUser(await updateUser(db, req.user.id, req.params.id, req.body)),
+    async (req) => {
+      const row = await updateUser(db, req.user.id, req.params.id, req.body);
+      // HTTP calls answer 403 at once (the user row is read per request); open sockets close everywhere
+      if (req.body.is_active === false) await app.sessions.usersDisabled([row.id]);
+      return toUser(row);
+    },
   );
 
   app.post(

@@ -23,8 +23,9 @@ export async function listUsers(db: Db, q: { search?: string; limit: number; off
  * Disables / enables and promotes / demotes. Under a lock on every active superuser, a
  * change that would leave no active superuser is refused, and nobody disables themselves.
  * A disabled user's next call (and refresh) answers 403 'Account is disabled', so their open
- * session ends with that message (spec 1 §6). Their sessions are deliberately not revoked: a
- * revoked session answers 401 first and the user would only see 'Session expired'.
+ * session ends with that message. Their sessions are deliberately not revoked: a revoked
+ * session answers 401 first and the user would only see 'Session expired'. Their open sockets
+ * close (the route announces the disabled account to every API process).
  */
 export async function updateUser(db: Db, actorId: string, id: string, patch: AdminUserUpdate): Promise<UserRow> {
   return db.transaction(async (tx) => {
