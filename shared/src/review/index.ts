@@ -2,3 +2,4 @@
 // same way (the Unified Dataset, JSON paths of its values). Pure TypeScript, zod-free, no UI.
 export * from './unify';
 export * from './paths';
+export * from './display';

@@ -63,6 +63,17 @@ export const CorrectionEntrySchema = z.object({
 });
 export type CorrectionEntry = z.infer<typeof CorrectionEntrySchema>;
 
+/** A field of the output schema: the record shows a row for every one, in this order, found or not. */
+export const SchemaFieldSchema = z.object({
+  key: z.string(),
+  /** string | number | integer | boolean | date | list | object (how the page formats it) */
+  kind: z.string(),
+  required: z.boolean(),
+  /** a list's columns, in the schema's order */
+  columns: z.array(z.object({ key: z.string(), kind: z.string() })).optional(),
+});
+export type SchemaField = z.infer<typeof SchemaFieldSchema>;
+
 export const ReviewRecordSchema = z.object({
   file_id: UuidSchema,
   filename: z.string(),
@@ -79,6 +90,8 @@ export const ReviewRecordSchema = z.object({
   /** per path of a value of `record` (fields and table cells); values without a source (null, booleans) are absent */
   sources: z.record(z.string(), ValueSourceSchema),
   checks: z.array(ReviewCheckSchema),
+  /** the output schema's fields and columns in the schema's order; empty when the results name no schema */
+  fields: z.array(SchemaFieldSchema).default([]),
   reviewed: z.boolean(),
   reviewed_at: TimestampSchema.nullable(),
   /** the record frozen when the file was marked Reviewed (ground truth for evaluation) */

@@ -1,6 +1,6 @@
 // The checks' pure parts: numbers as documents write them, columns and fields found by the
 // meaning of their names (or schema descriptions), and each rule passing and failing.
-import { columnRole, fieldRole, rolesOf, runChecks, toNumber } from './checks';
+import { columnRole, fieldRole, printedAdjustments, rolesOf, runChecks, toNumber } from './checks';
 
 describe('numbers as written', () => {
   it.each([
@@ -77,8 +77,46 @@ describe('runChecks', () => {
     expect(runChecks({ record: { items, total: 15.6, tax: 2.6 }, tables: [] }).find((c) => c.rule === 'sum_total')).toMatchObject({ status: 'passed' });
     expect(runChecks({ record: { items, total: '20.00' }, tables: [] }).find((c) => c.rule === 'sum_total')).toMatchObject({
       status: 'failed',
-      message: 'Sum of the items line totals is 13, but total is 20 (difference 7)',
+      message: 'Sum of the items line totals is 13, but total is 20 (difference 7). Tried: the rows alone (13)',
     });
     expect(runChecks({ record: { items }, tables: [] }).some((c) => c.rule === 'sum_total')).toBe(false);
+  });
+
+  // the invoice of the first real run: four rows, no tax field in the schema, the VAT printed under the table
+  const invoiceRows = [
+    { description: 'Annual licence', quantity: 1, amount: 1499 },
+    { description: 'Onboarding workshop', quantity: 2, amount: 500 },
+    { description: 'Priority support', quantity: 1, amount: 199.99 },
+    { description: 'Travel costs', quantity: 1, amount: 48.98 },
+  ];
+  const invoiceText = ['Invoice INV-2026-0042', 'VAT number GB 123 4567 89', 'Subtotal 2,247.97', 'VAT (20%) 449.59', 'Total due 2,697.56', 'Total incl. VAT 2,697.56'].join('\n');
+
+  it('sum_total: passes on the tax the document prints when the schema has no tax field, and says so', () => {
+    const without = runChecks({ record: { line_items: invoiceRows, total: 2697.56 }, tables: [] }).find((c) => c.rule === 'sum_total');
+    expect(without).toMatchObject({ status: 'failed' });
+    const withText = runChecks({ record: { line_items: invoiceRows, total: 2697.56 }, tables: [], documentText: invoiceText }).find((c) => c.rule === 'sum_total');
+    expect(withText).toMatchObject({
+      status: 'passed',
+      path: '$.total',
+      message: 'Sum of the line items amounts (2,247.97) plus VAT (20%) 449.59 printed in the document = 2,697.56 matches total (2,697.56)',
+    });
+  });
+
+  it('sum_total: reads shipping and discount lines; fails only when no reading adds up and names each reading', () => {
+    const text = 'Shipping: 12.00\nDiscount -100.00\nVAT 449.59';
+    const ok = runChecks({ record: { line_items: invoiceRows, total: 2609.56 }, tables: [], documentText: text }).find((c) => c.rule === 'sum_total');
+    expect(ok).toMatchObject({ status: 'passed' });
+    expect(ok!.message).toContain('plus Shipping 12 minus Discount 100 plus VAT 449.59 printed in the document');
+    const bad = runChecks({ record: { line_items: invoiceRows, total: 3000 }, tables: [], documentText: invoiceText }).find((c) => c.rule === 'sum_total');
+    expect(bad).toMatchObject({ status: 'failed' });
+    expect(bad!.message).toBe(
+      'Sum of the line items amounts is 2,247.97, but total is 3,000 (difference 752.03). Tried: the rows alone (2,247.97); the rows plus VAT (20%) 449.59 printed in the document (2,697.56)',
+    );
+  });
+
+  it('sum_total: the tax in a field of the record is one reading; a tax number or a total with the tax included is none', () => {
+    const viaField = runChecks({ record: { line_items: invoiceRows, vat_amount: 449.59, total: 2697.56 }, tables: [] }).find((c) => c.rule === 'sum_total');
+    expect(viaField).toMatchObject({ status: 'passed', message: 'Sum of the line items amounts (2,247.97) plus vat amount 449.59 = 2,697.56 matches total (2,697.56)' });
+    expect(printedAdjustments(invoiceText)).toEqual([{ role: 'tax', label: 'VAT (20%)', value: 449.59 }]);
   });
 });

@@ -5,7 +5,10 @@
 //   row_count    table rows chunking found in the table chunks' table_structure vs the rows of
 //                the list those chunks filled
 //   line_amount  amount = quantity × price on every row, where a list has the three columns
-//   sum_total    the rows' amounts add up to a total (or subtotal) field of the record
+//   sum_total    the rows' amounts add up to a total (or subtotal) field of the record, alone or
+//                with the tax, shipping and discount the record's fields hold or the document
+//                prints (VAT 449.59 on an invoice whose schema has no tax field); it fails only
+//                when no such reading adds up, and says which readings it tried
 //
 // Columns and fields are found by meaning: the words of their names (qty, quantity, units, unit
 // price, rate, amount, line total, …) and, when the name says nothing, of their schema
@@ -157,9 +160,11 @@ export interface ChecksInput {
   record: Record<string, unknown>;
   tables: TableSource[];
   hints?: SchemaHints;
+  /** the text the record was extracted from (printed tax, shipping and discount lines are read from it) */
+  documentText?: string;
 }
 
-export function runChecks({ record, tables, hints = NO_HINTS }: ChecksInput): ReviewCheck[] {
+export function runChecks({ record, tables, hints = NO_HINTS, documentText = '' }: ChecksInput): ReviewCheck[] {
   const checks: ReviewCheck[] = [];
   const lists = Object.entries(record).filter((e): e is [string, unknown[]] => Array.isArray(e[1]));
   checks.push(...rowCountChecks(record, tables, lists));
@@ -172,7 +177,7 @@ export function runChecks({ record, tables, hints = NO_HINTS }: ChecksInput): Re
     const values = rows.map((r) => (isRow(r) ? lineValue(r, roles) : null)).filter((v): v is number => v !== null);
     if (values.length > 0) lineValues.push({ list, sum: values.reduce((a, b) => a + b, 0), n: values.length, column: roles.amount ?? roles.price ?? 'amount' });
   }
-  checks.push(...sumChecks(record, lineValues, hints));
+  checks.push(...sumChecks(record, lineValues, hints, documentText));
   return checks;
 }
 
@@ -251,7 +256,68 @@ function lineAmountChecks(list: string, rows: unknown[], roles: Partial<Record<C
   return out;
 }
 
-function sumChecks(record: Record<string, unknown>, lines: { list: string; sum: number; n: number; column: string }[], hints: SchemaHints): ReviewCheck[] {
+export type Adjustment = 'tax' | 'shipping' | 'discount';
+
+export interface PrintedLine {
+  role: Adjustment;
+  /** the line's label as printed ("VAT (20%)") */
+  label: string;
+  value: number;
+}
+
+/** an amount with cents: 449.59, 1,234.50, 1.234,50 (not a percentage, not a bare count) */
+const AMOUNT_RE = /-?\(?[$€£¥]?\s?\d{1,3}(?:[ ,.'’\u00a0]\d{3})*[.,]\d{2}\)?(?![\d%])|-?\(?[$€£¥]?\s?\d+[.,]\d{2}\)?(?![\d%])/g;
+const TAX_WORDS = new Set(['tax', 'vat', 'gst', 'hst', 'pst', 'mwst', 'ust', 'iva', 'tva', 'btw', 'moms', 'umsatzsteuer', 'mehrwertsteuer']);
+const SHIPPING_WORDS = new Set(['shipping', 'freight', 'delivery', 'postage', 'handling', 'carriage', 'versand', 'porto']);
+const DISCOUNT_WORDS = new Set(['discount', 'rebate', 'rabatt', 'skonto', 'remise', 'descuento']);
+/** a line that restates the total with the tax in it, or names a tax number rather than an amount */
+const NOT_ADJUSTMENT = new Set(['incl', 'including', 'inkl', 'inclusive', 'gross', 'brutto', 'excl', 'excluding', 'exkl', 'before', 'number', 'no', 'id', 'reg', 'registration', 'rate']);
+
+function adjustmentRole(words: string[]): Adjustment | null {
+  if (words.some((w) => NOT_ADJUSTMENT.has(w))) return null;
+  // "Total" with a tax word is the tax total ("Total VAT"); "Subtotal" / "Total" alone are no adjustment
+  if (words.some((w) => TAX_WORDS.has(w))) return 'tax';
+  if (words.some((w) => SHIPPING_WORDS.has(w))) return 'shipping';
+  if (words.some((w) => DISCOUNT_WORDS.has(w))) return 'discount';
+  return null;
+}
+
+/** Tax, shipping and discount lines the document prints ("VAT (20%)  449.59"): the label and the line's last amount. */
+export function printedAdjustments(text: string): PrintedLine[] {
+  const out: PrintedLine[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/[|]/g, ' ').trim();
+    if (line.length === 0 || line.length > 120) continue;
+    const amounts = [...line.matchAll(AMOUNT_RE)];
+    const last = amounts.at(-1);
+    if (!last || last.index === undefined) continue;
+    const label = line.slice(0, amounts[0]!.index).replace(/[:\s]+$/, '').trim();
+    const role = adjustmentRole(wordsOf(label));
+    if (!role) continue;
+    const value = toNumber(last[0]);
+    if (value === null || value === 0) continue;
+    // the same printed line twice (a summary repeated on every page) counts once
+    if (out.some((o) => o.role === role && o.value === value)) continue;
+    out.push({ role, label: label.replace(/\s+/g, ' '), value });
+  }
+  return out;
+}
+
+interface Reading {
+  /** in words: "the rows alone", "the rows plus VAT (20%) 449.59 printed in the document" */
+  words: string;
+  value: number;
+}
+
+function signed(role: Adjustment, v: number): number {
+  return role === 'discount' ? -Math.abs(v) : v;
+}
+
+function plus(parts: { role: Adjustment; label: string; value: number }[], where: string): string {
+  return parts.map((p) => `${p.role === 'discount' ? 'minus' : 'plus'} ${p.label} ${fmt(Math.abs(p.value))}`).join(' ') + where;
+}
+
+function sumChecks(record: Record<string, unknown>, lines: { list: string; sum: number; n: number; column: string }[], hints: SchemaHints, documentText: string): ReviewCheck[] {
   if (lines.length === 0) return [];
   const fields: Partial<Record<TotalRole, { key: string; value: number }>> = {};
   for (const [key, v] of Object.entries(record)) {
@@ -265,13 +331,34 @@ function sumChecks(record: Record<string, unknown>, lines: { list: string; sum: 
   // the list whose rows carry an amount column; the first list otherwise
   const line = lines[0]!;
   const tolerance = 0.01 + 0.005 * line.n;
-  const extras = target === fields.total ? (fields.tax?.value ?? 0) + (fields.shipping?.value ?? 0) - Math.abs(fields.discount?.value ?? 0) : 0;
   const close = (x: number) => Math.abs(x - target.value) <= tolerance;
-  const passed = close(line.sum) || (extras !== 0 && close(line.sum + extras));
+  const readings: Reading[] = [{ words: 'the rows alone', value: line.sum }];
+  if (target === fields.total) {
+    // from the record's own tax / shipping / discount fields
+    const fromFields = (['tax', 'shipping', 'discount'] as const).flatMap((role) => (fields[role] ? [{ role, label: label(fields[role].key), value: signed(role, fields[role].value) }] : []));
+    if (fromFields.length) readings.push({ words: `the rows ${plus(fromFields, '')}`, value: line.sum + fromFields.reduce((a, p) => a + p.value, 0) });
+    // from what the document prints: every tax / shipping / discount line, then the first of each kind
+    const printed = printedAdjustments(documentText).filter((p) => !fromFields.some((f) => f.role === p.role && Math.abs(Math.abs(f.value) - Math.abs(p.value)) < 0.005));
+    if (printed.length) {
+      const all = printed.map((p) => ({ ...p, value: signed(p.role, p.value) }));
+      const base = fromFields.reduce((a, p) => a + p.value, 0);
+      const lead = fromFields.length ? ` ${plus(fromFields, '')}` : '';
+      readings.push({ words: `the rows${lead} ${plus(all, ' printed in the document')}`, value: line.sum + base + all.reduce((a, p) => a + p.value, 0) });
+      const firsts = (['tax', 'shipping', 'discount'] as const).flatMap((role) => all.filter((p) => p.role === role).slice(0, 1));
+      if (firsts.length < all.length) readings.push({ words: `the rows${lead} ${plus(firsts, ' printed in the document')}`, value: line.sum + base + firsts.reduce((a, p) => a + p.value, 0) });
+    }
+  }
   const what = `the ${label(line.list)} ${label(line.column)}s`;
   const sum = Math.round(line.sum * 100) / 100;
-  const message = passed
-    ? `Sum of ${what} (${fmt(sum)}${close(line.sum) ? '' : ` plus tax/shipping ${fmt(Math.round(extras * 100) / 100)}`}) matches ${label(target.key)} (${fmt(target.value)})`
-    : `Sum of ${what} is ${fmt(sum)}, but ${label(target.key)} is ${fmt(target.value)} (difference ${fmt(Math.round(Math.abs(target.value - line.sum) * 100) / 100)})`;
-  return [{ id: `sum_total:${childPath('$', target.key)}`, rule: 'sum_total', status: passed ? 'passed' : 'failed', message, path: childPath('$', target.key) }];
+  const hit = readings.find((r) => close(r.value));
+  const path = childPath('$', target.key);
+  if (hit) {
+    const how = hit === readings[0] ? '' : ` ${hit.words.replace(/^the rows /, '')} = ${fmt(Math.round(hit.value * 100) / 100)}`;
+    return [{ id: `sum_total:${path}`, rule: 'sum_total', status: 'passed', message: `Sum of ${what} (${fmt(sum)})${how} matches ${label(target.key)} (${fmt(target.value)})`, path }];
+  }
+  const tried = readings.map((r) => `${r.words} (${fmt(Math.round(r.value * 100) / 100)})`).join('; ');
+  const message =
+    `Sum of ${what} is ${fmt(sum)}, but ${label(target.key)} is ${fmt(target.value)} (difference ${fmt(Math.round(Math.abs(target.value - line.sum) * 100) / 100)}). ` +
+    `Tried: ${tried}`;
+  return [{ id: `sum_total:${path}`, rule: 'sum_total', status: 'failed', message, path }];
 }

@@ -12,7 +12,9 @@ import {
   extractionResults,
   fileReviews,
   files,
+  jobs,
   outputSchemas,
+  prompts,
   reviewCorrections,
   users,
   type CorrectionTarget,
@@ -20,7 +22,7 @@ import {
   type FileReviewRow,
   type ReviewCorrectionRow,
 } from '../../db/schema';
-import { itemsOf, primaryType, propertiesOf } from '../../llm/json-schema';
+import { formatOf, itemsOf, primaryType, propertiesOf, requiredOf } from '../../llm/json-schema';
 import type { JSONSchema } from '../../llm/types';
 import { resolveTables, type ExtractionChunk } from '../../processing/extraction/table';
 import { activeRun } from '../chunk-runs/service';
@@ -56,6 +58,16 @@ export interface CorrectionEntry {
   applied: boolean;
 }
 
+/** A field of the output schema, in the schema's order: the record shows every one, found or not. */
+export interface SchemaField {
+  key: string;
+  /** string | number | integer | boolean | date | list | object */
+  kind: string;
+  required: boolean;
+  /** a list's columns, in the schema's order */
+  columns?: { key: string; kind: string }[];
+}
+
 export interface ReviewRecord {
   fileId: string;
   filename: string;
@@ -72,6 +84,8 @@ export interface ReviewRecord {
   /** per JSON path of `record` ($.field, $.items[2].price): where it came from */
   sources: Record<string, ValueSource>;
   checks: ReviewCheck[];
+  /** the output schema's fields in order (empty when the results name no schema) */
+  fields: SchemaField[];
   reviewed: boolean;
   reviewedAt: string | null;
   /** the reviewed record frozen when the file was marked Reviewed (ground truth for evaluation) */
@@ -149,7 +163,7 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
   const applied = applyCorrections(original, correctionRows.map((r) => r.c), baseVersion);
 
   const [review] = await db.select().from(fileReviews).where(and(eq(fileReviews.fileId, file.id), eq(fileReviews.userId, userId)));
-  const checks = runChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints });
+  const checks = runChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints, documentText: documentText(rows) });
 
   const failed = rows.filter((r) => r.status !== 'completed').length;
   const latest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
@@ -182,6 +196,7 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
       record: applied.record,
       sources: sourcesOf(applied.record, rows, origins, applied.rowKeys, applied.corrected),
       checks,
+      fields: hints.schemaFields,
       reviewed: Boolean(review),
       reviewedAt: review?.reviewedAt.toISOString() ?? null,
       reviewedRecord: review?.record ?? null,
@@ -391,17 +406,63 @@ function inSchemaOrder(record: Record<string, unknown>, hints: { order: string[]
   return out;
 }
 
-/** Descriptions of the fields and columns of the output schema the results were extracted with. */
-async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow[]): Promise<SchemaHints & { order: string[]; columnOrder: Record<string, string[]> }> {
-  const id = rows.find((r) => r.outputSchemaId)?.outputSchemaId;
-  const none = (): SchemaHints & { order: string[]; columnOrder: Record<string, string[]> } => ({ fields: {}, columns: {}, order: [], columnOrder: {} });
-  if (!id) return none();
-  const [s] = await db.select({ def: outputSchemas.schemaDefinition }).from(outputSchemas).where(and(eq(outputSchemas.id, id), eq(outputSchemas.userId, userId)));
-  if (!s) return none();
-  const root = s.def as JSONSchema;
-  const hints = none();
+type Hints = SchemaHints & { order: string[]; columnOrder: Record<string, string[]>; schemaFields: SchemaField[] };
+
+/** The text the results were extracted from, in chunk order (the sum check reads printed tax lines in it). */
+function documentText(rows: readonly ExtractionResultRow[]): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const r of rows) {
+    if (seen.has(r.chunkId)) continue;
+    seen.add(r.chunkId);
+    parts.push(r.chunkText);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The output schema the results were extracted with: the schema they name, else the prompt's
+ * own definition (both stored as json, so the field order is the author's), else the copy the
+ * job kept (jsonb: its key order is the database's, used only when nothing else is left).
+ */
+async function schemaOf(db: DbOrTx, userId: string, rows: ExtractionResultRow[]): Promise<JSONSchema | null> {
+  const schemaId = rows.find((r) => r.outputSchemaId)?.outputSchemaId;
+  if (schemaId) {
+    const [s] = await db.select({ def: outputSchemas.schemaDefinition }).from(outputSchemas).where(and(eq(outputSchemas.id, schemaId), eq(outputSchemas.userId, userId)));
+    if (s) return s.def as JSONSchema;
+  }
+  const promptId = rows.find((r) => r.promptId)?.promptId;
+  if (promptId) {
+    const [p] = await db.select({ def: prompts.schemaDefinition }).from(prompts).where(and(eq(prompts.id, promptId), eq(prompts.userId, userId)));
+    if (p?.def) return p.def as JSONSchema;
+  }
+  const jobId = rows[0]?.jobId;
+  if (jobId) {
+    const [j] = await db.select({ config: jobs.config }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
+    const setup = j?.config.setup;
+    const schema = isRow(setup) ? setup.schema : undefined;
+    if (isRow(schema)) return schema as JSONSchema;
+  }
+  return null;
+}
+
+function kindOf(prop: JSONSchema, root: JSONSchema): string {
+  const t = primaryType(prop, root);
+  if (t === 'array') return 'list';
+  if (t === 'string' && /^date/.test(formatOf(prop, root) ?? '')) return 'date';
+  return t;
+}
+
+/** The fields (in order), descriptions and column order of the output schema the results were extracted with. */
+async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow[]): Promise<Hints> {
+  const hints: Hints = { fields: {}, columns: {}, order: [], columnOrder: {}, schemaFields: [] };
+  if (rows.length === 0) return hints;
+  const root = await schemaOf(db, userId, rows);
+  if (!root) return hints;
+  const required = new Set(requiredOf(root, root));
   for (const [key, prop] of Object.entries(propertiesOf(root, root))) {
     hints.order.push(key);
+    const field: SchemaField = { key, kind: kindOf(prop, root), required: required.has(key) };
     if (primaryType(prop, root) === 'array') {
       const items = itemsOf(prop, root);
       const cols: Record<string, string> = {};
@@ -409,9 +470,11 @@ async function schemaHints(db: DbOrTx, userId: string, rows: ExtractionResultRow
       for (const [c, p] of Object.entries(props)) if (typeof p.description === 'string') cols[c] = p.description;
       hints.columns[key] = cols;
       hints.columnOrder[key] = Object.keys(props);
+      field.columns = Object.entries(props).map(([c, p]) => ({ key: c, kind: kindOf(p, root) }));
     } else if (typeof prop.description === 'string') {
       hints.fields[key] = prop.description;
     }
+    hints.schemaFields.push(field);
   }
   return hints;
 }

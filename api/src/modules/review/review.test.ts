@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FakeServer } from '../../llm/testing/fake-server';
 import type { TestApp, TestUser } from '../../testing/helpers';
 import { closeJobsApp, startJobsApp } from '../jobs/test-helpers';
-import { createDataset, createTablePrompts, ocrLinesWith, preparedFile, runExtractionJob, startFakeModel } from '../extraction/test-fixtures';
+import { TEXT_TEMPLATE, createDataset, createTablePrompts, ocrLinesWith, preparedFile, runExtractionJob, startFakeModel } from '../extraction/test-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -154,7 +154,7 @@ describe('the review record of an extracted invoice', () => {
       expect(check(r.body, 'line_amount')).toEqual([
         { id: 'line_amount:$.items[1]', rule: 'line_amount', status: 'failed', path: '$.items[1].amount', message: 'items row 2: qty 3 × unit price 4 = 12, but amount is 13' },
       ]);
-      expect(check(r.body, 'sum_total')[0]).toMatchObject({ status: 'failed', message: 'Sum of the items amounts is 149, but total amount is 148 (difference 1)' });
+      expect(check(r.body, 'sum_total')[0]).toMatchObject({ status: 'failed', message: 'Sum of the items amounts is 149, but total amount is 148 (difference 1). Tried: the rows alone (149)' });
       const after = await t.app.database.db.execute(sql`select extracted_data from extraction_results where file_id = ${fileId} and superseded_at is null order by sequence_number`);
       expect((after as any).rows ?? after).toEqual((stored as any).rows ?? stored);
       expect(await record(fileId)).toEqual(r.body);
@@ -205,7 +205,7 @@ describe('the review record of an extracted invoice', () => {
     it('a field correction and the sum check failing, then passing again when the total is fixed', async () => {
       const rec = await record(fileId);
       const r = await correct(fileId, { action: 'set', path: '$.total_amount', value: '150.00', base_version: rec.base_version });
-      expect(check(r.body, 'sum_total')[0]).toMatchObject({ status: 'failed', path: '$.total_amount', message: 'Sum of the items amounts is 148, but total amount is 150 (difference 2)' });
+      expect(check(r.body, 'sum_total')[0]).toMatchObject({ status: 'failed', path: '$.total_amount', message: 'Sum of the items amounts is 148, but total amount is 150 (difference 2). Tried: the rows alone (148)' });
       expect(r.body.sources['$.total_amount'].status).toBe('corrected');
       const fixed = await correct(fileId, { action: 'set', path: '$.total_amount', value: '148.00', base_version: rec.base_version });
       expect(check(fixed.body, 'sum_total')[0].status).toBe('passed');
@@ -361,9 +361,44 @@ describe('checks that fail on the document itself', () => {
     expect(job.status).toBe('completed');
     const rec = await record(fileId);
     expect(check(rec, 'line_amount')).toEqual([expect.objectContaining({ status: 'failed', path: '$.items[0].amount', message: 'items row 1: qty 2 × unit price 12.50 = 25, but amount is 26' })]);
-    expect(check(rec, 'sum_total')).toEqual([expect.objectContaining({ status: 'failed', message: 'Sum of the items amounts is 38, but total amount is 40 (difference 2)' })]);
+    expect(check(rec, 'sum_total')).toEqual([expect.objectContaining({ status: 'failed', message: 'Sum of the items amounts is 38, but total amount is 40 (difference 2). Tried: the rows alone (38)' })]);
     // so short a document is one text chunk: no table_structure, nothing to count rows against
     expect(check(rec, 'row_count')).toEqual([]);
     expect((await api('GET', `jobs/${job.id}`)).body.results_summary.review_checks).toEqual({ failed: 2, passed: 0, files: [{ file_id: fileId, filename: 'bad-sums.pdf', failed: 2 }] });
+  });
+});
+
+describe("the record follows the prompt's own schema", () => {
+  it('lists every schema field in the schema order, found or not, with its kind; the values come in that order too', async () => {
+    // keys whose database (jsonb) order differs from the author's: vendor, due_date, total_amount, invoice_number
+    const schema = {
+      type: 'object',
+      required: ['total_amount'],
+      properties: {
+        total_amount: { type: 'number' },
+        vendor: { type: 'string' },
+        due_date: { type: 'string', format: 'date' },
+        invoice_number: { type: 'string' },
+      },
+    };
+    const r = await api('POST', 'prompts/', { name: 'Own schema', type: 'text', template: TEXT_TEMPLATE, schema_definition: schema });
+    expect(r.status).toBe(201);
+    const fileId = await preparedFile(t, u, [[{ kind: 'paragraph', lines: ['Invoice Number: INV-7788', 'Vendor: Northwind Trading', 'Total Amount: 148.00'] }]], 'own-schema.pdf');
+    const job = await runExtraction({ file_id: fileId, prompt_id: r.body.id });
+    expect(job.status).toBe('completed');
+    const rec = await record(fileId);
+    expect(rec.fields).toEqual([
+      { key: 'total_amount', kind: 'number', required: true },
+      { key: 'vendor', kind: 'string', required: false },
+      { key: 'due_date', kind: 'date', required: false },
+      { key: 'invoice_number', kind: 'string', required: false },
+    ]);
+    expect(rec.record.due_date).toBeUndefined();
+    expect(Object.keys(rec.record).length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(rec.record)).toEqual(['total_amount', 'vendor', 'invoice_number'].filter((k) => k in rec.record));
+    // a field that was not found is corrected like any other: the value is added
+    const added = await correct(fileId, { action: 'set', path: '$.due_date', value: '2026-03-31', base_version: rec.base_version });
+    expect(added.status).toBe(201);
+    expect(added.body.record.due_date).toBe('2026-03-31');
   });
 });

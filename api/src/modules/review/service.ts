@@ -144,6 +144,7 @@ export function toResponse(r: ReviewRecord): ReviewRecordResponse {
     record: r.record,
     sources: r.sources,
     checks: r.checks,
+    fields: r.fields,
     reviewed: r.reviewed,
     reviewed_at: r.reviewedAt,
     reviewed_record: r.reviewedRecord,

@@ -62,6 +62,7 @@ const BASE: ReviewRecordResponse = {
     { id: 'row_count:items', rule: 'row_count', status: 'passed', message: 'items: all 2 table rows found in the document are in the record', path: '$.items' },
     { id: 'sum_total:$.total', rule: 'sum_total', status: 'passed', message: 'Sum of the items amounts (37) matches total (37)', path: '$.total' },
   ],
+  fields: [],
   reviewed: false,
   reviewed_at: null,
   reviewed_record: null,
@@ -262,5 +263,86 @@ describe('the review record on the file page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Retry|Try again/i }));
     expect(await screen.findByText(/No check applies to this record/)).toBeInTheDocument();
     expect(screen.getByText(/No corrections yet/)).toBeInTheDocument();
+  });
+});
+
+describe('the record as the schema lays it out', () => {
+  // the invoice of a first real run: the schema's order is not the alphabet's, nor the database's; vendor was not found
+  const invoiceItems = [
+    { description: 'Annual licence', quantity: 1, amount: 1499 },
+    { description: 'Onboarding workshop', quantity: 2, amount: 500 },
+  ];
+  const SCHEMA_RECORD: ReviewRecordResponse = {
+    ...BASE,
+    original: { total: 2697.56, invoice_date: '2026-03-31', invoice_number: 'INV-2026-0042', line_items: invoiceItems },
+    record: { total: 2697.56, invoice_date: '2026-03-31', invoice_number: 'INV-2026-0042', line_items: invoiceItems },
+    sources: {},
+    fields: [
+      { key: 'invoice_number', kind: 'string', required: true },
+      { key: 'invoice_date', kind: 'date', required: false },
+      { key: 'vendor', kind: 'string', required: true },
+      { key: 'line_items', kind: 'list', required: false, columns: [{ key: 'description', kind: 'string' }, { key: 'quantity', kind: 'integer' }, { key: 'amount', kind: 'number' }] },
+      { key: 'total', kind: 'number', required: false },
+      { key: 'notes', kind: 'list', required: false, columns: [{ key: 'text', kind: 'string' }] },
+    ],
+    checks: [
+      {
+        id: 'sum_total:$.total',
+        rule: 'sum_total',
+        status: 'passed',
+        message: 'Sum of the line items amounts (2,247.97) plus VAT (20%) 449.59 printed in the document = 2,697.56 matches total (2,697.56)',
+        path: '$.total',
+      },
+    ],
+  };
+
+  it('every schema field has a row in the schema order; a field not found reads "Not found" and can be filled in', async () => {
+    const { calls } = setup(() => SCHEMA_RECORD, { [`POST /files/${FILE}/corrections`]: () => ({ body: SCHEMA_RECORD }) });
+    const table = await fields();
+    const names = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.getAttribute('data-field'));
+    expect(names).toEqual(['invoice_number', 'invoice_date', 'vendor', 'total']);
+    const vendor = within(table).getByText('Vendor').closest('tr')!;
+    expect(within(vendor).getByText('Not found')).toBeInTheDocument();
+    expect(within(vendor).getByText('(required)')).toBeInTheDocument();
+    fireEvent.click(within(vendor).getByRole('button', { name: 'Edit Vendor' }));
+    const box = within(vendor).getByRole('textbox', { name: 'Value of Vendor' });
+    expect(box).toHaveValue('');
+    fireEvent.change(box, { target: { value: 'Maple Leaf Printing' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'set', path: '$.vendor', value: 'Maple Leaf Printing', base_version: 'v1' }));
+  });
+
+  it("table columns come in the schema's order; a list not found shows its columns and says so", async () => {
+    setup(() => SCHEMA_RECORD);
+    const items = await screen.findByRole('table', { name: 'Line items' });
+    const headers = within(items)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(1, 4)).toEqual(['Description', 'Quantity', 'Amount']);
+    const notes = screen.getByRole('table', { name: 'Notes' });
+    expect(within(notes).getByText(/Not found in the document/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notes' })).toHaveTextContent('(not found)');
+    expect(screen.getByRole('button', { name: 'Add row to Notes' })).toBeInTheDocument();
+  });
+
+  it('numbers, amounts and dates are formatted in the locale; the stored value is on hover and in the edit box', async () => {
+    setup(() => SCHEMA_RECORD);
+    const table = await fields();
+    const total = within(table).getByText('2,697.56');
+    expect(total).toHaveAttribute('title', 'Stored value: 2697.56');
+    expect(within(table).getByText('Mar 31, 2026')).toHaveAttribute('title', 'Stored value: 2026-03-31');
+    const items = screen.getByRole('table', { name: 'Line items' });
+    expect(within(items).getByText('1,499.00')).toHaveAttribute('title', 'Stored value: 1499');
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit Total' }));
+    expect(within(table).getByRole('textbox', { name: 'Value of Total' })).toHaveValue('2697.56');
+  });
+
+  it('the sum check that counted the printed VAT says which reading added up', async () => {
+    setup(() => SCHEMA_RECORD);
+    const checks = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(checks).getByText(/plus VAT \(20%\) 449.59 printed in the document = 2,697.56 matches total/)).toBeInTheDocument();
   });
 });

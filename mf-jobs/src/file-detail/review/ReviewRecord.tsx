@@ -4,8 +4,8 @@
 // Reviewed switch. Every change answers the whole record, which replaces the cached one.
 import { Badge, Box, Button, Grid, HStack, Heading, IconButton, Stack, Switch, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast } from '@quarry/shared';
-import type { CorrectionRequest, ReviewRecordResponse, ValueSource } from '@quarry/shared/schemas';
-import { childPath, columnsOf, fieldLabel, splitRecord } from '@quarry/shared/review';
+import type { CorrectionRequest, ReviewRecordResponse, SchemaField, ValueSource } from '@quarry/shared/schemas';
+import { childPath, columnsOf, fieldLabel } from '@quarry/shared/review';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { ChecksPanel } from './ChecksPanel';
@@ -72,8 +72,44 @@ interface ViewProps {
   onShowSource: (s: ValueSource, label: string) => void;
 }
 
+interface ListShown {
+  key: string;
+  rows: unknown[];
+  /** the schema's columns, in its order (a list not found still shows its header) */
+  columns: string[];
+  kinds: Record<string, string>;
+  found: boolean;
+}
+
+/**
+ * The record as the schema lays it out: every schema field in the schema's order, found or not,
+ * then what the results hold beyond the schema; lists with the schema's columns first.
+ */
+export function layoutOf(record: Record<string, unknown>, schema: readonly SchemaField[]): { fields: [string, unknown, SchemaField | undefined][]; lists: ListShown[] } {
+  const fields: [string, unknown, SchemaField | undefined][] = [];
+  const lists: ListShown[] = [];
+  const list = (key: string, value: unknown, f: SchemaField | undefined) => {
+    const rows = Array.isArray(value) ? value : [];
+    const schemaCols = f?.columns?.map((c) => c.key) ?? [];
+    const columns = [...schemaCols, ...columnsOf(rows).filter((c) => !schemaCols.includes(c))];
+    lists.push({ key, rows, columns, kinds: Object.fromEntries((f?.columns ?? []).map((c) => [c.key, c.kind])), found: Array.isArray(value) && value.length > 0 });
+  };
+  for (const f of schema) {
+    const value = record[f.key];
+    if (f.kind === 'list' || Array.isArray(value)) list(f.key, value, f);
+    else fields.push([f.key, value, f]);
+  }
+  const known = new Set(schema.map((f) => f.key));
+  for (const [key, value] of Object.entries(record)) {
+    if (known.has(key)) continue;
+    if (Array.isArray(value)) list(key, value, undefined);
+    else fields.push([key, value, undefined]);
+  }
+  return { fields, lists };
+}
+
 function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
-  const { fields, lists } = useMemo(() => splitRecord(r.record), [r.record]);
+  const { fields, lists } = useMemo(() => layoutOf(r.record, r.fields), [r.record, r.fields]);
   const originals = useMemo(() => originalsOf(r), [r]);
   // failed checks shown on the values they are about
   const warnings = useMemo(() => new Map(r.checks.filter((c) => c.status === 'failed' && c.path).map((c) => [c.path!, c.message])), [r.checks]);
@@ -99,18 +135,26 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
-                    {fields.map(([key, value]) => {
+                    {fields.map(([key, value, field]) => {
                       const path = childPath('$', key);
                       return (
-                        <Table.Row key={key}>
+                        <Table.Row key={key} data-field={key}>
                           <Table.Cell fontWeight="medium" verticalAlign="top" pt="2.5">
                             {fieldLabel(key)}
+                            {field?.required ? (
+                              <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
+                                {' '}
+                                (required)
+                              </Text>
+                            ) : null}
                           </Table.Cell>
                           <Table.Cell>
                             <ValueCell
                               path={path}
                               label={fieldLabel(key)}
                               value={value}
+                              kind={field?.kind}
+                              name={key}
                               source={r.sources[path]}
                               original={originals.get(path)}
                               warning={warnings.get(path)}
@@ -126,8 +170,8 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
                 </Table.Root>
               </Table.ScrollArea>
             ) : null}
-            {lists.map(([key, rows]) => (
-              <RowsTable key={key} name={key} rows={rows} r={r} originals={originals} warnings={warnings} busy={busy} correct={correct} onShowSource={onShowSource} />
+            {lists.map((l) => (
+              <RowsTable key={l.key} list={l} r={r} originals={originals} warnings={warnings} busy={busy} correct={correct} onShowSource={onShowSource} />
             ))}
           </>
         )}
@@ -192,8 +236,7 @@ function ReviewBar({ r, busy, run }: { r: ReviewRecordResponse; busy: boolean; r
 }
 
 interface RowsProps {
-  name: string;
-  rows: unknown[];
+  list: ListShown;
   r: ReviewRecordResponse;
   originals: Map<string, Original>;
   warnings: Map<string, string>;
@@ -202,8 +245,8 @@ interface RowsProps {
   onShowSource: ViewProps['onShowSource'];
 }
 
-function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSource }: RowsProps) {
-  const cols = columnsOf(rows);
+function RowsTable({ list, r, originals, warnings, busy, correct, onShowSource }: RowsProps) {
+  const { key: name, rows, columns: cols, kinds } = list;
   const label = fieldLabel(name);
   const listPath = childPath('$', name);
   return (
@@ -212,7 +255,7 @@ function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSo
         <Heading size="sm">
           {label}{' '}
           <Text as="span" fontWeight="normal" color="fg.muted">
-            ({rows.length} rows)
+            ({list.found ? `${rows.length} rows` : 'not found'})
           </Text>
         </Heading>
         {cols.length ? (
@@ -235,6 +278,13 @@ function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSo
             </Table.Row>
           </Table.Header>
           <Table.Body>
+            {rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={cols.length + 2} color="fg.muted" fontStyle="italic">
+                  Not found in the document: add a row to fill it in.
+                </Table.Cell>
+              </Table.Row>
+            ) : null}
             {rows.map((row, i) => {
               const rowPath = childPath(listPath, i);
               return (
@@ -252,6 +302,8 @@ function RowsTable({ name, rows, r, originals, warnings, busy, correct, onShowSo
                             path={path}
                             label={cellLabel}
                             value={typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[c] : undefined}
+                            kind={kinds[c]}
+                            name={c}
                             source={r.sources[path]}
                             original={originalOf(originals, path, rowPath)}
                             warning={warnings.get(path)}

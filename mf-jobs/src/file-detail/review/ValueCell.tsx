@@ -3,7 +3,7 @@
 // with the model's value on hover, and editing in place (Enter saves, Escape cancels).
 import { Badge, Box, Button, HStack, IconButton, Input, Portal, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import type { ValueSource } from '@quarry/shared/schemas';
-import { cellText } from '@quarry/shared/review';
+import { cellText, formatRecordValue } from '@quarry/shared/review';
 import { Crosshair, Pencil, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
@@ -12,6 +12,12 @@ export interface ValueCellProps {
   /** "Invoice number", "Amount, row 2" */
   label: string;
   value: unknown;
+  /** the schema's kind of the value (number, date, ...): how it is formatted */
+  kind?: string | undefined;
+  /** the field's or column's key (money is recognised by it) */
+  name?: string;
+  /** the reader's locale; the browser's by default */
+  locale?: string;
   source: ValueSource | undefined;
   /** the model's value when a correction changed it (undefined: not corrected; null: an added row) */
   original?: { value: unknown; added: boolean } | undefined;
@@ -47,7 +53,9 @@ function Hint({ text, children }: { text: string; children: React.ReactElement }
   );
 }
 
-export function ValueCell({ path, label, value, source, original, warning, compact = false, busy, onShowSource, onSave }: ValueCellProps) {
+const browserLocale = () => (typeof navigator !== 'undefined' ? navigator.language : undefined);
+
+export function ValueCell({ path, label, value, kind, name, locale, source, original, warning, compact = false, busy, onShowSource, onSave }: ValueCellProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   // keyboard users land back on the Edit button after Save / Cancel, not at the top of the page
@@ -64,6 +72,8 @@ export function ValueCell({ path, label, value, source, original, warning, compa
     setRefocus(true);
   };
   const text = cellText(value);
+  const shown = formatRecordValue(value, { key: name ?? path, kind }, locale ?? browserLocale());
+  const notFound = (value === null || value === undefined || text === '') && !original;
   const missing = source?.status === 'not_in_document';
   const located = source && source.start_line !== null && source.end_line !== null;
   const originalText = original ? (original.added ? 'This row was added by a correction' : `Original: ${cellText(original.value) || '(empty)'}`) : '';
@@ -107,6 +117,10 @@ export function ValueCell({ path, label, value, source, original, warning, compa
     <HStack gap="1" align="center" data-review-path={path} data-source-status={source?.status ?? 'none'} wrap={compact ? 'nowrap' : 'wrap'}>
       <Box
         as="span"
+        title={shown !== null ? `Stored value: ${text}` : undefined}
+        data-stored-value={shown !== null ? text : undefined}
+        fontStyle={notFound ? 'italic' : undefined}
+        fontVariantNumeric={shown !== null ? 'tabular-nums' : undefined}
         whiteSpace={compact ? 'nowrap' : 'pre-wrap'}
         wordBreak={compact ? undefined : 'break-word'}
         px="1"
@@ -116,7 +130,7 @@ export function ValueCell({ path, label, value, source, original, warning, compa
         outlineColor={warning ? 'orange.solid' : undefined}
         color={text ? undefined : 'fg.subtle'}
       >
-        {text || '—'}
+        {notFound ? 'Not found' : (shown ?? (text || '—'))}
       </Box>
       {warning ? (
         <Hint text={warning}>
