@@ -4,7 +4,7 @@ import remote from './routes';
 
 const crumbs = (path: string) => crumbsFor(remote.routes, path);
 
-describe('mf-files route tree (spec 2 §2)', () => {
+describe('mf-files route tree', () => {
   it.each([
     ['/files', ['Files & Datasets']],
     ['/files-old', ['Files']],

@@ -1,6 +1,6 @@
-// The route tree and shared/apps.json agree both ways (CONVENTIONS "Tests"): every page of
-// this remote is reachable on a cold load through an owned path, and every owned path is a
-// page of this remote. Each check is proved to fail in shared/src/testing/ownedRoutes.test.ts.
+// The route tree and shared/apps.json agree both ways (docs/architecture.md#packages): every
+// page of this remote is reachable on a cold load through an owned path, and every owned path
+// is a page of this remote. Each check is proved to fail in shared/src/testing/ownedRoutes.test.ts.
 import { ownedPathProblems } from '@quarry/shared/testing/owned-routes';
 import remote from './routes';
 

@@ -16,7 +16,7 @@ const routes: RouteObject[] = [
   { path: 'refund-policy', handle: { ...pub, crumb: 'Refund Policy' }, lazy: lazyScreen(() => import('./legal/RefundPolicyPage')) },
   { path: 'privacy-policy', handle: { ...pub, crumb: 'Privacy Policy' }, lazy: lazyScreen(() => import('./legal/PrivacyPolicyPage')) },
   { path: 'success', handle: { ...pub, crumb: 'Welcome Aboard' }, lazy: lazyScreen(() => import('./success/SuccessPage')) },
-  // The price id is optional: without one the default fallback price is used (spec 2 §2).
+  // The price id is optional: without one the default fallback price is used.
   {
     path: 'checkout/:priceId?',
     handle: { area: 'authed', crumb: 'Checkout' } satisfies RouteHandle,

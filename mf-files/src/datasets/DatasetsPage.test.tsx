@@ -64,7 +64,7 @@ describe('/datasets', () => {
     expect(manage).toHaveFocus();
   });
 
-  it('cards say how many of their files are reviewed (issue 14)', async () => {
+  it('cards say how many of their files are reviewed', async () => {
     serve([dataset({ name: 'Invoices', files: [a, b], reviewed_count: 1 }), dataset({ name: 'Done', files: [c], reviewed_count: 1 })]);
     renderRoute(<DatasetsPage />, { path: '/datasets' });
     const card = within(await screen.findByRole('article', { name: 'Invoices' }));

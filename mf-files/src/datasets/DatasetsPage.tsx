@@ -1,7 +1,7 @@
 import { PageHeader } from '@quarry/shared';
 import { DatasetsPanel } from '../common/datasets/DatasetsPanel';
 
-/** /datasets (spec 2 §2): the card grid with search, refresh, create, manage files and delete. */
+/** /datasets: the card grid with search, refresh, create, manage files and delete. */
 export default function DatasetsPage() {
   return (
     <>

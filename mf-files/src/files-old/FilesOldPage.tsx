@@ -1,7 +1,7 @@
 import { PageHeader } from '@quarry/shared';
 import { FileLibrary } from '../common/files/FileLibrary';
 
-/** /files-old (spec 2 §2): the older single page: the library plus 'Load More Files' and summary cards. */
+/** /files-old: the older single page: the library plus 'Load More Files' and summary cards. */
 export default function FilesOldPage() {
   return (
     <>

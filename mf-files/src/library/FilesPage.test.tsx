@@ -48,7 +48,7 @@ describe('/files File Library', () => {
     expect(screen.getByRole('button', { name: 'Refresh files' })).toBeInTheDocument();
   });
 
-  it('says how many files are reviewed and marks the reviewed ones (issue 14)', async () => {
+  it('says how many files are reviewed and marks the reviewed ones', async () => {
     const reviewed = { ...report, reviewed_at: '2025-03-01T10:00:00Z' };
     serve({ 'GET files/my-files': () => ({ body: { ...fileList([reviewed, { ...scan, reviewed_at: null }, pending]), reviewed_count: 1 } }) });
     renderRoute(<FilesPage />, { path: '/files' });
@@ -86,7 +86,7 @@ describe('/files File Library', () => {
     expect(screen.getByText('Try adjusting your search criteria.')).toBeInTheDocument();
   });
 
-  it("Select all / Deselect all and 'Create Dataset (n)' for the selection, with the spec's validation", async () => {
+  it("Select all / Deselect all and 'Create Dataset (n)' for the selection, with the dataset rules", async () => {
     serve({
       'POST datasets/': (req) => ({ status: 201, body: dataset({ name: (req.json as { name: string }).name, files: [report, scan] }) }),
     });

@@ -7,7 +7,7 @@ import { FileLibrary } from '../common/files/FileLibrary';
 
 type Tab = 'files' | 'datasets';
 
-/** /files (spec 2 §2): Files & Datasets, two tabs; the open tab is kept in the URL (?tab=datasets). */
+/** /files: Files & Datasets, two tabs; the open tab is kept in the URL (?tab=datasets). */
 export default function FilesPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'datasets' ? 'datasets' : 'files';

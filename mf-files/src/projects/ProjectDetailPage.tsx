@@ -5,7 +5,7 @@ import { ProjectNotFound } from './ProjectNotFound';
 import { STATUS_PALETTE } from './ProjectsPage';
 import { SAMPLE_FILES, SAMPLE_TASKS, SAMPLE_TEAM, sampleProject } from './sampleData';
 
-/** /projects/{projectId} (spec 2 §2): sample detail for ids 1–3 with links to tasks, team and files. */
+/** /projects/{projectId}: sample detail for ids 1–3 with links to tasks, team and files. */
 export default function ProjectDetailPage() {
   const { projectId } = useParams();
   const project = sampleProject(projectId);

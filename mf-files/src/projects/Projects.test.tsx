@@ -10,7 +10,7 @@ const routes = [
   { path: '/projects/:projectId/team', element: <ProjectTeamPage /> },
 ];
 
-describe('/projects placeholders (spec 2 §2)', () => {
+describe('/projects placeholders', () => {
   it('lists three sample projects linking to their detail; New Project does nothing', async () => {
     const user = userEvent.setup();
     const { router } = renderRoute(<ProjectsPage />, { path: '/projects', routes });

@@ -6,7 +6,7 @@ import { SAMPLE_PROJECTS } from './sampleData';
 
 export const STATUS_PALETTE = { active: 'green', planning: 'blue', completed: 'gray' } as const;
 
-/** /projects (spec 2 §2): a placeholder with three sample projects; New Project does nothing. */
+/** /projects: a placeholder with three sample projects; New Project does nothing. */
 export default function ProjectsPage() {
   return (
     <>

@@ -1,5 +1,6 @@
-// Placeholder data (spec 2 §2 /projects, §3): sample projects, tasks, team and files. Not
-// product data; nothing here is sent to or read from the server.
+// Placeholder data (docs/product/files-and-datasets.md#projects-placeholders): sample
+// projects, tasks, team and files. Not product data; nothing here is sent to or read from the
+// server.
 export interface SampleProject {
   id: string;
   name: string;

@@ -25,7 +25,7 @@ export const UPLOADS_TEXTS = {
   reset: 'Reset',
 } as const;
 
-/** /uploads (spec 2 §2 File Upload): choose files, send them as one batch, watch each one. */
+/** /uploads (File Upload): choose files, send them as one batch, watch each one. */
 export default function UploadsPage() {
   const uploads = useUploads(pageUploads);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-// The quota card's data (spec 2 §2 /uploads): `users/me/resource-limits`, under the shared
+// The quota card's data (/uploads): `users/me/resource-limits`, under the shared
 // key the shell's credits card uses too, so an upload's invalidation refreshes both.
 import { api, CACHED_FIVE_MINUTES, useCurrentUser, userKeys } from '@quarry/shared';
 import { ResourceLimitsResponseSchema, type ResourceLimitsResponse } from '@quarry/shared/schemas';

@@ -3,8 +3,8 @@ import { Compass, Heart, ShieldCheck, Target, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { MarketingHeader } from '../common/MarketingHeader';
 
-// The spec (1 §1) says this page still carries unfilled placeholder text. The mission is
-// the product description; the story and values are clearly marked as drafts.
+// The company's story and values are not written yet, so this page carries placeholder text.
+// The mission is the product description; the story and values are clearly marked as drafts.
 
 const VALUES: { title: string; text: string; icon: ComponentType }[] = [
   { title: 'Accuracy first', text: '[Value description to be written: why correct data matters more than fast data.]', icon: Target },

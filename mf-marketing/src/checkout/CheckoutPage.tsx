@@ -153,7 +153,7 @@ export interface CheckoutViewProps {
   authStatus: AuthStatus;
 }
 
-/** The checkout screen for a given price and user (spec 2 §2 "/checkout/{priceId}"). */
+/** The checkout screen for a given price and user (docs/product/marketing.md#checkout). */
 export function CheckoutView({ priceId: rawPriceId, customer, authStatus }: CheckoutViewProps) {
   const priceId = resolvePriceId(rawPriceId);
   let content;

@@ -1,4 +1,4 @@
-// The order summary's billing-cycle text (spec 2 §2 "/checkout/{priceId}", §3 "Checkout data").
+// The order summary's billing-cycle text (docs/product/marketing.md#checkout).
 // The provider describes a cycle as an `interval` unit and a `frequency` count, e.g.
 // {interval: 'month', frequency: 1} = monthly, {interval: 'week', frequency: 2} = every 2 weeks.
 

@@ -1,6 +1,6 @@
-// What the payment provider reports about an open checkout (spec 2 §3 "Checkout data"),
-// and the sandbox preview used while the provider is not wired in (spec 1 §1: it runs in
-// sandbox mode and its prices are not connected).
+// What the payment provider reports about an open checkout, and the sandbox preview used
+// while the provider is not wired in: it runs in sandbox mode and its prices are not connected
+// (docs/product/marketing.md#checkout).
 import { PLANS } from '../pricing/plans';
 import type { BillingCycle } from './billingCycle';
 
@@ -27,7 +27,7 @@ export interface CheckoutData {
 /** Used when the route carries no price id. */
 export const DEFAULT_PRICE_ID = 'pri_quarry_pro_monthly';
 
-/** The user the checkout is opened for (spec 2 §6: id and email go to the provider). */
+/** The user the checkout is opened for: the provider gets the email and, as custom data, the id. */
 export interface CheckoutCustomer {
   id: string;
   email: string;

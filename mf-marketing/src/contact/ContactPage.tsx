@@ -40,7 +40,7 @@ const EMPTY: ContactFormValues = { name: '', email: '', message: '', contactType
 
 const FIELD_ORDER: ContactField[] = ['name', 'email', 'contactType', 'message'];
 
-/** The contact form: validation (spec 1 §5), idle → sending → success/failure (§4), toasts (§8). */
+/** The contact form: validation, idle → sending → success/failure, toasts (docs/product/marketing.md). */
 export function ContactForm({ send }: { send?: SendContact }) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [invalid, setInvalid] = useState<ContactValidationError | null>(null);

@@ -1,4 +1,4 @@
-// `POST contact` (spec 1 §7): public, no token. Goes through the one shared API client so
+// `POST contact`: public, no token. Goes through the one shared API client so
 // base URL, time-out and error normalisation are the app's.
 import { api } from '@quarry/shared';
 import type { ContactType } from './validation';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sendContact, type ContactPayload, type SendContact } from './sendContact';
 
-/** idle → sending → success | error (spec 1 §4); a new attempt starts from sending again. */
+/** idle → sending → success | error; a new attempt starts from sending again. */
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error';
 
 /**

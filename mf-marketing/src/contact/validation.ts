@@ -1,4 +1,5 @@
-// Contact form rules (spec 1 §5), checked in this order; the first failure is shown.
+// Contact form rules, checked in this order; the first failure is shown
+// (docs/product/marketing.md#rules).
 import { CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TYPES } from '@quarry/shared/constants';
 
 export type ContactType = (typeof CONTACT_TYPES)[number];

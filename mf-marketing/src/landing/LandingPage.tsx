@@ -10,7 +10,7 @@ interface Feature {
   icon: ComponentType;
 }
 
-/** The claimed features (spec 1 §1). Marketing claims only. */
+/** The claimed features. Marketing claims only. */
 export const FEATURES: readonly Feature[] = [
   {
     title: 'Document processing',

@@ -4,8 +4,8 @@ import { MarketingHeader } from '../common/MarketingHeader';
 import type { LegalDocument } from './documents';
 
 /**
- * A static legal page. The texts are placeholders (spec 1 §1): they are shown as such so
- * nobody mistakes them for binding terms.
+ * A static legal page. The texts are placeholders until the legal wording is written: they are
+ * shown as such so nobody mistakes them for binding terms.
  */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   return (

@@ -1,4 +1,5 @@
-// Placeholder legal texts (spec 1 §1: the legal pages still contain unfilled placeholders).
+// Placeholder legal texts: the final legal wording is not written yet, so the bracketed
+// passages mark what is still to come (docs/product/marketing.md#legal-pages).
 
 export interface LegalDocument {
   title: string;

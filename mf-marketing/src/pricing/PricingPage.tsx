@@ -79,7 +79,7 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: PlanCycle }) {
         </List.Root>
       </Card.Body>
       <Card.Footer>
-        {/* Display only (spec 1 §1): the payment provider's prices are not wired in. */}
+        {/* Display only: the payment provider's prices are not wired in. */}
         <Button type="button" w="full" size="lg" colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'}>
           {plan.cta}
         </Button>

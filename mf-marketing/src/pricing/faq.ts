@@ -1,4 +1,4 @@
-// The pricing FAQ (spec 1 §2.4): five entries shown; the page allows up to nine.
+// The pricing FAQ: five entries shown; the page allows up to nine.
 // Marketing claims: a 14-day free trial without a card, a 30-day money-back guarantee,
 // a response within 24 hours.
 

@@ -1,4 +1,5 @@
-// Display-only pricing (spec 1 §9). The plan buttons are not wired to any payment.
+// Display-only pricing (docs/product/marketing.md#pricing-and-faq). The plan buttons are not
+// wired to any payment.
 
 export type PlanCycle = 'monthly' | 'yearly';
 

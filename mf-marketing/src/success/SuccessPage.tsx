@@ -9,7 +9,7 @@ const NEXT_STEPS: { to: string; title: string; text: string; icon: ComponentType
   { to: '/contact', title: 'Get help', text: 'Questions about your subscription? We answer within 24 hours.', icon: LifeBuoy },
 ];
 
-/** After a subscription (spec 1 §2.1). */
+/** After a subscription: where to go next. */
 export default function SuccessPage() {
   return (
     <Container maxW="3xl" py={{ base: '12', md: '20' }}>

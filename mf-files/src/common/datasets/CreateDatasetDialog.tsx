@@ -23,7 +23,7 @@ export interface CreateDatasetDialogProps {
 
 type Errors = { name?: string; files?: string };
 
-/** Create a dataset from the available files, or from preselected ones (spec 2 §2, §5). */
+/** Create a dataset from the available files, or from preselected ones (the library's selection). */
 export function CreateDatasetDialog({ open, onOpenChange, preselected = [], onCreated }: CreateDatasetDialogProps) {
   const files = useAvailableFiles(open);
   const create = useCreateDataset();

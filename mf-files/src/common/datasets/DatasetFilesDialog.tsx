@@ -25,7 +25,7 @@ export interface DatasetFilesDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The dataset file manager (spec 2 §2): add files to a dataset or remove them. */
+/** The dataset file manager: add files to a dataset or remove them. */
 export function DatasetFilesDialog({ dataset, onOpenChange }: DatasetFilesDialogProps) {
   const open = dataset !== null;
   const available = useAvailableFiles(open);

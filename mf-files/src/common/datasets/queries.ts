@@ -1,4 +1,5 @@
-// Datasets (spec 2 §7 "Datasets"): list with search, create, delete, add and remove files.
+// Datasets: list with search, create, delete, add and remove files
+// (docs/product/files-and-datasets.md#the-datasets-calls).
 // Keys come from the shared contract (datasetKeys); every change also refreshes the files
 // (a file's datasets) through fileKeys.
 import { api, datasetKeys, fileKeys, useCurrentUser } from '@quarry/shared';

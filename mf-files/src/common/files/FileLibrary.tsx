@@ -33,7 +33,7 @@ export interface FileLibraryProps {
   variant?: 'tab' | 'old';
 }
 
-/** The file library (spec 2 §2 /files Files tab; /files-old): upload, list, select, delete. */
+/** The file library (the /files File Library tab; /files-old): upload, list, select, delete. */
 export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   const [search, setSearch] = useState('');
   const [showInvalid, setShowInvalid] = useState(false);

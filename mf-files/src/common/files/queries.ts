@@ -1,5 +1,6 @@
-// Files (spec 2 §7 "Files service"): the user's list (offset, limit, include_failed, search)
-// and delete with an optional force. Keys come from the shared contract (fileKeys).
+// Files (docs/product/files-and-datasets.md#the-files-calls): the user's list (offset, limit,
+// include_failed, search) and delete with an optional force. Keys come from the shared
+// contract (fileKeys).
 import { api, datasetKeys, fileKeys, toAppError, useCurrentUser, userKeys } from '@quarry/shared';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '@quarry/shared/constants';
 import { FileDeleteResponseSchema, FileListResponseSchema, type FileListResponse } from '@quarry/shared/schemas';
@@ -86,7 +87,7 @@ export function useDeleteFile() {
   });
 }
 
-/** Spec 2 §8: a refusal whose message mentions datasets asks the user whether to force. */
+/** A refusal whose message mentions datasets (409, naming them) asks the user whether to force. */
 export function isInDatasetsRefusal(error: unknown): boolean {
   const e = toAppError(error);
   const text = `${e.serverMessage ?? ''} ${typeof e.detail === 'string' ? e.detail : ''} ${e.message}`;

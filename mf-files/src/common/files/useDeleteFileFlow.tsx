@@ -16,9 +16,9 @@ export const FILE_DELETE_TEXTS = {
 type Stage = { kind: 'confirm'; file: FileInfo } | { kind: 'force'; file: FileInfo; reason: string } | null;
 
 /**
- * Deleting a file (spec 2 §8 "File delete"): confirm; when the server refuses because the
- * file is in datasets, ask whether to force (remove it from all datasets) and do so on
- * confirm. Any other failure goes to the general handler as 'Delete Failed'.
+ * Deleting a file (docs/product/files-and-datasets.md#delete-a-file): confirm; when the server
+ * refuses because the file is in datasets, ask whether to force (remove it from all datasets)
+ * and do so on confirm. Any other failure goes to the general handler as 'Delete Failed'.
  */
 export function useDeleteFileFlow() {
   const [stage, setStage] = useState<Stage>(null);

@@ -4,7 +4,7 @@ import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'reac
 
 export interface DropZoneProps {
   onFiles: (files: File[]) => void;
-  /** The input's accept list (the /files area: PDF and any image, spec 2 §5). */
+  /** The input's accept list (the /files area: PDF and any image). */
   accept?: string;
   title?: string;
   hint?: string;

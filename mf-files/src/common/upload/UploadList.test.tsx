@@ -23,7 +23,7 @@ const item = (n: number, upload_status: FileUploadStatus, upload_progress = 0): 
 
 it('draws progress without animating: no transition or animation anywhere in the list while files are sent', () => {
   // progress is redrawn every 200 ms; a transition on the bars kept them animating (style,
-  // layout and paint at frame rate) for the whole batch (bench/upload-ui, issue 10 item 8)
+  // layout and paint at frame rate) for the whole batch (bench/upload-ui)
   const items = [item(1, 'uploading', 40), item(2, 'uploading', 75), item(3, 'completed', 100), item(4, 'pending'), item(5, 'validating')];
   renderRoute(<UploadList items={items} batches={[]} onCancel={() => {}} onRetry={() => {}} title="Files in this batch" />);
   const list = screen.getByRole('region', { name: 'Files in this batch' });

@@ -1,6 +1,7 @@
-// The upload calls (spec 2 §7 "Uploads"): prepare, PUT to the signed URL, complete. The store
-// (store.ts) runs them; after a batch the shared keys are invalidated so the library, the
-// datasets' available files, the quota card and the shell's credits card refresh.
+// The upload calls (docs/product/files-and-datasets.md#uploads): prepare, PUT to the signed
+// URL, complete. The store (store.ts) runs them; after a batch the shared keys are invalidated
+// so the library, the datasets' available files, the quota card and the shell's credits card
+// refresh.
 import { api, datasetKeys, fileKeys, uploadToSignedUrl, userKeys, type UploadProgress } from '@quarry/shared';
 import {
   CompleteUploadResponseSchema,

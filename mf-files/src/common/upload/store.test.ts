@@ -99,7 +99,7 @@ const statuses = (store: UploadStore) => Object.fromEntries(store.getState().ite
 const batchStatus = (store: UploadStore) => store.getState().batches.at(-1)?.overall_status;
 
 describe('upload store', () => {
-  it('accepts the spec types and refuses the others by name before sending anything', () => {
+  it('accepts the supported types and refuses the others by name before sending anything', () => {
     expect(['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.gif', 'f.bmp', 'g.tiff', 'h.tif'].every((n) => isSupportedFile({ name: n, type: '' }))).toBe(true);
     const api = fakeApi();
     const store = createUploadStore({ api: api.api });
@@ -109,7 +109,7 @@ describe('upload store', () => {
     expect(api.prepared).toHaveLength(0);
   });
 
-  it('runs prepare -> PUTs -> complete with the spec statuses, file and overall', async () => {
+  it('runs prepare -> PUTs -> complete with the documented statuses, file and overall', async () => {
     const api = fakeApi({ 'good.pdf': { is_valid: true, pages: 2 }, 'bad.pdf': { is_valid: false, error: 'not a PDF' } });
     const store = createUploadStore({ api: api.api, progressIntervalMs: 0 });
     const { batchId } = store.add([file('good.pdf'), file('bad.pdf')]);

@@ -2,8 +2,8 @@
 // another page of the app and is still listed when they come back (the store is module
 // state, the pages only subscribe with useSyncExternalStore).
 //
-// Flow per run (spec 2 §4): prepare -> PUT every file to its signed URL (a few at a time,
-// real progress) -> complete -> validity per file from the answer.
+// Flow per run (docs/product/files-and-datasets.md#uploads): prepare -> PUT every file to its
+// signed URL (a few at a time, real progress) -> complete -> validity per file from the answer.
 //   file:    pending -> uploading -> completed (Uploaded) -> validating -> validated | invalid; failed
 //   overall: preparing -> uploading -> validating -> completed | failed
 // A batch is what the user chose together; Retry of a failed file runs a new server session
@@ -38,7 +38,7 @@ export const UPLOAD_CANCELLED = 'Upload cancelled';
 /** Several PUTs at once, but few: browsers open about six connections per host. */
 export const PUT_CONCURRENCY = 4;
 
-/** One file of a batch (spec 2 §3 "Per file in a session"). */
+/** One file of a batch, with what the server said about it. */
 export interface UploadItem {
   key: string;
   batchId: string;
@@ -109,7 +109,7 @@ function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Spec 2 §5: pdf, jpeg, jpg, png, gif, bmp, tiff (tif is the same format). */
+/** The types the server accepts: pdf, jpeg, jpg, png, gif, bmp, tiff (tif is the same format). */
 export function isSupportedFile(file: Pick<File, 'name' | 'type'>): boolean {
   const ext = extensionOf(file.name);
   if (ext) return (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext) || ext === 'tif';
@@ -209,7 +209,7 @@ export function createUploadStore(options: UploadStoreOptions) {
     const controller = new AbortController();
     controllers.set(key, controller);
     // per-file status changes while the batch is sent are throttled like progress: with 50
-    // files, a render of the whole list for each of them held up the next PUT (issue 10 item 8)
+    // files, a render of the whole list for each of them held up the next PUT (bench/upload-ui)
     patchItems(key, { upload_status: 'uploading', upload_progress: 0 }, true);
     try {
       await options.api.put(current.signed_url, current.file, {
