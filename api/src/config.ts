@@ -79,6 +79,12 @@ export interface JobsConfig {
   leaseSeconds: number;
   /** workers look for claimable jobs this often even without a notification (expired leases, retry delays) */
   pollIntervalMs: number;
+  /**
+   * a worker process beats its `workers` row this often; a worker whose row is 2 beats old
+   * is taken for dead and its running jobs are claimable at once (not after the lease).
+   * WORKER_HEARTBEAT_MS, default 5000
+   */
+  workerHeartbeatMs: number;
   /** claims (worker deaths and transient errors included) before a job is failed */
   maxAttempts: number;
   /** first retry delay after a transient error, doubled per attempt */
@@ -238,6 +244,7 @@ function loadJobsConfig(env: Env): JobsConfig {
     inApiWorkers: int(env, 'QUARRY_WORKERS', concurrency, 0),
     leaseSeconds: int(env, 'JOB_LEASE_SECONDS', 30, 2),
     pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 2000, 50),
+    workerHeartbeatMs: int(env, 'WORKER_HEARTBEAT_MS', 5000, 100),
     maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1),
     retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 2000, 0),
     waitRecheckSeconds: int(env, 'JOB_WAIT_RECHECK_SECONDS', 60, 1),

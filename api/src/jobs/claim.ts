@@ -11,6 +11,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { jobDependencies, jobSteps, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { insertEvent } from './events';
+import { ownerIsDead } from './presence';
 import { settleFinished, type Effects } from './store';
 import { LeaseLostError, type JobEventInput } from './types';
 
@@ -24,8 +25,18 @@ export interface Claimed {
   woken: boolean;
 }
 
-/** Claims the next claimable job of one of `types`, or null. */
-export async function claimJob(db: Db, owner: string, types: string[], leaseSeconds: number): Promise<Claimed | null> {
+/**
+ * Claims the next claimable job of one of `types`, or null. With `workerHeartbeatMs`, a running
+ * job whose holder's `workers` row missed two beats (or says it stopped) is claimable at once,
+ * not only when its lease runs out.
+ */
+export async function claimJob(
+  db: Db,
+  owner: string,
+  types: string[],
+  leaseSeconds: number,
+  workerHeartbeatMs: number | null = null,
+): Promise<Claimed | null> {
   if (types.length === 0) return null;
   return db.transaction(async (tx) => {
     const unfinishedDependency = sql`exists (select 1 from ${jobDependencies} d join ${jobs} dj on dj.id = d.depends_on_id
@@ -39,6 +50,9 @@ export async function claimJob(db: Db, owner: string, types: string[], leaseSeco
           or(
             and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)),
             and(eq(jobs.status, 'running'), lte(jobs.leaseExpiresAt, sql`now()`)),
+            ...(workerHeartbeatMs
+              ? [and(eq(jobs.status, 'running'), eq(jobs.waiting, false), ownerIsDead(jobs.leaseOwner, workerHeartbeatMs))]
+              : []),
           ),
           not(unfinishedDependency),
         ),

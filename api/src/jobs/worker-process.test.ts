@@ -3,6 +3,8 @@
 // with an API that runs no workers itself (QUARRY_WORKERS=0):
 //   - a worker SIGKILLed mid-job: another one reclaims the job when the lease runs out and
 //     resumes after the last finished step, with no duplicate results (test steps, and OCR);
+//   - ... or, when the other worker is already running, as soon as the killed one's
+//     heartbeat is two periods old (within 2 heartbeat periods + a poll, not after the lease);
 //   - two worker processes on one server never run the same job;
 //   - job events written by a worker process reach the API's sockets (NOTIFY), in order.
 // Worker processes need a server: on the embedded database this file is skipped (the
@@ -135,6 +137,42 @@ describePg('worker processes on a PostgreSQL server', () => {
     await ws.close();
     await kill(b, 'SIGTERM');
     expect(b.proc.exitCode ?? 0).toBe(0);
+  });
+
+  it('a killed worker\'s job is resumed within 2 heartbeat periods (+ one poll), long before its lease runs out', async () => {
+    // a 30 s lease, 1 s worker heartbeats, 100 ms polls: only the dead-worker rule can resume it early
+    const beatMs = 1000;
+    const pollMs = 100;
+    const env = { JOB_LEASE_SECONDS: '30', WORKER_HEARTBEAT_MS: String(beatMs), JOB_POLL_INTERVAL_MS: String(pollMs) };
+    const pair = [spawnWorker(t, 'beat-G', env), spawnWorker(t, 'beat-H', env)];
+    await Promise.all(pair.map((w) => w.ready));
+    const id = await create({ job_type: 'test_steps', name: 'heartbeat stops', processing_config: { steps: 3, step_ms: 1500 } });
+    await waitForJob(t, u, id, (j) => j.events.some((e: any) => e.sub_phase === 'step_2'), 30_000);
+    // whichever of the two took it dies; the other is polling
+    const [row] = await t.app.database.db.select({ owner: jobs.leaseOwner }).from(jobs).where(eq(jobs.id, id));
+    const g = pair.find((w) => w.name === row!.owner)!;
+    const h = pair.find((w) => w !== g)!;
+    const killedAt = Date.now();
+    await kill(g, 'SIGKILL');
+
+    const job = await waitForJob(t, u, id, (j) => TERMINAL.includes(j.status), 30_000);
+    expect(job.status).toBe('completed');
+    expect(job.attempts).toBe(2);
+    const resumed = job.events.find((e: any) => e.phase === 'resumed');
+    expect(resumed.details.worker).toBe(h.name);
+    const resumeMs = new Date(resumed.timestamp).getTime() - killedAt;
+    // the last beat was at most one period before the kill; dead after two periods; found at the next poll
+    expect(resumeMs).toBeLessThan(2 * beatMs + pollMs + 400);
+    // done once: each step stored once, step 2 (in flight at the kill) by the second worker only
+    const steps = await t.app.database.db.select().from(jobSteps).where(eq(jobSteps.jobId, id));
+    expect(steps.map((s) => [s.name, s.attempt]).sort()).toEqual([
+      ['step_1', 1],
+      ['step_2', 2],
+      ['step_3', 2],
+    ]);
+    expect(job.events.filter((e: any) => e.phase === 'completed')).toHaveLength(1);
+    expect(job.results_summary.steps.map((s: any) => s.worker)).toEqual([g.name, h.name, h.name]);
+    await kill(h, 'SIGTERM');
   });
 
   it('an OCR worker killed mid-OCR: the job completes once, with one result', async () => {

@@ -111,14 +111,14 @@ export class WorkerPool {
     this.kick();
   }
 
-  /** The pool's row in `workers` (the admin operations view), beaten every lease/3. */
+  /** The pool's row in `workers` (the admin operations view, and dead-worker detection by claims), beaten every WORKER_HEARTBEAT_MS. */
   private startPresence(): void {
     const { db, config, log } = this.services;
     const warn = (err: unknown) => log.warn({ err, worker: this.name }, 'worker presence update failed');
     this.announced = announceWorker(db, { name: this.name, concurrency: this.options.concurrency, jobTypes: this.types }).catch(warn);
     this.presenceTimer = setInterval(() => {
       void workerHeartbeat(db, this.name).catch(warn);
-    }, Math.max(250, (config.jobs.leaseSeconds * 1000) / 3));
+    }, config.jobs.workerHeartbeatMs);
     this.presenceTimer.unref();
   }
 
@@ -141,10 +141,13 @@ export class WorkerPool {
 
   private async claimLoop(): Promise<void> {
     const { db, config, log } = this.services;
+    // a job claimed before the row is fresh could look like a dead worker's (a restarted worker
+    // of the same name finds its old row): announce first
+    await this.announced;
     while (!this.stopping && this.active.size < this.options.concurrency) {
       let claimed: Claimed | null;
       try {
-        claimed = await claimJob(db, this.name, this.types, config.jobs.leaseSeconds);
+        claimed = await claimJob(db, this.name, this.types, config.jobs.leaseSeconds, config.jobs.workerHeartbeatMs);
       } catch (err) {
         if (!this.stopping) log.warn({ err }, 'job claim failed');
         return;

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle
 import type { OperationsOverview } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
 import { jobs, users, workers } from '../../db/schema';
+import { DEAD_AFTER_BEATS } from '../../jobs/presence';
 import { startJob, type JobDeps } from '../../jobs/store';
 import { conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
@@ -12,7 +13,7 @@ import { iso, isoStrict } from '../../lib/time';
 const RECENT_FAILURES = 20;
 const HOUR = 3600 * 1000;
 
-export async function operationsOverview(db: Db, leaseSeconds: number, now = new Date()): Promise<OperationsOverview> {
+export async function operationsOverview(db: Db, workerHeartbeatMs: number, now = new Date()): Promise<OperationsOverview> {
   const counts = await db
     .select({ jobType: jobs.jobType, status: jobs.status, n: sql<number>`count(*)::int` })
     .from(jobs)
@@ -56,7 +57,8 @@ export async function operationsOverview(db: Db, leaseSeconds: number, now = new
     .orderBy(sql`${jobs.completedAt} desc nulls last`, desc(jobs.updatedAt))
     .limit(RECENT_FAILURES);
 
-  const liveAfter = now.getTime() - leaseSeconds * 1000;
+  // the rule claims use: a worker that missed two beats is dead (its jobs are taken over)
+  const liveAfter = now.getTime() - workerHeartbeatMs * DEAD_AFTER_BEATS;
   return {
     generated_at: now.toISOString(),
     jobs_by_status: byStatus,

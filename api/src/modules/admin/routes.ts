@@ -82,7 +82,7 @@ export default async function adminRoutes(app: App) {
         response: { 200: OperationsOverviewSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => operationsOverview(db, app.config.jobs.leaseSeconds),
+    async () => operationsOverview(db, app.config.jobs.workerHeartbeatMs),
   );
 
   app.post(
