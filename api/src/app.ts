@@ -35,6 +35,7 @@ import { apiModules } from './modules';
 import { API_VERSION } from './modules/health/routes';
 import { seedDefaultResourceTypesOnce } from './modules/resources/service';
 import { UsageRegistry } from './modules/usage/registry';
+import { ApiKeyAuth } from './modules/api-keys/keys';
 import { InProcessTransport, RealtimeHub, SESSION_ENDED_REASON } from './realtime/hub';
 import { PgNotifyTransport } from './realtime/pg-transport';
 import realtimeRoutes, { authProtocolOf } from './realtime/routes';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     try {
       if (app.hasDecorator('realtime')) await app.realtime.close();
       if (app.hasDecorator('sessions')) await app.sessions.close();
+      if (app.hasDecorator('apiKeys')) await app.apiKeys.close();
     } finally {
       if (ownsDatabase) await database.close();
     }
@@ -143,6 +145,13 @@ async function configure(app: App, config: Config, database: Database): Promise<
     log: app.log,
   });
   app.decorate('sessions', sessions);
+  const apiKeyAuth = new ApiKeyAuth(database.db, {
+    cacheMs: config.sessionCacheSeconds * 1000,
+    connectionString: database.connectionString,
+    requestsPerMinute: config.integrations.apiKeyRequestsPerMinute,
+    log: app.log,
+  });
+  app.decorate('apiKeys', apiKeyAuth);
   app.decorate('usage', new UsageRegistry());
   const transport = database.connectionString
     ? new PgNotifyTransport(database.connectionString, database.db, app.log)
@@ -160,12 +169,14 @@ async function configure(app: App, config: Config, database: Database): Promise<
   app.decorate('requireSuperuser', hooks.requireSuperuser);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', '');
+  app.decorateRequest('apiKey', null);
 
   // first-start data
   await seedDefaultResourceTypesOnce(database.db);
   await bootstrapAdminFromEnv(app as unknown as FastifyInstance);
   await hub.start();
   await sessions.start();
+  await apiKeyAuth.start();
   app.log.info(
     hub.transportKind === 'postgres'
       ? 'realtime: sockets across API processes (PostgreSQL LISTEN/NOTIFY)'

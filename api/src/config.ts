@@ -68,6 +68,17 @@ export interface Config {
   storage: StorageConfig;
   /** the job queue and its workers (api/src/jobs) */
   jobs: JobsConfig;
+  /** API keys and webhooks (docs/api-keys-webhooks.md) */
+  integrations: IntegrationsConfig;
+}
+
+export interface IntegrationsConfig {
+  /** requests one API key may make per minute on one API process (API_KEY_RATE_LIMIT_PER_MINUTE) */
+  apiKeyRequestsPerMinute: number;
+  /** a webhook receiver gets this long to answer (WEBHOOK_TIMEOUT_MS) */
+  webhookTimeoutMs: number;
+  /** waits between delivery attempts (WEBHOOK_RETRY_DELAYS_SECONDS, comma-separated): attempts = waits + 1 */
+  webhookRetryDelaysMs: number[];
 }
 
 export interface JobsConfig {
@@ -209,7 +220,21 @@ export function loadConfig(env: Env = process.env): Config {
     enableTestEndpoints: bool(env, 'ENABLE_TEST_ENDPOINTS', true),
     storage: loadStorageConfig(env),
     jobs: loadJobsConfig(env),
+    integrations: {
+      apiKeyRequestsPerMinute: int(env, 'API_KEY_RATE_LIMIT_PER_MINUTE', 600, 1),
+      webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
+      webhookRetryDelaysMs: parseDelays(str(env, 'WEBHOOK_RETRY_DELAYS_SECONDS') ?? '30,120,600,1200,1800'),
+    },
   };
+}
+
+/** 6 attempts over about an hour by default: 30 s, 2 min, 10 min, 20 min, 30 min after the first */
+function parseDelays(raw: string): number[] {
+  const parts = raw.split(',').map((p) => Number(p.trim()));
+  if (parts.length > 20 || parts.some((n) => !Number.isFinite(n) || n < 0 || n > 86_400)) {
+    throw new Error(`Invalid configuration: WEBHOOK_RETRY_DELAYS_SECONDS must be up to 20 numbers of seconds, each 0-86400 (got "${raw}")`);
+  }
+  return parts.map((n) => Math.round(n * 1000));
 }
 
 function parseLogFormat(raw: string): Config['logFormat'] {

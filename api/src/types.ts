@@ -11,6 +11,8 @@ import type { Drain } from './lib/drain';
 import type { UserRow } from './db/schema';
 import type { UsageRegistry } from './modules/usage/registry';
 import type { RealtimeHub } from './realtime/hub';
+import type { ApiKeyAuth } from './modules/api-keys/keys';
+import type { ApiKeyScope } from '@quarry/shared/schemas';
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -35,12 +37,16 @@ declare module 'fastify' {
     routeTable: RegisteredRoute[];
     /** onRequest hook: requireUser + 403 unless is_superuser */
     requireSuperuser: AuthHook;
+    /** API keys: lookup cache, revocations across processes, per-key rate limit */
+    apiKeys: ApiKeyAuth;
   }
   interface FastifyRequest {
     /** the authenticated user (set by requireUser / requireSuperuser) */
     user: UserRow;
-    /** the session (refresh-token family) of the access token */
+    /** the session (refresh-token family) of the access token; '' for an API key */
     sessionId: string;
+    /** set when the request authenticated with an API key (`Authorization: Bearer qk_...`) */
+    apiKey: { id: string; scope: ApiKeyScope } | null;
   }
 }
 

@@ -3,11 +3,13 @@
 //   app.get('/admin/x', { onRequest: app.requireSuperuser, ... }, handler)
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { ApiKeyScope } from '@quarry/shared/schemas';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { isPublicRoute } from './public-routes';
 import { users, type UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthHook } from '../types';
+import { isApiKey } from '../modules/api-keys/keys';
 
 export const bearerToken = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
@@ -38,6 +40,8 @@ export async function authenticateToken(
   | { ok: false; status: 401 | 403; reason: string }
 > {
   if (!token) return { ok: false, status: 401, reason: 'Not authenticated' };
+  // HTTP routes take keys in requireUser; what reaches here with one is a socket handshake
+  if (isApiKey(token)) return { ok: false, status: 401, reason: 'API keys are not accepted here: sign in to open a WebSocket' };
   const verified = await app.tokens.verifyAccess(token);
   if (!verified.ok) {
     return {
@@ -74,14 +78,42 @@ export function requireUserByDefault(app: FastifyInstance): (route: RouteOptions
 
 export function createAuthHooks(app: FastifyInstance): { requireUser: AuthHook; requireSuperuser: AuthHook } {
   const requireUser: AuthHook = async (request) => {
-    const result = await authenticateToken(app, bearerToken(request));
+    const token = bearerToken(request);
+    if (token && isApiKey(token)) {
+      await authenticateApiKey(app, request, token);
+      return;
+    }
+    const result = await authenticateToken(app, token);
     if (!result.ok) throw result.status === 401 ? unauthorized(result.reason) : forbidden(result.reason);
     request.user = result.user;
     request.sessionId = result.sessionId;
   };
   const requireSuperuser: AuthHook = async (request, reply) => {
     await requireUser(request, reply);
+    if (request.apiKey && request.apiKey.scope !== 'admin') throw forbidden("This API key's scope does not include admin routes (scope admin)");
     if (!request.user.isSuperuser) throw forbidden('Superuser privileges required');
   };
   return { requireUser, requireSuperuser };
+}
+
+/**
+ * `Authorization: Bearer qk_...`: the key's user, within the key's scope (read = GET and HEAD
+ * only; read+write = everything its user may do but admin routes; admin = admin routes too,
+ * for a superuser). Rate-limited per key. Sets request.user and request.apiKey.
+ */
+async function authenticateApiKey(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  const checked = await app.apiKeys.check(token);
+  if (!checked.ok) throw unauthorized(checked.reason);
+  const { key } = checked;
+  const [user] = await userById(app.database.db).execute({ id: key.userId });
+  if (!user) throw unauthorized('Invalid API key');
+  if (!user.isActive) throw forbidden('Account is disabled');
+  if (key.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+    throw forbidden('This API key is read-only (scope read): only GET and HEAD requests are allowed');
+  }
+  app.apiKeys.limiter.consume(key.id, 'Too many requests with this API key. Please wait before trying again.');
+  // a key without the admin scope acts as a plain user, also where superusers see more (feedback)
+  request.user = key.scope === 'admin' ? user : { ...user, isSuperuser: false };
+  request.apiKey = { id: key.id, scope: key.scope as ApiKeyScope };
+  request.sessionId = '';
 }

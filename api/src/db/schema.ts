@@ -191,3 +191,6 @@ export * from './schema-extraction';
 
 // The review loop: corrections and Reviewed marks (issue 14).
 export * from './schema-review';
+
+// API keys and webhooks (endpoints, deliveries, attempts).
+export * from './schema-integrations';

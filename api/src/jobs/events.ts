@@ -4,7 +4,8 @@ import type { JobEvent, JobStatus, JobUpdate } from '@quarry/shared/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { jobEvents, jobs, type JobEventRow, type JobRow } from '../db/schema';
-import type { JobEventInput, JobServices } from './types';
+import { emitDomainEvent } from '../lib/domain-events';
+import { INTERNAL_JOB_TYPES, type JobEventInput, type JobServices } from './types';
 
 /** The job fields an event needs. */
 export type EventJob = Pick<JobRow, 'id' | 'userId' | 'status' | 'jobType' | 'progressPercentage' | 'fileId' | 'parentId' | 'rootId'>;
@@ -56,6 +57,15 @@ export async function insertEvent(tx: DbOrTx, job: EventJob, input: JobEventInpu
       status: job.status,
     })
     .returning();
+  // a top-level job reaching completed / failed is a domain event (webhooks), in this transaction
+  if ((job.status === 'completed' || job.status === 'failed') && !job.parentId && !INTERNAL_JOB_TYPES.has(job.jobType)) {
+    await emitDomainEvent(tx, {
+      type: job.status === 'completed' ? 'job.completed' : 'job.failed',
+      userId: job.userId,
+      subjectId: job.id,
+      data: { job_id: job.id, job_type: job.jobType, status: job.status, file_id: job.fileId, message: input.message },
+    });
+  }
   return row!;
 }
 
@@ -140,6 +150,7 @@ export function toJobUpdate(job: EventJob, row: JobEventRow): JobUpdate {
 
 /** Pushes a stored event to the job owner's sockets (never throws). */
 export async function publishEvent(services: Pick<JobServices, 'realtime' | 'log'>, job: EventJob, row: JobEventRow): Promise<void> {
+  if (INTERNAL_JOB_TYPES.has(job.jobType)) return;
   try {
     await services.realtime.publishToUser(job.userId, toJobUpdate(job, row) as unknown as { event: string }, { channel: 'jobs' });
   } catch (err) {

@@ -5,10 +5,11 @@ import { chunkingHandler } from '../modules/chunking/handler';
 import { extractionHandler } from '../modules/extraction/handler';
 import { ocrHandler } from '../modules/ocr/handler';
 import { pipelineHandler } from '../modules/pipelines/handler';
+import { webhookDeliveryHandler } from '../modules/webhooks/handler';
 import type { HandlerRegistry } from './registry';
 import type { JobHandler } from './types';
 
-export const builtinHandlers = (): JobHandler[] => [ocrHandler, chunkingHandler, extractionHandler, pipelineHandler];
+export const builtinHandlers = (): JobHandler[] => [ocrHandler, chunkingHandler, extractionHandler, pipelineHandler, webhookDeliveryHandler];
 
 export function registerBuiltinHandlers(registry: HandlerRegistry): HandlerRegistry {
   for (const h of builtinHandlers()) registry.register(h);

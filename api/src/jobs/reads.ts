@@ -1,12 +1,13 @@
 // Reading jobs: one job of its owner (404 otherwise), lists with filters, statistics,
 // dependencies, events, queue counts. Presentation is in present.ts.
 import type { JobDependencies, JobStatistics, JobStatus } from '@quarry/shared/schemas';
-import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { files, jobDependencies, jobEvents, jobs, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countBilledJobs, jobUsagePolicy } from './billing';
 import { toJobRef, type JobExtras } from './present';
+import { INTERNAL_JOB_TYPES } from './types';
 
 const lastEventField = (field: 'phase' | 'message') =>
   sql<string | null>`(select e.${sql.raw(field)} from ${jobEvents} e where e.job_id = ${jobs.id} order by e.id desc limit 1)`;
@@ -54,7 +55,7 @@ export interface ListFilter {
 }
 
 export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
-  const conditions: SQL[] = [eq(jobs.userId, userId)];
+  const conditions: SQL[] = [eq(jobs.userId, userId), notInArray(jobs.jobType, [...INTERNAL_JOB_TYPES])];
   if (f.jobType) conditions.push(eq(jobs.jobType, f.jobType));
   if (f.status) conditions.push(eq(jobs.status, f.status));
   if (f.fileId) conditions.push(eq(jobs.fileId, f.fileId));
@@ -70,7 +71,7 @@ export async function jobStatistics(db: Db, userId: string): Promise<JobStatisti
   const rows = await db
     .select({ type: jobs.jobType, status: jobs.status, n: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(eq(jobs.userId, userId))
+    .where(and(eq(jobs.userId, userId), notInArray(jobs.jobType, [...INTERNAL_JOB_TYPES])))
     .groupBy(jobs.jobType, jobs.status);
   const byStatus: Record<string, number> = {};
   const byType: Record<string, number> = {};

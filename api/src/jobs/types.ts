@@ -159,6 +159,8 @@ export interface JobHandler {
    * records it with context.aggregated_from_children = true and pushes it.
    */
   onChildEvent?(parent: JobRow, child: JobRow, event: JobEventRow): JobEventInput | null;
+  /** Optional: the wait before retry `attempt + 1` after attempt `attempt` failed (default JOB_RETRY_BASE_MS doubling). */
+  retryDelayMs?(attempt: number, config: Config): number;
   /** Optional: summary for PUT/POST .../complete called by a client (default: the body's results_summary). */
   manualSummary?(job: JobRow, body: Record<string, unknown> | undefined): Record<string, unknown>;
 }
@@ -200,6 +202,12 @@ export class WaitForChildren extends Error {
     this.name = 'WaitForChildren';
   }
 }
+
+/**
+ * Job types that are plumbing, not work a user started (webhook deliveries): left out of the
+ * user's job lists and statistics, pushed to no socket, and never a job.* domain event.
+ */
+export const INTERNAL_JOB_TYPES: ReadonlySet<string> = new Set(['webhook_delivery']);
 
 export const TERMINAL: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
 export const isTerminal = (s: string): boolean => (TERMINAL as readonly string[]).includes(s);

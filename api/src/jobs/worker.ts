@@ -309,7 +309,7 @@ export class WorkerPool {
       }
       const message = thrown instanceof Error ? thrown.message : String(thrown);
       if (job.attempts < job.maxAttempts) {
-        const delay = config.jobs.retryBaseMs * 2 ** (job.attempts - 1);
+        const delay = this.registry.get(job.jobType)?.retryDelayMs?.(job.attempts, config) ?? config.jobs.retryBaseMs * 2 ** (job.attempts - 1);
         log.warn({ err: thrown, jobId: job.id }, 'job attempt failed; retrying');
         await requeueForRetry(
           db,

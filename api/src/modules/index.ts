@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../types';
 import adminRoutes from './admin/routes';
+import apiKeyRoutes from './api-keys/routes';
 import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
@@ -34,6 +35,7 @@ import reviewExportRoutes from './review-export/routes';
 import storagePlugin from './storage/plugin';
 import uploadRoutes from './uploads/routes';
 import userRoutes from './users/routes';
+import webhookRoutes from './webhooks/routes';
 
 type Module = (app: App) => Promise<void>;
 
@@ -70,4 +72,6 @@ export const apiModules: Module[] = [
   reviewExportRoutes,
   evaluationRoutes,
   needs(['quarry-jobs'], adminRoutes, 'admin'),
+  apiKeyRoutes,
+  needs(['quarry-jobs'], webhookRoutes, 'webhooks'),
 ];

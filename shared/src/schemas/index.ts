@@ -26,3 +26,4 @@ export * from './playground';
 export * from './provenance';
 export * from './review';
 export * from './review-export';
+export * from './integrations';

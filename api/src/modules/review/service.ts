@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db';
 import { fileReviews, files, reviewCorrections, type CorrectionTarget } from '../../db/schema';
 import { HttpError, conflict, notFound, validationError } from '../../lib/errors';
 import { boxed, buildRecord, type BuiltRecord, type ReviewRecord } from './record';
+import { emitDomainEvent } from '../../lib/domain-events';
 
 async function ownFile(db: DbOrTx, userId: string, fileId: string): Promise<{ id: string; filename: string }> {
   const [file] = await db.select({ id: files.id, filename: files.filename }).from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
@@ -121,6 +122,12 @@ export async function markReviewed(db: DbOrTx, userId: string, fileId: string, b
   const values = { userId, reviewedBy: userId, reviewedAt: new Date(), record: rec.record, baseVersion: rec.baseVersion, jobId: rec.jobId };
   // marking again refreshes the frozen copy (the record may have been corrected since)
   await db.insert(fileReviews).values({ fileId, ...values }).onConflictDoUpdate({ target: fileReviews.fileId, set: values });
+  await emitDomainEvent(db, {
+    type: 'file.reviewed',
+    userId,
+    subjectId: fileId,
+    data: { file_id: fileId, filename: file.filename, reviewed_at: values.reviewedAt.toISOString(), job_id: rec.jobId ?? null, base_version: rec.baseVersion },
+  });
   return buildRecord(db, userId, file);
 }
 

@@ -8,6 +8,7 @@ import { lockUser, pageCountSql, reservedUsage } from '../files/service';
 import type { FileValidator } from '../files/validation';
 import type { UploadDeps } from './deps';
 import { quotaLimits } from './quota';
+import { emitDomainEvent } from '../../lib/domain-events';
 
 /**
  * Checks a stored file's bytes and records the verdict on its row (and the upload's snapshot),
@@ -66,6 +67,14 @@ export async function validateStoredFile(deps: Pick<UploadDeps, 'db' | 'storage'
       .update(uploads)
       .set({ isValid, actualPages: isValid ? actualPages : null, errorMessage, updatedAt: now })
       .where(eq(uploads.id, file.id));
+    if (row) {
+      await emitDomainEvent(tx, {
+        type: 'file.validated',
+        userId: file.userId,
+        subjectId: file.id,
+        data: { file_id: file.id, filename: file.filename, file_type: file.fileType, file_size: file.fileSize, is_valid: isValid, actual_pages: row.actualPages, error_message: errorMessage },
+      });
+    }
     return row ?? null;
   });
   const fields = {

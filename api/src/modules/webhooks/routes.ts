@@ -1,0 +1,172 @@
+// Webhooks: endpoints of the signed-in user (POST / GET /webhooks/, GET / PATCH / DELETE
+// /webhooks/{id}), their delivery log (GET /webhooks/{id}/deliveries), "send test event"
+// (POST /webhooks/{id}/test) and "redeliver" (POST /webhooks/{id}/deliveries/{deliveryId}/redeliver);
+// the administrator's setting GET / PUT /admin/webhooks/settings. See docs/api-keys-webhooks.md.
+import {
+  IdParamsSchema,
+  PaginationQuerySchema,
+  UuidSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointCreatedSchema,
+  WebhookEndpointCreateSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointUpdateSchema,
+  WebhookSettingsSchema,
+} from '@quarry/shared/schemas';
+import { z } from 'zod';
+import { cancelJob } from '../../jobs/store';
+import { HttpError } from '../../lib/errors';
+import { bearer, errorResponses } from '../../lib/openapi';
+import type { App } from '../../types';
+import { addLocalWaker } from './queue';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliveryView,
+  listDeliveries,
+  listEndpoints,
+  ownEndpoint,
+  redeliver,
+  sendTestEvent,
+  toEndpoint,
+  updateEndpoint,
+} from './service';
+import { allowPrivateTargets, setAllowPrivateTargets } from './settings';
+
+const DeliveryParamsSchema = z.object({ id: UuidSchema, deliveryId: UuidSchema });
+
+export default async function webhookRoutes(app: App) {
+  const guard = { onRequest: app.requireUser };
+  const tags = ['webhooks'];
+  const db = app.database.db;
+  // deliveries queued by this process wake its workers at once (PGlite has no NOTIFY listener)
+  const unregister = addLocalWaker(() => void app.jobs.signal.notify({ kind: 'queued', id: 'webhooks' }));
+  app.addHook('onClose', async () => {
+    unregister();
+  });
+
+  app.post(
+    '/webhooks/',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Register a webhook endpoint (its signing secret is in this answer only)',
+        description:
+          'Deliveries follow Standard Webhooks: headers webhook-id (one per event, the same on every retry), webhook-timestamp and ' +
+          'webhook-signature (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the base64-decoded secret after `whsec_`). ' +
+          'Omit `secret` and the server generates one. Private, loopback and link-local targets are refused unless an administrator allows them.',
+        body: WebhookEndpointCreateSchema,
+        response: { 201: WebhookEndpointCreatedSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createEndpoint(db, req.user.id, req.body)),
+  );
+
+  app.get(
+    '/webhooks/',
+    { ...guard, schema: { tags, security: bearer, summary: "The caller's webhook endpoints", response: { 200: WebhookEndpointListSchema, ...errorResponses(401, 403) } } },
+    async (req) => {
+      const endpoints = await listEndpoints(db, req.user.id);
+      return { endpoints, total_count: endpoints.length };
+    },
+  );
+
+  app.get(
+    '/webhooks/:id',
+    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(401, 403, 404, 422) } } },
+    async (req) => toEndpoint(await ownEndpoint(db, req.user.id, req.params.id)),
+  );
+
+  app.patch(
+    '/webhooks/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Change the URL, events, description or enabled', params: IdParamsSchema, body: WebhookEndpointUpdateSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => updateEndpoint(db, req.user.id, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Delete an endpoint: its pending retries stop', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req, reply) => {
+      const pendingJobs = await deleteEndpoint(db, req.user.id, req.params.id);
+      for (const jobId of pendingJobs) {
+        await cancelJob(app.jobs, req.user.id, jobId).catch((err: unknown) => {
+          if (!(err instanceof HttpError)) throw err; // already finished: nothing to stop
+        });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Delivery log of an endpoint, newest first, with every attempt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: { 200: WebhookDeliveryListSchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req) => {
+      const { deliveries, total } = await listDeliveries(db, req.user.id, req.params.id, req.query.limit, req.query.offset);
+      return { deliveries, total_count: total };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      ...guard,
+      schema: { tags, security: bearer, summary: 'Send a webhook.test event to this endpoint', params: IdParamsSchema, response: { 202: WebhookDeliverySchema, ...errorResponses(401, 403, 404, 422) } },
+    },
+    async (req, reply) => reply.code(202).send(await deliveryView(db, await sendTestEvent(db, req.user.id, req.params.id))),
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Send a finished delivery again (same webhook-id and body, a fresh retry schedule)',
+        params: DeliveryParamsSchema,
+        response: { 202: WebhookDeliverySchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req, reply) => {
+      await redeliver(db, req.user.id, req.params.id, req.params.deliveryId);
+      return reply.code(202).send(await deliveryView(db, req.params.deliveryId));
+    },
+  );
+
+  app.get(
+    '/admin/webhooks/settings',
+    { onRequest: app.requireSuperuser, schema: { tags: ['admin', ...tags], security: bearer, response: { 200: WebhookSettingsSchema, ...errorResponses(401, 403) } } },
+    async () => ({ allow_private_targets: await allowPrivateTargets(db) }),
+  );
+
+  app.put(
+    '/admin/webhooks/settings',
+    {
+      onRequest: app.requireSuperuser,
+      schema: {
+        tags: ['admin', ...tags],
+        security: bearer,
+        summary: 'Allow or refuse deliveries to private, loopback and link-local addresses',
+        body: WebhookSettingsSchema,
+        response: { 200: WebhookSettingsSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      await setAllowPrivateTargets(db, req.body.allow_private_targets);
+      return { allow_private_targets: req.body.allow_private_targets };
+    },
+  );
+}
