@@ -1,9 +1,9 @@
 // Reading jobs: one job of its owner (404 otherwise), lists with filters, statistics,
 // dependencies, events, queue counts. Presentation is in present.ts.
-import type { JobDependencies, JobStatistics, JobStatus } from '@quarry/shared/schemas';
+import type { JobActual, JobDependencies, JobSetupNames, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { files, jobDependencies, jobEvents, jobs, users, type JobEventRow, type JobRow } from '../db/schema';
+import { chunkingRuns, chunks, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countBilledJobs, jobUsagePolicy } from './billing';
 import { toJobRef, type JobExtras } from './present';
@@ -158,4 +158,109 @@ export async function queueCounts(db: DbOrTx, jobType?: string): Promise<{ queue
     .from(jobs)
     .where(and(inArray(jobs.status, ['queued', 'running']), jobType ? eq(jobs.jobType, jobType) : undefined));
   return { queued: row?.queued ?? 0, running: row?.running ?? 0 };
+}
+
+// ------------------------------------------------------------------ what a monitor shows
+
+/** chosen: the newest events a monitor's answer carries (the count says how many there are) */
+export const MONITOR_EVENT_LIMIT = 2000;
+
+/** The job and every job below it (a pipeline's stage jobs), ids only; the job itself first. */
+export async function treeJobIds(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId'>): Promise<string[]> {
+  if (row.rootId && row.rootId !== row.id) return [row.id]; // a stage job has no children of its own
+  const kids = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.rootId, row.id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
+  return [row.id, ...kids.map((k) => k.id).filter((id) => id !== row.id)];
+}
+
+/**
+ * The events a monitor's log shows, as the server stored them: the job's own and, for a
+ * pipeline, its stage jobs' (the same ones the live channel pushed). The newest
+ * MONITOR_EVENT_LIMIT in order, and how many there are in all.
+ */
+export async function monitorEvents(db: DbOrTx, ids: string[]): Promise<{ rows: JobEventRow[]; total: number }> {
+  const where = ids.length === 1 ? eq(jobEvents.jobId, ids[0]!) : inArray(jobEvents.jobId, ids);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(jobEvents).where(where);
+  const rows = await db.select().from(jobEvents).where(where).orderBy(desc(jobEvents.id)).limit(MONITOR_EVENT_LIMIT);
+  return { rows: rows.reverse(), total: count?.n ?? 0 };
+}
+
+/** A pipeline's stage jobs as its monitor shows them: status, progress, the last thing each said. */
+export async function monitorChildren(db: DbOrTx, parentId: string): Promise<MonitorChild[]> {
+  const rows = await db
+    .select({ job: jobs, filename: files.filename, lastMessage: lastEventField('message') })
+    .from(jobs)
+    .leftJoin(files, eq(files.id, jobs.fileId))
+    .where(eq(jobs.parentId, parentId))
+    .orderBy(asc(jobs.createdAt), asc(jobs.id));
+  return rows.map(({ job, filename, lastMessage }) => ({
+    id: job.id,
+    job_type: job.jobType,
+    status: job.status as JobStatus,
+    progress_percentage: job.status === 'completed' ? 100 : (job.progressPercentage ?? 0),
+    message: lastMessage,
+    updated_at: job.updatedAt.toISOString(),
+    file_id: job.fileId,
+    filename: filename ?? null,
+  }));
+}
+
+/**
+ * What a job did, counted from what it stored (not from what a page received): pages OCRed,
+ * chunks made (or, for an extraction on its own, chunks extracted), tokens used, credits
+ * charged. Null where the job has no such stage.
+ */
+export async function jobActual(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId' | 'jobType' | 'billed' | 'creditCost' | 'config'>, ids: string[]): Promise<JobActual> {
+  const [ocr] = await db.select({ pages: sql<number | null>`sum(${ocrResults.pageCount})::int`, n: sql<number>`count(*)::int` }).from(ocrResults).where(inArray(ocrResults.jobId, ids));
+  const [chunked] = await db
+    .select({ n: sql<number>`count(${chunks.id})::int`, runs: sql<number>`count(distinct ${chunkingRuns.id})::int` })
+    .from(chunkingRuns)
+    .leftJoin(chunks, eq(chunks.runId, chunkingRuns.id))
+    .where(inArray(chunkingRuns.jobId, ids));
+  const [extracted] = await db
+    .select({ n: sql<number>`count(distinct ${extractionResults.chunkId})::int`, tokens: sql<number | null>`sum(${extractionResults.tokensUsed})::int`, rows: sql<number>`count(*)::int` })
+    .from(extractionResults)
+    .where(inArray(extractionResults.jobId, ids));
+  const stages = Array.isArray(row.config.pipeline_stages) ? (row.config.pipeline_stages as string[]) : null;
+  const has = (stage: string) => (row.jobType === 'full_pipeline' ? (stages ?? ['ocr', 'chunking', 'extraction']).includes(stage) : row.jobType === stage);
+  return {
+    pages: (ocr?.n ?? 0) > 0 ? (ocr?.pages ?? 0) : has('ocr') ? 0 : null,
+    chunks: (chunked?.runs ?? 0) > 0 ? (chunked?.n ?? 0) : (extracted?.rows ?? 0) > 0 ? (extracted?.n ?? 0) : has('chunking') || has('extraction') ? 0 : null,
+    tokens: has('extraction') ? (extracted?.tokens ?? 0) : null,
+    // a stage job is never billed: its pipeline is
+    credits: row.rootId && row.rootId !== row.id ? 0 : row.billed ? row.creditCost : 0,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The names of the prompts and output schema a job's config names (the owner's only; null name: deleted since). */
+export async function setupNames(db: DbOrTx, userId: string, config: Record<string, unknown>): Promise<JobSetupNames | undefined> {
+  const id = (k: string) => (typeof config[k] === 'string' && UUID.test(config[k]) ? config[k] : null);
+  const promptId = id('prompt_id');
+  const tableId = id('table_prompt_id');
+  const schemaId = id('output_schema_id');
+  if (!promptId && !tableId && !schemaId) return undefined;
+  const promptIds = [promptId, tableId].filter((x): x is string => x !== null);
+  const names = new Map<string, string>();
+  if (promptIds.length) for (const p of await db.select({ id: prompts.id, name: prompts.name }).from(prompts).where(and(eq(prompts.userId, userId), inArray(prompts.id, promptIds)))) names.set(p.id, p.name);
+  if (schemaId) for (const s of await db.select({ id: outputSchemas.id, name: outputSchemas.name }).from(outputSchemas).where(and(eq(outputSchemas.userId, userId), eq(outputSchemas.id, schemaId)))) names.set(s.id, s.name);
+  const named = (x: string | null) => (x ? { id: x, name: names.get(x) ?? null } : null);
+  return { prompt: named(promptId), table_prompt: named(tableId), output_schema: named(schemaId) };
+}
+
+/** The fields every monitor reads from the server, for a job (and its stage jobs). */
+export async function monitorState(
+  db: DbOrTx,
+  row: JobRow,
+): Promise<{ events: JobEventRow[]; event_count: number; children: MonitorChild[]; actual: JobActual; setup_names?: JobSetupNames }> {
+  const ids = await treeJobIds(db, row);
+  const { rows, total } = await monitorEvents(db, ids);
+  const names = await setupNames(db, row.userId, row.config);
+  return {
+    events: rows,
+    event_count: total,
+    children: ids.length > 1 ? await monitorChildren(db, row.id) : [],
+    actual: await jobActual(db, row, ids),
+    ...(names ? { setup_names: names } : {}),
+  };
 }

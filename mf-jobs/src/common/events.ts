@@ -115,3 +115,16 @@ export function dedupeOcrEvents(list: readonly LogEvent[], windowMs = OCR_DEDUP_
   }
   return kept;
 }
+
+/**
+ * How many events a log stands for: the server's count (its answer may hold only the newest)
+ * plus the live updates newer than that answer. Equal live and after a reload.
+ */
+export function eventTotal(log: readonly LogEvent[], server: { events?: readonly JobEvent[] | undefined; event_count?: number | undefined } | undefined): number {
+  if (!server?.events) return log.length;
+  let newest = 0;
+  for (const e of server.events) if (e.id > newest) newest = e.id;
+  let newer = 0;
+  for (const e of log) if (e.event_id === null || e.event_id > newest) newer++;
+  return Math.max(server.event_count ?? server.events.length, server.events.length) + newer;
+}

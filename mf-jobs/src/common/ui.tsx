@@ -167,7 +167,21 @@ const EventRow = memo(
   (a, b) => a.event === b.event,
 ) as <T>(props: EventRowProps<T>) => ReactNode;
 
-function EventLogCardInner<T extends { key: string }>({ title, events, renderEvent, empty = 'No events yet' }: { title: string; events: readonly T[]; renderEvent: (e: T) => ReactNode; empty?: string }) {
+function EventLogCardInner<T extends { key: string }>({
+  title,
+  events,
+  renderEvent,
+  empty = 'No events yet',
+  total,
+}: {
+  title: string;
+  events: readonly T[];
+  renderEvent: (e: T) => ReactNode;
+  empty?: string;
+  /** how many events the server holds (the log may show only the newest of them) */
+  total?: number | undefined;
+}) {
+  const count = Math.max(total ?? 0, events.length);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -179,8 +193,13 @@ function EventLogCardInner<T extends { key: string }>({ title, events, renderEve
         <HStack gap="2">
           <span>{title}</span>
           <Badge data-testid="event-count" variant="subtle">
-            {events.length}
+            {count}
           </Badge>
+          {count > events.length ? (
+            <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
+              the newest {events.length} shown
+            </Text>
+          ) : null}
         </HStack>
       }
     >

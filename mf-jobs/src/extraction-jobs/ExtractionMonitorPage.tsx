@@ -1,6 +1,6 @@
 // /jobs/extraction/{jobId}: the extraction monitor (spec 3 §2.7, §4), with the estimate made
 // at creation beside the actual figures.
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths } from '@quarry/shared';
 import { ChartColumn } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,8 @@ import { ReviewChecks } from '../common/ReviewChecks';
 import { useLiveConnected } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
+import { eventTotal } from '../common/events';
+import { setupLabels } from '../common/setupNames';
 import { useExtractionJob } from './queries';
 import { ExportMenu } from '../review-export/ExportMenu';
 
@@ -35,6 +37,10 @@ export default function ExtractionMonitorPage() {
   const failed = num(d.failed_extractions) ?? num(s.failed_extractions) ?? 0;
   const completed = j.status === 'completed';
   const files = Array.isArray(pc.files) ? (pc.files as { id: string; filename: string }[]) : [];
+  const names = setupLabels(pc, j.setup_names);
+  // a failed run stops where its last progress was: never a full bar for work that failed
+  const failedRun = j.status === 'failed' || j.status === 'cancelled';
+  const shownProgress = completed ? 100 : failedRun ? Math.round((total > 0 ? (processed - failed) / total : 0) * 1000) / 10 : (log.at(-1)?.progress_percentage ?? j.progress_percentage);
 
   return (
     <Stack gap="5">
@@ -43,18 +49,20 @@ export default function ExtractionMonitorPage() {
         {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
         <MonitorTimes job={j} />
       </MonitorHeading>
-      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} />
+      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} retryChoice ranWith={j.processing_config?.ran_with} />
       <SectionCard title="Configuration">
         <StatGrid>
           <Stat label="Processing mode" value={str(pc.processing_mode) ?? 'single_file'} />
-          <Stat label="Text prompt" value={str(pc.prompt_id)?.slice(0, 8) ?? '-'} />
-          <Stat label="Output schema" value={str(pc.output_schema_id)?.slice(0, 8) ?? '-'} />
-          {str(pc.table_prompt_id) ? <Stat label="Table prompt" value={str(pc.table_prompt_id)!.slice(0, 8)} /> : null}
+          <Stat label="Text prompt" value={names.prompt} testId="setup-prompt" />
+          <Stat label="Output schema" value={names.outputSchema} testId="setup-schema" />
+          {names.tablePrompt ? <Stat label="Table prompt" value={names.tablePrompt} /> : null}
         </StatGrid>
       </SectionCard>
       <SectionCard title="Progress" testId="extraction-progress">
         <Stack gap="4">
-          <ClampedProgress value={completed ? 100 : (log.at(-1)?.progress_percentage ?? j.progress_percentage)} showValue label="Progress" />
+          <Box data-testid="extraction-bar" data-value={Math.round(shownProgress ?? 0)}>
+            <ClampedProgress value={shownProgress} showValue label={failedRun ? `${j.status === 'failed' ? 'Failed' : 'Cancelled'}: ${Math.max(0, processed - failed)} of ${total} chunks extracted` : 'Progress'} colorPalette={failedRun ? 'red' : undefined} />
+          </Box>
           <StatGrid>
             <Stat label="Total chunks" value={total} />
             <Stat label="Processed" value={`${processed}/${total}`} testId="extraction-processed" />
@@ -70,6 +78,7 @@ export default function ExtractionMonitorPage() {
       <EventLogCard
         title="Event Log"
         events={log}
+        total={eventTotal(log, j)}
         renderEvent={(e) => (
           <>
             <EventMeta timestamp={e.timestamp} phase={e.phase}>
@@ -107,7 +116,10 @@ export default function ExtractionMonitorPage() {
           </Stack>
         </SectionCard>
       ) : null}
-      <EstimateVsActual estimate={readStoredEstimate(pc)} actual={{ pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }} />
+      <EstimateVsActual
+        estimate={readStoredEstimate(pc)}
+        actual={j.actual ?? { pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }}
+      />
       <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
     </Stack>
   );

@@ -115,4 +115,117 @@ describe('pipeline monitor', () => {
     await wait(500);
     expect(calls).toBe(1);
   });
+
+  describe('live and after a reload: the same story, from the server', () => {
+    const A = '7d0c9a4e-5d0f-4a53-9c4a-aaaaaaaaaaaa';
+    const B = '7d0c9a4e-5d0f-4a53-9c4a-bbbbbbbbbbbb';
+    const E = '7d0c9a4e-5d0f-4a53-9c4a-eeeeeeeeeeee';
+    const ev = (id: number, job_id: string, phase: string, message: string, context: Record<string, unknown> = {}, details: Record<string, unknown> = {}) => ({
+      id,
+      job_id,
+      phase,
+      sub_phase: null,
+      event_type: 'progress' as const,
+      message,
+      timestamp: `2025-01-05T10:00:${String(10 + id).padStart(2, '0')}Z`,
+      progress_percentage: null,
+      current_value: null,
+      total_value: null,
+      units: 'percent',
+      details,
+      context,
+      status: 'running' as const,
+    });
+    const stored = [
+      ev(1, ID, 'ocr', 'Pipeline started'),
+      ev(2, A, 'ocr', 'OCR a.pdf: page 1 of 1', { pipeline_root_id: ID, job_type: 'ocr' }),
+      ev(3, B, 'ocr', 'OCR b.pdf: page 1 of 2', { pipeline_root_id: ID, job_type: 'ocr' }),
+      ev(4, E, 'extraction', 'Extraction: 3 of 3 chunks', { pipeline_root_id: ID, job_type: 'extraction' }),
+      { ...ev(5, ID, 'completed', 'Pipeline completed: OCR → Chunking → Extraction over 2 file(s) in 4 s', {}, { current_stage: 'completed' }), status: 'completed' as const },
+    ];
+    const child = (id: string, job_type: string, filename: string | null, message: string) => ({
+      id,
+      job_type,
+      status: 'completed',
+      progress_percentage: 100,
+      message,
+      updated_at: '2025-01-05T10:00:20Z',
+      file_id: filename ? A : null,
+      filename,
+    });
+    const done: PipelineJob = {
+      ...pipeline('completed', 100),
+      completed_at: '2025-01-05T10:00:20Z',
+      current_stage: 'completed',
+      stages: {
+        ocr: { job_id: A, status: 'completed', progress: 100, job_ids: [A, B], completed: 2, failed: 0, total: 2 },
+        chunking: { job_id: null, status: 'completed', progress: 100, job_ids: [], completed: 2, failed: 0, total: 2 },
+        extraction: { job_id: E, status: 'completed', progress: 100, job_ids: [E], completed: 1, failed: 0, total: 1 },
+      },
+      processing_config: { estimate: { pages_to_ocr: 3, chunks: 3, estimated_tokens: 900, provider: 'offline', credits: 1 } },
+      events: stored,
+      event_count: 5,
+      children: [child(A, 'ocr', 'a.pdf', 'OCR completed'), child(B, 'ocr', 'b.pdf', 'OCR completed'), child(E, 'extraction', null, 'Extraction completed')],
+      actual: { pages: 3, chunks: 3, tokens: 812, credits: 1 },
+    };
+
+    it('a completed pipeline after a reload: its children, its event count, its last status once, the actual figures', async () => {
+      events.setConnectionState('connected');
+      servePipeline(() => ({ body: done }));
+      render();
+      await screen.findByTestId('pipeline-main');
+      expect(screen.queryByText('Waiting for pipeline updates...')).not.toBeInTheDocument();
+      expect(screen.getAllByTestId('child-job')).toHaveLength(3);
+      expect(screen.getByTestId('child-count-ocr')).toHaveTextContent('OCR: 2');
+      expect(screen.getByTestId('child-count-extraction')).toHaveTextContent('EXTRACTION: 1');
+      expect(screen.getByTestId('event-count')).toHaveTextContent('5');
+      const status = screen.getByTestId('current-status');
+      expect(status).toHaveTextContent('Pipeline completed: OCR → Chunking → Extraction over 2 file(s) in 4 s');
+      expect(status.textContent).not.toMatch(/completed\s*completed/);
+      const actual = (row: string) => screen.getByTestId(`estimate-row-${row}`).querySelectorAll('td')[2]!.textContent;
+      expect(actual('pages-to-ocr')).toBe('3');
+      expect(actual('chunks')).toBe('3');
+      expect(actual('tokens')).toBe('812');
+      expect(actual('credits')).toBe('1');
+    });
+
+    it('live updates bring the same counts as the server then holds (the count is the server\'s plus what came since)', async () => {
+      events.setConnectionState('connected');
+      let answer: PipelineJob = { ...pipeline('running'), events: stored.slice(0, 1), event_count: 1, children: [] };
+      servePipeline(() => ({ body: answer }));
+      render();
+      await screen.findByTestId('pipeline-main');
+      expect(screen.getByTestId('event-count')).toHaveTextContent('1');
+      act(() => {
+        for (const e of stored.slice(1, 4)) {
+          events.emit({ type: 'job_update', job_id: e.job_id, status: 'running', job_type: String(e.context.job_type), data: { event_id: e.id, phase: e.phase, message: e.message, timestamp: e.timestamp, context: e.context } });
+        }
+      });
+      await waitFor(() => expect(screen.getByTestId('event-count')).toHaveTextContent('4'));
+      expect(screen.getAllByTestId('child-job')).toHaveLength(3);
+      // the refetch the updates trigger answers the same events: the count stays
+      answer = { ...answer, events: stored.slice(0, 4), event_count: 4, children: done.children!.map((c) => ({ ...c, status: 'running', progress_percentage: 50, updated_at: '2025-01-05T10:00:13Z' })) };
+      await wait(700);
+      expect(screen.getByTestId('event-count')).toHaveTextContent('4');
+      expect(screen.getAllByTestId('child-job')).toHaveLength(3);
+    });
+
+    it('a failed pipeline shows where it stopped, not a full bar', async () => {
+      const failed: PipelineJob = {
+        ...done,
+        status: 'failed',
+        overall_progress: 100,
+        current_stage: 'extraction',
+        error_message: 'Extraction failed for all 3 chunk(s)',
+        stages: { ...done.stages, extraction: { job_id: E, status: 'failed', progress: 100, job_ids: [E], completed: 0, failed: 1, total: 1 } },
+      };
+      servePipeline(() => ({ body: failed }));
+      render();
+      const bar = await screen.findByTestId('overall-progress');
+      expect(bar).toHaveAttribute('data-value', '50');
+      expect(bar).toHaveTextContent('Failed during Extraction: work done');
+      expect(bar).toHaveTextContent('50%');
+      expect(screen.getByTestId('current-stage')).toHaveTextContent('Extraction');
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // and the estimate made at creation beside the actual figures.
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId } from '@quarry/shared';
-import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
+import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type MonitorChild, type PipelineJob, type PipelineStage } from '@quarry/shared/schemas';
 import { memo, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { ReviewChecks } from '../common/ReviewChecks';
@@ -10,15 +10,60 @@ import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { useCoalescedRefetch, useLiveConnected } from '../common/live';
-import type { LogEvent } from '../common/events';
+import { eventTotal, type LogEvent } from '../common/events';
 import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
+import { setupLabels } from '../common/setupNames';
 import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { usePipelineJob } from './queries';
 import { usePipelineLive } from './usePipelineLive';
 import { ExportMenu } from '../review-export/ExportMenu';
 
 const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
+
+/**
+ * The stage jobs as the server has them, each brought forward by a live update newer than the
+ * server's answer; stage jobs the server did not know yet come from the live updates alone.
+ */
+export function mergeChildren(server: readonly MonitorChild[] | undefined, live: ReadonlyMap<string, ChildJob>): ChildJob[] {
+  const out = new Map<string, ChildJob>();
+  for (const c of server ?? []) {
+    const fromServer: ChildJob = {
+      id: c.id,
+      job_type: c.job_type,
+      status: c.status,
+      last_update: c.updated_at,
+      message: c.message ?? '',
+      progress: c.progress_percentage,
+      context: c.file_id ? { single_file_id: c.file_id, ...(c.filename ? { filename: c.filename } : {}) } : {},
+    };
+    const l = live.get(c.id);
+    out.set(c.id, l && Date.parse(l.last_update) > Date.parse(c.updated_at) ? { ...l, context: { ...fromServer.context, ...l.context } } : fromServer);
+  }
+  for (const [id, l] of live) if (!out.has(id)) out.set(id, l);
+  return [...out.values()];
+}
+
+/**
+ * Where a failed or cancelled pipeline stopped: the share of the work that was done (each
+ * stage's range times its finished jobs) and the stage that did not finish. Null while it runs
+ * or once it completed.
+ */
+export function stoppedAt(p: Pick<PipelineJob, 'status' | 'stages' | 'pipeline_stages'>): { progress: number; stage: PipelineStage | null } | null {
+  if (p.status !== 'failed' && p.status !== 'cancelled') return null;
+  let progress = 0;
+  let stage: PipelineStage | null = null;
+  for (const s of PIPELINE_STAGES) {
+    const st = p.stages[s];
+    const [lo, hi] = PIPELINE_STAGE_RANGES[s];
+    if (!p.pipeline_stages.includes(s)) continue;
+    const done = st.total > 0 ? st.completed / st.total : 0;
+    progress = Math.max(progress, lo + (hi - lo) * done);
+    if (stage === null && (st.total === 0 || st.completed < st.total)) stage = s;
+    if (done < 1) break;
+  }
+  return { progress: Math.round(progress * 10) / 10, stage };
+}
 
 /** One child job; rendered again only when that child changes. */
 const ChildCard = memo(function ChildCard({ child: c }: { child: ChildJob }) {
@@ -30,12 +75,12 @@ const ChildCard = memo(function ChildCard({ child: c }: { child: ChildJob }) {
       </HStack>
       <Text fontSize="xs" color="fg.muted" fontFamily="mono">
         {shortId(c.id)}
-        {str(c.context.single_file_id) ? ` · file ${shortId(str(c.context.single_file_id))}` : ''}
+        {str(c.context.filename) ? ` · ${str(c.context.filename)}` : str(c.context.single_file_id) ? ` · file ${shortId(str(c.context.single_file_id))}` : ''}
       </Text>
       <Text fontSize="sm" lineClamp={2}>
         {c.message || 'Processing...'}
       </Text>
-      <ClampedProgress value={c.progress} size="xs" />
+      <ClampedProgress value={c.progress} size="xs" colorPalette={c.status === 'failed' ? 'red' : undefined} />
       <Text fontSize="xs" color="fg.muted">
         {formatTime(c.last_update)}
       </Text>
@@ -75,6 +120,7 @@ type Refetch = ReturnType<typeof usePipelineJob>['refetch'];
 
 /** The main card, cancel / retry and the stages: they change with the fetched pipeline only, not with each live update. */
 const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }: { p: PipelineData; connected: boolean; refetch: Refetch }) {
+  const stopped = stoppedAt(p);
   return (
     <>
       <Card.Root data-testid="pipeline-main">
@@ -85,6 +131,7 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
                 Full Document Processing Pipeline (OCR → Chunking → Extraction)
               </Heading>
               <Text color="fg.muted">{p.name}</Text>
+              {p.pipeline_stages.includes('extraction') ? <SetupLine p={p} /> : null}
             </Stack>
             <HStack>
               <StatusBadge status={p.status} data-testid="job-status" />
@@ -98,15 +145,21 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
               <Stat label="Created" value={formatDateTime(p.created_at)} />
               <Stat label="Started" value={formatDateTime(p.started_at)} />
               <Stat label="Completed" value={formatDateTime(p.completed_at)} />
-              <Stat label="Current stage" value={p.current_stage ?? '-'} testId="current-stage" />
+              <Stat label={stopped ? 'Stopped in' : 'Current stage'} value={stopped ? (stopped.stage ? STAGE_LABEL[stopped.stage] : '-') : (p.current_stage ?? '-')} testId="current-stage" />
             </StatGrid>
-            <Box data-testid="overall-progress" data-value={Math.round(p.overall_progress)}>
-              <ClampedProgress value={p.overall_progress} showValue label="Overall progress" size="md" />
-            </Box>
+            {stopped ? (
+              <Box data-testid="overall-progress" data-value={Math.round(stopped.progress)}>
+                <ClampedProgress value={stopped.progress} showValue label={`${p.status === 'failed' ? 'Failed' : 'Cancelled'}${stopped.stage ? ` during ${STAGE_LABEL[stopped.stage]}` : ''}: work done`} size="md" colorPalette="red" />
+              </Box>
+            ) : (
+              <Box data-testid="overall-progress" data-value={Math.round(p.overall_progress)}>
+                <ClampedProgress value={p.overall_progress} showValue label="Overall progress" size="md" />
+              </Box>
+            )}
           </Stack>
         </Card.Body>
       </Card.Root>
-      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} />
+      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} retryChoice ranWith={p.processing_config?.ran_with} />
       <SectionCard title="Pipeline Stages" testId="pipeline-stages">
         <Stack gap="4">
           {PIPELINE_STAGES.map((stage) => {
@@ -137,7 +190,7 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
                     </Button>
                   )}
                 </HStack>
-                <ClampedProgress value={st.progress} size="sm" />
+                <ClampedProgress value={st.status === 'failed' && st.total > 0 ? (st.completed / st.total) * 100 : st.progress} size="sm" colorPalette={st.status === 'failed' ? 'red' : undefined} />
               </Stack>
             );
           })}
@@ -146,6 +199,17 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
     </>
   );
 });
+
+/** The prompt and output schema the extraction stage uses, by name. */
+function SetupLine({ p }: { p: PipelineData }) {
+  const names = setupLabels(p.processing_config, p.setup_names);
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="pipeline-setup">
+      Prompt: {names.prompt}
+      {names.tablePrompt ? ` · Table prompt: ${names.tablePrompt}` : ''} · Output schema: {names.outputSchema}
+    </Text>
+  );
+}
 
 /** Estimate beside actual, and the actions: from the fetched pipeline only. */
 const PipelineResults = memo(function PipelineResults({ p, refetch }: { p: PipelineData; refetch: Refetch }) {
@@ -157,12 +221,14 @@ const PipelineResults = memo(function PipelineResults({ p, refetch }: { p: Pipel
       {completed && extraction.review_checks ? <SectionCard title="Checks"><ReviewChecks summary={extraction.review_checks} /></SectionCard> : null}
       <EstimateVsActual
         estimate={readStoredEstimate(p.processing_config)}
-        actual={{
-          pages: null,
-          chunks: completed ? (num(s.total_chunks) ?? null) : null,
-          tokens: completed ? (num(extraction.total_tokens_used) ?? (p.pipeline_stages.includes('extraction') ? null : 0)) : null,
-          credits: null,
-        }}
+        actual={
+          p.actual ?? {
+            pages: null,
+            chunks: completed ? (num(s.total_chunks) ?? null) : null,
+            tokens: completed ? (num(extraction.total_tokens_used) ?? (p.pipeline_stages.includes('extraction') ? null : 0)) : null,
+            credits: null,
+          }
+        }
       />
       {completed ? <ExportMenu kind="job" id={p.id} name={p.name} label="Export results" /> : null}
       <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>
@@ -216,8 +282,10 @@ export default function PipelineMonitorPage() {
   // concurrent updates share one request instead of cancelling each other
   const onAccepted = useCoalescedRefetch(useCallback(() => refetch({ cancelRefetch: false }), [refetch]));
   const active = isActiveJob('pipeline', job.data?.status);
-  const { log, children, current, liveSeen } = usePipelineLive(jobId, job.data?.events, active, onAccepted);
-  const childList = useMemo(() => sortChildren([...children.values()]), [children]);
+  const { log, children, current } = usePipelineLive(jobId, job.data?.events, onAccepted);
+  const serverChildren = job.data?.children;
+  const childList = useMemo(() => sortChildren(mergeChildren(serverChildren, children)), [serverChildren, children]);
+  const total = eventTotal(log, job.data);
   // stable: the log (memoised) renders again only when its events change
   const renderEvent = useMemo(() => pipelineEventRenderer(jobId), [jobId]);
 
@@ -235,29 +303,21 @@ export default function PipelineMonitorPage() {
       </HStack>
       <ChildJobsCard list={childList} />
       <PipelineSummary p={p} connected={connected} refetch={refetch} />
-      {active || liveSeen ? (
-        <SectionCard title="Current Status" testId="current-status">
-          {current ? (
-            <Stack gap="1">
-              <HStack gap="2" wrap="wrap">
-                <Badge>{current.phase}</Badge>
-                {str(current.details.current_stage) ? <Badge variant="outline">{str(current.details.current_stage)}</Badge> : null}
-                {current.progress_percentage !== null ? <Text color="fg.muted">{Math.round(current.progress_percentage)}%</Text> : null}
-              </HStack>
-              <Text>{current.message}</Text>
-            </Stack>
-          ) : (
-            <Text color="fg.muted">Waiting for pipeline updates...</Text>
-          )}
-        </SectionCard>
-      ) : (
-        <Text color="fg.muted">Waiting for pipeline updates...</Text>
-      )}
-      <EventLogCard
-        title="Pipeline Event Log"
-        events={log}
-        renderEvent={renderEvent}
-      />
+      <SectionCard title="Current Status" testId="current-status">
+        {current ? (
+          <Stack gap="1">
+            <HStack gap="2" wrap="wrap">
+              <Badge>{current.phase}</Badge>
+              {str(current.details.current_stage) && str(current.details.current_stage) !== current.phase ? <Badge variant="outline">{str(current.details.current_stage)}</Badge> : null}
+              {current.progress_percentage !== null && !stoppedAt(p) ? <Text color="fg.muted">{Math.round(current.progress_percentage)}%</Text> : null}
+            </HStack>
+            <Text>{current.message}</Text>
+          </Stack>
+        ) : (
+          <Text color="fg.muted">{active ? 'Waiting for pipeline updates...' : 'No updates were recorded for this pipeline.'}</Text>
+        )}
+      </SectionCard>
+      <EventLogCard title="Pipeline Event Log" events={log} renderEvent={renderEvent} total={total} />
       <PipelineResults p={p} refetch={refetch} />
     </Stack>
   );

@@ -14,7 +14,7 @@ import { useEventLog } from '../common/useEventLog';
 /** chosen: the longest an update waits to be applied when no animation frame comes (hidden tab) */
 export const LIVE_BATCH_MS = 100;
 
-export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEvent[] | undefined, active: boolean, onAccepted: () => void) {
+export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEvent[] | undefined, onAccepted: () => void) {
   const [log, , setLog] = useEventLog(serverEvents);
   const [children, setChildren] = useState<Map<string, ChildJob>>(() => new Map());
   const [current, setCurrent] = useState<LogEvent | null>(null);
@@ -62,8 +62,14 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
     };
   }, [pipelineId, setLog]);
 
-  // the history's last event is the current status of an active pipeline until a live one comes
-  const historyLast = log.at(-1) ?? null;
-  const shown = current ?? (active ? historyLast : null);
+  // the pipeline's own newest event (the server's, or a newer live one) is its current status, live
+  // and after a reload alike; a stage job's update only while the pipeline has said nothing yet
+  const ownLast = findLast(log, (e) => e.job_id === pipelineId) ?? null;
+  const shown = ownLast ?? current ?? log.at(-1) ?? null;
   return { log, children, current: shown, liveSeen };
+}
+
+function findLast<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
+  return undefined;
 }

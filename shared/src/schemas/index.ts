@@ -15,6 +15,7 @@ export * from './output-schemas';
 export * from './prompts';
 export * from './examples';
 export * from './jobs';
+export * from './job-monitor';
 export * from './ocr';
 export * from './chunking';
 export * from './extraction';

@@ -1,6 +1,7 @@
 // Jobs (spec 1 §7, spec 3 §3, §4, §7): the generic job API, job events and the live
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
+import { JobMonitorFieldsSchema } from './job-monitor';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 
 /** The job types the product knows (spec 3 §3). A server accepts the ones it has a handler for. */
@@ -136,7 +137,8 @@ export const JobViewBaseSchema = JobSchema.pick({
   error_details: true,
 }).extend({ filename: z.string().nullable() });
 
-export const JobDetailSchema = JobSchema.extend({ events: z.array(JobEventSchema) });
+/** `GET /jobs/{id}`: the job, its newest events and what its monitor counts from the server (see job-monitor.ts) */
+export const JobDetailSchema = JobSchema.extend({ events: z.array(JobEventSchema), ...JobMonitorFieldsSchema.shape });
 export type JobDetail = z.infer<typeof JobDetailSchema>;
 
 /** `GET /jobs/` */

@@ -1,5 +1,6 @@
 // Pipelines (spec 3 §2.1, §2.5, §3 "Pipeline job", §5, §9).
 import { z } from 'zod';
+import { JobMonitorFieldsSchema } from './job-monitor';
 import { TimestampSchema, UuidSchema } from './common';
 import { JobEventSchema, JobStatusSchema } from './jobs';
 
@@ -92,5 +93,6 @@ export const PipelineJobSchema = z.object({
   results_summary: z.record(z.string(), z.unknown()).nullable(),
   error_message: z.string().nullable(),
   events: z.array(JobEventSchema),
+  ...JobMonitorFieldsSchema.shape,
 });
 export type PipelineJob = z.infer<typeof PipelineJobSchema>;

@@ -373,6 +373,36 @@ describe('workers', () => {
     expect(kids.map((k: any) => k.status)).toEqual(['cancelled', 'cancelled']);
   });
 
+  it("a parent's detail is its monitor's truth: its and its stage jobs' events (the live ones), the count, the children, the actual figures", async () => {
+    const ws = await w.openSocket('/ws/connect?channels=jobs', u.token);
+    await ws.next((m) => m.event === 'subscription_confirmed');
+    const created = await create(w, u, { job_type: 'test_parent', name: 'reload me', start: true, processing_config: { children: 2, step_ms: 30 } });
+    const parent = await waitForJob(w, u, created.body.id, (j) => TERMINAL.includes(j.status), 20_000);
+    expect(parent.status).toBe('completed');
+    const kids: string[] = (await w.request('GET', `/api/v1/jobs/${parent.id}/dependencies`, { token: u.token })).body.children.map((c: any) => c.id);
+    // every update the live channel pushed about the parent or its stage jobs is in the answer, once
+    const pushed = new Set<number>();
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      for (const m of ws.messages) if (m.event === 'job_update' && (m.job_id === parent.id || kids.includes(m.job_id))) pushed.add(m.data.event_id);
+      if ([...pushed].length >= parent.event_count) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    ws.close();
+    expect(parent.events.map((e: any) => e.id)).toEqual([...pushed].sort((a, b) => a - b));
+    expect(parent.event_count).toBe(parent.events.length);
+    expect(parent.events.some((e: any) => kids.includes(e.job_id))).toBe(true);
+    expect(parent.children.map((c: any) => c.id).sort()).toEqual([...kids].sort());
+    expect(parent.children.every((c: any) => c.status === 'completed' && c.progress_percentage === 100 && typeof c.message === 'string')).toBe(true);
+    expect(parent.actual).toEqual({ pages: null, chunks: null, tokens: null, credits: parent.credit_cost });
+    // a stage job's own answer: its events only, no children, never billed
+    const child = (await w.request('GET', `/api/v1/jobs/${kids[0]}`, { token: u.token })).body;
+    expect(child.children).toEqual([]);
+    expect(child.event_count).toBe(child.events.length);
+    expect(child.events.every((e: any) => e.job_id === kids[0])).toBe(true);
+    expect(child.actual.credits).toBe(0);
+  });
+
   it('a job is not claimed before the jobs it depends on have completed', async () => {
     const a = (await create(w, u, { job_type: 'test_steps', name: 'A', processing_config: { steps: 1, step_ms: 50 } })).body.id;
     const b = (await create(w, u, { job_type: 'noop', name: 'B', depends_on: [a], start: true })).body.id;

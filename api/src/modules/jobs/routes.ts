@@ -17,6 +17,7 @@ import {
   JobListResponseSchema,
   JobProgressSchema,
   JobSchema,
+  JobStartSchema,
   JobStatisticsSchema,
   JobUpdateSchema,
 } from '@quarry/shared/schemas';
@@ -24,7 +25,7 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
-import { getJob, jobDependenciesOf, jobEventRows, jobStatistics, listJobs } from '../../jobs/reads';
+import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorState } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import type { App } from '../../types';
 
@@ -34,9 +35,11 @@ export default async function jobRoutes(app: App) {
   const db = app.database.db;
   const jobsRt = app.jobs;
 
+  // the monitors' answer: the events, children and actual figures as stored, so a reload shows what live showed
   const detail = async (userId: string, id: string) => {
     const { row, extras } = await getJob(db, userId, id);
-    return { ...toJob(row, extras), events: (await jobEventRows(db, id)).map(toJobEvent) };
+    const m = await monitorState(db, row);
+    return { ...toJob(row, extras), events: m.events.map(toJobEvent), event_count: m.event_count, children: m.children, actual: m.actual, ...(m.setup_names ? { setup_names: m.setup_names } : {}) };
   };
   const one = async (userId: string, id: string) => {
     const { row, extras } = await getJob(db, userId, id);
@@ -150,8 +153,12 @@ export default async function jobRoutes(app: App) {
       },
     );
 
-  transition('start', 'Queue a pending job (or restart a failed one: it resumes after its last finished step); 409 for queued, running, completed or cancelled jobs', (u, id) =>
-    startJob(jobsRt, u, id),
+  transition(
+    'start',
+    'Queue a pending job, or retry a failed one. retry_mode (extraction and pipeline jobs): "original" (default) runs it as it was, resuming after its last finished step; ' +
+      '"current" runs it with the prompt and schema as they are now (every chunk again; 409 when its prompt or schema was deleted). 409 for queued, running, completed or cancelled jobs',
+    (u, id, body) => startJob(jobsRt, u, id, undefined, { retryMode: (body as z.infer<typeof JobStartSchema>)?.retry_mode }),
+    JobStartSchema,
   );
   transition('cancel', 'Cancel a pending, queued or running job (and its stage jobs); a running worker stops at its next step. 409 once finished', (u, id) =>
     cancelJob(jobsRt, u, id),

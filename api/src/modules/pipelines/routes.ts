@@ -7,7 +7,7 @@ import { ErrorResponseSchema, IdParamsSchema, PipelineCreateSchema, PipelineJobS
 import { asc, eq } from 'drizzle-orm';
 import { jobs, type JobRow } from '../../db/schema';
 import { toJobEvent } from '../../jobs/events';
-import { getOwnJobRow, jobEventRows } from '../../jobs/reads';
+import { getOwnJobRow, monitorState } from '../../jobs/reads';
 import { cancelJob, createJob } from '../../jobs/store';
 import { iso, isoStrict } from '../../lib/time';
 import { bearer, errorResponses } from '../../lib/openapi';
@@ -62,8 +62,14 @@ export async function pipelineView(db: DbOrTx, userId: string, id: string): Prom
     processing_config: row.config,
     results_summary: row.resultsSummary,
     error_message: row.errorMessage,
-    events: (await jobEventRows(db, id)).map(toJobEvent),
+    ...(await monitorFields(db, row)),
   };
+}
+
+/** the pipeline's and its stage jobs' events, its stage jobs and its actual figures, as stored (a reload shows what live showed) */
+async function monitorFields(db: DbOrTx, row: JobRow) {
+  const m = await monitorState(db, row);
+  return { events: m.events.map(toJobEvent), event_count: m.event_count, children: m.children, actual: m.actual, ...(m.setup_names ? { setup_names: m.setup_names } : {}) };
 }
 
 export default async function pipelineRoutes(app: App) {
