@@ -1,130 +1,62 @@
-// /jobs/{jobId}: the placeholder job detail (spec 3 §2.9): fixed sample data with simulated
-// progress (up to 5% every 3 seconds), a simulated update feed, per-document cards, and JSON
-// or CSV export of the summary while running or completed.
-import { Alert, Box, Button, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, StatusBadge, formatPercentFraction, formatTime, formatTokens, paths } from '@quarry/shared';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { BackLink, SectionCard, Stat, StatGrid } from '../common/ui';
-import { SAMPLE_FILES, SAMPLE_JOB, SIMULATED_INTERVAL_MS, download, nextSimulatedProgress, toCsv } from './sampleData';
+// /jobs/{jobId}: the real job of that id, of any type. A type with a monitor opens it (the
+// address is replaced, so Back does not bounce); any other type is shown here from the server's
+// answer. An id that is not one of the user's jobs reads "Job not found". /jobs/sample is the
+// sample page, labelled as such.
+import { Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, formatTokens, jobMonitorPath, paths, toAppError } from '@quarry/shared';
+import { Navigate, useParams } from 'react-router';
+import { eventTotal, fromStored } from '../common/events';
+import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid } from '../common/ui';
+import { useJob } from './queries';
+import { SAMPLE_JOB_ID } from './sampleData';
+import { SampleJobDetail } from './SampleJobDetail';
 
 export default function JobDetailPage() {
   const { jobId = '' } = useParams();
-  const [progress, setProgress] = useState(SAMPLE_JOB.progress);
-  const [feed, setFeed] = useState<{ at: Date; text: string }[]>([]);
-  const status = progress >= 100 ? 'completed' : SAMPLE_JOB.status;
+  if (jobId === SAMPLE_JOB_ID) return <SampleJobDetail />;
+  return <RealJobDetail jobId={jobId} />;
+}
 
-  useEffect(() => {
-    const t = setInterval(() => {
-      setProgress((p) => {
-        const next = nextSimulatedProgress(p);
-        if (next !== p) setFeed((f) => [...f.slice(-19), { at: new Date(), text: `Progress ${Math.round(next)}%` }]);
-        return next;
-      });
-    }, SIMULATED_INTERVAL_MS);
-    return () => clearInterval(t);
-  }, []);
-
-  const summary = {
-    job_id: jobId,
-    name: SAMPLE_JOB.name,
-    status,
-    progress: Math.round(progress),
-    documents: SAMPLE_JOB.documents,
-    tables_found: SAMPLE_JOB.tablesFound,
-    tokens: SAMPLE_JOB.tokens,
-    success_rate: SAMPLE_JOB.successRate,
-    ocr_time: SAMPLE_JOB.ocrTime,
-    extraction_time: SAMPLE_JOB.extractionTime,
-  };
-  const canExport = status === 'completed' || status === 'running';
-
+function RealJobDetail({ jobId }: { jobId: string }) {
+  const job = useJob(jobId);
+  if (job.isPending) return <LoadingState text="Loading the job..." />;
+  if (job.isError) {
+    const status = toAppError(job.error).status;
+    return <MonitorNotFound title="Job not found" error={status === 404 || status === 422 ? new Error('No job of yours has this id.') : job.error} backTo={paths.jobs.index} backLabel="Back to Jobs" />;
+  }
+  const j = job.data;
+  const monitor = jobMonitorPath(j.job_type, j.id);
+  if (monitor !== paths.jobs.detail(j.id)) return <Navigate to={monitor} replace />;
+  const log = j.events.map(fromStored);
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.index} />
-      <Alert.Root status="info" size="sm">
-        <Alert.Indicator />
-        <Alert.Title>Sample data: this page shows a fixed example job with simulated progress.</Alert.Title>
-      </Alert.Root>
-      <HStack gap="3" wrap="wrap">
-        <Heading size="lg" as="h1">
-          {SAMPLE_JOB.name}
-        </Heading>
-        <StatusBadge status={status} />
-      </HStack>
-      <Text fontSize="sm" color="fg.muted" fontFamily="mono">
-        Job {jobId}
-      </Text>
-      <SectionCard
-        title="Progress"
-        actions={
-          canExport ? (
-            <HStack>
-              <Button size="xs" variant="outline" onClick={() => download(`job-${jobId}-summary.json`, JSON.stringify(summary, null, 2), 'application/json')}>
-                Export JSON
-              </Button>
-              <Button size="xs" variant="outline" onClick={() => download(`job-${jobId}-summary.csv`, toCsv(Object.keys(summary), [Object.values(summary)]), 'text/csv')}>
-                Export CSV
-              </Button>
-            </HStack>
-          ) : null
-        }
-      >
-        <Stack gap="4">
-          <ClampedProgress value={progress} showValue label="Overall progress" />
+      <MonitorHeading name={j.name} status={j.status} connected={false}>
+        <Text color="fg.muted">Job type: {j.job_type}</Text>
+        <MonitorTimes job={j} />
+      </MonitorHeading>
+      <SectionCard title="Progress">
+        <Stack gap="3">
+          <ClampedProgress value={j.status === 'completed' ? 100 : j.progress_percentage} showValue label="Progress" colorPalette={j.status === 'failed' ? 'red' : undefined} />
+          {j.error_message ? <ErrorBox>{j.error_message}</ErrorBox> : null}
           <StatGrid>
-            <Stat label="Documents" value={SAMPLE_JOB.documents} />
-            <Stat label="Tables found" value={SAMPLE_JOB.tablesFound} />
-            <Stat label="Tokens" value={formatTokens(SAMPLE_JOB.tokens)} />
-            <Stat label="Success rate" value={formatPercentFraction(SAMPLE_JOB.successRate)} />
-            <Stat label="OCR time" value={SAMPLE_JOB.ocrTime} />
-            <Stat label="Extraction time" value={SAMPLE_JOB.extractionTime} />
+            <Stat label="Attempts" value={`${j.attempts} of ${j.max_attempts}`} />
+            <Stat label="Credits" value={j.actual?.credits ?? j.credit_cost} />
+            {j.actual?.tokens != null ? <Stat label="Tokens" value={formatTokens(j.actual.tokens)} /> : null}
           </StatGrid>
         </Stack>
       </SectionCard>
-      <SectionCard title="Configuration">
-        <StatGrid>
-          {Object.entries(SAMPLE_JOB.config).map(([k, v]) => (
-            <Stat key={k} label={k} value={v} />
-          ))}
-        </StatGrid>
-      </SectionCard>
-      <SectionCard title="Live updates">
-        <Box maxH="12rem" overflowY="auto">
-          {feed.length === 0 ? (
-            <Text color="fg.muted">Waiting for updates...</Text>
-          ) : (
-            feed.map((f, i) => (
-              <Text key={i} fontSize="sm">
-                {formatTime(f.at)} · {f.text}
-              </Text>
-            ))
-          )}
-        </Box>
-      </SectionCard>
-      <SectionCard title="Documents" actions={<Button asChild size="xs" variant="outline"><Link to={paths.jobs.file(jobId)}>All files</Link></Button>}>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          {SAMPLE_FILES.map((f) => (
-            <Box key={f.id} borderWidth="1px" borderRadius="md" p="3">
-              <HStack justify="space-between">
-                <Text fontWeight="medium" truncate>
-                  {f.name}
-                </Text>
-                <StatusBadge status={f.status} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {f.tables} tables · {formatTokens(f.tokens)} tokens
-              </Text>
-              <ClampedProgress value={f.progress} size="xs" />
-              {f.status === 'completed' || f.status === 'processing' ? (
-                <Button asChild size="xs" variant="ghost" mt="1">
-                  <Link to={paths.jobs.jobFile(jobId, f.id)}>{f.status === 'completed' ? 'View Data' : 'View Progress'}</Link>
-                </Button>
-              ) : null}
-            </Box>
-          ))}
-        </SimpleGrid>
-      </SectionCard>
+      <EventLogCard
+        title="Event Log"
+        events={log}
+        total={eventTotal(log, j)}
+        renderEvent={(e) => (
+          <>
+            <EventMeta timestamp={e.timestamp} phase={e.phase} />
+            <Text>{e.message}</Text>
+          </>
+        )}
+      />
     </Stack>
   );
 }

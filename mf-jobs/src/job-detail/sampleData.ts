@@ -68,6 +68,9 @@ export interface SampleJob {
   config: Record<string, string>;
 }
 
+/** the id the sample job detail answers to (/jobs/sample); every other id is a real job's */
+export const SAMPLE_JOB_ID = 'sample';
+
 export const SAMPLE_JOB: SampleJob = {
   name: 'Quarterly financial reports',
   status: 'running',
