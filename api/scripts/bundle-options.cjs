@@ -39,7 +39,8 @@ const bundleOptions = {
 };
 
 /**
- * The files a bundle opens beside itself: the OCR media worker, a plain .mjs the bundle forks by
+ * The files a bundle opens beside itself (the processing pool's thread entry, dist/pool-worker.js,
+ * is an entry point of the build itself): the OCR media worker, a plain .mjs the bundle forks by
  * path (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url), with
  * the page clean-up it imports.
  */

@@ -1,6 +1,7 @@
 // All runtime configuration, read once from the environment (with defaults).
 // buildApp(config) takes a Config; tests build one with testConfig() / loadConfig(env).
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { INITIAL_CREDIT_BALANCE } from '@quarry/shared/constants';
 
 export interface Config {
@@ -105,6 +106,23 @@ export interface JobsConfig {
   /** pages recognised in parallel by one OCR job; default = concurrency */
   ocrConcurrency: number;
   ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
+  /** OCR_MODEL: 'fast' (the tesseract command's own data: Debian's tessdata_fast) or 'best' (tessdata_best, integer, from @tesseract.js-data/eng) */
+  ocrModel: 'fast' | 'best';
+  /** OCR_LANGUAGES: tesseract language codes joined by '+', default 'eng' */
+  ocrLanguages: string;
+  /** OCR_MAX_PAGE_PIXELS: an image or rendered page above this is scaled down before recognition (default 16 Mpx) */
+  ocrMaxPagePixels: number;
+  /** PDF_MAX_PAGES: a PDF with more pages is refused (validation) and fails its OCR (default 2000) */
+  pdfMaxPages: number;
+  /** PDF_MAX_STREAM_MB / PDF_MAX_INFLATED_MB: a compressed stream / all of them may expand to this much (defaults 256 / 1024) */
+  pdfMaxStreamBytes: number;
+  pdfMaxInflatedBytes: number;
+  /** PROCESSING_POOL_SIZE: threads of the processing pool (default os.availableParallelism()), docs/processing-pool.md */
+  poolSize: number;
+  /** PROCESSING_THREAD_MEMORY_MB: V8 heap limit of each processing thread (default 1024) */
+  poolThreadMemoryMb: number;
+  /** QUARRY_TMP_DIR: temporary work (per-job folders), default DATA_DIR/tmp; swept at start */
+  tmpDir: string | null;
   /** QUARRY_EXTRA_JOB_HANDLERS: modules of extra job types (tests and benches only), see jobs/extra-handlers.ts */
   extraHandlers: string | null;
 }
@@ -264,6 +282,13 @@ function loadJobsConfig(env: Env): JobsConfig {
   if (!['auto', 'tesseract-cli', 'tesseract-js'].includes(engine)) {
     throw new Error(`Invalid configuration: OCR_ENGINE must be auto, tesseract-cli or tesseract-js (got "${engine}")`);
   }
+  const ocrModel = str(env, 'OCR_MODEL') ?? 'fast';
+  if (ocrModel !== 'fast' && ocrModel !== 'best') throw new Error(`Invalid configuration: OCR_MODEL must be fast or best (got "${ocrModel}")`);
+  const ocrLanguages = str(env, 'OCR_LANGUAGES') ?? 'eng';
+  if (!/^[a-z_]{3,16}(\+[a-z_]{3,16})*$/i.test(ocrLanguages)) {
+    throw new Error(`Invalid configuration: OCR_LANGUAGES must be tesseract language codes joined by + (got "${ocrLanguages}")`);
+  }
+  const poolSize = int(env, 'PROCESSING_POOL_SIZE', availableParallelism(), 1);
   return {
     concurrency,
     inApiWorkers: int(env, 'QUARRY_WORKERS', concurrency, 0),
@@ -273,8 +298,17 @@ function loadJobsConfig(env: Env): JobsConfig {
     maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1),
     retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 2000, 0),
     waitRecheckSeconds: int(env, 'JOB_WAIT_RECHECK_SECONDS', 60, 1),
-    ocrConcurrency: int(env, 'OCR_PAGE_CONCURRENCY', concurrency, 1),
+    ocrConcurrency: int(env, 'OCR_PAGE_CONCURRENCY', poolSize, 1),
     ocrEngine: engine as JobsConfig['ocrEngine'],
+    ocrModel: ocrModel as JobsConfig['ocrModel'],
+    ocrLanguages,
+    ocrMaxPagePixels: int(env, 'OCR_MAX_PAGE_PIXELS', 16_000_000, 1_000_000),
+    pdfMaxPages: int(env, 'PDF_MAX_PAGES', 2000, 1),
+    pdfMaxStreamBytes: int(env, 'PDF_MAX_STREAM_MB', 256, 1) * 1_048_576,
+    pdfMaxInflatedBytes: int(env, 'PDF_MAX_INFLATED_MB', 1024, 1) * 1_048_576,
+    poolSize,
+    poolThreadMemoryMb: int(env, 'PROCESSING_THREAD_MEMORY_MB', 1024, 64),
+    tmpDir: str(env, 'QUARRY_TMP_DIR') ? path.resolve(str(env, 'QUARRY_TMP_DIR')!) : null,
     extraHandlers: str(env, 'QUARRY_EXTRA_JOB_HANDLERS'),
   };
 }

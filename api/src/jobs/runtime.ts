@@ -3,6 +3,8 @@
 //   API:     modules/jobs/plugin.ts builds it (app.jobs) and starts QUARRY_WORKERS slots
 //   worker:  src/worker.ts builds it and starts WORKER_CONCURRENCY slots
 import type { Database } from '../db';
+import { acquireProcessingPool, type PoolHandle } from '../pool';
+import { prepareTempRoot, releaseTempRoot, tempRootOf } from '../processing/workdir';
 import { registerBuiltinHandlers } from './handlers';
 import { HandlerRegistry } from './registry';
 import { InProcessSignal, PgSignal, type QueueSignal } from './signal';
@@ -17,6 +19,8 @@ export class JobRuntime implements JobDeps {
     readonly services: JobServices,
     readonly registry: HandlerRegistry,
     readonly signal: QueueSignal,
+    /** the processing pool's threads (shared by the process): job steps compute there, not on this thread */
+    private readonly processing: PoolHandle | null = null,
   ) {}
 
   /** Starts `concurrency` job slots in this process (no-op for 0). */
@@ -38,6 +42,8 @@ export class JobRuntime implements JobDeps {
   async close(): Promise<void> {
     await this.stopWorkers();
     await this.signal.close();
+    await this.processing?.release();
+    if (this.services.tempRoot) await releaseTempRoot(this.services.tempRoot);
   }
 }
 
@@ -57,5 +63,12 @@ export async function createJobRuntime(
       ? new PgSignal(database.connectionString, services.db, services.log)
       : new InProcessSignal();
   await signal.start();
-  return new JobRuntime(services, registry, signal);
+  // temporary folders of processes killed before they could clean up are removed now
+  const tempRoot = tempRootOf(services.config);
+  const { swept } = await prepareTempRoot(tempRoot);
+  if (swept.length > 0) services.log.info({ swept }, `removed ${swept.length} temporary folder(s) left by stopped processes`);
+  const processing = acquireProcessingPool({ size: services.config.jobs.poolSize, memoryMb: services.config.jobs.poolThreadMemoryMb });
+  services.processing = processing.pool;
+  services.tempRoot = tempRoot;
+  return new JobRuntime(services, registry, signal, processing);
 }

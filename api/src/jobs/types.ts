@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db';
 import type { JobEventRow, JobRow } from '../db/schema';
 import type { OutgoingMessage, PublishOptions } from '../realtime/hub';
 import type { BlobStore } from '../storage';
+import type { ProcessingPool } from '../pool';
 
 export type { JobStatus };
 
@@ -25,6 +26,10 @@ export interface JobServices {
   realtime: { publishToUser(userId: string, message: OutgoingMessage, options?: PublishOptions): Promise<void> };
   config: Config;
   log: Logger;
+  /** the processing pool (worker threads) job steps compute in; set by createJobRuntime */
+  processing?: ProcessingPool;
+  /** QUARRY_TMP_DIR or DATA_DIR/tmp: jobs' temporary folders (processing/workdir.ts); set by createJobRuntime */
+  tempRoot?: string;
 }
 
 /** A job event as a handler writes it (spec 3 §3 "Job event"); the queue adds timestamp, status and context. */

@@ -20,6 +20,7 @@ import {
   type ChunkingResult,
   type ChunkingStrategy,
 } from '../../processing/chunking';
+import { isPoolFailure, PoolTaskError } from '../../pool';
 import { lockFile, storeRun } from '../chunk-runs/service';
 import { currentOcrResult, numberLines } from '../ocr/service';
 
@@ -121,25 +122,36 @@ export const chunkingHandler: JobHandler = {
         }
         const started = performance.now();
         let result: ChunkingResult;
+        const onProgress = (e: ChunkingProgressEvent) => {
+          if (e.sub_phase === 'completed') {
+            finalEvent = e; // recorded with the completion, once the run is stored
+            return;
+          }
+          void ctx.event({ ...e, details: { ...e.details } });
+        };
+        const options = {
+          strategy,
+          maxChunkSize: Number(c.max_chunk_size),
+          overlapSize: Number(c.overlap_size ?? 0),
+          ...(c.window_size !== null && c.window_size !== undefined ? { windowSize: Number(c.window_size) } : {}),
+        };
         try {
-          result = await chunkDocument(lines, {
-            strategy,
-            maxChunkSize: Number(c.max_chunk_size),
-            overlapSize: Number(c.overlap_size ?? 0),
-            ...(c.window_size !== null && c.window_size !== undefined ? { windowSize: Number(c.window_size) } : {}),
-            model: resolved.model,
-            signal: ctx.signal,
-            onProgress: (e) => {
-              if (e.sub_phase === 'completed') {
-                finalEvent = e; // recorded with the completion, once the run is stored
-                return;
-              }
-              void ctx.event({ ...e, details: { ...e.details } });
-            },
-          });
+          // Without a language model chunking only computes: in the processing pool. With one it
+          // mostly waits for the model's answers, here (the model client lives on this thread).
+          result =
+            resolved.model || !services.processing
+              ? await chunkDocument(lines, { ...options, model: resolved.model, signal: ctx.signal, onProgress })
+              : await services.processing.run('chunk', { lines, options }, {
+                  signal: ctx.signal,
+                  onProgress: (e) => onProgress(e as ChunkingProgressEvent),
+                  what: 'chunking the document',
+                });
         } catch (err) {
           if (ctx.signal.aborted) throw ctx.signal.reason;
-          if (err instanceof ChunkingInputError) throw new JobError(err.message, { code: 'CHUNKING_INPUT', cause: err });
+          if (err instanceof ChunkingInputError || (err instanceof PoolTaskError && err.remoteName === 'ChunkingInputError')) {
+            throw new JobError(err.message, { code: 'CHUNKING_INPUT', cause: err });
+          }
+          if (isPoolFailure(err)) throw new JobError(err.message, { code: err.code ?? 'PROCESSING_FAILED', cause: err });
           throw err;
         }
         return { result, seconds: Math.round((performance.now() - started) / 10) / 100, model: result.stats.model };

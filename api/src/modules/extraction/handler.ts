@@ -20,6 +20,7 @@ import { activeRun, runChunks } from '../chunk-runs/service';
 import { recordOutputSchemaUse } from '../output-schemas/service';
 import { estimateSnapshot } from '../job-estimates/service';
 import { documentCache, provenanceOfExtraction } from './provenance';
+import { asJobError, provenanceInPool } from '../../pool/steps';
 import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
 import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
@@ -219,21 +220,31 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
           const [row] = await services.db.select().from(chunks).where(eq(chunks.id, ch.id));
           if (!row) return { row: null, r: null };
           const chunk: ExtractionChunk = { id: row.id, chunk_type: row.chunkType, content: row.content, start_line: row.startLine, metadata: row.metadata as ExtractionChunk['metadata'] };
-          const r = await extractChunk({
+          const request = {
             chunk,
             prompt: c.setup.prompt,
             tablePrompt: c.setup.table_prompt,
             schema,
             example: c.setup.example,
-            provider,
-            signal: ctx.signal,
             ...(c.batch_size ? { batchSize: c.batch_size } : {}),
             ...(c.model ? { model: c.model } : {}),
-          });
+          };
+          // the offline extractor only computes: in the processing pool; a model provider waits
+          // for its answers here (its client lives on this thread)
+          const r =
+            provider.name === 'offline' && services.processing
+              ? await services.processing.run('extract-offline', request, { signal: ctx.signal, what: 'extracting a chunk' }).catch((e: unknown) => {
+                  throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
+                })
+              : await extractChunk({ ...request, provider, signal: ctx.signal });
           // provenance from the stored value and the source text: the same for every provider
           const d = await docs(row.fileId);
           const provenanceStarted = performance.now();
-          const provenance = provenanceOfExtraction(row, r.extracted_data ?? null, d);
+          const provenance = services.processing
+            ? await provenanceInPool(services.processing, `${job.id}:${row.fileId}`, row, r.extracted_data ?? null, () => d.lines, ctx.signal).catch((e: unknown) => {
+                throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
+              })
+            : provenanceOfExtraction(row, r.extracted_data ?? null, d);
           return { row, r, provenance, provenanceMs: ms(provenanceStarted) };
         },
         commit: async (tx, { row, r, provenance, provenanceMs }) => {

@@ -18,6 +18,10 @@ import type { FileType } from '@quarry/shared/schemas';
 import { sniffImage, sniffPdf } from '../../processing/ocr/detect';
 import { OcrError } from '../../processing/ocr/errors';
 import { MediaProcess } from '../../processing/ocr/media';
+import { DEFAULT_MAX_PAGE_PIXELS } from '../../processing/ocr';
+import { checkPdfStreams, type PdfStreamLimits } from '../../processing/pdf-streams';
+import { prepareTempRoot } from '../../processing/workdir';
+import { acquireProcessingPool, type PoolHandle, type PoolSettings } from '../../pool';
 import { checkBmp, checkGif, checkJpeg, checkPng, checkTiff, type StructureCheck } from './formats';
 
 export interface ValidationInput {
@@ -77,6 +81,14 @@ export function detectType(head: Uint8Array): FileType | null {
 
 class ValidationUnavailable extends Error {}
 
+const STRUCTURE_CHECKS: Record<Exclude<FileType, 'pdf'>, (b: Buffer) => StructureCheck> = {
+  png: checkPng,
+  jpeg: checkJpeg,
+  gif: checkGif,
+  bmp: checkBmp,
+  tiff: checkTiff,
+};
+
 interface Slot {
   proc: MediaProcess | null;
   starting: Promise<MediaProcess> | null;
@@ -91,9 +103,24 @@ export class FileValidator {
   private readonly slots: Slot[];
   private readonly waiters: { resolve: (slot: Slot) => void; reject: (err: Error) => void }[] = [];
   private closed = false;
-  private readonly workDir = path.join(tmpdir(), `quarry-validate-${process.pid}-${randomUUID().slice(0, 8)}`);
+  private workDir = path.join(tmpdir(), `quarry-validate-${process.pid}-${randomUUID().slice(0, 8)}`);
+  private workDirPlaced = false;
+  /** the structure walks and stream checks compute in the processing pool (null: here) */
+  private readonly processing: PoolHandle | null;
 
-  constructor(private readonly options: { concurrency: number; timeoutMs: number }) {
+  constructor(
+    private readonly options: {
+      concurrency: number;
+      timeoutMs: number;
+      /** QUARRY_TMP_DIR or DATA_DIR/tmp: decoded images are written in this process's folder there (swept at start) */
+      tempRoot?: string;
+      pool?: PoolSettings;
+      pdf?: { maxPages: number; streams: PdfStreamLimits };
+      /** images are decoded scaled down to this many pixels, as OCR reads them */
+      maxPagePixels?: number;
+    },
+  ) {
+    this.processing = options.pool ? acquireProcessingPool(options.pool) : null;
     this.slots = Array.from({ length: Math.max(1, options.concurrency) }, () => ({
       proc: null,
       starting: null,
@@ -130,9 +157,19 @@ export class FileValidator {
     if (!tail.toString('latin1').includes('%%EOF')) {
       return { status: 'invalid', errorMessage: 'The PDF is truncated: its end-of-file marker (%%EOF) is missing. Upload the complete file.' };
     }
+    const limits = this.options.pdf;
+    if (limits) {
+      const check = this.processing
+        ? await this.processing.pool.run('pdf-streams', { path: input.path, limits: limits.streams }, { what: 'checking the PDF', timeoutMs: this.options.timeoutMs }).catch((err: Error) => ({ ok: false as const, message: `The file could not be checked: ${err.message}` }))
+        : await checkPdfStreams(await readFile(input.path), limits.streams);
+      if (!check.ok) return { status: 'invalid', errorMessage: check.message };
+    }
     return this.withMedia(async (media) => {
       const { pageCount } = await media.call<{ pageCount: number }>('pdf_open', { path: input.path }, this.callOptions('open the PDF'));
       if (!Number.isInteger(pageCount) || pageCount < 1) return { status: 'invalid', errorMessage: 'The PDF has no pages.' };
+      if (limits && pageCount > limits.maxPages) {
+        return { status: 'invalid', errorMessage: `The PDF has ${pageCount} pages; at most ${limits.maxPages} can be processed. Split it and upload the parts.` };
+      }
       const outPath = path.join(this.workDir, `${randomUUID()}.pgm`);
       const sampled = pageCount === 1 ? [1] : [1, pageCount];
       let chars = 0;
@@ -147,15 +184,13 @@ export class FileValidator {
   }
 
   private async validateImage(input: ValidationInput): Promise<ValidationVerdict> {
-    const bytes = await readFile(input.path);
-    const checks: Record<Exclude<FileType, 'pdf'>, (b: Buffer) => StructureCheck> = {
-      png: checkPng,
-      jpeg: checkJpeg,
-      gif: checkGif,
-      bmp: checkBmp,
-      tiff: checkTiff,
-    };
-    const structure = checks[input.fileType as Exclude<FileType, 'pdf'>](bytes);
+    const fileType = input.fileType as Exclude<FileType, 'pdf'>;
+    // a full inflate of a large PNG takes a while: in the processing pool
+    const structure: StructureCheck = this.processing
+      ? await this.processing.pool
+          .run('image-structure', { path: input.path, fileType }, { what: 'checking the image', timeoutMs: this.options.timeoutMs })
+          .catch((err: Error) => ({ ok: false as const, message: `The file could not be checked: ${err.message}` }))
+      : STRUCTURE_CHECKS[fileType](await readFile(input.path));
     if (!structure.ok) return { status: 'invalid', errorMessage: structure.message };
     if (structure.width * structure.height > MAX_DECODE_PIXELS) {
       return { status: 'invalid', errorMessage: `The image is too large to process (${structure.width} x ${structure.height} pixels).` };
@@ -165,7 +200,11 @@ export class FileValidator {
       await mkdir(this.workDir, { recursive: true });
       const outPath = path.join(this.workDir, `${randomUUID()}.pgm`);
       try {
-        await media.call('image_decode', { path: input.path, outPath, maxPixels: MAX_DECODE_PIXELS }, this.callOptions('decode the image'));
+        await media.call(
+          'image_decode',
+          { path: input.path, outPath, maxPixels: MAX_DECODE_PIXELS, budgetPixels: this.options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS },
+          this.callOptions('decode the image'),
+        );
       } finally {
         await rm(outPath, { force: true });
       }
@@ -263,6 +302,11 @@ export class FileValidator {
     slot.starting ??= MediaProcess.start();
     try {
       slot.proc = await slot.starting;
+      if (this.options.tempRoot && !this.workDirPlaced) {
+        this.workDirPlaced = true;
+        // this process's folder under the temporary root: removed at shutdown, swept after a kill
+        this.workDir = path.join((await prepareTempRoot(this.options.tempRoot)).processDir, 'validate');
+      }
       await mkdir(this.workDir, { recursive: true });
       return slot.proc;
     } catch (err) {
@@ -289,5 +333,6 @@ export class FileValidator {
     );
     for (const w of this.waiters.splice(0)) w.reject(new ValidationUnavailable('The file checker is shut down.'));
     await rm(this.workDir, { recursive: true, force: true }).catch(() => undefined);
+    await this.processing?.release();
   }
 }

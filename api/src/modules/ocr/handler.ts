@@ -13,6 +13,7 @@ import { notFound, validationError } from '../../lib/errors';
 import { JobError, type JobHandler, type JobOutcome } from '../../jobs/types';
 import { isAbortError, isOcrError, runOcr, type OcrProgress, type OcrResult } from '../../processing/ocr';
 import { BlobNotFoundError } from '../../storage';
+import { jobWorkDir, tempRootOf } from '../../processing/workdir';
 import { insertOcrResult } from './service';
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -64,6 +65,8 @@ export const ocrHandler: JobHandler = {
         file_size: file.fileSize,
         mime_type: file.mimeType,
         engine: services.config.jobs.ocrEngine,
+        model: services.config.jobs.ocrModel,
+        languages: services.config.jobs.ocrLanguages,
         page_concurrency: services.config.jobs.ocrConcurrency,
       },
     };
@@ -102,12 +105,23 @@ export const ocrHandler: JobHandler = {
         }
         if (ctx.signal.aborted) throw ctx.signal.reason;
         let result: OcrResult;
+        // the run's files (the PDF, rendered pages) live in this job's folder, removed below;
+        // a killed process's folder is swept at the next start (processing/workdir.ts)
+        const work = await jobWorkDir(services.tempRoot ?? tempRootOf(services.config), job.id);
+        const jobs = services.config.jobs;
         try {
           result = await runOcr(
             { bytes, mimeType: file.mimeType, filename: file.filename },
             {
-              concurrency: services.config.jobs.ocrConcurrency,
-              engine: services.config.jobs.ocrEngine,
+              concurrency: jobs.ocrConcurrency,
+              engine: jobs.ocrEngine,
+              model: jobs.ocrModel,
+              languages: jobs.ocrLanguages,
+              workDir: work.path,
+              maxPagePixels: jobs.ocrMaxPagePixels,
+              maxPages: jobs.pdfMaxPages,
+              pdfStreamLimits: { maxStreamBytes: jobs.pdfMaxStreamBytes, maxTotalBytes: jobs.pdfMaxInflatedBytes },
+              ...(services.processing ? { pool: services.processing } : {}),
               signal: ctx.signal,
               onProgress: (e) => {
                 if (e.phase === 'completed') {
@@ -134,6 +148,8 @@ export const ocrHandler: JobHandler = {
             throw new JobError(err.message, { code: err.code, details: err.page !== undefined ? { page: err.page } : {}, cause: err });
           }
           throw err;
+        } finally {
+          await work.remove();
         }
         return { result, filename: file.filename, size: file.fileSize };
       },

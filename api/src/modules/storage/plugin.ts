@@ -6,6 +6,7 @@ import { createBlobStore, UrlSigner, type BlobStore } from '../../storage';
 import fp from 'fastify-plugin';
 import type { App } from '../../types';
 import { FileValidator } from '../files/validation';
+import { tempRootOf } from '../../processing/workdir';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,9 +25,14 @@ async function storagePlugin(app: App) {
   const secret = app.config.storage.signingSecret ?? (await resolveJwtSecret(app.config, app.database));
   const signer = new UrlSigner(secret);
   const store = createBlobStore(app.config, signer);
+  const jobs = app.config.jobs;
   const validator = new FileValidator({
     concurrency: app.config.storage.validationConcurrency,
     timeoutMs: app.config.storage.validationTimeoutSeconds * 1000,
+    tempRoot: tempRootOf(app.config),
+    pool: { size: jobs.poolSize, memoryMb: jobs.poolThreadMemoryMb },
+    pdf: { maxPages: jobs.pdfMaxPages, streams: { maxStreamBytes: jobs.pdfMaxStreamBytes, maxTotalBytes: jobs.pdfMaxInflatedBytes } },
+    maxPagePixels: jobs.ocrMaxPagePixels,
   });
   app.decorate('storage', store);
   app.decorate('storageSigner', signer);

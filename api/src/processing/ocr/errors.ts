@@ -7,6 +7,7 @@ export type OcrErrorCode =
   | 'PDF_CORRUPT' // damaged / not a PDF / a page that cannot be read
   | 'PDF_ENCRYPTED' // needs a password
   | 'PDF_EMPTY' // 0 pages
+  | 'PDF_TOO_LARGE' // more pages than allowed, or streams that expand beyond the limits
   | 'IMAGE_UNDECODABLE' // image bytes that no decoder accepts
   | 'IMAGE_TOO_LARGE'
   | 'TIMEOUT' // a page (or the PDF reader) took longer than allowed

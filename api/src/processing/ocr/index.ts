@@ -17,7 +17,8 @@ import { resolveEngine, shutdownTesseractJs, type OcrEngine } from './engines';
 import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
 import { linesFromTextItems } from './layout';
 import { MediaProcess, type PdfPageReply } from './media';
-import { parseTesseractTsv } from './tsv';
+import { parseTesseractTsv, type TsvPage } from './tsv';
+import { checkPdfStreams } from '../pdf-streams';
 import type { OcrEngineName, OcrInput, OcrOptions, OcrPage, OcrProgress, OcrResult, PageCleaning, PageSource } from './types';
 
 export * from './types';
@@ -32,6 +33,12 @@ export const DEFAULT_PAGE_TIMEOUT_MS = 120_000;
 export const DEFAULT_READ_TIMEOUT_MS = 60_000;
 const MAX_RENDER_PIXELS = 40_000_000;
 const MAX_DECODE_PIXELS = 100_000_000;
+/**
+ * Pixels of a page image handed to tesseract (and held by the media process): a larger image
+ * is scaled down to it. 16 Mpx is a 300 DPI A3 page; an A4 page at 300 DPI is 8.7 Mpx and is
+ * untouched. Measured in bench/ocr (the scaled 9,990 x 9,990 test image) and api/src/pool/pool.test.ts.
+ */
+export const DEFAULT_MAX_PAGE_PIXELS = 16_000_000;
 
 export const defaultOcrConcurrency = (): number => Math.max(1, Math.min(2, availableParallelism()));
 
@@ -145,12 +152,14 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
   const bytes = input.bytes;
   const filename = input.filename || 'file';
+  const pool = options.pool;
+  const maxPagePixels = Math.max(1_000_000, options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS);
 
   const detected: DetectedInput = detectInput({ bytes, mimeType: input.mimeType, filename });
   const progress = new Progress(options.onProgress, filename, bytes.length, elapsed);
   progress.emit('preparing', 'file_received', `Received ${filename} (${mb(bytes.length)})`, { percentage: 0 });
 
-  const tmp = await mkdtemp(path.join(tmpdir(), 'quarry-ocr-'));
+  const tmp = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'quarry-ocr-'));
   // Fires on the caller's abort and on the first failure, so parallel work stops at once.
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort();
@@ -161,7 +170,10 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   let enginePromise: Promise<OcrEngine> | null = null;
   let engineName: OcrEngineName | undefined;
   const getEngine = (): Promise<OcrEngine> =>
-    (enginePromise ??= resolveEngine(options.engine ?? 'auto', concurrency).then((e) => {
+    (enginePromise ??= resolveEngine(options.engine ?? 'auto', concurrency, {
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.languages ? { languages: options.languages } : {}),
+    }).then((e) => {
       engineName = e.name;
       return e;
     }));
@@ -184,8 +196,10 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       ...(imageDpi ? { dpi: imageDpi } : {}),
       ...(page ? { page } : {}),
     });
-    return parseTesseractTsv(tsv);
+    return pool ? pool.run('ocr-tsv', { tsv }, { signal: controller.signal, what: 'reading the recognised text' }) : parseTesseractTsv(tsv);
   };
+  const textLayerLines = (items: Parameters<typeof linesFromTextItems>[0]): Promise<string[]> | string[] =>
+    pool ? pool.run('ocr-text-layer', { items }, { signal: controller.signal, what: 'laying out a text layer' }) : linesFromTextItems(items);
 
   const pageDone = (page: OcrPage) => {
     pages.push(page);
@@ -205,6 +219,13 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const ocrPdf = async (): Promise<void> => {
     const pdfPath = path.join(tmp, 'input.pdf');
     await writeFile(pdfPath, bytes);
+    if (options.pdfStreamLimits) {
+      const limits = options.pdfStreamLimits;
+      const check = pool
+        ? await pool.run('pdf-streams', { path: pdfPath, limits }, { signal: controller.signal, what: 'checking the PDF\'s streams' })
+        : await checkPdfStreams(bytes, limits);
+      if (!check.ok) throw new OcrError('PDF_TOO_LARGE', check.message);
+    }
     const m = await startMedia();
     const { pageCount } = await m.call<{ pageCount: number }>('pdf_open', { path: pdfPath }, {
       timeoutMs: readTimeoutMs,
@@ -212,6 +233,9 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       onCrash: (d) => new OcrError('PDF_CORRUPT', `The PDF could not be opened: the PDF reader stopped (${d}).`),
     });
     if (pageCount < 1) throw new OcrError('PDF_EMPTY', `The PDF ${filename} has no pages.`);
+    if (options.maxPages && pageCount > options.maxPages) {
+      throw new OcrError('PDF_TOO_LARGE', `The PDF ${filename} has ${pageCount} pages; at most ${options.maxPages} are processed. Split it and upload the parts.`);
+    }
     progress.total = pageCount;
     progress.emit('preparing', 'document_opened', `${filename}: PDF with ${pageCount} page${pageCount === 1 ? '' : 's'}`, { percentage: 5 });
 
@@ -222,7 +246,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       if (n < 1 || n > pageCount) return undefined;
       let p = fetched.get(n);
       if (!p) {
-        p = m.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: MAX_RENDER_PIXELS, outPath: path.join(tmp, `page-${n}.pgm`) }, {
+        p = m.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: Math.min(MAX_RENDER_PIXELS, maxPagePixels), outPath: path.join(tmp, `page-${n}.pgm`) }, {
           timeoutMs: readTimeoutMs,
           timeoutError: () => new OcrError('TIMEOUT', `Reading page ${n} of the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`, { page: n }),
           onCrash: (d) => new OcrError('PDF_CORRUPT', `Page ${n} of the PDF could not be read: the PDF renderer stopped (${d}).`, { page: n }),
@@ -240,7 +264,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       const info = await reply;
       fetched.delete(n);
       if (!info.rendered) {
-        pageDone({ page_number: n, source: 'text_layer', lines: linesFromTextItems(info.items) });
+        pageDone({ page_number: n, source: 'text_layer', lines: await textLayerLines(info.items) });
         return;
       }
       try {
@@ -265,7 +289,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     let cleaned: PageCleaning | undefined;
     const decodeWithCanvas = async (): Promise<string> => {
       const m = media ?? (await startMedia());
-      const out = await m.call<{ path: string; clean: PageCleaning }>('image_decode', { path: imagePath, outPath: path.join(tmp, 'decoded.pgm'), maxPixels: MAX_DECODE_PIXELS }, {
+      const out = await m.call<{ path: string; clean: PageCleaning }>('image_decode', { path: imagePath, outPath: path.join(tmp, 'decoded.pgm'), maxPixels: MAX_DECODE_PIXELS, budgetPixels: maxPagePixels }, {
         timeoutMs: readTimeoutMs,
         timeoutError: () => new OcrError('TIMEOUT', `Decoding the image took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
         onCrash: (d) => new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the decoder stopped on its data (${d}); the file is damaged or not a supported image.`),
@@ -283,7 +307,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
         throw err;
       }
     };
-    let parsed;
+    let parsed: TsvPage[];
     if (!ENGINE_NATIVE_FORMATS.has(format)) {
       parsed = await recognise(await decodeWithCanvas(), undefined);
     } else if (format === 'tiff' || format === 'pnm') {
@@ -328,13 +352,16 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   if (outer?.aborted) throw new OcrAbortError();
 
   pages.sort((a, b) => a.page_number - b.page_number);
-  const text = documentText(pages);
+  const assembled = pool
+    ? await pool.run('ocr-assemble', { pages }, { ...(outer ? { signal: outer } : {}), what: 'assembling the OCR result' })
+    : { text: documentText(pages), lines: numberLines(pages), markdown: toMarkdown(pages) };
+  const text = assembled.text;
   const confidences = pages.map((p) => p.confidence).filter((c): c is number => c !== undefined);
   const result: OcrResult = {
     pages,
-    lines: numberLines(pages),
+    lines: assembled.lines,
     text,
-    markdown: toMarkdown(pages),
+    markdown: assembled.markdown,
     text_length: text.length,
     processing_time: elapsed(),
     page_count: pages.length,

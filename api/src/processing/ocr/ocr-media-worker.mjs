@@ -10,7 +10,9 @@
 // or {id, ok: false, error: {code, message}}. Ops:
 //   pdf_open   {path}                                  -> {pageCount}
 //   pdf_page   {page, minChars, dpi, maxPixels, outPath} -> {width, height, rotation, items, chars, rendered}
-//   image_decode {path, outPath, maxPixels}             -> {width, height, path, clean}
+//   image_decode {path, outPath, maxPixels, budgetPixels} -> {width, height, path, clean, scaled}
+// An image above budgetPixels is drawn scaled down to it (Skia decodes while it scales, so the
+// full-size pixels are never held: a 9,990 x 9,990 PNG stays under 300 MB here).
 // Rendered pages and decoded images are written as 8-bit greyscale PGM (P5) files, which both
 // tesseract engines read directly (no PNG encode/decode round trip), after page-clean.mjs has
 // taken a scan's noise and skew out (`clean`: what it did; a clean render is left as it is).
@@ -66,6 +68,8 @@ async function pdfOpen({ path }) {
     wasmUrl: dirUrl('wasm/'),
     iccUrl: dirUrl('iccs/'),
     isEvalSupported: false,
+    // an embedded image above this is not decoded (pdfjs skips it): bounds a page's memory
+    maxImageSize: 100_000_000,
     useSystemFonts: false,
     disableFontFace: true,
     stopAtErrors: false,
@@ -170,7 +174,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) 
   }
 }
 
-async function imageDecode({ path, outPath, maxPixels }) {
+async function imageDecode({ path, outPath, maxPixels, budgetPixels }) {
   const { createCanvas, loadImage } = await loadCanvas();
   let img;
   try {
@@ -182,12 +186,16 @@ async function imageDecode({ path, outPath, maxPixels }) {
   if (img.width * img.height > maxPixels) {
     throw new WorkerError('IMAGE_TOO_LARGE', `The image is too large to recognise (${img.width} x ${img.height} pixels).`);
   }
-  const canvas = createCanvas(img.width, img.height);
+  const scale = budgetPixels && img.width * img.height > budgetPixels ? Math.sqrt(budgetPixels / (img.width * img.height)) : 1;
+  const width = Math.max(1, Math.floor(img.width * scale));
+  const height = Math.max(1, Math.floor(img.height * scale));
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const rgba = ctx.getImageData(0, 0, img.width, img.height).data;
-  const clean = await writeCleanPgm(outPath, rgba, img.width, img.height);
-  return { width: img.width, height: img.height, path: outPath, clean };
+  if (scale < 1) ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(img, 0, 0, width, height);
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const clean = await writeCleanPgm(outPath, rgba, width, height);
+  return { width, height, path: outPath, clean, scaled: scale < 1 ? { from: [img.width, img.height], scale } : null };
 }
 
 const ops = { pdf_open: pdfOpen, pdf_page: pdfPage, image_decode: imageDecode };

@@ -1,5 +1,8 @@
+import type { ProcessingPool } from '../../pool';
 export type OcrEngineName = 'tesseract-cli' | 'tesseract-js';
 export type OcrEngineChoice = 'auto' | OcrEngineName;
+/** 'fast': tessdata_fast (the tesseract command's own data); 'best': tessdata_best, integer (@tesseract.js-data/eng) */
+export type OcrModel = 'fast' | 'best';
 
 export interface OcrInput {
   bytes: Uint8Array;
@@ -26,6 +29,20 @@ export interface OcrOptions {
   pageTimeoutMs?: number;
   /** Time allowed to open a PDF, read one page's text layer or render it. Default 60 000 ms. */
   readTimeoutMs?: number;
+  /** The tesseract command's model: 'best' (default here) or 'fast'; tesseract.js always reads its bundled model. */
+  model?: OcrModel;
+  /** tesseract language codes joined by '+' (the CLI engine); default 'eng'. */
+  languages?: string;
+  /** Folder the run's temporary folder is made in (default the system's); a job passes its own. */
+  workDir?: string;
+  /** An image or rendered page above this many pixels is scaled down to it before recognition. Default 16 Mpx. */
+  maxPagePixels?: number;
+  /** A PDF with more pages fails with PDF_TOO_LARGE. Default: no limit. */
+  maxPages?: number;
+  /** Checked before a PDF is opened: how far its compressed streams may expand (default: not checked). */
+  pdfStreamLimits?: { maxStreamBytes: number; maxTotalBytes: number };
+  /** The processing pool: page layout, TSV parsing, stream checks and assembly run there instead of on the caller's thread. */
+  pool?: ProcessingPool;
 }
 
 export type OcrPhase = 'preparing' | 'processing' | 'completed';

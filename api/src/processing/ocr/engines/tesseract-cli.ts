@@ -2,6 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
 import { bundledTessdata } from './tessdata';
+import type { OcrModel } from '../types';
 import type { OcrEngine, RecognizeRequest } from './types';
 
 export interface CliAvailability {
@@ -11,8 +12,10 @@ export interface CliAvailability {
   reason?: string;
   /** `--tessdata-dir` for every page: the bundled English model (see tessdata.ts); absent, the command's own data. */
   tessdataDir?: string;
-  /** Which English model is read, for the start-up line. */
+  /** Which model is read, for the start-up line. */
   model?: string;
+  /** `-l` */
+  languages?: string;
 }
 
 const cache = new Map<string, Promise<CliAvailability>>();
@@ -24,30 +27,47 @@ const run = (command: string, args: string[]): Promise<{ error: Error | null; ou
     execFile(command, args, { timeout: 10_000 }, (error, stdout, stderr) => resolve({ error, output: `${stdout}\n${stderr}` }));
   });
 
+export interface CliModelChoice {
+  /** 'fast': the command's own data (Debian's tesseract-ocr-eng is tessdata_fast); 'best': tessdata_best (integer) from @tesseract.js-data/eng */
+  model?: OcrModel;
+  /** tesseract codes joined by '+'; default 'eng' */
+  languages?: string;
+}
+
 /**
- * Is the command installed, and does it read English? With the bundled model when it could be
- * prepared, else with the command's own `eng` data. Cached per command for the process.
+ * Is the command installed, and does it read the languages? 'best' reads the bundled English
+ * model when it could be prepared (English only: another language falls back to the command's
+ * own data), 'fast' the command's own data. Cached per command and choice for the process.
  */
-export function detectTesseractCli(command = tesseractCommand()): Promise<CliAvailability> {
-  let p = cache.get(command);
+export function detectTesseractCli(command = tesseractCommand(), choice: CliModelChoice = {}): Promise<CliAvailability> {
+  const model = choice.model ?? 'best';
+  const languages = choice.languages ?? 'eng';
+  const key = `${command}|${model}|${languages}`;
+  let p = cache.get(key);
   if (!p) {
     p = (async (): Promise<CliAvailability> => {
-      const bundled = await bundledTessdata();
+      const bundled: Awaited<ReturnType<typeof bundledTessdata>> =
+        model === 'best' && languages === 'eng' ? await bundledTessdata() : { error: model === 'best' ? `the bundled best model is English only (${languages} asked)` : 'OCR_MODEL=fast' };
       const dirArgs = 'dir' in bundled ? ['--tessdata-dir', bundled.dir] : [];
       const listed = await run(command, [...dirArgs, '--list-langs']);
       if (listed.error) return { available: false, command, reason: `${command} --list-langs failed: ${listed.error.message}` };
-      if (!listed.output.split('\n').some((l) => l.trim() === 'eng')) {
-        return { available: false, command, reason: `${command} has no English language data (eng)` };
+      const have = new Set(listed.output.split('\n').map((l) => l.trim()));
+      const missing = languages.split('+').filter((l) => !have.has(l));
+      if (missing.length > 0) {
+        return { available: false, command, reason: `${command} has no language data for ${missing.join(', ')}` };
       }
       const version = /tesseract\s+v?([\d.]+)/i.exec((await run(command, ['--version'])).output)?.[1];
       return {
         available: true,
         command,
+        languages,
         ...(version ? { version } : {}),
-        ...('dir' in bundled ? { tessdataDir: bundled.dir, model: bundled.model } : { model: `its own eng data (${bundled.error})` }),
+        ...('dir' in bundled
+          ? { tessdataDir: bundled.dir, model: bundled.model }
+          : { model: model === 'fast' ? `its own ${languages} data (tessdata_fast in Debian)` : `its own ${languages} data (${bundled.error})` }),
       };
     })();
-    cache.set(command, p);
+    cache.set(key, p);
   }
   return p;
 }
@@ -60,11 +80,12 @@ export class TesseractCliEngine implements OcrEngine {
   constructor(
     private readonly command = tesseractCommand(),
     private readonly tessdataDir?: string,
+    private readonly languages = 'eng',
   ) {}
 
   recognize(req: RecognizeRequest): Promise<string> {
     if (req.signal?.aborted) return Promise.reject(new OcrAbortError());
-    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', 'eng', '--psm', String(req.psm)];
+    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', this.languages, '--psm', String(req.psm)];
     if (req.dpi) args.push('--dpi', String(req.dpi));
     // the output as a setting, not the `tsv` config file, which a bundled tessdata folder lacks
     args.push('-c', 'tessedit_create_tsv=1');
