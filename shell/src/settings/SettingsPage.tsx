@@ -17,6 +17,8 @@ import {
 } from '@chakra-ui/react';
 import { PageHeader, useCurrentUser } from '@quarry/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiKeysSection } from './ApiKeysSection';
+import { WebhooksSection } from './WebhooksSection';
 
 /** Spec 2 §4 and §9: a simulated 1-second save, then a success banner for 3 seconds. */
 export const SIMULATED_SAVE_MS = 1000;
@@ -112,11 +114,11 @@ export default function SettingsPage() {
 
   return (
     <Box maxW="4xl">
-      <PageHeader title="Settings" description="Workspace, profile, notification, security and billing settings." />
+      <PageHeader title="Settings" description="Workspace, profile, notification, security, API key, webhook and billing settings." />
       <Stack gap="6">
         <Alert.Root status="info" variant="subtle" size="sm">
           <Alert.Indicator />
-          <Alert.Description>These settings are a preview: changes are not stored on your account yet.</Alert.Description>
+          <Alert.Description>The general, profile, notification, security and billing settings are a preview: their changes are not stored on your account yet. API keys and webhooks are real.</Alert.Description>
         </Alert.Root>
 
         <form onSubmit={onSubmit('general')}>
@@ -181,6 +183,10 @@ export default function SettingsPage() {
             </Stack>
           </SettingsCard>
         </form>
+
+        <ApiKeysSection />
+
+        <WebhooksSection />
 
         <SettingsCard title="Billing" description="Sample plan and invoices (display only).">
           <Stack gap="5">

@@ -1,0 +1,215 @@
+// Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
+// The secret lives only in this component's state until dismissed: never in the query
+// cache, local storage or the URL.
+import { Alert, Badge, Box, Button, Code, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, CopyButton, EmptyState, ErrorState, formatDateTime, LoadingState, useCurrentUser } from '@quarry/shared';
+import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
+import { useState, type FormEvent } from 'react';
+import { errorText, SettingsCard } from './common';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './queries';
+
+const EXPIRIES = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: 'never', label: 'Never' },
+];
+const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'Read only', 'read+write': 'Read and write', admin: 'Admin' };
+const STATUS_COLORS = { active: 'green', expired: 'orange', revoked: 'gray' } as const;
+
+function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) {
+  const user = useCurrentUser();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [expiry, setExpiry] = useState('90');
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError('Please give the key a name.');
+      return;
+    }
+    create.mutate(
+      { name: name.trim(), scope, expires_in_days: expiry === 'never' ? null : Number(expiry) },
+      {
+        onSuccess: (key) => {
+          setName('');
+          onCreated(key);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Create an API key" noValidate>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <Field.Root required invalid={Boolean(nameError)}>
+            <Field.Label>
+              Name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              name="name"
+              value={name}
+              maxLength={API_KEY_NAME_MAX}
+              placeholder="e.g. ERP import"
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameError(null);
+              }}
+            />
+            <Field.ErrorText>{nameError}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Scope</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="scope" value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
+                <option value="read">Read only (GET)</option>
+                <option value="read+write">Read and write</option>
+                {user?.is_superuser ? <option value="admin">Admin (admin routes too)</option> : null}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Expires after</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+                {EXPIRIES.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </SimpleGrid>
+        {create.isError ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>Could not create the key: {errorText(create.error)}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        <Flex justify="flex-end">
+          <Button type="submit" colorPalette="brand" size="sm" loading={create.isPending} loadingText="Creating...">
+            Create key
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+/** The secret, once. */
+function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
+  return (
+    <Alert.Root status="success" alignItems="flex-start" data-testid="new-api-key">
+      <Alert.Indicator />
+      <Alert.Content gap="2" minW="0">
+        <Alert.Title>Key "{created.name}" created. Copy it now: it will not be shown again.</Alert.Title>
+        <Code data-testid="new-api-key-secret" p="2" wordBreak="break-all" whiteSpace="normal" display="block">
+          {created.key}
+        </Code>
+        <Text textStyle="xs" color="fg.muted">
+          Send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
+        </Text>
+        <HStack>
+          <CopyButton text={created.key} label="Copy key" successMessage="API key copied to clipboard" />
+          <Button size="xs" variant="ghost" onClick={onDone}>
+            Done
+          </Button>
+        </HStack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function KeyTable({ keys }: { keys: ApiKey[] }) {
+  const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState<ApiKey | null>(null);
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="l2">
+        <Table.Root size="sm" aria-label="API keys">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Key</Table.ColumnHeader>
+              <Table.ColumnHeader>Scope</Table.ColumnHeader>
+              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader>Last used</Table.ColumnHeader>
+              <Table.ColumnHeader>Expires</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {keys.map((k) => (
+              <Table.Row key={k.id} data-testid="api-key-row">
+                <Table.Cell fontWeight="medium">{k.name}</Table.Cell>
+                <Table.Cell>
+                  <Code>{k.prefix}…</Code>
+                </Table.Cell>
+                <Table.Cell>{SCOPE_LABELS[k.scope]}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(k.created_at)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{k.expires_at ? formatDateTime(k.expires_at) : 'Never'}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_COLORS[k.status]}>{k.status}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  {k.status === 'revoked' ? null : (
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Revoke API key"
+        message={confirming ? `Revoke "${confirming.name}" (${confirming.prefix}…)? Programs using it stop working at once. This cannot be undone.` : null}
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={() => (confirming ? revoke.mutateAsync(confirming.id) : undefined)}
+      />
+      {revoke.isError ? (
+        <Text color="fg.error" textStyle="sm" mt="2" role="alert">
+          Could not revoke the key: {errorText(revoke.error)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  return (
+    <SettingsCard id="api-keys" title="API keys" description="Keys let your scripts and systems call the Quarry API as you. Treat them like passwords.">
+      <Stack gap="5">
+        <CreateKeyForm onCreated={setCreated} />
+        {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
+        <Box>
+          {keys.isPending ? (
+            <LoadingState text="Loading API keys..." />
+          ) : keys.isError ? (
+            <ErrorState title="Failed to load API keys" message={errorText(keys.error)} onRetry={() => void keys.refetch()} />
+          ) : keys.data.api_keys.length === 0 ? (
+            <EmptyState title="No API keys yet" description="Create one above to call the API from a script." />
+          ) : (
+            <KeyTable keys={keys.data.api_keys} />
+          )}
+        </Box>
+      </Stack>
+    </SettingsCard>
+  );
+}
