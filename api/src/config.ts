@@ -52,6 +52,8 @@ export interface Config {
     contactPerIp: number;
     contactWindowSeconds: number;
     feedbackPerUser: number;
+    /** model calls from the test pages (LLM test, prompt playground) per user and minute, until an admin sets it; MODEL_CALLS_PER_MINUTE */
+    modelCallsPerMinute: number;
   };
   lockout: { threshold: number; minutes: number };
   initialCreditBalance: number;
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       contactPerIp: int(env, 'CONTACT_RATE_LIMIT_PER_IP', 5, 1),
       contactWindowSeconds: int(env, 'CONTACT_RATE_LIMIT_WINDOW_SECONDS', 600, 1),
       feedbackPerUser: int(env, 'FEEDBACK_RATE_LIMIT_PER_USER', 30, 1),
+      modelCallsPerMinute: int(env, 'MODEL_CALLS_PER_MINUTE', 10, 1),
     },
     lockout: {
       threshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1),

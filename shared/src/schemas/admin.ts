@@ -192,3 +192,61 @@ export const AdminJobRetryResponseSchema = z.object({
   message: z.string(),
 });
 export type AdminJobRetryResponse = z.infer<typeof AdminJobRetryResponseSchema>;
+
+// ------------------------------------------------------------------ model calls
+
+/**
+ * Who may call a language model from the test pages (LLM test, prompt playground):
+ * `everyone` — every signed-in user, limited per minute and charged like a job;
+ * `superusers` — switched off for everyone else (403).
+ */
+export const MODEL_CALL_ACCESS = ['everyone', 'superusers'] as const;
+export const ModelCallAccessSchema = z.enum(MODEL_CALL_ACCESS);
+export type ModelCallAccess = z.infer<typeof ModelCallAccessSchema>;
+
+export const MODEL_CALL_MESSAGES = {
+  perMinute: 'Calls per minute must be a whole number between 1 and 1000',
+  switchedOff: 'Model test calls are switched off on this server: only administrators can run them.',
+} as const;
+
+/** `GET /admin/settings/model-calls` and the answer of the PUT. */
+export const ModelCallSettingsSchema = z.object({
+  access: ModelCallAccessSchema,
+  calls_per_minute: z.number().int(),
+  /** credits one call takes: the weekly_jobs resource type's credit cost, as for a job */
+  credit_cost: z.number().int(),
+  updated_at: TimestampSchema.nullable(),
+});
+export type ModelCallSettings = z.infer<typeof ModelCallSettingsSchema>;
+
+export const ModelCallSettingsUpdateSchema = z.strictObject({
+  access: ModelCallAccessSchema,
+  calls_per_minute: z
+    .number({ error: MODEL_CALL_MESSAGES.perMinute })
+    .int({ error: MODEL_CALL_MESSAGES.perMinute })
+    .min(1, { error: MODEL_CALL_MESSAGES.perMinute })
+    .max(1000, { error: MODEL_CALL_MESSAGES.perMinute }),
+});
+export type ModelCallSettingsUpdate = z.input<typeof ModelCallSettingsUpdateSchema>;
+
+export const ModelCallUsageQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+export const ModelCallUserUsageSchema = z.object({
+  user_id: UuidSchema,
+  email: z.string(),
+  calls: z.number().int(),
+  credits: z.number().int(),
+  last_call_at: TimestampSchema,
+});
+export type ModelCallUserUsage = z.infer<typeof ModelCallUserUsageSchema>;
+
+/** `GET /admin/model-calls/usage`: model calls per user since `since`, most calls first (at most 100 users). */
+export const ModelCallUsageSchema = z.object({
+  since: TimestampSchema,
+  total_calls: z.number().int(),
+  total_credits: z.number().int(),
+  users: z.array(ModelCallUserUsageSchema),
+});
+export type ModelCallUsage = z.infer<typeof ModelCallUsageSchema>;

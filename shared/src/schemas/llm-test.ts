@@ -85,3 +85,13 @@ export const LlmTaskStatusSchema = z.object({
 export type LlmTaskStatus = z.infer<typeof LlmTaskStatusSchema>;
 
 export const LlmTaskParamsSchema = z.object({ taskId: UuidSchema });
+
+/** `GET /test/llm/policy`: what a model call from the test pages costs the caller and how often it may run. */
+export const ModelCallPolicySchema = z.object({
+  /** false when an administrator switched the test pages' model calls off for non-administrators */
+  allowed: z.boolean(),
+  credit_cost: z.number().int(),
+  calls_per_minute: z.number().int(),
+  credit_balance: z.number().int(),
+});
+export type ModelCallPolicy = z.infer<typeof ModelCallPolicySchema>;

@@ -19,7 +19,7 @@ let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 100, leaseSeconds: 3, retryBaseMs: 50 } });
+  t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 100, leaseSeconds: 3, retryBaseMs: 50, workerHeartbeatMs: 300 } });
   t.app.jobs.registry.register(failHandler);
   await generousLimits(t);
   admin = await t.createSuperuser();

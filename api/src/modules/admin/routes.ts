@@ -13,6 +13,10 @@ import {
   BalanceAdjustmentCreateSchema,
   BalanceAdjustmentSchema,
   IdParamsSchema,
+  ModelCallSettingsSchema,
+  ModelCallSettingsUpdateSchema,
+  ModelCallUsageQuerySchema,
+  ModelCallUsageSchema,
   OperationsOverviewSchema,
   PublicSiteSettingsSchema,
   SiteSettingsSchema,
@@ -23,6 +27,7 @@ import { contactMessages } from '../../db/schema';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isoStrict } from '../../lib/time';
 import type { App } from '../../types';
+import { getModelCallSettings, modelCallUsage, updateModelCallSettings } from '../credits/model-calls';
 import { toUser } from '../users/service';
 import { operationsOverview, retryFailedJob } from './operations';
 import { getSiteSettings, updateSiteSettings } from './settings';
@@ -69,6 +74,54 @@ export default async function adminRoutes(app: App) {
       await updateSiteSettings(db, req.body);
       return getSiteSettings(db, settingsDefaults);
     },
+  );
+
+  const modelCallDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
+  app.get(
+    '/admin/settings/model-calls',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Model calls from the test pages: who may make them, how many a minute, and what one costs (a job's credits)",
+        response: { 200: ModelCallSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => getModelCallSettings(db, modelCallDefaults),
+  );
+
+  app.put(
+    '/admin/settings/model-calls',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Switch the test pages' model calls off for non-superusers (access superusers) or on (everyone), and set the per-user limit a minute",
+        body: ModelCallSettingsUpdateSchema,
+        response: { 200: ModelCallSettingsSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      await updateModelCallSettings(db, req.body);
+      return getModelCallSettings(db, modelCallDefaults);
+    },
+  );
+
+  app.get(
+    '/admin/model-calls/usage',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Model calls from the test pages per user over the last `days` (30): calls and credits charged, most calls first',
+        querystring: ModelCallUsageQuerySchema,
+        response: { 200: ModelCallUsageSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => modelCallUsage(db, req.query.days),
   );
 
   app.get(

@@ -17,7 +17,8 @@ let failNext = false;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // metering has its own tests (credits/model-calls.test.ts): these calls stay under the limit
+  t = await startTestApp({ rateLimits: { modelCallsPerMinute: 1000 } });
   u = await t.registerUser();
   other = await t.registerUser();
   fake = await startFakeServer(() =>

@@ -4,7 +4,11 @@
 //   GET    /test/llm/status/{taskId} {task_id, status PENDING|SUCCESS|FAILURE, result, traceback}
 //   GET    /test/llm/results         the caller's results, newest first (limit 50)
 //   GET    /test/llm/results/{id}, DELETE /test/llm/results/{id}
+//   GET    /test/llm/policy          what a call costs the caller, how many a minute, whether allowed
+// The two POSTs are metered (credits/model-calls.ts): 403 when an admin switched them off for
+// non-superusers, 429 past the per-minute limit, 402 when the balance is below a job's cost.
 import {
+  ErrorResponseSchema,
   IdParamsSchema,
   LLM_TEST_MESSAGES,
   LLM_TEST_RESULTS_LIMIT,
@@ -15,7 +19,9 @@ import {
   LlmTaskStatusSchema,
   LlmTestResultListSchema,
   LlmTestResultSchema,
+  ModelCallPolicySchema,
 } from '@quarry/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { bearer, errorResponses } from '../../lib/openapi';
@@ -23,6 +29,7 @@ import { RateLimiter } from '../../lib/rate-limit';
 import type { JSONSchema } from '../../llm';
 import { checkSchemaDefinition } from '../../processing/extraction';
 import type { App } from '../../types';
+import { assertModelCallsAllowed, chargeModelCall, modelCallPolicy, type ModelCallEndpoint } from '../credits/model-calls';
 import { LlmTestRunner, toResult } from './service';
 
 declare module 'fastify' {
@@ -45,7 +52,13 @@ export default async function llmTestRoutes(app: App) {
   app.addHook('preClose', () => runner.close());
   const guard = { onRequest: app.requireUser };
   const tags = ['llm-test'];
+  // a flood guard on submissions (cache hits included); the metered limit is per minute, in the database
   const limiter = new RateLimiter(120, 60_000);
+  const meterDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
+  const principal = (req: FastifyRequest) => ({ userId: req.user.id, isSuperuser: req.user.isSuperuser });
+  const admitFor = (req: FastifyRequest, endpoint: ModelCallEndpoint) => async (taskId: string, provider: string) => {
+    await chargeModelCall(app.database.db, principal(req), { endpoint, referenceId: taskId, provider }, meterDefaults);
+  };
   const answer = (row: { id: string; status: string; isCachedResponse: boolean }) => ({
     task_id: row.id,
     status: row.status === 'success' ? ('SUCCESS' as const) : row.status === 'failure' ? ('FAILURE' as const) : ('PENDING' as const),
@@ -61,10 +74,11 @@ export default async function llmTestRoutes(app: App) {
         security: bearer,
         summary: 'Send chat messages to a provider (default gemini; offline when gemini has no key, labelled as such); answers a task id',
         body: LlmSimpleRequestSchema,
-        response: { 202: LlmTaskResponseSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (req, reply) => {
+      await assertModelCallsAllowed(app.database.db, principal(req), meterDefaults);
       limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
       const b = req.body;
       const row = await runner.submit(req.user.id, {
@@ -74,7 +88,7 @@ export default async function llmTestRoutes(app: App) {
         messages: b.messages.filter((m) => m.content.trim() !== ''),
         temperature: b.temperature,
         maxTokens: b.max_tokens,
-      });
+      }, admitFor(req, 'llm_test_simple'));
       return reply.code(202).send(answer(row));
     },
   );
@@ -88,10 +102,11 @@ export default async function llmTestRoutes(app: App) {
         security: bearer,
         summary: 'Extract JSON following output_schema from content with a prompt; answers a task id',
         body: LlmStructuredRequestSchema,
-        response: { 202: LlmTaskResponseSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (req, reply) => {
+      await assertModelCallsAllowed(app.database.db, principal(req), meterDefaults);
       limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
       const b = req.body;
       let schema: unknown = b.output_schema;
@@ -116,9 +131,23 @@ export default async function llmTestRoutes(app: App) {
         maxTokens: b.max_tokens,
         schema: schema as JSONSchema,
         sourceText: b.content,
-      });
+      }, admitFor(req, 'llm_test_structured'));
       return reply.code(202).send(answer(row));
     },
+  );
+
+  app.get(
+    '/test/llm/policy',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'What a model call from the test pages costs you, how many a minute you may make, and whether they are switched on for you',
+        response: { 200: ModelCallPolicySchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => modelCallPolicy(app.database.db, { ...principal(req), creditBalance: req.user.creditBalance }, meterDefaults),
   );
 
   app.get(

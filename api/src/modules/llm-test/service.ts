@@ -13,7 +13,11 @@
 // from it at once: a new row with is_cached_response true, cost 0, no provider call.
 //
 // A task left pending by a process that stopped is reported FAILURE after STALE_MS.
-import { createHash } from 'node:crypto';
+//
+// Metering: a request that will call a provider is admitted first (the route's `admit`: the
+// admin switch, the per-minute limit, the credits of a job — credits/model-calls.ts); cache
+// hits and providers that are not configured call no model and are not charged.
+import { createHash, randomUUID } from 'node:crypto';
 import type { LlmTaskStatus, LlmTestResult } from '@quarry/shared/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
@@ -140,8 +144,12 @@ export class LlmTestRunner {
 
   constructor(private readonly db: Db, private readonly log: { warn(o: unknown, m?: string): void }) {}
 
-  /** Creates the task; answers the row (already final for a cache hit or a configuration error). */
-  async submit(userId: string, input: TaskInput): Promise<LlmTestResultRow> {
+  /**
+   * Creates the task; answers the row (already final for a cache hit or a configuration error).
+   * `admit(taskId, provider)` runs only when a provider is about to be called (not for a cache
+   * hit or a provider that is not configured): it charges the call, or throws to refuse it.
+   */
+  async submit(userId: string, input: TaskInput, admit?: (taskId: string, provider: string) => Promise<void>): Promise<LlmTestResultRow> {
     const r = resolve(input);
     const hash = hashOf(input, r);
     const request = {
@@ -184,7 +192,9 @@ export class LlmTestRunner {
         .returning();
       return row!;
     }
-    const [row] = await this.db.insert(llmTestResults).values(base).returning();
+    const id = randomUUID();
+    await admit?.(id, r.providerName);
+    const [row] = await this.db.insert(llmTestResults).values({ ...base, id }).returning();
     const controller = new AbortController();
     const promise = this.execute(row!.id, r.provider!, input, controller.signal).finally(() => this.inflight.delete(row!.id));
     this.inflight.set(row!.id, { promise, controller });

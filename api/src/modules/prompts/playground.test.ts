@@ -43,7 +43,8 @@ async function chunkedFile(u: TestUser): Promise<{ fileId: string; chunks: any[]
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 100 } });
+  // metering has its own tests (credits/model-calls.test.ts): these runs stay under the limit
+  t = await startTestApp({ jobs: { inApiWorkers: 1, pollIntervalMs: 100 }, rateLimits: { modelCallsPerMinute: 1000 } });
   await generousLimits(t);
   alice = await t.registerUser();
   bob = await t.registerUser();

@@ -38,7 +38,18 @@ function providerOrThrow(name: string | null | undefined, model: string | null |
   }
 }
 
-export async function runPlayground(db: Db, userId: string, promptId: string, input: PlaygroundInput, signal?: AbortSignal): Promise<PromptPlaygroundResponse> {
+/**
+ * `admit(provider)` runs once every check passed, right before the provider is called: it
+ * charges the call (credits/model-calls.ts) or throws to refuse it. A 404 or 422 costs nothing.
+ */
+export async function runPlayground(
+  db: Db,
+  userId: string,
+  promptId: string,
+  input: PlaygroundInput,
+  signal?: AbortSignal,
+  admit?: (provider: string) => Promise<void>,
+): Promise<PromptPlaygroundResponse> {
   await getOwnPrompt(db, userId, promptId);
   await ownFileOr404(db, userId, input.file_id);
   const [chunk] = await db
@@ -66,6 +77,7 @@ export async function runPlayground(db: Db, userId: string, promptId: string, in
   // the same checks (variables allowed for the type, schema valid) and schema choice as a job
   const setup = await resolveSetup(db, userId, { promptId, exampleIds: exampleId ? [exampleId] : [] });
   const provider = providerOrThrow(input.provider, input.model);
+  await admit?.(provider.name);
   const extractionChunk: ExtractionChunk = {
     id: chunk.id,
     chunk_type: chunk.chunkType,

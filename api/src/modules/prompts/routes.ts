@@ -1,6 +1,7 @@
 // Prompts (spec 1 §7, spec 2 §7): POST and GET /prompts/, GET, PUT and DELETE /prompts/{id},
 // POST /prompts/validate, GET /prompts/statistics/summary; POST /prompts/{id}/playground (issue 11).
 import {
+  ErrorResponseSchema,
   IdParamsSchema,
   PromptCreateSchema,
   PromptListQuerySchema,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { App } from '../../types';
+import { assertModelCallsAllowed, chargeModelCall } from '../credits/model-calls';
 import { runPlayground } from './playground';
 import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics, toPrompt, updatePrompt, validatePrompt } from './service';
 
@@ -112,8 +114,10 @@ export default async function promptRoutes(app: App) {
     },
   );
 
-  // a provider call per request: limited like the LLM test page
+  // a provider call per request: metered like the LLM test page (the admin switch, the
+  // per-minute limit and a job's credits, in credits/model-calls.ts); this is a flood guard
   const playgroundLimiter = new RateLimiter(120, 60_000);
+  const meterDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
   app.post(
     '/prompts/:id/playground',
     {
@@ -125,13 +129,17 @@ export default async function promptRoutes(app: App) {
         description:
           'The chunk goes through the extraction engine exactly as in a job (few-shot example, structured output, one re-ask on an invalid answer); ' +
           'the answer is then checked against the prompt\'s output schema (or its own schema_definition) and every error is given with its path. ' +
-          'No job and no extraction result are created. Another user\'s prompt, file, chunk or example answers 404; a provider that is not configured answers 422.',
+          'No job and no extraction result are created. Another user\'s prompt, file, chunk or example answers 404; a provider that is not configured answers 422. ' +
+          'A run that reaches the provider is metered like the LLM test page: 403 when an administrator switched model calls off for non-superusers, ' +
+          '429 past the per-minute limit, and a job\'s credit cost taken from the balance (402 when it is short).',
         params: IdParamsSchema,
         body: PromptPlaygroundRequestSchema,
-        response: { 200: PromptPlaygroundResponseSchema, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 200: PromptPlaygroundResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
     async (req, reply) => {
+      const principal = { userId: req.user.id, isSuperuser: req.user.isSuperuser };
+      await assertModelCallsAllowed(db, principal, meterDefaults);
       playgroundLimiter.consume(req.user.id, 'Too many playground runs; try again in a minute');
       // a closed connection stops the provider call
       const controller = new AbortController();
@@ -140,7 +148,9 @@ export default async function promptRoutes(app: App) {
       };
       reply.raw.on('close', onClose);
       try {
-        return await runPlayground(db, req.user.id, req.params.id, req.body, controller.signal);
+        return await runPlayground(db, req.user.id, req.params.id, req.body, controller.signal, async (provider) => {
+          await chargeModelCall(db, principal, { endpoint: 'prompt_playground', referenceId: req.params.id, provider }, meterDefaults);
+        });
       } finally {
         reply.raw.off('close', onClose);
       }
