@@ -39,7 +39,8 @@ export function ChunkDetails({
   results: ExtractionResult[];
   chunks: ChunkItem[];
   extractingChunkIds: ReadonlySet<string>;
-  onReExtract: (chunk: ChunkItem) => void;
+  /** absent: the results of a version that is not the active one (re-extraction works on the active one) */
+  onReExtract?: ((chunk: ChunkItem) => void) | undefined;
 }) {
   const groups = useMemo(() => groupResults(results), [results]);
   // a long document has hundreds of chunks: draw them in pages
@@ -68,17 +69,19 @@ export function ChunkDetails({
                     Why it failed
                   </Button>
                 ) : null}
-                <Button
-                  size="xs"
-                  variant="outline"
-                  disabled={extractingChunkIds.has(g.chunkId)}
-                  onClick={() => {
-                    if (!chunk) toast.error(CHUNK_NOT_FOUND, 'The chunk of this result is not in the active chunking version.');
-                    else onReExtract(chunk);
-                  }}
-                >
-                  Re-extract
-                </Button>
+                {onReExtract ? (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    disabled={extractingChunkIds.has(g.chunkId)}
+                    onClick={() => {
+                      if (!chunk) toast.error(CHUNK_NOT_FOUND, 'The chunk of this result is not in the active chunking version.');
+                      else onReExtract(chunk);
+                    }}
+                  >
+                    Re-extract
+                  </Button>
+                ) : null}
               </HStack>
             </Flex>
             <Text fontSize="xs" color="fg.muted" mt="1">

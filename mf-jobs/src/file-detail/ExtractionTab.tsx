@@ -1,17 +1,150 @@
 // Extraction Results tab (spec 3 §2.10): sub-tabs Unified Dataset and Chunk Details over the
 // current results of the active chunking version; Re-extract opens the single-chunk dialog. The
-// Unified Dataset is the review record (issue 14): sources, checks, corrections, Reviewed.
-import { Tabs } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, toAppError, toast } from '@quarry/shared';
-import type { ChunkItem } from '@quarry/shared/schemas';
+// Unified Dataset is the review record: sources, checks, corrections, Reviewed.
+// Results belong to the chunking version they were made on, and a new version has none until it
+// is extracted: a selector offers every version that has results, and the tab opens on the
+// active one when it has results, else on the newest that has — never "No extraction results"
+// while some version has them.
+import { Alert, Box, HStack, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast } from '@quarry/shared';
+import type { ChunkItem, ChunkingRun } from '@quarry/shared/schemas';
+import { cellText, fieldLabel, splitRecord, unifyResults } from '@quarry/shared/review';
 import { useMemo, useState } from 'react';
 import { useActiveChunks } from '../file-common/queries';
 import { ReExtractDialog, ReExtractionWatcher, type ReExtractChunk } from '../re-extraction/ReExtractDialog';
 import { ChunkDetails } from './ChunkDetails';
-import { useExtractionResults } from './queries';
+import { useExtractionResults, useRunChunks, useRunExtractionResults, useRuns } from './queries';
 import { ReviewRecord } from './review/ReviewRecord';
 
+/** "Version 2 · llm_analysis · Jan 5, 2025, 3:04 PM · 12 results (active)" */
+export function versionLabel(run: ChunkingRun, number: number): string {
+  const n = run.extraction_result_count ?? 0;
+  return `Version ${number} · ${run.chunking_strategy} · ${formatDateTime(run.created_at)} · ${n} result${n === 1 ? '' : 's'}${run.is_active ? ' (active)' : ''}`;
+}
+
+/** The version the tab opens on: the active one when it has results, else the newest that has. */
+export function defaultVersion(runs: readonly ChunkingRun[]): ChunkingRun | null {
+  const active = runs.find((r) => r.is_active) ?? null;
+  if (active && (active.extraction_result_count ?? 0) > 0) return active;
+  return runs.find((r) => (r.extraction_result_count ?? 0) > 0) ?? active;
+}
+
 export function ExtractionTab({ fileId }: { fileId: string }) {
+  const runs = useRuns(fileId);
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = useMemo(() => runs.data?.runs ?? [], [runs.data]);
+  // runs come newest first: version 1 is the oldest
+  const numbers = useMemo(() => new Map(list.map((r, i) => [r.id, list.length - i])), [list]);
+  const withResults = list.filter((r) => (r.extraction_result_count ?? 0) > 0 || r.is_active);
+  const fallback = defaultVersion(list);
+  const shown = list.find((r) => r.id === picked) ?? fallback;
+  const active = list.find((r) => r.is_active) ?? null;
+
+  if (runs.isPending) return <LoadingState text="Loading extraction results..." />;
+  if (runs.isError) return <ErrorState title="Could not load the extraction results" message={toAppError(runs.error).message} onRetry={() => void runs.refetch()} />;
+
+  const selector =
+    withResults.length > 1 ? (
+      <HStack gap="2" wrap="wrap">
+        <Text fontSize="sm" fontWeight="medium" aria-hidden>
+          Results of
+        </Text>
+        <NativeSelect.Root size="sm" maxW="36rem">
+          <NativeSelect.Field aria-label="Results of chunking version" value={shown?.id ?? ''} onChange={(e) => setPicked(e.currentTarget.value)}>
+            {withResults.map((r) => (
+              <option key={r.id} value={r.id}>
+                {versionLabel(r, numbers.get(r.id) ?? 0)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+    ) : null;
+
+  if (!shown || shown.is_active) {
+    return (
+      <Stack gap="4">
+        {selector}
+        <ActiveVersionResults fileId={fileId} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4">
+      {selector}
+      <Alert.Root status="info" size="sm" data-testid="other-version-notice">
+        <Alert.Indicator />
+        <Alert.Description>
+          {active
+            ? `These are the results of version ${numbers.get(shown.id)}, which is not the active chunking version (version ${numbers.get(active.id)}${(active.extraction_result_count ?? 0) === 0 ? ' has no extraction results yet' : ''}). Activate it under Chunking Versions to review and correct them, or run an extraction on the active version.`
+            : `These are the results of version ${numbers.get(shown.id)}.`}
+        </Alert.Description>
+      </Alert.Root>
+      <OtherVersionResults fileId={fileId} runId={shown.id} />
+    </Stack>
+  );
+}
+
+/** The results of a version that is not the active one: read only (corrections and re-extraction work on the active one). */
+function OtherVersionResults({ fileId, runId }: { fileId: string; runId: string }) {
+  const results = useRunExtractionResults(fileId, runId);
+  const chunks = useRunChunks(fileId, runId);
+  const current = useMemo(() => (results.data ?? []).filter((r) => r.is_current), [results.data]);
+  const record = useMemo(() => splitRecord(unifyResults(current)), [current]);
+  if (results.isPending || chunks.isPending) return <LoadingState text="Loading extraction results..." />;
+  if (results.isError || chunks.isError) {
+    return <ErrorState title="Could not load the extraction results" message={toAppError(results.error ?? chunks.error).message} onRetry={() => void results.refetch()} />;
+  }
+  if (current.length === 0) return <EmptyState title="No extraction results" description="This chunking version has no extraction results." />;
+  return (
+    <Tabs.Root defaultValue="unified" variant="enclosed" lazyMount>
+      <Tabs.List>
+        <Tabs.Trigger value="unified">Unified Dataset</Tabs.Trigger>
+        <Tabs.Trigger value="chunks">Chunk Details</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="unified">
+        <Stack gap="4">
+          {record.fields.length ? (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm" aria-label="Unified fields of this version">
+                <Table.Body>
+                  {record.fields.map(([k, v]) => (
+                    <Table.Row key={k}>
+                      <Table.Cell fontWeight="medium" w="30%">
+                        {fieldLabel(k)}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="pre-wrap">{cellText(v) || '—'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          ) : null}
+          {record.lists.map(([k, rows]) => (
+            <Box key={k}>
+              <Text fontWeight="semibold" mb="1">
+                {fieldLabel(k)} ({rows.length} rows)
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {rows
+                  .slice(0, 5)
+                  .map((r) => cellText(r))
+                  .join(' · ')}
+                {rows.length > 5 ? ' · …' : ''}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      </Tabs.Content>
+      <Tabs.Content value="chunks">
+        <ChunkDetails results={results.data} chunks={chunks.data.chunks} extractingChunkIds={new Set()} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function ActiveVersionResults({ fileId }: { fileId: string }) {
   const results = useExtractionResults(fileId);
   const chunks = useActiveChunks(fileId);
   const [dialogChunk, setDialogChunk] = useState<ReExtractChunk | null>(null);

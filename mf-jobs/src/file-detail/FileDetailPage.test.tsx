@@ -170,6 +170,37 @@ describe('FileDetailPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Re-extract chunk 1' })).toBeInTheDocument();
   });
 
+  it('Extraction Results across chunking versions: a new version without results opens on the version that has them, with a selector', async () => {
+    const cA = chunk(RUN_A, 'chunk of A');
+    const cB = chunk(RUN_B, 'chunk of B');
+    const calls = setup({
+      [`GET /files/${FILE}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [cB], run_id: RUN_B, file_id: FILE } }),
+      [`GET /files/${FILE}/extraction-results`]: (call) => ({
+        body: call.query.get('run_id') === RUN_A ? [result(cA.id, { invoice_number: 'INV-1', vendor: 'Maple Leaf Printing' })] : [],
+      }),
+      [`GET /files/${FILE}/record`]: () => ({
+        body: {
+          file_id: FILE, filename: 'invoice.pdf', extraction: 'none', job_id: null, base_version: 'none', original: {}, record: {},
+          sources: {}, checks: [], fields: [], reviewed: false, reviewed_at: null, reviewed_record: null, review_outdated: false, corrections: 0, history: [],
+          summary: { values: 0, found: 0, not_in_document: 0, corrected: 0, checks_failed: 0, checks_passed: 0 },
+        },
+      }),
+    });
+    // version 2 (page_based) is new and active, without results; version 1 has them
+    runs.splice(0, runs.length, { ...run(RUN_B, 'page_based', true), extraction_result_count: 0 } as ReturnType<typeof run>, { ...run(RUN_A, 'llm_analysis', false), extraction_result_count: 1 } as ReturnType<typeof run>);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Extraction Results' }));
+    const version = await screen.findByRole('combobox', { name: 'Results of chunking version' });
+    expect(version).toHaveValue(RUN_A);
+    expect(screen.getByTestId('other-version-notice')).toHaveTextContent('version 2 has no extraction results yet');
+    const fields = await screen.findByRole('table', { name: 'Unified fields of this version' });
+    expect(within(fields).getByText('Maple Leaf Printing')).toBeInTheDocument();
+    expect(screen.queryByText('No extraction results')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === `/files/${FILE}/extraction-results` && c.query.get('run_id') === RUN_A)).toBe(true);
+    // the active version on request: it has none yet, and says so
+    fireEvent.change(version, { target: { value: RUN_B } });
+    expect(await screen.findByText('No extraction results')).toBeInTheDocument();
+  });
+
   it('a live update that a job of this file ended reloads what is shown (OCR running -> text)', async () => {
     // no OCR job known yet: nothing polls, only the live update can bring the text
     let ocr: unknown = { ...ocrOk, success: false, status: null, ocr_text: null };

@@ -76,6 +76,16 @@ export function useExtractionResults(fileId: string) {
   return useQuery(extractionResultsQueryOptions(useUserId(), fileId));
 }
 
+/** Current results of one chunking version (another than the active one: its results stay when it is not active). */
+export function useRunExtractionResults(fileId: string, runId: string | null) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: [...fileDetailKeys.extractionResults(userId, fileId), 'run', runId ?? ''] as const,
+    queryFn: ({ signal }) => api.get(`files/${enc(fileId)}/extraction-results`, { signal, query: { include_history: true, run_id: runId! }, schema: ExtractionResultListSchema }),
+    enabled: Boolean(runId),
+  });
+}
+
 /** The file's bytes for the page view: a signed inline URL, read as a Blob through the client. */
 export function useFileContent(fileId: string, enabled: boolean) {
   const userId = useUserId();

@@ -183,6 +183,8 @@ export const ChunkingRunSchema = z.object({
   window_size: z.number().int().nullable(),
   model: z.string().nullable(),
   created_at: TimestampSchema,
+  /** current extraction results made on this version (the list of runs answers it) */
+  extraction_result_count: z.number().int().optional(),
 });
 export type ChunkingRun = z.infer<typeof ChunkingRunSchema>;
 

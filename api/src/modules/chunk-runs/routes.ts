@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
-import { activateRun, activeRun, deleteRun, editChunk, listRuns, ownFileOr404, runChunks, runOf, toChunk, toRun } from './service';
+import { activateRun, activeRun, deleteRun, editChunk, listRuns, ownFileOr404, runChunks, runOf, toChunk, toRun, resultCounts } from './service';
 
 export default async function chunkRunRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -36,7 +36,13 @@ export default async function chunkRunRoutes(app: App) {
     },
     async (req) => {
       const runs = await listRuns(db, req.user.id, req.params.id);
-      return { file_id: req.params.id, runs: runs.map(toRun), total_count: runs.length, active_run_id: runs.find((r) => r.isActive)?.id ?? null };
+      const results = await resultCounts(db, req.user.id, req.params.id);
+      return {
+        file_id: req.params.id,
+        runs: runs.map((r) => ({ ...toRun(r), extraction_result_count: results.get(r.id) ?? 0 })),
+        total_count: runs.length,
+        active_run_id: runs.find((r) => r.isActive)?.id ?? null,
+      };
     },
   );
 

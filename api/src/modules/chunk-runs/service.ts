@@ -5,9 +5,9 @@
 // then the file row, then the file's runs, then chunks. Deleting a file locks the file row
 // first and cascades to runs and chunks; it never touches job rows.
 import type { ChunkItem, ChunkingRun } from '@quarry/shared/schemas';
-import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db';
-import { chunkingRuns, chunks, files, ocrResults, type ChunkingRunRow, type ChunkRow, type FileRow } from '../../db/schema';
+import { chunkingRuns, chunks, extractionResults, files, ocrResults, type ChunkingRunRow, type ChunkRow, type FileRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 import { rebuildChunk, validateChunkEdit, type ChunkEdit, type ChunkMetadata, type ChunkingStrategy } from '../../processing/chunking';
@@ -130,6 +130,16 @@ export async function ownFileOr404(db: DbOrTx, userId: string, fileId: string): 
   const [row] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
   if (!row) throw notFound('File not found');
   return row;
+}
+
+/** How many current extraction results each of a file's runs holds (a version's results stay when another becomes active). */
+export async function resultCounts(db: DbOrTx, userId: string, fileId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ runId: extractionResults.runId, n: sql<number>`count(*)::int` })
+    .from(extractionResults)
+    .where(and(eq(extractionResults.fileId, fileId), eq(extractionResults.userId, userId), isNull(extractionResults.supersededAt)))
+    .groupBy(extractionResults.runId);
+  return new Map(rows.map((r) => [r.runId, r.n]));
 }
 
 export async function listRuns(db: DbOrTx, userId: string, fileId: string): Promise<ChunkingRunRow[]> {

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FakeServer } from '../../llm/testing/fake-server';
 import type { TestApp, TestUser } from '../../testing/helpers';
-import { closeJobsApp, startJobsApp } from '../jobs/test-helpers';
+import { closeJobsApp, runChunkingJob, startJobsApp } from '../jobs/test-helpers';
 import { TEXT_TEMPLATE, createDataset, createTablePrompts, ocrLinesWith, preparedFile, runExtractionJob, startFakeModel } from '../extraction/test-fixtures';
 
 jest.setTimeout(180_000);
@@ -400,5 +400,16 @@ describe("the record follows the prompt's own schema", () => {
     const added = await correct(fileId, { action: 'set', path: '$.due_date', value: '2026-03-31', base_version: rec.base_version });
     expect(added.status).toBe(201);
     expect(added.body.record.due_date).toBe('2026-03-31');
+
+    // a new chunking version has no results yet; the version extracted keeps its count (the results tab offers it)
+    const before = (await api('GET', `files/${fileId}/chunking_runs`)).body;
+    expect(before.runs.map((r: any) => r.extraction_result_count)).toEqual([1]);
+    const again = await runChunkingJob(t, u, { file_id: fileId, strategy: 'page_based' });
+    expect(again.status).toBe('completed');
+    const after = (await api('GET', `files/${fileId}/chunking_runs`)).body;
+    expect(after.runs.map((r: any) => [r.is_active, r.extraction_result_count])).toEqual([
+      [true, 0],
+      [false, 1],
+    ]);
   });
 });
