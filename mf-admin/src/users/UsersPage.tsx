@@ -5,6 +5,7 @@ import { EllipsisVertical, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
+import { UserApiKeysDialog } from './UserApiKeysDialog';
 import { useUpdateUser, useUsers } from './queries';
 
 interface PendingChange {
@@ -36,6 +37,7 @@ export default function UsersPage() {
   const update = useUpdateUser();
   const [change, setChange] = useState<PendingChange | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const [keysOf, setKeysOf] = useState<AdminUser | null>(null);
 
   let body;
   if (users.isPending) body = <LoadingState text="Loading users..." />;
@@ -92,6 +94,9 @@ export default function UsersPage() {
                           <Menu.Item value="adjust" onSelect={() => setAdjusting(u)}>
                             Adjust balance
                           </Menu.Item>
+                          <Menu.Item value="api-keys" onSelect={() => setKeysOf(u)}>
+                            API keys
+                          </Menu.Item>
                           <Menu.Item value="active" onSelect={() => setChange(changeFor(u, 'active'))} disabled={u.id === me?.id && u.is_active}>
                             {u.is_active ? 'Disable' : 'Enable'}
                           </Menu.Item>
@@ -120,6 +125,7 @@ export default function UsersPage() {
       </HStack>
       {body}
       <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} />
+      <UserApiKeysDialog user={keysOf} onClose={() => setKeysOf(null)} />
       <ConfirmDialog
         open={change !== null}
         onOpenChange={(open) => {

@@ -1,8 +1,11 @@
 // Users as administrators manage them: GET /admin/users, PATCH /admin/users/{id},
-// POST /admin/users/{id}/credit-adjustments.
+// POST /admin/users/{id}/credit-adjustments, GET /admin/users/{id}/api-keys and
+// DELETE /admin/api-keys/{id}.
 import { api, useCurrentUser } from '@quarry/shared';
 import {
   AdminUserListResponseSchema,
+  ApiKeyListSchema,
+  ApiKeySchema,
   AdminUserSchema,
   BalanceAdjustmentSchema,
   type AdminUserUpdate,
@@ -51,5 +54,24 @@ export function useAdjustBalance() {
     mutationFn: ({ id, body }: { id: string; body: BalanceAdjustmentCreate }) =>
       api.post(`/admin/users/${encodeURIComponent(id)}/credit-adjustments`, body, { schema: BalanceAdjustmentSchema }),
     onSuccess: invalidate,
+  });
+}
+
+const apiKeysKey = (me: string | undefined, userId: string) => [...userAdminKeys.all(me), 'api-keys', userId] as const;
+
+export function useUserApiKeys(userId: string) {
+  const me = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: apiKeysKey(me, userId),
+    queryFn: ({ signal }) => api.get(`/admin/users/${encodeURIComponent(userId)}/api-keys`, { signal, schema: ApiKeyListSchema }),
+  });
+}
+
+export function useAdminRevokeApiKey(userId: string) {
+  const client = useQueryClient();
+  const me = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: (keyId: string) => api.delete(`/admin/api-keys/${encodeURIComponent(keyId)}`, { schema: ApiKeySchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: apiKeysKey(me, userId) }),
   });
 }

@@ -1,0 +1,110 @@
+// A user's API keys as an administrator sees them (GET /admin/users/{id}/api-keys): name,
+// prefix, scope, created, last used, expiry, status; revoke any of them (it stops at once).
+import { Badge, Button, CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, formatDateTime, toast } from '@quarry/shared';
+import type { AdminUser, ApiKey } from '@quarry/shared/schemas';
+import { useState } from 'react';
+import { serverDetailOr } from '../common/errors';
+import { useAdminRevokeApiKey, useUserApiKeys } from './queries';
+
+const STATUS_COLORS = { active: 'green', expired: 'orange', revoked: 'gray' } as const;
+
+function KeyList({ user }: { user: AdminUser }) {
+  const keys = useUserApiKeys(user.id);
+  const revoke = useAdminRevokeApiKey(user.id);
+  const [confirming, setConfirming] = useState<ApiKey | null>(null);
+  if (keys.isPending) return <LoadingState text="Loading API keys..." />;
+  if (keys.isError) return <ErrorState title="Failed to load API keys" message={serverDetailOr(keys.error, 'Failed to load API keys')} onRetry={() => void keys.refetch()} />;
+  if (keys.data.api_keys.length === 0) return <EmptyState title="No API keys" description={`${user.email} has not created any.`} />;
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="l2">
+        <Table.Root size="sm" aria-label={`API keys of ${user.email}`}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Scope</Table.ColumnHeader>
+              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader>Last used</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Text srOnly>Actions</Text>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {keys.data.api_keys.map((k) => (
+              <Table.Row key={k.id} data-testid="admin-api-key">
+                <Table.Cell>
+                  <Text fontWeight="medium">{k.name}</Text>
+                  <Code textStyle="xs">{k.prefix}…</Code>
+                </Table.Cell>
+                <Table.Cell>{k.scope}</Table.Cell>
+                <Table.Cell textStyle="xs">{formatDateTime(k.created_at)}</Table.Cell>
+                <Table.Cell textStyle="xs">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_COLORS[k.status]}>{k.status}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  {k.status === 'revoked' ? null : (
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Revoke API key"
+        message={confirming ? `Revoke "${confirming.name}" of ${user.email}? Programs using it stop working at once.` : null}
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={() =>
+          confirming
+            ? revoke
+                .mutateAsync(confirming.id)
+                .then(() => toast.success('API Key Revoked', confirming.name))
+                .catch((err: unknown) => toast.error('Revoke Failed', serverDetailOr(err, 'Failed to revoke the key')))
+            : undefined
+        }
+      />
+    </>
+  );
+}
+
+export function UserApiKeysDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={user !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>API keys</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                {user ? (
+                  <>
+                    <Text textStyle="sm" color="fg.muted">
+                      Keys of {user.email}. Secrets are never shown; revoking one stops it at once.
+                    </Text>
+                    <KeyList user={user} />
+                  </>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
