@@ -28,6 +28,7 @@ import {
 } from './editorForm';
 
 export const CHUNK_UPDATED = { title: 'Chunk Updated', description: 'Chunk boundaries have been updated successfully' } as const;
+export const CHUNK_UNCHANGED = { title: 'Nothing changed', description: 'The chunk already has these boundaries and this type: there was nothing to save.' } as const;
 
 function LineInput({ label, value, bounds, onChange }: { label: string; value: string; bounds: Bounds; onChange: (v: string) => void }) {
   const id = useId();
@@ -59,11 +60,20 @@ export function ChunkEditForm({ fileId, chunk, onCancel, onSaved }: { fileId: st
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const body = toPayload(form);
+    // an edit that changes nothing says so instead of "Chunk Updated" (and sends nothing)
+    if (JSON.stringify(body) === JSON.stringify(toPayload(formFromChunk(chunk)))) {
+      toast.info(CHUNK_UNCHANGED.title, CHUNK_UNCHANGED.description);
+      onCancel();
+      return;
+    }
     save.mutate(
-      { chunkId: chunk.id, body: toPayload(form) },
+      { chunkId: chunk.id, body },
       {
         onSuccess: (updated) => {
-          toast.success(CHUNK_UPDATED.title, CHUNK_UPDATED.description);
+          const same = updated.start_line === chunk.start_line && updated.end_line === chunk.end_line && updated.chunk_type === chunk.chunk_type && updated.content === chunk.content;
+          if (same && JSON.stringify(updated.metadata.table_structure) === JSON.stringify(chunk.metadata.table_structure)) toast.info(CHUNK_UNCHANGED.title, CHUNK_UNCHANGED.description);
+          else toast.success(CHUNK_UPDATED.title, CHUNK_UPDATED.description);
           onSaved(updated);
         },
       },

@@ -88,6 +88,19 @@ describe('ChunkEditorPage', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ start_line: 1, end_line: 6, chunk_type: 'text', table_structure: null });
   });
 
+  it('an edit that changes nothing says so: no "Chunk Updated", nothing sent', async () => {
+    const calls = setup(() => ({ body: chunks[0] }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit chunk 1' }));
+    const form = screen.getByRole('form', { name: 'Edit chunk 1' });
+    // typed and typed back: the same boundaries
+    fireEvent.change(within(form).getByLabelText('End Line'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('End Line'), { target: { value: String(chunks[0]!.end_line) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing changed')).toBeInTheDocument();
+    expect(screen.queryByText('Chunk Updated')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
   it('saves: Chunk Updated, the list reloaded and the chunk reselected', async () => {
     const calls = setup(() => {
       chunks = [{ ...chunks[0]!, end_line: 3 }, chunks[1]!, chunks[2]!];

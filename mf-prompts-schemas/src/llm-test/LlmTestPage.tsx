@@ -9,8 +9,9 @@ import { LLM_TEST_DEFAULT_PROVIDER, LLM_TEST_PROVIDERS, type LlmTaskStatus, type
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../common/errors';
+import { MeteringNote } from './MeteringNote';
 import { useDeleteResult, useLlmResults, useRefreshResults, useSubmitTest, useTaskStatuses, type TrackedTask } from './queries';
-import { MAX_TOKENS, TEMPERATURE, canRemoveRow, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
+import { MAX_TOKENS, TEMPERATURE, canRemoveRow, outcomeWord, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
 
 type Provider = (typeof LLM_TEST_PROVIDERS)[number];
 
@@ -172,7 +173,7 @@ function StructuredForm({ onSubmitted }: { onSubmitted: (taskId: string) => void
   );
 }
 
-const statusPalette = (s: string) => (s === 'success' || s === 'SUCCESS' ? 'green' : s === 'failure' || s === 'FAILURE' ? 'red' : 'yellow');
+const statusPalette = (s: string) => (s === 'success' || s === 'SUCCESS' ? 'green' : s === 'failure' || s === 'FAILURE' ? 'red' : s === 'EMPTY ANSWER' ? 'orange' : 'yellow');
 
 function ResultCard({ r, onDelete }: { r: LlmTestResult; onDelete: () => void }) {
   const stat = (label: string, value: ReactNode) => (
@@ -180,13 +181,14 @@ function ResultCard({ r, onDelete }: { r: LlmTestResult; onDelete: () => void })
       {label}: <Text as="span" color="fg">{value}</Text>
     </Text>
   );
+  const word = outcomeWord(r.status, r.response_content);
   return (
     <Card.Root as="li" size="sm" aria-label={`Result ${r.id}`}>
       <Card.Body>
         <Stack gap="2">
           <HStack justify="space-between" align="flex-start">
             <HStack gap="2" wrap="wrap">
-              <Badge colorPalette={statusPalette(r.status)}>{r.status.toUpperCase()}</Badge>
+              <Badge colorPalette={statusPalette(word)}>{word}</Badge>
               <Badge variant="outline">{r.kind}</Badge>
               {r.offline ? <Badge colorPalette="orange">Offline extractor — not a language model</Badge> : null}
               {r.is_cached_response ? <Badge colorPalette="purple">cached</Badge> : null}
@@ -215,6 +217,11 @@ function ResultCard({ r, onDelete }: { r: LlmTestResult; onDelete: () => void })
               {r.error_message}
             </Text>
           ) : null}
+          {word === 'EMPTY ANSWER' ? (
+            <Text fontSize="sm" color="fg.warning">
+              The provider answered, but with nothing in it ({r.response_content?.trim() || 'no text'}): no value was extracted.
+            </Text>
+          ) : null}
           {r.response_content ? (
             <Code as="pre" display="block" whiteSpace="pre-wrap" fontSize="xs" p="2" maxH="200px" overflow="auto">
               {r.response_content}
@@ -227,7 +234,7 @@ function ResultCard({ r, onDelete }: { r: LlmTestResult; onDelete: () => void })
 }
 
 function TaskLine({ t, status }: { t: TrackedTask; status: LlmTaskStatus | undefined }) {
-  const word = status?.status ?? 'PENDING';
+  const word = status?.result && status.status === 'SUCCESS' ? outcomeWord(status.status, status.result.response_content) : (status?.status ?? 'PENDING');
   return (
     <HStack gap="2" fontSize="sm" aria-label={`Task ${t.taskId}`}>
       <Badge colorPalette={statusPalette(word)}>{word}</Badge>
@@ -257,6 +264,7 @@ export default function LlmTestPage() {
   return (
     <Box>
       <PageHeader title="LLM Test" description="Developer page: send a request to a language-model provider and see the answer, tokens, time and cost." />
+      <MeteringNote />
       <Alert.Root status="info" size="sm" mb="5">
         <Alert.Indicator />
         <Alert.Description>

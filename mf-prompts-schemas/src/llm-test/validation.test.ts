@@ -1,4 +1,4 @@
-import { canRemoveRow, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
+import { canRemoveRow, isEmptyAnswer, outcomeWord, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
 
 const row = (content: string, key = 1): MessageRow => ({ key, role: 'user', content });
 
@@ -30,4 +30,16 @@ describe('LLM test validation (spec 2 §5)', () => {
     expect(validateInputs(1, 8001)).toBe('Max tokens must be between 1 and 8000');
     expect(validateInputs(1, 1.5)).toBe('Max tokens must be between 1 and 8000');
   });
+});
+
+describe('empty answers', () => {
+  it.each([['{}'], [''], ['  '], ['[]'], ['null'], ['{"answer": ""}'], ['{"items": [], "total": null}']])('%j is empty: not a success', (content) => {
+    expect(isEmptyAnswer(content)).toBe(true);
+    expect(outcomeWord('success', content)).toBe('EMPTY ANSWER');
+  });
+  it.each([['{"answer": "42"}'], ['plain text'], ['{"n": 0}'], ['{"ok": false}']])('%j has something in it', (content) => {
+    expect(isEmptyAnswer(content)).toBe(false);
+    expect(outcomeWord('success', content)).toBe('SUCCESS');
+  });
+  it('a failure stays a failure', () => expect(outcomeWord('failure', '{}')).toBe('FAILURE'));
 });

@@ -32,3 +32,24 @@ export function validateInputs(temperature: number, maxTokens: number): string |
 
 /** At least one message row must remain (spec 2 §5). */
 export const canRemoveRow = (messages: MessageRow[]): boolean => messages.length > 1;
+
+/** An answer with nothing in it: no text, `{}`, `[]`, `null`, or an object whose every value is empty. */
+export function isEmptyAnswer(content: string | null | undefined): boolean {
+  const text = (content ?? '').trim();
+  if (text === '') return true;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const empty = (v: unknown): boolean =>
+    v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.every(empty)) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(empty));
+  return empty(value);
+}
+
+/** The word a finished test reads: an empty answer is not a success. */
+export function outcomeWord(status: string, content: string | null | undefined): string {
+  const s = status.toUpperCase();
+  return s === 'SUCCESS' && isEmptyAnswer(content) ? 'EMPTY ANSWER' : s;
+}
