@@ -12,10 +12,11 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db';
 import { jobDependencies, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { conflict, notFound, validationError } from '../lib/errors';
-import { chargeJob } from './billing';
+import { chargeJob, rechargeRetriedJob, refundFailedJob } from './billing';
 import { insertEvent, publishEvent, type EventJob } from './events';
 import type { HandlerRegistry } from './registry';
 import type { QueueNotice, QueueSignal } from './signal';
+import type { RetryMode } from '@quarry/shared/schemas';
 import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices } from './types';
 
 /** Events to push, parents to wake and workers to notify once a transaction has committed. */
@@ -167,6 +168,11 @@ async function lockOwnJob(tx: Tx, userId: string, id: string, jobType?: string):
  * is woken.
  */
 export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' | 'parentId' | 'name'>, effects: Effects): Promise<void> {
+  if (job.status === 'failed') {
+    // failed work is not charged (unless the user caused the failure)
+    const refunded = await refundFailedJob(tx, job.id);
+    if (refunded) effects.events.push(refunded);
+  }
   const dependents = await tx
     .select({ id: jobDependencies.jobId })
     .from(jobDependencies)
@@ -202,8 +208,12 @@ export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' |
   }
 }
 
-/** pending -> queued, or failed -> queued (a retry resumes after the last finished step). */
-export async function startJob(deps: JobDeps, userId: string, id: string, jobType?: string): Promise<JobRow> {
+/**
+ * pending -> queued, or failed -> queued (a retry). A retry runs as it was (resuming after the
+ * last finished step) unless `retryMode` is 'current' and the job type knows how to take the
+ * current prompt and schema (handler.retry). A retried job whose credits were returned pays again.
+ */
+export async function startJob(deps: JobDeps, userId: string, id: string, jobType?: string, options: { retryMode?: RetryMode } = {}): Promise<JobRow> {
   const effects = noEffects();
   const row = await deps.services.db.transaction(async (tx) => {
     const job = await lockOwnJob(tx, userId, id, jobType);
@@ -223,6 +233,10 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
       );
     }
     const retry = job.status === 'failed';
+    const retryMode: RetryMode = options.retryMode ?? 'original';
+    const handler = retry ? deps.registry.get(job.jobType) : undefined;
+    const config = retry && handler?.retry ? await handler.retry(job, { tx, mode: retryMode }) : null;
+    if (retry) await rechargeRetriedJob(tx, job);
     const now = new Date();
     const [updated] = await tx
       .update(jobs)
@@ -232,12 +246,18 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
         runAfter: now,
         updatedAt: now,
         ...(retry ? { attempts: 0, errorMessage: null, errorDetails: null, completedAt: null } : {}),
+        ...(config ? { config } : {}),
       })
       .where(eq(jobs.id, id))
       .returning();
     const ev = await insertEvent(tx, updated!, {
       phase: 'queued',
-      message: retry ? 'Job restarted: it resumes after its last finished step' : 'Job queued; waiting for a worker',
+      message: !retry
+        ? 'Job queued; waiting for a worker'
+        : config && retryMode === 'current'
+          ? 'Job restarted with the current prompt and schema: every chunk is extracted again'
+          : 'Job restarted: it resumes after its last finished step',
+      ...(retry && config ? { details: { retry_mode: retryMode } } : {}),
       progress_percentage: updated!.progressPercentage,
     });
     effects.events.push({ job: updated!, event: ev });

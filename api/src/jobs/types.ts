@@ -166,6 +166,12 @@ export interface JobHandler {
   onChildEvent?(parent: JobRow, child: JobRow, event: JobEventRow): JobEventInput | null;
   /** Optional: the wait before retry `attempt + 1` after attempt `attempt` failed (default JOB_RETRY_BASE_MS doubling). */
   retryDelayMs?(attempt: number, config: Config): number;
+  /**
+   * Optional: a failed job is started again (POST /jobs/{id}/start) with the user's retry choice:
+   * answer the config it runs with from now on ('current': the prompt and schema as they are
+   * now, and forget the steps that used the old ones). Throw HttpError (4xx) to refuse.
+   */
+  retry?(job: JobRow, ctx: { tx: Tx; mode: 'current' | 'original' }): Promise<Record<string, unknown>>;
   /** Optional: summary for PUT/POST .../complete called by a client (default: the body's results_summary). */
   manualSummary?(job: JobRow, body: Record<string, unknown> | undefined): Record<string, unknown>;
 }

@@ -1,9 +1,12 @@
 // Cancel (with a confirmation) for an active job; for a failed one its error and a Retry that
-// starts it again (the server resumes it after its last finished step).
+// starts it again (the server resumes it after its last finished step) — for extraction and
+// pipeline jobs a choice of how (RetryChoice), and what the job ran with.
 import { Alert, Button, HStack } from '@chakra-ui/react';
 import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
 import { useState } from 'react';
+import type { RetryMode } from '@quarry/shared/schemas';
 import { useJobControl } from './queries';
+import { RanWithNote, RetryChoice } from './RetryChoice';
 import { canCancel, canRetry } from './status';
 
 export interface JobControlsProps {
@@ -13,9 +16,13 @@ export interface JobControlsProps {
   error?: string | null;
   what?: string;
   onChanged?: () => void;
+  /** extraction and pipeline jobs: retry with the current prompt and schema, or as it was */
+  retryChoice?: boolean;
+  /** processing_config.ran_with: the prompt and schema names and versions the job ran with */
+  ranWith?: unknown;
 }
 
-export function JobControls({ jobId, status, error, what = 'job', onChanged }: JobControlsProps) {
+export function JobControls({ jobId, status, error, what = 'job', onChanged, retryChoice = false, ranWith }: JobControlsProps) {
   const { cancel, retry } = useJobControl(jobId);
   const [confirming, setConfirming] = useState(false);
   const doCancel = async () => {
@@ -28,10 +35,10 @@ export function JobControls({ jobId, status, error, what = 'job', onChanged }: J
       throw e;
     }
   };
-  const doRetry = async () => {
+  const doRetry = async (mode?: RetryMode) => {
     try {
-      await retry.mutateAsync();
-      toast.info('Job restarted', 'It resumes after its last finished step.');
+      await retry.mutateAsync(mode);
+      toast.info('Job restarted', mode === 'current' ? 'It runs with the current prompt and schema: every chunk is extracted again.' : 'It resumes after its last finished step.');
       onChanged?.();
     } catch (e) {
       toast.error('Retry failed', toAppError(e).message);
@@ -39,6 +46,7 @@ export function JobControls({ jobId, status, error, what = 'job', onChanged }: J
   };
   return (
     <>
+      <RanWithNote ranWith={ranWith} />
       {canRetry(status) ? (
         <Alert.Root status="error" data-testid="job-failed">
           <Alert.Indicator />
@@ -46,9 +54,13 @@ export function JobControls({ jobId, status, error, what = 'job', onChanged }: J
             <Alert.Title>The {what} failed</Alert.Title>
             <Alert.Description>{error || 'Unknown error occurred'}</Alert.Description>
             <HStack mt="3">
-              <Button size="sm" colorPalette="red" onClick={() => void doRetry()} loading={retry.isPending} loadingText="Restarting...">
-                Retry
-              </Button>
+              {retryChoice ? (
+                <RetryChoice onRetry={(mode) => void doRetry(mode)} loading={retry.isPending} />
+              ) : (
+                <Button size="sm" colorPalette="red" onClick={() => void doRetry()} loading={retry.isPending} loadingText="Restarting...">
+                  Retry
+                </Button>
+              )}
             </HStack>
           </Alert.Content>
         </Alert.Root>

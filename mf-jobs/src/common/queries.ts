@@ -10,6 +10,7 @@ import {
   PromptListResponseSchema,
   type JobEstimate,
   type JobEstimateRequest,
+  type RetryMode,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -79,7 +80,11 @@ export function useJobEstimate(body: JobEstimateRequest | null) {
   });
 }
 
-/** Cancel (POST jobs/{id}/cancel) and retry (POST jobs/{id}/start on a failed job: it resumes). */
+/**
+ * Cancel (POST jobs/{id}/cancel) and retry (POST jobs/{id}/start on a failed job). Retry takes
+ * an optional mode: 'current' = with the prompt and schema as they are now, 'original' = as it
+ * was (resumes); without one the server runs it as it was.
+ */
 export function useJobControl(jobId: string) {
   const client = useQueryClient();
   const userId = useUserId();
@@ -89,7 +94,8 @@ export function useJobControl(jobId: string) {
     onSettled: settle,
   });
   const retry = useMutation({
-    mutationFn: () => api.post(`jobs/${encodeURIComponent(jobId)}/start`, undefined, { schema: JobSchema }),
+    mutationFn: (retryMode?: RetryMode) =>
+      api.post(`jobs/${encodeURIComponent(jobId)}/start`, retryMode ? { retry_mode: retryMode } : undefined, { schema: JobSchema }),
     onSettled: settle,
   });
   return { cancel, retry };

@@ -209,6 +209,42 @@ export const JobCompleteSchema = z
   })
   .nullish();
 
+/**
+ * How a failed extraction or pipeline is run again: `current` = with the prompt, table prompt,
+ * output schema and example as they are now (a new run of every chunk); `original` = as it was
+ * (the copy the job kept; it resumes after its last finished step).
+ */
+export const RETRY_MODES = ['current', 'original'] as const;
+export type RetryMode = (typeof RETRY_MODES)[number];
+
+/** `POST /jobs/{id}/start` (body optional; retry_mode only matters for a failed job; default `original`) */
+export const JobStartSchema = z
+  .strictObject({
+    retry_mode: z.enum(RETRY_MODES, { error: 'retry_mode must be "current" or "original"' }).optional(),
+  })
+  .nullish();
+export type JobStartBody = z.input<typeof JobStartSchema>;
+
+/** A prompt or schema as a job ran with it: its name and the version (last update) it had then. */
+export const RanWithItemSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+
+/** `processing_config.ran_with` of extraction and pipeline jobs: what the (last) run used. */
+export const RanWithSchema = z.object({
+  /** created = as the job was created; current / original = the retry choice of the last retry */
+  mode: z.enum(['created', ...RETRY_MODES]),
+  prompt: RanWithItemSchema.nullable(),
+  table_prompt: RanWithItemSchema.nullable(),
+  output_schema: RanWithItemSchema.nullable(),
+  example: z.object({ id: z.string(), name: z.string() }).nullable(),
+  resolved_at: z.string(),
+  retried_at: z.string().nullable().optional(),
+});
+export type RanWith = z.infer<typeof RanWithSchema>;
+
 /** `POST /jobs/{id}/fail` (body optional) */
 export const JobFailSchema = z
   .strictObject({

@@ -18,7 +18,8 @@ export const ValueSourceSchema = z.object({
 });
 export type ValueSource = z.infer<typeof ValueSourceSchema>;
 
-export const CheckRuleSchema = z.enum(['row_count', 'line_amount', 'sum_total']);
+/** required: the document lacks a field the output schema requires */
+export const CheckRuleSchema = z.enum(['required', 'row_count', 'line_amount', 'sum_total']);
 export type CheckRule = z.infer<typeof CheckRuleSchema>;
 
 export const ReviewCheckSchema = z.object({

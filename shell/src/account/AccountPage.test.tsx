@@ -75,6 +75,8 @@ describe('AccountPage', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByTestId('account-credit-balance')).toHaveTextContent('420');
     expect(screen.getByText('Current balance')).toBeInTheDocument();
+    // the rule for failed work, beside the balance
+    expect(screen.getByTestId('credits-refund-rule')).toHaveTextContent(/fails through no fault of yours .* the credits come back/);
   });
 
   it('says when usage or preferences cannot be loaded, with Retry that loads again', async () => {

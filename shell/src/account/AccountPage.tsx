@@ -35,6 +35,10 @@ import { creditsCardModel } from '../layouts/authed/credits';
 import { useEmailPreferences, useResourceLimits, useUpdateEmailPreferences } from './queries';
 import { USAGE_PALETTE, formatAmount, resourceLabel, usageLevel, usagePercentage } from './usage';
 
+/** How jobs are charged when they fail (docs/product/extraction-rules.md). */
+export const CREDITS_REFUND_RULE =
+  'A job costs its credits when you start it. If its work fails through no fault of yours (the language-model provider is down, an internal error), the credits come back; a job you cancel, or one that fails because of its files, prompt or schema, keeps its cost. Missing required fields in a document are a result, not a failure.';
+
 export const ACCOUNT_TEXTS = {
   loading: 'Loading your account details...',
   loggedOut: 'Please log in to view your account.',
@@ -276,6 +280,9 @@ export default function AccountPage() {
                   <Link to="/credit-request">Request credits</Link>
                 </Button>
               </Flex>
+              <Text textStyle="sm" color="fg.muted" mt="3" data-testid="credits-refund-rule">
+                {CREDITS_REFUND_RULE}
+              </Text>
             </Card.Body>
           </Card.Root>
 

@@ -11,79 +11,23 @@
 // successful, failed, tokens used, text / table chunks, processing time.
 import { and, eq, inArray } from 'drizzle-orm';
 import { chunks } from '../../db/schema';
-import type { Tx } from '../../db';
 import { HttpError, validationError } from '../../lib/errors';
-import { JobError, type JobContext, type JobEventInput, type JobHandler, type JobOutcome, type JobRequest } from '../../jobs/types';
-import { getProvider, resolveProviderName, type JSONSchema, type LlmProvider } from '../../llm';
-import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
+import { JobError, type JobContext, type JobEventInput, type JobHandler, type JobOutcome } from '../../jobs/types';
+import { getProvider, type JSONSchema, type LlmProvider } from '../../llm';
+import { extractChunk, hasRequired, type ExtractionChunk } from '../../processing/extraction';
 import { activeRun, runChunks } from '../chunk-runs/service';
-import { recordOutputSchemaUse } from '../output-schemas/service';
 import { estimateSnapshot } from '../job-estimates/service';
 import { documentCache, provenanceOfExtraction } from './provenance';
 import { asJobError, provenanceInPool } from '../../pool/steps';
 import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
-import { assertChunked, datasetFileIds, ownFileRef, resolveSetup, storeResult, type ExtractionSetup } from './service';
+import { datasetFileIds, ownFileRef, storeResult } from './service';
+import { checkFileRequired, type RequiredCheck } from './required';
 
-export interface ExtractionConfig {
-  processing_mode: 'single_file' | 'dataset' | 'single_chunk';
-  prompt_id: string;
-  table_prompt_id: string | null;
-  output_schema_id: string | null;
-  example_id: string | null;
-  files: { id: string; filename: string }[];
-  chunk_ids: string[] | null;
-  provider: string | null;
-  model: string | null;
-  batch_size: number | null;
-  setup: ExtractionSetup;
-}
+import { buildExtractionConfig, type ExtractionConfig } from './config';
+import { extractionRetryConfig } from './retry';
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
-/** Normalises provider / model / batch size of a processing_config (422 for an unknown provider). */
-function llmOptions(pc: Record<string, unknown>): Pick<ExtractionConfig, 'provider' | 'model' | 'batch_size'> {
-  const provider = str(pc.provider);
-  if (provider) {
-    try {
-      resolveProviderName(provider);
-    } catch (e) {
-      throw validationError(['body', 'processing_config', 'provider'], (e as Error).message);
-    }
-  }
-  const bs = Number(pc.batch_size);
-  return { provider, model: str(pc.model), batch_size: Number.isInteger(bs) && bs >= 1 && bs <= 200 ? bs : null };
-}
-
-/** Checks and builds an extraction job's config (POST /jobs/, re-extraction and a pipeline's extraction stage). */
-export async function buildExtractionConfig(
-  tx: Tx,
-  userId: string,
-  request: Pick<JobRequest, 'prompt_id' | 'table_prompt_id' | 'output_schema_id' | 'examples' | 'processing_config'>,
-  fileList: { id: string; filename: string }[],
-  mode: ExtractionConfig['processing_mode'],
-  chunkIds: string[] | null = null,
-): Promise<ExtractionConfig> {
-  const setup = await resolveSetup(tx, userId, {
-    promptId: request.prompt_id,
-    tablePromptId: request.table_prompt_id,
-    outputSchemaId: request.output_schema_id,
-    exampleIds: request.examples,
-  });
-  await assertChunked(tx, userId, fileList);
-  if (setup.output_schema_id) await recordOutputSchemaUse(tx, setup.output_schema_id);
-  return {
-    processing_mode: mode,
-    prompt_id: setup.prompt.id,
-    table_prompt_id: setup.table_prompt?.id ?? null,
-    output_schema_id: setup.output_schema_id,
-    example_id: setup.example?.id ?? null,
-    files: fileList,
-    chunk_ids: chunkIds,
-    ...llmOptions(request.processing_config ?? {}),
-    setup,
-  };
-}
+export { buildExtractionConfig, type ExtractionConfig } from './config';
 
 interface PlanFile {
   file_id: string;
@@ -105,6 +49,8 @@ interface ChunkOut {
   offline: boolean;
   /** ms the provenance of this result took (computed in the step's run; bench/review reads it from the chunk's event) */
   provenance_ms?: number;
+  /** 'setup': it failed because the user's prompt or schema cannot be used */
+  failure_cause?: 'setup';
 }
 
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100;
@@ -147,6 +93,39 @@ function providerFor(c: ExtractionConfig): LlmProvider {
   } catch (e) {
     throw new JobError(`The language-model provider is not usable: ${(e as Error).message}`, { code: 'PROVIDER_CONFIG' });
   }
+}
+
+/**
+ * The document-level `required` check of one file, once its chunks are in (a durable step: a
+ * resumed job does not check twice). A failed check is a result about the document, not a
+ * failure of the job: it is stored with the file's results and announced; the job goes on.
+ */
+async function requiredStep(ctx: JobContext, f: PlanFile, schema: JSONSchema | null, total: number, counts: ChunkCounts, elapsed: () => number): Promise<RequiredCheck | null> {
+  if (!schema || !hasRequired(schema) || !f.run_id) return null;
+  const name = `required:${f.file_id}`;
+  const fresh = !ctx.finishedSteps.has(name);
+  const runId = f.run_id;
+  const check = await ctx.step<null, RequiredCheck | null>(name, {
+    run: async () => null,
+    commit: (tx) => checkFileRequired(tx, { userId: ctx.job.userId, fileId: f.file_id, runId, jobId: ctx.job.id, schema }),
+  });
+  if (fresh && check) {
+    await ctx.event({
+      phase: 'extraction',
+      sub_phase: check.status === 'failed' ? 'file_check_failed' : 'file_check_passed',
+      message: check.status === 'failed' ? `${f.filename}: ${check.message}` : `${f.filename}: every required field was found`,
+      progress_percentage: (counts.processed / total) * 100,
+      ...progressOf(counts, total, {
+        processing_time: elapsed(),
+        file_id: f.file_id,
+        file_name: f.filename,
+        check: 'required',
+        check_status: check.status,
+        missing_fields: check.missing.map((m) => m.field),
+      }),
+    });
+  }
+  return check;
 }
 
 async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
@@ -207,6 +186,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
   }
 
   const outs: ChunkOut[] = [];
+  const requiredChecks: { file_id: string; filename: string; status: 'passed' | 'failed'; missing: string[]; message: string }[] = [];
   const schema = (c.setup.schema ?? null) as JSONSchema | null;
   // the documents' OCR lines (pages, values found outside their chunk), loaded once per file
   const docs = documentCache(services.db, job.userId);
@@ -276,6 +256,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             outputSchemaId: c.output_schema_id,
             processingTimeMs: r.processing_time_ms,
             details: {
+              ...(c.generation ? { generation: c.generation } : {}),
               mode: r.mode,
               prompt_type: r.prompt_type,
               attempts: r.attempts,
@@ -295,6 +276,7 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
             model: r.model,
             offline: r.offline,
             ...(provenanceMs !== undefined ? { provenance_ms: provenanceMs } : {}),
+            ...(r.failure_cause ? { failure_cause: r.failure_cause } : {}),
           };
         },
       });
@@ -330,6 +312,8 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
         });
       }
     }
+    const check = await requiredStep(ctx, f, schema, total, counts, elapsed);
+    if (check) requiredChecks.push({ file_id: f.file_id, filename: f.filename, status: check.status, missing: check.missing.map((m) => m.field), message: check.message });
   }
 
   const summary = {
@@ -348,6 +332,16 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     offline: outs.some((o) => o.offline),
     files: plan.files.map((f) => ({ file_id: f.file_id, filename: f.filename, run_id: f.run_id, chunks: f.chunks.length })),
     ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
+    ...(requiredChecks.length
+      ? {
+          required_checks: {
+            checked_files: requiredChecks.length,
+            failed_files: requiredChecks.filter((r) => r.status === 'failed').length,
+            files: requiredChecks.filter((r) => r.status === 'failed').slice(0, 100),
+          },
+        }
+      : {}),
+    ...(c.ran_with ? { ran_with: c.ran_with } : {}),
     extraction_results: outs.slice(0, 100).map((o) => ({ chunk_id: o.chunk_id, file_id: o.file_id, status: o.status, extracted_data: o.extracted_data ?? null, tokens_used: o.tokens, error_message: o.error })),
   };
   if (counts.ok > 0) {
@@ -358,17 +352,26 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
   }
   if (counts.ok === 0) {
     const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';
-    throw new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, { code: 'ALL_CHUNKS_FAILED', details: { results_summary: summary } });
+    // every chunk failed: the user's doing only when their prompt or schema could not be used (billing reads failure_cause)
+    const userCaused = outs.length > 0 && outs.every((o) => o.failure_cause === 'setup');
+    throw new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, {
+      code: 'ALL_CHUNKS_FAILED',
+      details: { results_summary: summary, ...(userCaused ? { failure_cause: 'setup' } : {}) },
+    });
   }
+  const requiredFailed = requiredChecks.filter((r) => r.status === 'failed').length;
   return {
     summary,
     event: {
       phase: 'completed',
-      message: `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)`,
+      message:
+        `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)` +
+        (requiredFailed ? `; ${requiredFailed} of ${requiredChecks.length} file(s) lack a required field` : ''),
       ...progressOf(counts, total, {
         processing_time: summary.processing_time,
         success_rate: summary.success_rate,
         offline: summary.offline,
+        ...(requiredChecks.length ? { required_checks_failed: requiredFailed, required_checks: requiredChecks.length } : {}),
       }),
     },
   };
@@ -429,4 +432,6 @@ export const extractionHandler: JobHandler = {
   },
 
   run: runExtraction,
+
+  retry: (job, { tx, mode }) => extractionRetryConfig(tx, job, mode),
 };

@@ -164,17 +164,25 @@ export function toExtractionResult(r: ExtractionResultRow): ExtractionResult {
 
 export type NewResult = Omit<typeof extractionResults.$inferInsert, 'id' | 'createdAt' | 'supersededAt'>;
 
-/** Stores a chunk's new result and supersedes its previous current one (in the step's transaction). Idempotent per (job, chunk). */
+const generationOf = (details: unknown) => Number((details as { generation?: unknown } | null)?.generation ?? 0) || 0;
+
+/**
+ * Stores a chunk's new result and supersedes its previous current one (in the step's
+ * transaction). Idempotent per (job, chunk) and generation: a job retried with the current
+ * prompt and schema (a new generation) replaces its own earlier row of the chunk.
+ */
 export async function storeResult(tx: Tx, r: NewResult): Promise<ExtractionResultRow> {
   const [existing] = await tx
     .select()
     .from(extractionResults)
     .where(and(eq(extractionResults.jobId, r.jobId), eq(extractionResults.chunkId, r.chunkId)));
-  if (existing) return existing;
+  if (existing && generationOf(existing.details) === generationOf(r.details)) return existing;
   await tx
     .update(extractionResults)
     .set({ supersededAt: sql`now()` })
     .where(and(eq(extractionResults.chunkId, r.chunkId), isNull(extractionResults.supersededAt)));
+  // the earlier generation's row goes (a new id: the review record sees a new version)
+  if (existing) await tx.delete(extractionResults).where(eq(extractionResults.id, existing.id));
   const [row] = await tx.insert(extractionResults).values(r).returning();
   return row!;
 }

@@ -284,7 +284,9 @@ describe('workers', () => {
     const failed = await run({ job_type: 'test_fail', name: 'bad' });
     expect(failed).toMatchObject({ status: 'failed', error_message: 'This job always fails: a readable reason', attempts: 1 });
     expect(failed.error_details).toMatchObject({ code: 'TEST', step: 'fail', attempt: 1 });
-    expect(failed.events.at(-1)).toMatchObject({ phase: 'failed', event_type: 'error', details: { error: 'This job always fails: a readable reason' } });
+    // the failure, then the credit returned (failed work is not charged)
+    expect(failed.events.at(-2)).toMatchObject({ phase: 'failed', event_type: 'error', details: { error: 'This job always fails: a readable reason' } });
+    expect(failed.events.at(-1)).toMatchObject({ phase: 'failed', sub_phase: 'credits_refunded', details: { credits_refunded: 1 } });
     expect((await run({ job_type: 'noop' })).status).toBe('completed');
   });
 

@@ -9,7 +9,9 @@
 // the stage's range (OCR 0-20, chunking 20-50, extraction 50-100; a per-file stage averages its
 // children) and answers the aggregated event the queue records on the pipeline with
 // context.aggregated_from_children = true. Children's own events carry context.pipeline_root_id.
-import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, normalizePipelineChunkSize, type PipelineStage } from '@quarry/shared/schemas';
+import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, normalizePipelineChunkSize, type PipelineStage, type RanWith } from '@quarry/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema';
 import type { Tx } from '../../db';
 import type { JobEventRow, JobRow } from '../../db/schema';
 import { HttpError, validationError } from '../../lib/errors';
@@ -17,7 +19,9 @@ import { JobError, type JobContext, type JobEventInput, type JobHandler, type Jo
 import { ChunkingInputError, normalizeStrategy } from '../../processing/chunking';
 import { chunkingHandler } from '../chunking/handler';
 import { buildExtractionConfig } from '../extraction/handler';
-import { assertChunked, datasetFileIds, resolveSetup } from '../extraction/service';
+import { ranWithOf } from '../extraction/config';
+import { deletedSince, extractionRetryConfig } from '../extraction/retry';
+import { assertChunked, datasetFileIds, resolveSetup, type ExtractionSetup } from '../extraction/service';
 import { estimateSnapshot, type EstimateSnapshot } from '../job-estimates/service';
 import { ocrHandler } from '../ocr/handler';
 import { currentOcrResult } from '../ocr/service';
@@ -35,6 +39,8 @@ export interface PipelineConfig {
   model: string | null;
   /** the estimate made when the pipeline was created (the monitor shows it beside the actual figures) */
   estimate?: EstimateSnapshot;
+  /** names and versions of the prompts and schema its extraction uses (the last retry's choice) */
+  ran_with?: RanWith;
 }
 
 export const STAGE_OF: Record<string, PipelineStage> = { ocr: 'ocr', chunking: 'chunking', extraction: 'extraction' };
@@ -200,9 +206,10 @@ export const pipelineHandler: JobHandler = {
     const pc = request.processing_config ?? {};
     const stages = normalizeStages(pc.pipeline_stages);
     const fileList = await datasetFileIds(tx, userId, request.dataset_id);
+    let setup: ExtractionSetup | null = null;
     if (stages.includes('extraction')) {
       if (!request.prompt_id) throw validationError(['body', 'prompt_id'], 'Missing extraction requirements: Extraction stage requires a prompt template');
-      await resolveSetup(tx, userId, { promptId: request.prompt_id, tablePromptId: request.table_prompt_id, outputSchemaId: request.output_schema_id, exampleIds: request.examples });
+      setup = await resolveSetup(tx, userId, { promptId: request.prompt_id, tablePromptId: request.table_prompt_id, outputSchemaId: request.output_schema_id, exampleIds: request.examples });
     }
     let strategy: string | null = null;
     if (stages.includes('chunking')) {
@@ -232,6 +239,7 @@ export const pipelineHandler: JobHandler = {
       examples: request.examples ?? [],
       provider: str(pc.provider),
       model: str(pc.model),
+      ...(setup ? { ran_with: await ranWithOf(tx, userId, setup, 'created') } : {}),
     };
     const estimate = await estimateSnapshot(tx, userId, {
       job_type: 'full_pipeline',
@@ -253,6 +261,28 @@ export const pipelineHandler: JobHandler = {
   },
 
   run: runPipeline,
+
+  /**
+   * Retry with the current prompt and schema: checked now (409 when deleted); an extraction
+   * stage job that did not complete is given them and extracts every chunk again. As it was: the
+   * extraction stage job keeps its copy. (A pipeline that failed before its extraction stage had
+   * not used the prompt yet: that stage takes the prompt as it is when it starts, either way.)
+   */
+  async retry(job, { tx, mode }) {
+    const c = job.config as unknown as PipelineConfig;
+    const now = new Date();
+    if (!c.pipeline_stages.includes('extraction') || !c.prompt_id) return job.config;
+    if (mode === 'original') return { ...job.config, ...(c.ran_with ? { ran_with: { ...c.ran_with, mode: 'original', retried_at: now.toISOString() } } : {}) };
+    const names = { prompt: c.ran_with?.prompt?.name, tablePrompt: c.ran_with?.table_prompt?.name, schema: c.ran_with?.output_schema?.name };
+    const setup = await resolveSetup(tx, job.userId, { promptId: c.prompt_id, tablePromptId: c.table_prompt_id, outputSchemaId: c.output_schema_id, exampleIds: c.examples }).catch(
+      (e: unknown) => deletedSince(e, names),
+    );
+    const stageJobs = await tx.select().from(jobs).where(and(eq(jobs.parentId, job.id), eq(jobs.jobType, 'extraction')));
+    for (const stageJob of stageJobs.filter((k) => k.status !== 'completed')) {
+      await tx.update(jobs).set({ config: await extractionRetryConfig(tx, stageJob, 'current'), updatedAt: now }).where(eq(jobs.id, stageJob.id));
+    }
+    return { ...job.config, ran_with: await ranWithOf(tx, job.userId, setup, 'current', now) };
+  },
 
   onChildEvent(parent: JobRow, child: JobRow, event: JobEventRow): JobEventInput | null {
     const stage = STAGE_OF[child.jobType];

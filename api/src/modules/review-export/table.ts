@@ -49,9 +49,12 @@ export const keyPath = (base: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test
  * values or were not checked by a person instead of leaving a silent gap:
  * failed (every chunk failed), not extracted, partial (some chunks failed), reviewed, unreviewed.
  */
-export function fileStatus(r: Pick<ExportRecord, 'extraction' | 'reviewed'>): string {
+export function fileStatus(r: Pick<ExportRecord, 'extraction' | 'reviewed'> & Partial<Pick<ExportRecord, 'checks'>>): string {
   if (r.extraction === 'failed') return 'failed';
   if (r.extraction === 'none') return 'not extracted';
+  // a document without a required field: said in the status, so an export never looks complete without it
+  const required = r.checks?.find((c) => c.rule === 'required' && c.status === 'failed');
+  if (required) return `failed check: ${required.message}`;
   if (r.extraction === 'partial') return r.reviewed ? 'reviewed (partial extraction)' : 'unreviewed (partial extraction)';
   return r.reviewed ? 'reviewed' : 'unreviewed';
 }

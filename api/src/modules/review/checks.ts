@@ -15,7 +15,8 @@
 // descriptions — never one fixed name.
 import { childPath } from '@quarry/shared/review';
 
-export type CheckRule = 'row_count' | 'line_amount' | 'sum_total';
+/** required: the document lacks a field the output schema requires (stored by the extraction, see extraction/required.ts) */
+export type CheckRule = 'required' | 'row_count' | 'line_amount' | 'sum_total';
 
 export interface ReviewCheck {
   id: string;

@@ -5,6 +5,7 @@ import { OpenAiProvider } from '../../llm/openai';
 import { startFakeServer, type FakeHandler, type FakeServer, type RecordedRequest } from '../../llm/testing/fake-server';
 import type { JSONSchema } from '../../llm/types';
 import { DEFAULT_SYSTEM_PROMPT, extractChunk, type ExtractionPrompt } from './extract';
+import { missingRequired, withoutRequired } from './validate';
 import type { ExtractionChunk } from './table';
 
 const schema: JSONSchema = {
@@ -158,7 +159,8 @@ describe('extractChunk: text chunks', () => {
     expect(result.attempts).toBe(2);
     expect(server!.requests).toHaveLength(2);
     expect(result.error_message).toContain('after a corrective retry');
-    expect(result.error_message).toContain("(root) must have required property 'invoice_number'");
+    // types are checked per chunk; `required` is the document's (checked on the file's unified record)
+    expect(result.error_message).not.toContain('required property');
     expect(result.error_message).toContain('total must be number');
     expect(result.tokens_used).toBe(200);
     expect(result.extracted_data).toEqual({ total: 'n/a' });
@@ -300,6 +302,31 @@ describe('extractChunk: table chunks in row batches', () => {
   });
 });
 
+describe('required is checked on the document, not on a chunk', () => {
+  test('the provider gets the schema without required; the prompt still says which fields are required', async () => {
+    const provider = await fakeProvider(() => completion('{"invoice_number":"INV-9"}'));
+    const result = await extractChunk({ chunk: { chunk_type: 'text', content: 'Invoice INV-9' }, prompt: textPrompt, schema, provider });
+    expect(result).toMatchObject({ status: 'completed', attempts: 1, extracted_data: { invoice_number: 'INV-9' } });
+    // strict structured output: a field that is not required may be null, so no chunk is forced to invent the invoice number
+    expect(JSON.stringify(server!.requests[0]!.body.response_format.json_schema.schema.properties.invoice_number)).toContain('null');
+    expect(lastUser(server!.requests[0]!)).toContain('invoice_number');
+  });
+
+  test('withoutRequired strips required at every depth and keeps properties named "required"; missingRequired names what a record lacks', () => {
+    const s = {
+      type: 'object',
+      properties: { required: { type: 'string' }, rows: { type: 'array', items: { type: 'object', properties: { d: { type: 'string' } }, required: ['d'] } } },
+      required: ['required', 'rows'],
+    } as const;
+    expect(withoutRequired(s as never)).toEqual({ type: 'object', properties: { required: { type: 'string' }, rows: { type: 'array', items: { type: 'object', properties: { d: { type: 'string' } } } } } });
+    expect(missingRequired(s as never, { required: '', rows: [{ d: 'x' }, {}] })).toEqual([
+      { field: 'required', path: '$.required' },
+      { field: 'rows[1].d', path: '$.rows[1].d' },
+    ]);
+    expect(missingRequired(s as never, { required: 'yes', rows: [{ d: 'x' }] })).toEqual([]);
+  });
+});
+
 describe('extractChunk with the offline provider', () => {
   test('a 60-row table chunk in batches: every row, exact values, labelled offline, the tokens a model would have used', async () => {
     const r = await extractChunk({ chunk: tableChunk(), prompt: textPrompt, tablePrompt, schema, provider: new OfflineProvider(), batchSize: 25 });
@@ -309,12 +336,11 @@ describe('extractChunk with the offline provider', () => {
     expect((r.extracted_data as { line_items: Row[] }).line_items).toEqual(ROWS);
   });
 
-  test('a text chunk: fields from labels; a required field it cannot find fails validation honestly', async () => {
+  test('a text chunk: fields from labels; a required field the chunk does not hold is not its failure', async () => {
     const ok = await extractChunk({ chunk: { chunk_type: 'text', content: 'Invoice Number: INV-3\nTotal: $1,020.00' }, prompt: textPrompt, schema, provider: new OfflineProvider() });
     expect(ok).toMatchObject({ status: 'completed', extracted_data: { invoice_number: 'INV-3', total: 1020 }, offline: true });
     const missing = await extractChunk({ chunk: { chunk_type: 'text', content: 'Invoice Number: INV-3' }, prompt: textPrompt, schema, provider: new OfflineProvider() });
-    expect(missing.status).toBe('failed');
-    expect(missing.error_message).toContain("must have required property 'total'");
-    expect(missing.extracted_data).toEqual({ invoice_number: 'INV-3' });
+    // the total may be on another page: the chunk gives what it holds
+    expect(missing).toMatchObject({ status: 'completed', error_message: null, extracted_data: { invoice_number: 'INV-3' } });
   });
 });

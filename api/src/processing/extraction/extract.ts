@@ -6,7 +6,8 @@
 //    for the missing rows once, and what is still missing is reported, never dropped silently;
 //  - the optional example is sent as a user/assistant few-shot pair;
 //  - the answer is parsed (```json fences tolerated) and validated with ajv against the output
-//    schema; an invalid answer is re-asked ONCE with the validation errors, then the chunk is
+//    schema without its `required` (a chunk is part of a document: required fields are checked
+//    on the file's unified record by the job); an invalid answer is re-asked ONCE with the validation errors, then the chunk is
 //    returned as failed with its error.
 // Cancellation: when `signal` fires, extractChunk rejects with LlmAbortedError (the job stops);
 // every other problem is a `failed` result with a readable error_message.
@@ -25,7 +26,7 @@ import {
   type SourceRow,
 } from './table';
 import { PROMPT_VARIABLES, renderTemplate, validateTemplateVariables, type PromptType } from './template';
-import { checkSchemaDefinition, validateOutput } from './validate';
+import { checkSchemaDefinition, validateOutput, withoutRequired } from './validate';
 
 export interface ExtractionPrompt {
   id?: string;
@@ -76,6 +77,8 @@ export interface ExtractionProgress {
 
 export interface ChunkExtractionResult {
   status: 'completed' | 'failed';
+  /** why a failed chunk failed: 'setup' = the user's prompt or schema cannot be used (their doing); otherwise the provider or its answer */
+  failure_cause?: 'setup';
   extracted_data: unknown;
   error_message: string | null;
   tokens_used: number;
@@ -244,7 +247,10 @@ export function mergeAnswers(answers: unknown[], where: { root: true } | { key: 
 export async function extractChunk(opts: ExtractChunkOptions): Promise<ChunkExtractionResult> {
   const started = performance.now();
   const run = new Run(opts);
-  const schema = opts.schema ?? undefined;
+  // what the provider answers and is validated against: `required` is judged on the file's
+  // unified record, not here (a chunk holds only part of the document)
+  const fullSchema = opts.schema ?? undefined;
+  const schema = fullSchema ? withoutRequired(fullSchema) : undefined;
   const finish = (partial: Partial<ChunkExtractionResult> & Pick<ChunkExtractionResult, 'status' | 'mode' | 'prompt_type'>): ChunkExtractionResult => ({
     extracted_data: null,
     error_message: null,
@@ -260,11 +266,12 @@ export async function extractChunk(opts: ExtractChunkOptions): Promise<ChunkExtr
   });
 
   if (opts.signal?.aborted) throw new LlmAbortedError(opts.provider.name);
-  if (schema) {
-    const check = checkSchemaDefinition(schema);
-    if (!check.valid) return finish({ status: 'failed', mode: 'text', prompt_type: opts.prompt.type, error_message: `Invalid output schema: ${check.errors.join('; ')}` });
+  if (fullSchema) {
+    const check = checkSchemaDefinition(fullSchema);
+    if (!check.valid) return finish({ status: 'failed', mode: 'text', prompt_type: opts.prompt.type, error_message: `Invalid output schema: ${check.errors.join('; ')}`, failure_cause: 'setup' });
   }
-  const schemaDescriptions = renderSchemaDescriptions(schema);
+  // the descriptions still say which fields the document must have
+  const schemaDescriptions = renderSchemaDescriptions(fullSchema);
 
   // which prompt and mode
   const isTableChunk = opts.chunk.chunk_type === 'table';
@@ -286,7 +293,7 @@ export async function extractChunk(opts: ExtractChunkOptions): Promise<ChunkExtr
       run.warnings.push('table chunk sent with the text prompt: no table prompt was given');
     }
     if (!textPrompt) {
-      return finish({ status: 'failed', mode: 'text', prompt_type: opts.prompt.type, error_message: 'A text prompt is required for a text chunk (only a table prompt was given)' });
+      return finish({ status: 'failed', mode: 'text', prompt_type: opts.prompt.type, error_message: 'A text prompt is required for a text chunk (only a table prompt was given)', failure_cause: 'setup' });
     }
 
     // text chunk
@@ -301,7 +308,7 @@ export async function extractChunk(opts: ExtractChunkOptions): Promise<ChunkExtr
     if (!answer.ok) return finish({ status: 'failed', mode: 'text', prompt_type: 'text', error_message: answer.error ?? 'failed', extracted_data: answer.data ?? null });
     return finish({ status: 'completed', mode: 'text', prompt_type: 'text', extracted_data: answer.data ?? null });
   } catch (e) {
-    if (e instanceof PromptError) return finish({ status: 'failed', mode: isTableChunk && tablePrompt ? 'table' : 'text', prompt_type: opts.prompt.type, error_message: e.message });
+    if (e instanceof PromptError) return finish({ status: 'failed', mode: isTableChunk && tablePrompt ? 'table' : 'text', prompt_type: opts.prompt.type, error_message: e.message, failure_cause: 'setup' });
     throw e;
   }
 }

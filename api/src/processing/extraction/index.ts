@@ -12,6 +12,7 @@ export {
   TemplateSyntaxError,
 } from './template';
 export type { PromptType, RenderResult, TemplateValidation } from './template';
-export { validateOutput, checkSchemaDefinition, SchemaDefinitionError } from './validate';
+export { validateOutput, checkSchemaDefinition, SchemaDefinitionError, withoutRequired, missingRequired, hasRequired } from './validate';
+export type { MissingField } from './validate';
 export { resolveTables, rowsProperty, matchRows } from './table';
 export type { ExtractionChunk, TableStructureLike, ResolvedTable } from './table';

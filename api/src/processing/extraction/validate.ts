@@ -2,8 +2,14 @@
 // validateOutput() answers readable error lines ("line_items[2].quantity must be number")
 // that go into the follow-up message and the stored error. checkSchemaDefinition() tells
 // whether an output schema is a usable JSON Schema at all (bad input: a clear 4xx up front).
+//
+// `required` is a rule of the document, not of each chunk: a chunk holds part of a document
+// (the number on page 1, the total on page 3), so each chunk is validated against
+// withoutRequired(schema) (types, enums, formats still checked) and missingRequired() is asked
+// of the file's unified record once every chunk is in (docs/product/extraction-rules.md).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../lib/json-schema';
+import { pathOf as jsonPath } from '@quarry/shared/review';
 import type { JSONSchema } from '../../llm/types';
 
 // patterns run in linear time (re2js): see lib/json-schema.ts
@@ -93,4 +99,83 @@ export function formatErrors(errors: ErrorObject[], rootName = '(root)'): string
     if (!out.includes(line)) out.push(line);
   }
   return out.slice(0, 25);
+}
+
+/** Keywords whose value is one subschema / a list of subschemas / a map of subschemas. */
+const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
+const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+/** The schema with every `required` keyword removed (at every depth); everything else as it was. */
+export function withoutRequired(schema: JSONSchema): JSONSchema {
+  const strip = (s: unknown): unknown => {
+    if (Array.isArray(s)) return s.map(strip);
+    if (!s || typeof s !== 'object') return s;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
+      if (k === 'required' && Array.isArray(v)) continue;
+      if (ONE.includes(k)) out[k] = strip(v);
+      else if (LIST.includes(k) && Array.isArray(v)) out[k] = v.map(strip);
+      else if (MAP.includes(k) && v && typeof v === 'object' && !Array.isArray(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, strip(x)]));
+      else out[k] = v;
+    }
+    return out;
+  };
+  return strip(schema) as JSONSchema;
+}
+
+/** Does the schema require anything (at any depth)? */
+export function hasRequired(schema: JSONSchema | null | undefined): boolean {
+  return Boolean(schema) && JSON.stringify(withoutRequired(schema!)) !== JSON.stringify(schema);
+}
+
+export interface MissingField {
+  /** readable: "total", "line_items[2].description" */
+  field: string;
+  /** the record's JSON path: "$.total", "$.line_items[2].description" */
+  path: string;
+}
+
+/**
+ * The required fields a (unified) record lacks. A field that is present but empty (null, "",
+ * an empty list) is missing too: a required value nobody found is not there. Only `required`
+ * is judged here; types were checked chunk by chunk.
+ */
+export function missingRequired(schema: JSONSchema, data: unknown): MissingField[] {
+  let fn: ValidateFunction;
+  try {
+    fn = compile(schema);
+  } catch (e) {
+    throw new SchemaDefinitionError([(e as Error).message]);
+  }
+  const out: MissingField[] = [];
+  const seen = new Set<string>();
+  const add = (parentPath: string, key: string) => {
+    const segments: (string | number)[] = parentPath
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    segments.push(key);
+    const path = jsonPath(segments);
+    if (seen.has(path)) return;
+    seen.add(path);
+    out.push({ field: segments.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), ''), path });
+  };
+  if (!fn(emptiesRemoved(data))) {
+    for (const e of fn.errors ?? []) if (e.keyword === 'required') add(e.instancePath, (e.params as { missingProperty: string }).missingProperty);
+  }
+  return out;
+}
+
+/** null, "" and [] taken out of objects (so `required` sees them as absent). */
+function emptiesRemoved(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(emptiesRemoved);
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (x === null || x === undefined || (typeof x === 'string' && x.trim() === '') || (Array.isArray(x) && x.length === 0)) continue;
+    out[k] = emptiesRemoved(x);
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import type { ReviewCheck } from '@quarry/shared/schemas';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 
 const RULE: Record<ReviewCheck['rule'], string> = {
+  required: 'Required fields: the fields the output schema requires, looked for in the whole document (every chunk merged).',
   row_count: 'Table rows: the rows chunking found in the document against the rows in the record.',
   line_amount: 'Line amounts: each row\'s amount against quantity × price.',
   sum_total: 'Sum: the rows\' amounts against the total of the record.',
