@@ -7,6 +7,7 @@
 // Each side stays its own deploy: the page is fetched at request time from wherever
 // /remotes.json says the owner is (cached briefly), and anything missing, slow or failing
 // gives the plain index.html — the page is then drawn by JavaScript, as before.
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -30,6 +31,8 @@ const HEAD_SCRIPT =
   "document.addEventListener('click',function(e){var p=document.getElementById('" + PRERENDER_ID + "')," +
   "b=e.target instanceof Element&&e.target.closest('button');" +
   "if(p&&b&&p.contains(b))window.__quarryPrerenderClick=[].indexOf.call(p.querySelectorAll('button'),b)},true)})()</script>";
+/** The CSP source that allows HEAD_SCRIPT, the one inline script the static servers send (serve.mjs securityHeaders). */
+export const HEAD_SCRIPT_HASH = `sha256-${createHash('sha256').update(HEAD_SCRIPT.slice('<script>'.length, -'</script>'.length)).digest('base64')}`;
 const HIDE_ROOT = `<style>#${PRERENDER_ID}~#root{display:none}</style>`;
 
 /** Drops `<style data-emotion="…">` blocks of `html` whose ids `seen` already holds (both renders carry Chakra's global styles). */

@@ -29,6 +29,69 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 const NO_CACHE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|remotes\.json)$/;
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2|png|svg|jpg)$/;
 
+/**
+ * The security headers every answer of the static servers carries (the API sends its own).
+ * The Content-Security-Policy allows what the composed app loads and nothing else
+ * (docs/decisions.md, "Content-Security-Policy of the app"):
+ * - scripts, manifests, chunks, styles and the pdf.js worker from this origin and the remotes'
+ *   origins (`origins`: from remotes.json, wherever each remote is deployed);
+ * - the API and its WebSocket on this origin ('self' covers ws: and wss: of the same host),
+ *   plus `connectOrigins` (S3 for direct uploads, an API on another origin);
+ * - inline styles: emotion (Chakra) inserts <style> elements at run time and the prerendered
+ *   pages carry style attributes, so style-src needs 'unsafe-inline'; scripts do not — the one
+ *   inline script (the composed page's theme script) is allowed by its hash (`scriptHashes`);
+ * - images and the pdf.js worker from blob: (page previews are drawn from fetched bytes), data: images;
+ * - framing: `frameAncestors` ('none' unless FRAME_ANCESTORS says otherwise), X-Frame-Options
+ *   to match for browsers without frame-ancestors.
+ * @param {{ origins?: string[], connectOrigins?: string[], scriptHashes?: string[], frameAncestors?: string }} [options]
+ */
+export function securityHeaders(options = {}) {
+  const origins = [...new Set((options.origins ?? []).map((o) => new URL(o).origin))];
+  const own = ["'self'", ...origins].join(' ');
+  const hashes = (options.scriptHashes ?? []).map((h) => ` '${h}'`).join('');
+  const connect = [...new Set((options.connectOrigins ?? []).map((o) => new URL(o).origin))].map((o) => ` ${o}`).join('');
+  const ancestors = (options.frameAncestors ?? '').trim() || "'none'";
+  const csp = [
+    "default-src 'self'",
+    `script-src ${own}${hashes}`,
+    `style-src ${own} 'unsafe-inline'`,
+    `img-src ${own} data: blob:`,
+    `font-src ${own} data:`,
+    `connect-src ${own}${connect}`,
+    `worker-src ${own} blob:`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+  const headers = {
+    'Content-Security-Policy': csp,
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  // X-Frame-Options can only say DENY or SAMEORIGIN; other ancestors are frame-ancestors' alone.
+  if (ancestors === "'none'") headers['X-Frame-Options'] = 'DENY';
+  else if (ancestors === "'self'") headers['X-Frame-Options'] = 'SAMEORIGIN';
+  return headers;
+}
+
+/**
+ * FRAME_ANCESTORS: who may put the app in a frame (CSP frame-ancestors sources, e.g.
+ * `'self' https://portal.example`); unset, nobody. CSP_CONNECT_SRC: further origins the
+ * browser may call (comma or space separated), e.g. an API on another origin. With S3
+ * storage the endpoint's origin (S3_ENDPOINT, else the bucket's AWS host) is added, as the
+ * browser uploads to it directly.
+ * @returns {{ frameAncestors?: string, connectOrigins: string[] }}
+ */
+export function securityOptionsFromEnv(env = process.env) {
+  const connectOrigins = (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean);
+  if (env.S3_BUCKET) {
+    if (env.S3_ENDPOINT) connectOrigins.push(env.S3_ENDPOINT);
+    else connectOrigins.push(`https://${env.S3_BUCKET}.s3.${env.S3_REGION || env.AWS_REGION || 'us-east-1'}.amazonaws.com`);
+  }
+  return { frameAncestors: env.FRAME_ANCESTORS?.trim() || undefined, connectOrigins };
+}
+
 /** Cache-Control for a path relative to the app root. */
 export function cacheControl(relPath) {
   if (NO_CACHE.test(relPath)) return 'no-cache';
@@ -44,7 +107,6 @@ async function sendFile(req, res, file, relPath, extraHeaders = {}) {
   const headers = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(relPath),
-    'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
   };
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -107,7 +169,6 @@ function sendComposed(req, res, html, extraHeaders) {
   res.writeHead(200, {
     'Content-Type': TYPES['.html'],
     'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
     // The session hint cookie decides whether a page is composed.
     Vary: 'Accept-Encoding, Cookie',
     ...(encoding ? { 'Content-Encoding': encoding } : {}),
@@ -174,19 +235,27 @@ function proxyUpgrade(req, socket, head, target) {
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *           apiTarget?: string, dynamic?: Record<string, () => unknown>,
- *           compose?: (pathname: string, cookies: string) => Promise<string | null> }} options
+ *           compose?: (pathname: string, cookies: string) => Promise<string | null>,
+ *           security?: Record<string, string> }} options
  * `dynamic` maps a path (e.g. `/remotes.json`) to a function returning its JSON body.
  * `compose` (scripts/compose.mjs) returns the HTML of a page with its prerendered first
- * paint, or null for the plain index.html.
+ * paint, or null for the plain index.html. `security` (securityHeaders()) goes on every answer
+ * but the API's; without it, a policy allowing this origin only.
  */
 export function createAppServer(options) {
   const root = path.resolve(options.root);
   const api = options.apiTarget ? new URL(options.apiTarget) : null;
-  const cors = options.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+  const cors = { ...(options.security ?? securityHeaders()), ...(options.cors ? { 'Access-Control-Allow-Origin': '*' } : {}) };
 
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://local');
+      let url;
+      try {
+        url = new URL(req.url ?? '/', 'http://local');
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
+        return res.end('Bad request: the path is not a valid URL');
+      }
       if (api && (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/ws/'))) {
         return proxyHttp(req, res, api);
       }
@@ -195,7 +264,7 @@ export function createAppServer(options) {
         return res.end();
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD' });
+        res.writeHead(405, { Allow: 'GET, HEAD', ...cors });
         return res.end();
       }
       const dynamic = options.dynamic?.[url.pathname];
@@ -207,10 +276,17 @@ export function createAppServer(options) {
         const composed = await options.compose(url.pathname, req.headers.cookie ?? '');
         if (composed) return sendComposed(req, res, composed, cors);
       }
-      const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      let rel;
+      try {
+        rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      } catch {
+        // a malformed escape (`/%E0%A4%A`) is the client's error, not the server's
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
+        return res.end('Bad request: the path is not a valid URL (malformed percent-encoding)');
+      }
       const file = path.resolve(root, rel || 'index.html');
       if (!file.startsWith(root + path.sep) && file !== root) {
-        res.writeHead(403);
+        res.writeHead(403, cors);
         return res.end();
       }
       try {
@@ -233,7 +309,7 @@ export function createAppServer(options) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
       res.end('Not found');
     } catch (error) {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
       res.end(String(error));
     }
   });

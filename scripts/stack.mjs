@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createComposer } from './compose.mjs';
-import { createAppServer } from './serve.mjs';
+import { createComposer, HEAD_SCRIPT_HASH } from './compose.mjs';
+import { createAppServer, securityHeaders, securityOptionsFromEnv } from './serve.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const apps = JSON.parse(readFileSync(path.join(root, 'shared/apps.json'), 'utf8'));
@@ -88,11 +88,17 @@ export async function startStack(options = {}) {
     if (code) log(`API exited with code ${code}`);
   });
 
+  // One policy for the shell and the remotes: the origins remotes.json names, this origin's API.
+  const security = securityHeaders({
+    origins: Object.values(remotesJson(ports).remotes),
+    scriptHashes: [HEAD_SCRIPT_HASH],
+    ...securityOptionsFromEnv(process.env),
+  });
   const servers = {};
   const startRemote = async (key) => {
     if (servers[key]) return;
     const def = apps.remotes.find((r) => r.key === key);
-    servers[key] = await createAppServer({ root: www(def.dir), port: ports.remotes[key], cors: true });
+    servers[key] = await createAppServer({ root: www(def.dir), port: ports.remotes[key], cors: true, security });
   };
   const stopRemote = async (key) => {
     const server = servers[key];
@@ -106,6 +112,7 @@ export async function startStack(options = {}) {
     root: www('shell'),
     port: ports.shell,
     spa: true,
+    security,
     apiTarget: `http://127.0.0.1:${ports.api}`,
     dynamic: { '/remotes.json': () => remotesJson(ports) },
     compose: createComposer({ root: www('shell'), pages: { '/': () => prerenderedPageUrl(remotesJson(ports)) } }),

@@ -1,8 +1,54 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { API_URL, CONTROL_URL, type RemoteKey } from './env';
 
-/** Console errors and page errors seen during a test; tests assert it stays empty. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** What Chromium logs when the page's Content-Security-Policy blocks something. */
+export const CSP_MESSAGE = /Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect|frame|create|evaluate|display|run|compile)/i;
+
+const watched = new WeakSet<BrowserContext>();
+
+/** Reports every CSP violation of the context's pages into `seen` (console messages and securitypolicyviolation events). */
+async function watchCsp(context: BrowserContext, seen: string[]) {
+  if (watched.has(context)) return;
+  watched.add(context);
+  context.on('console', (m) => {
+    if (CSP_MESSAGE.test(m.text())) seen.push(`${m.page()?.url() ?? 'a page'}: ${m.text()}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`Content Security Policy violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+}
+
+/**
+ * Every test runs under the static servers' Content-Security-Policy and fails on any
+ * violation, in its own page or in a context it opens (`browser.newContext`). A test that
+ * provokes one on purpose removes what it expected from `cspViolations`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser }, use) => {
+      const seen: string[] = [];
+      const b = browser as Browser & { newContext: Browser['newContext'] };
+      const original = b.newContext;
+      b.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await original.apply(b, args);
+        await watchCsp(context, seen);
+        return context;
+      };
+      try {
+        await use(seen);
+      } finally {
+        b.newContext = original;
+      }
+      expect(seen, 'Content-Security-Policy violations during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations }, use) => {
+    await watchCsp(context, cspViolations);
+    await use(context);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (m) => {

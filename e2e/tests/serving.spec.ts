@@ -134,3 +134,76 @@ test('`npm start` stops when npm is told to (SIGTERM to npm, as a process manage
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// What every answer of the static servers carries: the policy allows the remotes named in
+// remotes.json and the page's own origin, and nobody may frame the app.
+for (const [label, url] of [
+  ['the shell’s index.html', `${BASE_URL}/login`],
+  ['the composed public page', `${BASE_URL}/`],
+  ['a remote’s manifest', `http://localhost:${E2E_PORTS.remotes.files}/mf-manifest.json`],
+] as const) {
+  test(`${label} is sent with a Content-Security-Policy, X-Frame-Options, Referrer-Policy and nosniff`, async () => {
+    const res = await get(url, 'gzip');
+    expect(res.status).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    for (const port of Object.values(E2E_PORTS.remotes)) expect(csp).toMatch(new RegExp(`script-src [^;]*http://localhost:${port}`));
+    expect(csp).not.toMatch(/script-src [^;]*'unsafe-(inline|eval)'/);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+}
+
+/** A request with the path exactly as given (fetch would normalise it). */
+function rawGet(port: number, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(`GET ${rawPath} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`));
+    let raw = '';
+    socket.on('data', (d: Buffer) => (raw += d.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: http.IncomingHttpHeaders = {};
+      for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+test('a malformed URL is answered 400 by the shell’s and a remote’s server, never 500', async () => {
+  for (const port of [E2E_PORTS.shell, E2E_PORTS.remotes.files]) {
+    for (const p of ['/%E0%A4%A', '/static/js/%ZZ.js', '/files/%']) {
+      const res = await rawGet(port, p);
+      expect(res.status, `${p} on port ${port}`).toBe(400);
+      expect(res.body).toMatch(/bad request/i);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  }
+});
+
+test('the app cannot be framed by a page of another origin: the frame stays empty and the browser reports frame-ancestors', async ({ page, cspViolations }) => {
+  const framerPort = E2E_PORTS.control + 6;
+  const framer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>framer</title><h1>Another site</h1><iframe id="app" src="${BASE_URL}/login" width="800" height="600"></iframe>`);
+  });
+  await new Promise<void>((r) => framer.listen(framerPort, '127.0.0.1', r));
+  try {
+    await page.goto(`http://127.0.0.1:${framerPort}/`);
+    await expect(page.getByRole('heading', { name: 'Another site' })).toBeVisible();
+    await expect.poll(() => cspViolations.some((v) => /frame-ancestors/.test(v)), { timeout: 10_000 }).toBe(true);
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(frame.url()).not.toBe(`${BASE_URL}/login`);
+    await expect(page.frameLocator('#app').getByRole('button', { name: /log in|sign in/i })).toHaveCount(0);
+    // what the guard saw is what this test provoked, and nothing else
+    const others = cspViolations.filter((v) => !/frame-ancestors/.test(v));
+    cspViolations.length = 0;
+    cspViolations.push(...others);
+  } finally {
+    await new Promise((r) => framer.close(r));
+  }
+});
