@@ -133,6 +133,8 @@ export interface StorageConfig {
   driver: 'local' | 's3';
   /** local driver: blobs live here; null = DATA_DIR/files (see storageDir()) */
   localDir: string | null;
+  /** free space kept on the local store's and the embedded database's disks: a write that would eat into it gets 507 (DISK_RESERVE_MB) */
+  diskReserveBytes: number;
   /** HMAC key of the local signed URLs; derived from the JWT secret when absent */
   signingSecret: string | null;
   /** lifetime of signed upload / download URLs (and of an upload session) */
@@ -323,6 +325,7 @@ function loadStorageConfig(env: Env): StorageConfig {
   return {
     driver: bucket ? 's3' : 'local',
     localDir: str(env, 'STORAGE_DIR') ? path.resolve(str(env, 'STORAGE_DIR')!) : null,
+    diskReserveBytes: int(env, 'DISK_RESERVE_MB', 64, 0) * 1024 * 1024,
     signingSecret: secret,
     urlTtlSeconds: int(env, 'STORAGE_URL_TTL_SECONDS', 3600, 30),
     publicBaseUrl: str(env, 'PUBLIC_API_URL')?.replace(/\/+$/, '') ?? null,

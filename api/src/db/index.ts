@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { embeddedPaths, type Config } from '../config';
+import { DatabaseUnavailableError, isStorageFullError } from '../lib/errors';
 import { migrationsFolder } from '../paths';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
@@ -33,6 +34,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a connection to the PostgreSQL server before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Arbitrary 64-bit key for pg_advisory_lock around migrations (several API processes may start together). */
 const MIGRATION_LOCK_KEY = 7_420_113_001;
 
@@ -47,6 +51,7 @@ async function openPglite(config: Config): Promise<Database> {
   try {
     client = new PGlite(pgDir);
     await client.waitReady;
+    const broken = guardAgainstDiskFailure(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     const opened = client;
@@ -56,7 +61,8 @@ async function openPglite(config: Config): Promise<Database> {
       connectionString: null,
       async close() {
         try {
-          if (!opened.closed) await opened.close();
+          // a PGlite whose disk failed never answers again, close() included
+          if (!opened.closed && !broken()) await opened.close();
         } finally {
           release();
         }
@@ -67,6 +73,34 @@ async function openPglite(config: Config): Promise<Database> {
     release();
     throw err;
   }
+}
+
+/**
+ * Once a write of the embedded PostgreSQL failed for lack of disk space (53100, ENOSPC), its
+ * WebAssembly engine never answers again: the next query spins the CPU and blocks the event
+ * loop for good. From that error on, every query fails at once with DatabaseUnavailableError
+ * (503 with the reason, lib/errors.ts) instead of hanging the process; the API has to be
+ * restarted once space is freed. The disk reserve (storage/disk-space.ts) keeps the API's own
+ * writes from getting there. Returns the reason once broken, else null.
+ */
+function guardAgainstDiskFailure(client: PGlite): () => string | null {
+  let broken: string | null = null;
+  const fail = (err: unknown) => {
+    if (!broken && isStorageFullError(err)) {
+      broken = 'the embedded database could not write: its disk is full (free space in DATA_DIR, then restart the API)';
+      console.error(`[db] ${broken}:`, err instanceof Error ? err.message : err);
+    }
+    throw err;
+  };
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
+    if (typeof original !== 'function') continue;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      if (broken) throw new DatabaseUnavailableError(broken);
+      return original.apply(client, args).catch(fail);
+    };
+  }
+  return () => broken;
 }
 
 async function openPostgres(connectionString: string, poolMax: number): Promise<Database> {
@@ -84,7 +118,9 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
     await migrator.end();
   }
 
-  const pool = new pg.Pool({ connectionString, max: poolMax });
+  // An unreachable server fails a request within seconds (503, lib/errors.ts) instead of
+  // leaving it waiting for the operating system's TCP timeout.
+  const pool = new pg.Pool({ connectionString, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', (err) => {
     // an idle client died (server restart...): the pool replaces it; never crash the process
     console.error('[db] idle PostgreSQL client error:', err.message);

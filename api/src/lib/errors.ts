@@ -158,9 +158,99 @@ export const isDatabaseClosedError = (err: unknown): boolean => {
   return false;
 };
 
+const errnoOf = (err: unknown): string | undefined => {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/** A write refused because the disk (or the user's quota on it) is full: ENOSPC / EDQUOT, or PostgreSQL's disk_full. */
+export const isStorageFullError = (err: unknown): boolean => {
+  const code = errnoOf(err);
+  return code === 'ENOSPC' || code === 'EDQUOT' || pgCode(err) === '53100';
+};
+
+/** The database cannot be used at all (the embedded one after its disk failed): every request gets 503 with the reason. */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`The database is unavailable: ${reason}`);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export const STORAGE_FULL_DETAIL =
+  'Storage is full: the server has no space left to store this. Nothing was saved; try again once space has been freed (the administrator has to free or add disk space).';
+
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// PostgreSQL's connection and operator-intervention classes: the server is gone, not the request wrong
+const PG_UNAVAILABLE: Record<string, string> = {
+  '08000': 'the connection failed',
+  '08001': 'the database refused the connection',
+  '08003': 'the connection does not exist',
+  '08004': 'the database refused the connection',
+  '08006': 'the connection failed',
+  '57P01': 'the database server was shut down',
+  '57P02': 'the database server crashed',
+  '57P03': 'the database server is starting up or shutting down',
+  '53300': 'the database has too many connections',
+};
+const NET_UNAVAILABLE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EPIPE: 'connection lost',
+};
+
+/**
+ * Why the database cannot be reached, or null when `err` is something else: a refused or
+ * lost connection to the PostgreSQL server, the server shutting down, no connection within
+ * the pool's timeout, or an embedded database that stopped working (its disk failed).
+ */
+export function databaseUnavailableReason(err: unknown, databasePort?: number): string | null {
+  const pg = pgCode(err);
+  if (pg && PG_UNAVAILABLE[pg]) return PG_UNAVAILABLE[pg];
+  // A network error counts when it comes from a query (drizzle wraps those) or from connecting
+  // to the database's port (a transaction's first connection): an LLM or S3 call failing the
+  // same way is not the database.
+  let fromQuery = false;
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof DatabaseUnavailableError) return e.reason;
+    if (e instanceof Error && e.name === 'DrizzleQueryError') fromQuery = true;
+    const { code, syscall, port } = e as { code?: unknown; syscall?: unknown; port?: unknown };
+    const toDatabase = fromQuery || (syscall === 'connect' && databasePort !== undefined && port === databasePort);
+    if (typeof code === 'string' && NET_UNAVAILABLE[code] && toDatabase) return NET_UNAVAILABLE[code];
+    const message = e instanceof Error ? e.message : '';
+    if (/^Connection terminated|^timeout exceeded when trying to connect/.test(message)) return 'the connection was lost or timed out';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 function send(reply: FastifyReply, status: number, detail: string | ValidationErrorItem[]) {
   // responses here never go through a route's response schema
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ detail });
+}
+
+/** The PostgreSQL server's port (DATABASE_URL), if the app uses one. */
+function databasePort(app: FastifyInstance): number | undefined {
+  const url = (app as { database?: { connectionString: string | null } }).database?.connectionString;
+  if (!url) return undefined;
+  try {
+    return Number(new URL(url).port || 5432);
+  } catch {
+    return undefined;
+  }
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -217,6 +307,18 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.warn(`${request.method} ${request.routeOptions.url ?? 'request'} cut off: the server is shutting down`);
       reply.header('connection', 'close');
       return send(reply, 503, 'The server is shutting down: try again shortly');
+    }
+    if (isStorageFullError(error)) {
+      request.log.error({ err: error }, 'storage full');
+      // the rest of an upload's body is not read: close the connection so the client stops sending
+      if (!request.raw.complete) reply.header('connection', 'close');
+      return send(reply, 507, STORAGE_FULL_DETAIL);
+    }
+    const unavailable = databaseUnavailableReason(error, databasePort(app));
+    if (unavailable) {
+      request.log.error(`${request.method} ${request.routeOptions.url ?? 'request'}: database unreachable (${unavailable})`);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, `The database is unreachable (${unavailable}): try again in a few seconds`);
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {

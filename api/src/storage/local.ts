@@ -9,6 +9,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createDiskGuard, type DiskGuard } from './disk-space';
 import { meteredStream } from './metered';
 import { downloadSignatureParts, uploadSignatureParts, type UrlSigner } from './signing';
 import {
@@ -42,11 +43,20 @@ export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
   private readonly tmpDir: string;
 
+  private readonly space: DiskGuard | null;
+
   constructor(
     readonly root: string,
     private readonly signer: UrlSigner,
+    options: { reserveBytes?: number } = {},
   ) {
     this.tmpDir = path.join(root, '.tmp');
+    this.space = options.reserveBytes !== undefined ? createDiskGuard([root], options.reserveBytes) : null;
+  }
+
+  /** The file a body is written to before it is renamed into place (a test puts a full disk here). */
+  protected openTemporary(file: string) {
+    return open(file, 'wx', 0o600);
   }
 
   /** Absolute path of a key (keys are validated: no traversal possible). */
@@ -58,11 +68,14 @@ export class LocalBlobStore implements BlobStore {
   async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
     const finalPath = this.pathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
+    // refused before a byte is written when the body would leave less than the reserve free
+    // (a full disk also fails the write itself: ENOSPC, answered 507 by lib/errors.ts)
+    await this.space?.ensure(options.expectedBytes ?? 0);
     const tmp = path.join(this.tmpDir, `${randomUUID()}.part`);
     const limit = options.expectedBytes !== undefined ? Math.min(options.maxBytes, options.expectedBytes) : options.maxBytes;
     const counter = meteredStream(limit, options.onFirstByte);
     // opened before streaming: the file exists from here on, so the cleanup below always finds it
-    const fh = await open(tmp, 'wx', 0o600);
+    const fh = await this.openTemporary(tmp);
     let renamed = false;
     try {
       // flush: the data is fsync'ed before the stream closes (and closes the handle)

@@ -2,7 +2,8 @@
 // local signed URLs) and `app.fileValidator` (the upload checker). Registered before the
 // document modules and not encapsulated (skip-override), so its siblings see the decorations.
 import { resolveJwtSecret } from '../../auth/secret';
-import { createBlobStore, UrlSigner, type BlobStore } from '../../storage';
+import { embeddedPaths, storageDir } from '../../config';
+import { createBlobStore, createDiskGuard, UrlSigner, type BlobStore } from '../../storage';
 import fp from 'fastify-plugin';
 import type { App } from '../../types';
 import { FileValidator } from '../files/validation';
@@ -34,6 +35,17 @@ async function storagePlugin(app: App) {
     pdf: { maxPages: jobs.pdfMaxPages, streams: { maxStreamBytes: jobs.pdfMaxStreamBytes, maxTotalBytes: jobs.pdfMaxInflatedBytes } },
     maxPagePixels: jobs.ocrMaxPagePixels,
   });
+  // The embedded database writes to DATA_DIR on every change: a request that changes
+  // something is refused (507) while that disk is below its reserve, before the database is
+  // asked to write (a PGlite that failed a write for lack of space is gone until a restart).
+  if (app.database.kind === 'pglite') {
+    const dirs = [embeddedPaths(app.config).pgDir, ...(app.config.storage.driver === 'local' ? [storageDir(app.config)] : [])];
+    const space = createDiskGuard(dirs, app.config.storage.diskReserveBytes);
+    app.addHook('onRequest', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      await space.ensure();
+    });
+  }
   app.decorate('storage', store);
   app.decorate('storageSigner', signer);
   app.decorate('fileValidator', validator);
