@@ -1,5 +1,5 @@
 import { siteKeys } from '@quarry/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
 import SettingsPage from './SettingsPage';
@@ -62,5 +62,48 @@ describe('admin settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Save Failed')).toBeInTheDocument();
     expect(name).toHaveValue('Ore');
+  });
+
+  it('model calls: switched to superusers only with a new limit, validated like the server; the use per user is listed', async () => {
+    const put = jest.fn((c: FakeCall) => ({ body: { ...(c.body as object), credit_cost: 1, updated_at: '2026-03-01T10:00:00.000Z' } }));
+    const usage = jest.fn((c: FakeCall) => ({
+      body: {
+        since: '2026-02-01T00:00:00.000Z',
+        total_calls: c.query.get('days') === '7' ? 1 : 5,
+        total_credits: c.query.get('days') === '7' ? 1 : 5,
+        users: [{ user_id: '11111111-1111-4111-8111-111111111111', email: 'ada@example.com', calls: 4, credits: 4, last_call_at: '2026-02-20T09:30:00.000Z' }],
+      },
+    }));
+    fakeApi.serve({
+      'GET /admin/settings': () => ({ body: stored }),
+      'GET /admin/settings/model-calls': () => ({ body: { access: 'everyone', calls_per_minute: 10, credit_cost: 1, updated_at: null } }),
+      'PUT /admin/settings/model-calls': put,
+      'GET /admin/model-calls/usage': usage,
+    });
+    const user = userEvent.setup();
+    renderRoute(<SettingsPage />);
+    const form = await screen.findByRole('form', { name: 'Model call settings' });
+    expect(within(form).getByText(/Each call takes 1 credit from the caller's balance/)).toBeInTheDocument();
+    expect(within(form).getByRole('radio', { name: /Everyone, limited and charged/ })).toBeChecked();
+    await user.click(within(form).getByText('Superusers only'));
+    const limit = within(form).getByRole('spinbutton', { name: /Calls per minute/ });
+    await user.clear(limit);
+    await user.type(limit, '0');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('Calls per minute must be a whole number between 1 and 1000')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await user.clear(limit);
+    await user.type(limit, '4');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put.mock.calls[0]![0].body).toEqual({ access: 'superusers', calls_per_minute: 4 });
+
+    const table = await screen.findByRole('table', { name: 'Model calls per user' });
+    const row = within(table).getByRole('row', { name: 'ada@example.com' });
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['ada@example.com', '4', '4', expect.any(String)]);
+    expect(screen.getByTestId('model-call-totals')).toHaveTextContent('5 calls, 5 credits charged');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), '7');
+    await waitFor(() => expect(screen.getByTestId('model-call-totals')).toHaveTextContent('1 call, 1 credit charged'));
+    expect(usage.mock.calls.map((c) => c[0].query.get('days'))).toEqual(['30', '7']);
   });
 });

@@ -3,6 +3,8 @@ import { ErrorState, LoadingState, PageHeader, formatDateTime, toast } from '@qu
 import { SiteSettingsUpdateSchema, type SiteSettings } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
+import { ModelCallsCard } from './ModelCallsCard';
+import { ModelCallUsageCard } from './ModelCallUsageCard';
 import { useSaveSiteSettings, useSiteSettings } from './queries';
 
 interface Values {
@@ -97,7 +99,7 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
   );
 }
 
-/** /admin/settings (spec 2 §2): site name and admin email with Reset and Save, stored for real. */
+/** /admin/settings: site name and admin email with Reset and Save, stored for real; the model-call rules and their use. */
 export default function SettingsPage() {
   const settings = useSiteSettings();
   let body;
@@ -107,8 +109,10 @@ export default function SettingsPage() {
   else body = <SettingsForm stored={settings.data} />;
   return (
     <Stack gap="6">
-      <PageHeader title="Settings" description="How this installation names itself and who runs it." />
+      <PageHeader title="Settings" description="How this installation names itself, who runs it, and who may call a language model." />
       {body}
+      <ModelCallsCard />
+      <ModelCallUsageCard />
     </Stack>
   );
 }

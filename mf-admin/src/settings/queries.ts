@@ -1,6 +1,12 @@
-// Site settings (spec 2 §2 /admin/settings): GET and PUT /admin/settings.
+// Site settings (/admin/settings): GET and PUT /admin/settings, and the model-call settings and usage below.
 import { api, siteKeys, useCurrentUser } from '@quarry/shared';
-import { SiteSettingsSchema, type SiteSettingsUpdate } from '@quarry/shared/schemas';
+import {
+  ModelCallSettingsSchema,
+  ModelCallUsageSchema,
+  SiteSettingsSchema,
+  type ModelCallSettingsUpdate,
+  type SiteSettingsUpdate,
+} from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRoot } from '../common/keys';
 
@@ -28,5 +34,37 @@ export function useSaveSiteSettings() {
       // the shell's brand mark shows the new name at once
       client.setQueryData(siteKeys.publicSettings(), { site_name: saved.site_name });
     },
+  });
+}
+
+// Model calls from the test pages: GET / PUT /admin/settings/model-calls (who may call, how
+// many a minute, what one costs) and GET /admin/model-calls/usage (calls and credits per user).
+export const modelCallKeys = {
+  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'model-calls'] as const,
+  usage: (userId: string | undefined, days: number) => [...settingsKeys.all(userId), 'model-call-usage', { days }] as const,
+};
+
+export function useModelCallSettings() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: modelCallKeys.settings(userId),
+    queryFn: ({ signal }) => api.get('/admin/settings/model-calls', { signal, schema: ModelCallSettingsSchema }),
+  });
+}
+
+export function useSaveModelCallSettings() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: (body: ModelCallSettingsUpdate) => api.put('/admin/settings/model-calls', body, { schema: ModelCallSettingsSchema }),
+    onSuccess: (saved) => client.setQueryData(modelCallKeys.settings(userId), saved),
+  });
+}
+
+export function useModelCallUsage(days: number) {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: modelCallKeys.usage(userId, days),
+    queryFn: ({ signal }) => api.get('/admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }),
   });
 }

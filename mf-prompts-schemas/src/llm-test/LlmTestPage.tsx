@@ -9,6 +9,7 @@ import { LLM_TEST_DEFAULT_PROVIDER, LLM_TEST_PROVIDERS, type LlmTaskStatus, type
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../common/errors';
+import { MeteringNote } from './MeteringNote';
 import { useDeleteResult, useLlmResults, useRefreshResults, useSubmitTest, useTaskStatuses, type TrackedTask } from './queries';
 import { MAX_TOKENS, TEMPERATURE, canRemoveRow, outcomeWord, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
 
@@ -263,6 +264,7 @@ export default function LlmTestPage() {
   return (
     <Box>
       <PageHeader title="LLM Test" description="Developer page: send a request to a language-model provider and see the answer, tokens, time and cost." />
+      <MeteringNote />
       <Alert.Root status="info" size="sm" mb="5">
         <Alert.Indicator />
         <Alert.Description>

@@ -1,11 +1,12 @@
 // LLM test calls (spec 2 §7 "LLM test"): submit simple / structured, poll each task every 2 s
 // until SUCCESS or FAILURE (spec 2 §4), the history (limit 50, refetched every 10 s), delete.
-import { api, toAppError } from '@quarry/shared';
+import { api, toAppError, userKeys } from '@quarry/shared';
 import {
   LLM_TEST_RESULTS_LIMIT,
   LlmTaskResponseSchema,
   LlmTaskStatusSchema,
   LlmTestResultListSchema,
+  ModelCallPolicySchema,
   type LlmSimpleRequest,
   type LlmStructuredRequest,
   type LlmTaskStatus,
@@ -29,10 +30,30 @@ export const useLlmResults = () => {
   });
 };
 
+const policyKey = (userId: string | null | undefined) => [...llmTestKeys.all(userId), 'policy'] as const;
+
+/** What a model call costs the caller, how many a minute, and whether an admin switched them off. */
+export const useModelCallPolicy = () => {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: policyKey(userId),
+    queryFn: ({ signal }) => api.get('/test/llm/policy', { signal, schema: ModelCallPolicySchema }),
+    enabled: Boolean(userId),
+  });
+};
+
 export function useSubmitTest() {
+  const client = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (req: { kind: 'simple'; body: LlmSimpleRequest } | { kind: 'structured'; body: LlmStructuredRequest }) =>
       api.post(`/test/llm/${req.kind}`, req.body, { schema: LlmTaskResponseSchema }),
+    // a call takes credits: the balance beside the limits and in the sidebar changes
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: policyKey(userId) }),
+        client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) }),
+      ]),
   });
 }
 
