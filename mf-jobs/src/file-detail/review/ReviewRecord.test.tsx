@@ -110,6 +110,14 @@ function setup(record: () => ReviewRecordResponse | FakeResponse, extra: FakeRou
     [`GET /files/${FILE}/download-url`]: () => ({ body: { file_id: FILE, url: fakeApi.url(`/storage/${FILE}`), expires_at: T } }),
     [`GET /storage/${FILE}`]: () => ({ raw: '%PDF', headers: { 'Content-Type': 'application/pdf' } }),
     [`GET /files/${FILE}/chunks`]: () => ({ body: { total_chunks: 1, chunks: [chunk], run_id: RUN, file_id: FILE } }),
+    [`GET /files/${FILE}/chunking_runs`]: () => ({
+      body: {
+        file_id: FILE,
+        runs: [{ chunking_run_id: RUN, id: RUN, file_id: FILE, job_id: null, ocr_result_id: null, is_active: true, chunk_count: 1, chunking_strategy: 'x', max_chunk_size: 2000, overlap_size: 0, window_size: null, model: null, created_at: T, extraction_result_count: 1 }],
+        total_count: 1,
+        active_run_id: RUN,
+      },
+    }),
     [`GET /files/${FILE}/extraction-results`]: () => ({ body: [result] }),
     [`GET /files/${FILE}/record`]: () => {
       const answer = record();
