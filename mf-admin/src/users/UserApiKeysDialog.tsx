@@ -79,7 +79,7 @@ function KeyList({ user }: { user: AdminUser }) {
 
 export function UserApiKeysDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }}>
+    <Dialog.Root open={user !== null} onOpenChange={(d) => !d.open && onClose()} placement="center" size="xl">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
