@@ -48,7 +48,12 @@ export default function ChunkingMonitorPage() {
       </SectionCard>
       <SectionCard title="Progress" testId="chunking-progress">
         <Stack gap="4">
-          <ClampedProgress value={completed ? 100 : (last?.progress_percentage ?? j.progress_percentage)} showValue label="Progress" />
+          {j.status === 'failed' || j.status === 'cancelled' ? (
+            // where it stopped, not the failure's own event
+            <ClampedProgress value={j.progress_percentage} showValue label={`${j.status === 'failed' ? 'Failed' : 'Cancelled'}: stopped at`} colorPalette="red" />
+          ) : (
+            <ClampedProgress value={completed ? 100 : (last?.progress_percentage ?? j.progress_percentage)} showValue label="Progress" />
+          )}
           <StatGrid>
             <Stat label={units === 'windows' ? 'Windows' : 'Chunks'} value={last?.current_value != null ? `${last.current_value} of ${last.total_value ?? '?'}` : '-'} />
             <Stat label="Chunks found" value={num(d.chunks_found) ?? num(d.chunks_created) ?? s?.total_chunks ?? 0} />

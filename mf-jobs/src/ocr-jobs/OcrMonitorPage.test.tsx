@@ -89,6 +89,14 @@ describe('OCR monitor', () => {
     expect(screen.getByText('100%')).toBeInTheDocument();
   });
 
+  it('a failed job after a reload shows where it stopped, as it did live', async () => {
+    answer = () => ({ body: job({ status: 'failed', progress_percentage: 40, error_message: 'page 3 unreadable' }) });
+    render();
+    const progress = await screen.findByTestId('ocr-progress');
+    expect(progress).toHaveTextContent('Failed: stopped at');
+    expect(progress).toHaveTextContent('40%');
+  });
+
   it('shows "OCR Job not found" for an unknown id', async () => {
     answer = () => ({ status: 404, body: { detail: 'OCR job not found' } });
     render();

@@ -37,8 +37,10 @@ export default function OcrMonitorPage() {
   const completed = j.status === 'completed';
   const last: LogEvent | undefined = events.at(-1);
   const d = { ...(last?.details ?? {}) };
-  const showProgress = isActiveJob('ocr', j.status) || completed || live !== null;
-  const percent = completed ? 100 : (last?.progress_percentage ?? j.progress_percentage);
+  const stopped = j.status === 'failed' || j.status === 'cancelled';
+  // shown the same live and after a reload: a failed job shows where it stopped
+  const showProgress = isActiveJob('ocr', j.status) || completed || stopped || live !== null;
+  const percent = completed ? 100 : stopped ? j.progress_percentage : (last?.progress_percentage ?? j.progress_percentage);
   const summary = j.results_summary;
   const text = summary?.ocr_text ?? '';
 
@@ -58,7 +60,7 @@ export default function OcrMonitorPage() {
       {showProgress ? (
         <SectionCard title="Progress" testId="ocr-progress">
           <Stack gap="4">
-            <ClampedProgress value={percent} showValue label="Overall progress" />
+            <ClampedProgress value={percent} showValue label={stopped ? `${j.status === 'failed' ? 'Failed' : 'Cancelled'}: stopped at` : 'Overall progress'} colorPalette={stopped ? 'red' : undefined} />
             <StatGrid>
               <Stat label="Phase" value={last?.phase ?? '-'} />
               <Stat label="Sub-phase" value={last?.sub_phase ?? '-'} />
