@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Webhook } from 'standardwebhooks';
 import { sleep, startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
+import { createInvoicePrompt, invoiceBlocks, preparedFile, runExtractionJob } from '../extraction/test-fixtures';
+import { closeJobsApp, generousLimits } from '../jobs/test-helpers';
 import { uploadOne } from '../uploads/test-fixtures';
 import { signedHeaders } from './send';
 
@@ -77,7 +79,7 @@ beforeAll(async () => {
   user = await t.registerUser();
 });
 afterAll(async () => {
-  await t.close();
+  await closeJobsApp(t);
   await receiver.close();
 });
 
@@ -221,6 +223,26 @@ test('file.validated arrives after an upload', async () => {
   const body = new Webhook(ep.secret).verify(got!.body, got!.headers) as any;
   expect(body).toMatchObject({ type: 'file.validated', data: { file_id: r.file_id, filename: 'hook.pdf', is_valid: true, actual_pages: 1, links: { file: `/api/v1/files/${r.file_id}` } } });
   await t.request('DELETE', `/api/v1/webhooks/${ep.id}`, { token: user.token });
+});
+
+test('after a real extraction: job.completed for it, and file.reviewed when its record is marked Reviewed', async () => {
+  await generousLimits(t);
+  const reviewer = await t.registerUser();
+  const created = await t.request('POST', '/api/v1/webhooks/', { token: reviewer.token, json: { url: `${base}/reviewed`, events: ['file.reviewed', 'job.completed'] } });
+  expect(created.status).toBe(201);
+  const fileId = await preparedFile(t, reviewer, [invoiceBlocks({ number: 'INV-31', date: '2024-01-02', vendor: 'Acme', total: '10.00' })], 'reviewed.pdf');
+  const { promptId } = await createInvoicePrompt(t, reviewer);
+  const job = await runExtractionJob(t, reviewer, { file_id: fileId, prompt_id: promptId });
+  expect(job.status).toBe('completed');
+  const rec = await t.request('GET', `/api/v1/files/${fileId}/record`, { token: reviewer.token });
+  expect((await t.request('POST', `/api/v1/files/${fileId}/review`, { token: reviewer.token, json: { base_version: rec.body.base_version } })).status).toBe(200);
+  const got = await until(() => receiver.at('/reviewed'), (r) => r.some((x) => x.body.includes('"file.reviewed"')));
+  const events = got.map((g) => new Webhook(created.body.secret).verify(g.body, g.headers) as any);
+  expect(events.find((e) => e.type === 'file.reviewed').data).toMatchObject({ file_id: fileId, filename: 'reviewed.pdf', job_id: job.id, links: { record: `/api/v1/files/${fileId}/record` } });
+  const extraction = events.find((e) => e.type === 'job.completed' && e.data.job_id === job.id);
+  expect(extraction.data).toMatchObject({ job_type: 'extraction', file_id: fileId, links: { extraction_results: `/api/v1/files/${fileId}/extraction-results` } });
+  // OCR and chunking were top-level jobs of their own: each told its completion too
+  expect(events.filter((e) => e.type === 'job.completed').map((e) => e.data.job_type).sort()).toEqual(['chunking', 'extraction', 'ocr']);
 });
 
 test('retries after a 500 and after a timeout, with one webhook-id across the attempts, each attempt logged', async () => {
