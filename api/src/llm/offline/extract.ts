@@ -7,11 +7,13 @@
 //  - values converted by type and format (ISO dates, amounts, e-mails, booleans, enums);
 //  - positional rules (positional.ts) and the document's arithmetic (arithmetic.ts).
 // Honest by construction: a property it cannot find is omitted (null when the schema allows
-// null); nothing is made up. `found` says where every value came from.
+// null); nothing is made up; a value that does not fit its field (fit.ts) is left out and listed
+// as not found. `found` says where every value came from.
 import type { JSONSchema, LlmSourceDocument } from '../types';
 import { checkArithmetic } from './arithmetic';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
+import { fitValues } from './fit';
 import { cleanMarkdown, dayFirstDocument, removeSpecks } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
@@ -73,7 +75,9 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readAddressee({ lines, model, values, consumedLines, tableLines, found });
     unlabelledIdentifier(lines, model, values, tableLines, found, byWord);
   }
+  // a value that does not fit its field is left out (listed as not found), before the arithmetic reads it
+  const unfit = fitValues(model, values, found).map((u) => `not found: ${u.path} (${JSON.stringify(u.value).slice(0, 60)} is ${u.reason})`);
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 
-  return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...warnings] };
+  return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...unfit, ...warnings] };
 }

@@ -246,4 +246,28 @@ describe('failed work is not charged', () => {
     expect((await api('POST', `jobs/${second.id}/start`, { retry_mode: 'original' })).status).toBe(200);
     expect((await waitJob(second.id)).status).toBe('failed');
   });
+
+  it('a pipeline whose extraction failed at the provider: refunded; retried with the current schema, its extraction stage runs again and completes', async () => {
+    const pipeSchema = await createSchema(t, u, { type: 'object', properties: { invoice_number: { type: 'string' }, total_amount: { type: 'number' } } }, 'Pipeline types');
+    const pipePrompt = await createPrompt(t, u, { name: 'Pipeline prompt', type: 'text', template: TEXT_TEMPLATE, output_schema_id: pipeSchema });
+    const ds = await createDataset(t, u, [fileId], 'Pipeline retry');
+    const before = await balance();
+    const created = await api('POST', 'jobs/pipeline', { name: 'Pipe', dataset_id: ds, prompt_id: pipePrompt, processing_config: { pipeline_stages: ['extraction'], provider: 'openai' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const failed = await waitJob(id);
+    expect(failed.status).toBe('failed');
+    expect(failed.processing_config.ran_with).toMatchObject({ mode: 'created', prompt: { name: 'Pipeline prompt' }, output_schema: { name: 'Pipeline types' } });
+    expect(await balance()).toBe(before);
+    expect((await ledger(id)).map((l) => l.kind).sort()).toEqual(['job', 'job_refund']);
+
+    expect((await api('PUT', `output-schemas/${pipeSchema}`, { schema_definition: { type: 'object', properties: { invoice_number: { type: 'number' }, total_amount: { type: 'string' } } } })).status).toBe(200);
+    expect((await api('POST', `jobs/${id}/start`, { retry_mode: 'current' })).status).toBe(200);
+    const done = await waitJob(id);
+    expect(done.status).toBe('completed');
+    expect(done.processing_config.ran_with.mode).toBe('current');
+    expect(done.results_summary.extraction.successful_extractions).toBeGreaterThan(0);
+    // completed work is paid: charged again after the refund
+    expect(await balance()).toBe(before - 1);
+  });
 });
