@@ -162,8 +162,8 @@ export async function queueCounts(db: DbOrTx, jobType?: string): Promise<{ queue
 
 // ------------------------------------------------------------------ what a monitor shows
 
-/** chosen: the newest events a monitor's answer carries (the count says how many there are) */
-export const MONITOR_EVENT_LIMIT = 2000;
+/** chosen: the newest events a monitor's answer carries (the count says how many there are); the monitors refetch up to twice a second while a job runs, so the answer stays small */
+export const MONITOR_EVENT_LIMIT = 500;
 
 /** The job and every job below it (a pipeline's stage jobs), ids only; the job itself first. */
 export async function treeJobIds(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId'>): Promise<string[]> {

@@ -109,7 +109,7 @@ export default async function jobRoutes(app: App) {
     '/jobs/:id',
     {
       ...guard,
-      schema: { tags, security: bearer, summary: 'A job with its events (oldest first)', params: IdParamsSchema, response: { 200: JobDetailSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { tags, security: bearer, summary: 'A job with its newest events (oldest first; event_count is how many it has), its stage jobs, its actual pages/chunks/tokens/credits and the names of its prompts and output schema', params: IdParamsSchema, response: { 200: JobDetailSchema, ...errorResponses(401, 403, 404, 422) } },
     },
     async (req) => detail(req.user.id, req.params.id),
   );
