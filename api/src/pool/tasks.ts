@@ -12,7 +12,7 @@ import type { OcrPage } from '../processing/ocr/types';
 import { checkPdfStreams, type PdfStreamCheck, type PdfStreamLimits } from '../processing/pdf-streams';
 import type { Provenance, SourceLine } from '../processing/provenance';
 import { documentSource, provenanceOfExtraction, type DocumentSource } from '../modules/extraction/provenance';
-import { checkBmp, checkGif, checkJpeg, checkPng, checkTiff, type StructureCheck } from '../modules/files/formats';
+import { checkBmp, checkGif, checkJpeg, checkPngStreaming, checkTiff, type StructureCheck } from '../modules/files/formats';
 import { getProvider } from '../llm';
 
 export interface TaskContext {
@@ -48,8 +48,8 @@ function documentFor(doc: ProvenanceTask['document']): DocumentSource | null {
   return hit ?? null;
 }
 
-const imageChecks: Record<'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff', (b: Buffer) => StructureCheck> = {
-  png: checkPng,
+const imageChecks: Record<'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff', (b: Buffer) => StructureCheck | Promise<StructureCheck>> = {
+  png: checkPngStreaming,
   jpeg: checkJpeg,
   gif: checkGif,
   bmp: checkBmp,

@@ -1,7 +1,7 @@
 // Structural checks of image bytes, in pure TypeScript (safe to run in the API process):
 // every length and offset is bounds-checked, so a truncated or damaged file is reported,
 // never read past its end. Native pixel decoding happens afterwards in the media process.
-import { inflateSync } from 'node:zlib';
+import { createInflate, inflateSync } from 'node:zlib';
 
 export type StructureCheck = { ok: true; width: number; height: number; pages: number } | { ok: false; message: string };
 
@@ -51,7 +51,11 @@ function pngRawSize(width: number, height: number, bitsPerPixel: number, interla
   return total;
 }
 
-export function checkPng(buf: Buffer): StructureCheck {
+type PngWalk = { ok: false; message: string } | { ok: true; width: number; height: number; raw: number; idat: Buffer[] };
+
+const failWalk = (message: string): PngWalk => ({ ok: false, message });
+
+function walkPng(buf: Buffer): PngWalk {
   let pos = 8;
   let width = 0;
   let height = 0;
@@ -60,25 +64,25 @@ export function checkPng(buf: Buffer): StructureCheck {
   const idat: Buffer[] = [];
   let first = true;
   while (pos < buf.length) {
-    if (pos + 12 > buf.length) return fail('The PNG image is truncated (a chunk is cut off).');
+    if (pos + 12 > buf.length) return failWalk('The PNG image is truncated (a chunk is cut off).');
     const length = buf.readUInt32BE(pos);
     const type = buf.toString('latin1', pos + 4, pos + 8);
-    if (length > 0x7fffffff || pos + 12 + length > buf.length) return fail('The PNG image is truncated (a chunk is cut off).');
+    if (length > 0x7fffffff || pos + 12 + length > buf.length) return failWalk('The PNG image is truncated (a chunk is cut off).');
     const dataStart = pos + 8;
     const dataEnd = dataStart + length;
-    if (crc32(buf, pos + 4, dataEnd) !== buf.readUInt32BE(dataEnd)) return fail(`The PNG image is damaged (bad checksum in its ${type} chunk).`);
+    if (crc32(buf, pos + 4, dataEnd) !== buf.readUInt32BE(dataEnd)) return failWalk(`The PNG image is damaged (bad checksum in its ${type} chunk).`);
     if (first) {
-      if (type !== 'IHDR' || length !== 13) return fail('The PNG image is damaged (its header chunk is missing).');
+      if (type !== 'IHDR' || length !== 13) return failWalk('The PNG image is damaged (its header chunk is missing).');
       width = buf.readUInt32BE(dataStart);
       height = buf.readUInt32BE(dataStart + 4);
       const bitDepth = buf[dataStart + 8]!;
       const colorType = buf[dataStart + 9]!;
       const interlace = buf[dataStart + 12]!;
       const channels = PNG_CHANNELS[colorType];
-      if (!width || !height) return fail('The PNG image has no pixels (width or height is 0).');
-      if (!channels || ![1, 2, 4, 8, 16].includes(bitDepth)) return fail('The PNG image is damaged (unknown colour type or bit depth).');
+      if (!width || !height) return failWalk('The PNG image has no pixels (width or height is 0).');
+      if (!channels || ![1, 2, 4, 8, 16].includes(bitDepth)) return failWalk('The PNG image is damaged (unknown colour type or bit depth).');
       raw = pngRawSize(width, height, bitDepth * channels, interlace === 1);
-      if (raw > MAX_RAW_BYTES) return fail(`The PNG image is too large to decode (${width} x ${height} pixels).`);
+      if (raw > MAX_RAW_BYTES) return failWalk(`The PNG image is too large to decode (${width} x ${height} pixels).`);
       first = false;
     } else if (type === 'IDAT') {
       idat.push(buf.subarray(dataStart, dataEnd));
@@ -88,17 +92,55 @@ export function checkPng(buf: Buffer): StructureCheck {
     }
     pos = dataEnd + 4;
   }
-  if (first) return fail('The PNG image is damaged (its header chunk is missing).');
-  if (!sawIend) return fail('The PNG image is truncated (its end chunk is missing).');
-  if (idat.length === 0) return fail('The PNG image has no image data.');
+  if (first) return failWalk('The PNG image is damaged (its header chunk is missing).');
+  if (!sawIend) return failWalk('The PNG image is truncated (its end chunk is missing).');
+  if (idat.length === 0) return failWalk('The PNG image has no image data.');
+  return { ok: true, width, height, raw, idat };
+}
+
+export function checkPng(buf: Buffer): StructureCheck {
+  const w = walkPng(buf);
+  if (!w.ok) return w;
   let inflated: Buffer;
   try {
-    inflated = inflateSync(Buffer.concat(idat), { maxOutputLength: raw + 1 });
+    inflated = inflateSync(Buffer.concat(w.idat), { maxOutputLength: w.raw + 1 });
   } catch {
     return fail('The PNG image data is damaged or incomplete (it does not decompress).');
   }
-  if (inflated.length !== raw) return fail('The PNG image data is incomplete (fewer pixels than its size says).');
-  return { ok: true, width, height, pages: 1 };
+  if (inflated.length !== w.raw) return fail('The PNG image data is incomplete (fewer pixels than its size says).');
+  return { ok: true, width: w.width, height: w.height, pages: 1 };
+}
+
+/**
+ * checkPng without holding the pixels: the image data is inflated in 256 KB pieces and only
+ * counted (a 100-megapixel PNG needs 100-400 MB inflated at once otherwise).
+ */
+export async function checkPngStreaming(buf: Buffer): Promise<StructureCheck> {
+  const w = walkPng(buf);
+  if (!w.ok) return w;
+  const counted = await new Promise<number | null>((resolve) => {
+    const z = createInflate({ chunkSize: 256 * 1024 });
+    let n = 0;
+    let settled = false;
+    const done = (v: number | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(v);
+    };
+    z.on('data', (c: Buffer) => {
+      n += c.length;
+      if (n > w.raw) {
+        done(n);
+        z.destroy();
+      }
+    });
+    z.on('end', () => done(n));
+    z.on('error', () => done(null));
+    z.end(Buffer.concat(w.idat));
+  });
+  if (counted === null) return fail('The PNG image data is damaged or incomplete (it does not decompress).');
+  if (counted !== w.raw) return fail('The PNG image data is incomplete (fewer pixels than its size says).');
+  return { ok: true, width: w.width, height: w.height, pages: 1 };
 }
 
 // ------------------------------------------------------------------ JPEG

@@ -47,6 +47,8 @@ const LABEL: Record<FileType, string> = {
 };
 
 const MAX_DECODE_PIXELS = 100_000_000;
+/** after decoding an image this large the media process is replaced (the allocator keeps what it took) */
+const LARGE_DECODE_PIXELS = 20_000_000;
 /** where in the file %%EOF may sit (some writers append a few KB after it) */
 const EOF_WINDOW = 8192;
 /** a pdfjs document is never destroyed inside the media process: recycle after this many */
@@ -202,14 +204,15 @@ export class FileValidator {
       try {
         await media.call(
           'image_decode',
-          { path: input.path, outPath, maxPixels: MAX_DECODE_PIXELS, budgetPixels: this.options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS },
+          { path: input.path, outPath, maxPixels: MAX_DECODE_PIXELS, budgetPixels: this.options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS, checkOnly: true },
           this.callOptions('decode the image'),
         );
       } finally {
         await rm(outPath, { force: true });
       }
       return { status: 'valid', actualPages: 1 };
-    });
+      // a large decode leaves its memory with the process: a fresh one for the next file
+    }, structure.width * structure.height > LARGE_DECODE_PIXELS);
   }
 
   private callOptions(what: string) {
@@ -222,9 +225,9 @@ export class FileValidator {
   }
 
   /** Runs `fn` with a media process of the pool; file problems become an invalid verdict. */
-  private async withMedia(fn: (media: MediaProcess) => Promise<ValidationVerdict>): Promise<ValidationVerdict> {
+  private async withMedia(fn: (media: MediaProcess) => Promise<ValidationVerdict>, retireAfter = false): Promise<ValidationVerdict> {
     const slot = await this.acquire();
-    let healthy = true;
+    let healthy = !retireAfter;
     try {
       const media = await this.processOf(slot);
       return await fn(media);

@@ -51,3 +51,36 @@ export function detectInput(input: { bytes: Uint8Array; mimeType: string; filena
   }
   throw new OcrError('UNSUPPORTED_TYPE', `The file ${filename} (${mime || 'unknown type'}) cannot be OCR'd: only PDF files and images (PNG, JPEG, GIF, BMP, TIFF, WebP) are supported.`);
 }
+
+/**
+ * Width and height from an image's header, without decoding it (PNG, GIF, BMP, JPEG; null for
+ * the others or a header that cannot be read). Lets OCR refuse an image whose pixels would not
+ * fit in memory before any decoder allocates them.
+ */
+export function imageSize(bytes: Uint8Array, format: ImageFormat): { width: number; height: number } | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (format === 'png') return b.length >= 24 && b.toString('latin1', 12, 16) === 'IHDR' ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : null;
+    if (format === 'gif' && b.length >= 10) return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+    if (format === 'bmp' && b.length >= 26) return { width: Math.abs(b.readInt32LE(18)), height: Math.abs(b.readInt32LE(22)) };
+    if (format === 'jpeg') {
+      let pos = 2;
+      while (pos + 9 < b.length) {
+        if (b[pos] !== 0xff) return null;
+        const marker = b[pos + 1]!;
+        if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01 || marker === 0xff) {
+          pos += marker === 0xff ? 1 : 2;
+          continue;
+        }
+        // SOF0-SOF15 except DHT (c4), JPG (c8), DAC (cc)
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+          return { width: b.readUInt16BE(pos + 7), height: b.readUInt16BE(pos + 5) };
+        }
+        pos += 2 + b.readUInt16BE(pos + 2);
+      }
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}

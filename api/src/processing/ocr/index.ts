@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentText, numberLines, toMarkdown } from './assemble';
-import { ENGINE_NATIVE_FORMATS, detectInput, type DetectedInput } from './detect';
+import { ENGINE_NATIVE_FORMATS, detectInput, imageSize, type DetectedInput } from './detect';
 import { resolveEngine, shutdownTesseractJs, type OcrEngine } from './engines';
 import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
 import { linesFromTextItems } from './layout';
@@ -179,6 +179,8 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     }));
 
   let media: MediaProcess | null = null;
+  /** a PDF's further renderers (one per lane) */
+  const extraMedia: MediaProcess[] = [];
   const startMedia = async (): Promise<MediaProcess> => {
     media = await MediaProcess.start(controller.signal);
     return media;
@@ -227,11 +229,13 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       if (!check.ok) throw new OcrError('PDF_TOO_LARGE', check.message);
     }
     const m = await startMedia();
-    const { pageCount } = await m.call<{ pageCount: number }>('pdf_open', { path: pdfPath }, {
-      timeoutMs: readTimeoutMs,
-      timeoutError: () => new OcrError('TIMEOUT', `Opening the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
-      onCrash: (d) => new OcrError('PDF_CORRUPT', `The PDF could not be opened: the PDF reader stopped (${d}).`),
-    });
+    const open = (proc: MediaProcess) =>
+      proc.call<{ pageCount: number }>('pdf_open', { path: pdfPath }, {
+        timeoutMs: readTimeoutMs,
+        timeoutError: () => new OcrError('TIMEOUT', `Opening the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`),
+        onCrash: (d) => new OcrError('PDF_CORRUPT', `The PDF could not be opened: the PDF reader stopped (${d}).`),
+      });
+    const { pageCount } = await open(m);
     if (pageCount < 1) throw new OcrError('PDF_EMPTY', `The PDF ${filename} has no pages.`);
     if (options.maxPages && pageCount > options.maxPages) {
       throw new OcrError('PDF_TOO_LARGE', `The PDF ${filename} has ${pageCount} pages; at most ${options.maxPages} are processed. Split it and upload the parts.`);
@@ -239,18 +243,32 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     progress.total = pageCount;
     progress.emit('preparing', 'document_opened', `${filename}: PDF with ${pageCount} page${pageCount === 1 ? '' : 's'}`, { percentage: 5 });
 
-    // Pages are read/rendered one at a time by the media process; asking ahead keeps it busy
-    // while the engines recognise earlier pages.
+    // One media process per lane (page n is read by process (n - 1) mod lanes): rendering and
+    // cleaning a scanned page costs about as much as recognising it, so a single renderer would
+    // leave the second core idle. Each reads its pages one at a time; asking one page ahead keeps
+    // it busy while the engines recognise earlier pages.
+    const lanes = Math.min(concurrency, pageCount);
+    const renderers: Promise<MediaProcess>[] = [Promise.resolve(m)];
+    const rendererOf = (n: number): Promise<MediaProcess> => {
+      const lane = (n - 1) % lanes;
+      renderers[lane] ??= (async () => {
+        const proc = await MediaProcess.start(controller.signal);
+        extraMedia.push(proc);
+        await open(proc);
+        return proc;
+      })();
+      return renderers[lane]!;
+    };
     const fetched = new Map<number, Promise<PdfPageReply>>();
     const fetchPage = (n: number): Promise<PdfPageReply> | undefined => {
       if (n < 1 || n > pageCount) return undefined;
       let p = fetched.get(n);
       if (!p) {
-        p = m.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: Math.min(MAX_RENDER_PIXELS, maxPagePixels), outPath: path.join(tmp, `page-${n}.pgm`) }, {
+        p = rendererOf(n).then((proc) => proc.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: Math.min(MAX_RENDER_PIXELS, maxPagePixels), outPath: path.join(tmp, `page-${n}.pgm`) }, {
           timeoutMs: readTimeoutMs,
           timeoutError: () => new OcrError('TIMEOUT', `Reading page ${n} of the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`, { page: n }),
           onCrash: (d) => new OcrError('PDF_CORRUPT', `Page ${n} of the PDF could not be read: the PDF renderer stopped (${d}).`, { page: n }),
-        });
+        }));
         p.catch(() => {}); // a prefetched page may never be awaited (abort, earlier failure)
         fetched.set(n, p);
       }
@@ -284,6 +302,10 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
 
   const ocrImage = async (format: Extract<DetectedInput, { kind: 'image' }>['format']): Promise<void> => {
     progress.total = 1;
+    const size = imageSize(bytes, format);
+    if (size && size.width * size.height > MAX_DECODE_PIXELS) {
+      throw new OcrError('IMAGE_TOO_LARGE', `The image is too large to recognise (${size.width} x ${size.height} pixels; at most ${Math.round(MAX_DECODE_PIXELS / 1e6)} megapixels).`);
+    }
     const imagePath = path.join(tmp, `input.${format}`);
     await writeFile(imagePath, bytes);
     let cleaned: PageCleaning | undefined;
@@ -295,6 +317,9 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
         onCrash: (d) => new OcrError('IMAGE_UNDECODABLE', `The image ${filename} could not be decoded: the decoder stopped on its data (${d}); the file is damaged or not a supported image.`),
       });
       cleaned = out.clean;
+      // the decoder's memory (a large image's pixels) is given back before tesseract reads the page
+      media = null;
+      await m.close();
       return out.path;
     };
     const recogniseNative = async () => {
@@ -316,7 +341,11 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     } else {
       // Decoded in the media process so the page is cleaned (page-clean.mjs: a scan's noise and
       // skew out) before recognition; if the canvas decoder refuses it, Leptonica reads it as it is.
-      const decoded = await decodeWithCanvas().catch(() => null);
+      // ... except one it refused for its size: Leptonica would decode all of it
+      const decoded = await decodeWithCanvas().catch((err: unknown) => {
+        if (isOcrError(err) && err.code === 'IMAGE_TOO_LARGE') throw err;
+        return null;
+      });
       if (controller.signal.aborted) throw new OcrAbortError();
       parsed = decoded ? await recognise(decoded, undefined) : await recogniseNative();
     }
@@ -345,7 +374,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     outer?.removeEventListener('abort', onOuterAbort);
     activeRuns.delete(run);
     const m = media as MediaProcess | null;
-    if (m) await m.close();
+    await Promise.all([...(m ? [m] : []), ...extraMedia].map((x) => x.close()));
     await rm(tmp, { recursive: true, force: true });
   }
   if (run.shuttingDown) throw shutdownError();

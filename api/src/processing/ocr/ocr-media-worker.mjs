@@ -10,7 +10,7 @@
 // or {id, ok: false, error: {code, message}}. Ops:
 //   pdf_open   {path}                                  -> {pageCount}
 //   pdf_page   {page, minChars, dpi, maxPixels, outPath} -> {width, height, rotation, items, chars, rendered}
-//   image_decode {path, outPath, maxPixels, budgetPixels} -> {width, height, path, clean, scaled}
+//   image_decode {path, outPath, maxPixels, budgetPixels, checkOnly} -> {width, height, path, clean, scaled}
 // An image above budgetPixels is drawn scaled down to it (Skia decodes while it scales, so the
 // full-size pixels are never held: a 9,990 x 9,990 PNG stays under 300 MB here).
 // Rendered pages and decoded images are written as 8-bit greyscale PGM (P5) files, which both
@@ -174,7 +174,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) 
   }
 }
 
-async function imageDecode({ path, outPath, maxPixels, budgetPixels }) {
+async function imageDecode({ path, outPath, maxPixels, budgetPixels, checkOnly }) {
   const { createCanvas, loadImage } = await loadCanvas();
   let img;
   try {
@@ -184,7 +184,7 @@ async function imageDecode({ path, outPath, maxPixels, budgetPixels }) {
   }
   if (!img.width || !img.height) throw new WorkerError('IMAGE_UNDECODABLE', 'The image could not be decoded: it has no pixels.');
   if (img.width * img.height > maxPixels) {
-    throw new WorkerError('IMAGE_TOO_LARGE', `The image is too large to recognise (${img.width} x ${img.height} pixels).`);
+    throw new WorkerError('IMAGE_TOO_LARGE', `The image is too large to recognise (${img.width} x ${img.height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels).`);
   }
   const scale = budgetPixels && img.width * img.height > budgetPixels ? Math.sqrt(budgetPixels / (img.width * img.height)) : 1;
   const width = Math.max(1, Math.floor(img.width * scale));
@@ -193,6 +193,8 @@ async function imageDecode({ path, outPath, maxPixels, budgetPixels }) {
   const ctx = canvas.getContext('2d');
   if (scale < 1) ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(img, 0, 0, width, height);
+  // an upload check only needs the decode to succeed: no grey copy, clean-up or file
+  if (checkOnly) return { width, height, path: null, clean: null, scaled: scale < 1 ? { from: [img.width, img.height], scale } : null };
   const rgba = ctx.getImageData(0, 0, width, height).data;
   const clean = await writeCleanPgm(outPath, rgba, width, height);
   return { width, height, path: outPath, clean, scaled: scale < 1 ? { from: [img.width, img.height], scale } : null };

@@ -220,6 +220,51 @@ describe('image-only PDF', () => {
   });
 });
 
+describe('pages of one document in parallel', () => {
+  itWith('tesseract-cli')('a 4-page scan is read two pages at a time (OCR_PAGE_CONCURRENCY), returned in page order', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-parallel-'));
+    const log = path.join(work, 'calls.log');
+    const wrapper = path.join(work, 'tesseract');
+    // a real tesseract behind a script that records when each page starts and ends
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\ncase "$*" in *--psm*) echo "start $(date +%s%N) $1" >> '${log}';; esac\n'${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\ncode=$?\ncase "$*" in *--psm*) echo "end $(date +%s%N) $1" >> '${log}';; esac\nexit $code\n`,
+      { mode: 0o755 },
+    );
+    const saved = process.env.QUARRY_TESSERACT_CMD;
+    process.env.QUARRY_TESSERACT_CMD = wrapper;
+    const { ProcessingPool } = await import('../../pool');
+    const pool = new ProcessingPool({ size: 2 });
+    try {
+      const pages = ['Alpha page one reads first', 'Bravo page two comes next', 'Charlie page three is third', 'Delta page four ends it'];
+      const images = pages.map((line) => renderTextImage([line, `${line} again`], { width: 1300, fontSize: 34 }).png);
+      const result = await runOcr(pdf(await makeImagePdf(images)), { engine: 'tesseract-cli', concurrency: 2, pool });
+      expect(result.pages.map((p) => p.page_number)).toEqual([1, 2, 3, 4]);
+      result.pages.forEach((p, i) => expect(characterAccuracy(`${pages[i]}\n${pages[i]} again`, p.lines.join('\n'))).toBeGreaterThanOrEqual(0.9));
+      // while one page was recognised another one was: two tesseract processes at once, never more
+      const events = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' '))
+        .map(([kind, ns]) => ({ kind: kind!, at: BigInt(ns!) }))
+        .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+      let running = 0;
+      let most = 0;
+      for (const e of events) {
+        running += e.kind === 'start' ? 1 : -1;
+        most = Math.max(most, running);
+      }
+      expect(events.filter((e) => e.kind === 'start')).toHaveLength(4);
+      expect(most).toBe(2);
+    } finally {
+      await pool.destroy();
+      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
+      else process.env.QUARRY_TESSERACT_CMD = saved;
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('scanned page: grain, dust and a tilt are taken out before recognition', () => {
   // A 300 DPI scan of a delivery note (about 10 pt text), on grey paper, turned by 1.8 degrees,
   // with grain and dust. Read as it is, tesseract gets about 70 % of the characters (dust read
