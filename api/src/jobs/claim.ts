@@ -6,7 +6,7 @@
 //              ran out (and whose job another worker took) writes nothing
 //   finish     completed / failed / retry / released / parked / cancel acknowledged
 // All times come from the database clock (now()), never from the processes'.
-import { and, asc, desc, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { jobDependencies, jobSteps, jobs, type JobEventRow, type JobRow } from '../db/schema';
@@ -51,7 +51,15 @@ export async function claimJob(
             and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)),
             and(eq(jobs.status, 'running'), lte(jobs.leaseExpiresAt, sql`now()`)),
             ...(workerHeartbeatMs
-              ? [and(eq(jobs.status, 'running'), eq(jobs.waiting, false), ownerIsDead(jobs.leaseOwner, workerHeartbeatMs))]
+              ? [
+                  and(
+                    eq(jobs.status, 'running'),
+                    eq(jobs.waiting, false),
+                    // this worker is alive (it is claiming): its own row may only look stale after a stall
+                    ne(jobs.leaseOwner, owner),
+                    ownerIsDead(jobs.leaseOwner, workerHeartbeatMs),
+                  ),
+                ]
               : []),
           ),
           not(unfinishedDependency),

@@ -75,5 +75,11 @@ test('a beating worker, or one with no row, keeps its job until the lease runs o
   const claimed = await claim();
   expect(claimed?.job.id).toBe(stopped);
   expect(await claim()).toBeNull();
+  // a worker never takes its own job for a dead worker's: its row only looks stale after a stall
+  await announceWorker(db, { name: 'survivor', concurrency: 1, jobTypes: ['noop'] });
+  await beatAgo('survivor', BEAT_MS * 5);
+  const own = await heldBy('survivor');
+  expect(await claim()).toBeNull();
+  await db.update(jobs).set({ status: 'cancelled', leaseOwner: null, leaseToken: null }).where(eq(jobs.id, own));
   await db.update(jobs).set({ status: 'cancelled', leaseOwner: null, leaseToken: null }).where(sql`${jobs.id} in (${alive}, ${ghost}, ${stopped})`);
 });
