@@ -80,6 +80,21 @@ test('the per-minute limit answers 429 with Retry-After; each admitted call take
   expect((await structured(await t.registerUser())).status).toBe(202);
 });
 
+test('calls made with an API key count against the key user\'s limit and balance', async () => {
+  await setting({ access: 'everyone', calls_per_minute: 2 });
+  const u = await t.registerUser();
+  const created = await t.request('POST', '/api/v1/api-keys/', { token: u.token, json: { name: 'script', scope: 'read+write' } });
+  expect(created.status).toBe(201);
+  const key = { ...u, token: created.body.key as string };
+  const before = await balance(u);
+  expect((await structured(key)).status).toBe(202);
+  expect((await structured(u)).status).toBe(202);
+  // the key cannot go around the user's limit, nor the user around the key's calls
+  expect((await structured(key)).status).toBe(429);
+  expect((await structured(u)).status).toBe(429);
+  expect(await balance(u)).toBe(before - 2);
+});
+
 test('concurrent calls cannot overshoot the limit or the balance', async () => {
   await setting({ access: 'everyone', calls_per_minute: 5 });
   const u = await t.registerUser();

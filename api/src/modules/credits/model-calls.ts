@@ -11,8 +11,9 @@
 // 2 and 3 run in one transaction under the user's row lock, and the ledger entry is the
 // record the limit counts: the limit holds across API processes and concurrent requests,
 // and the admin's usage view reads the same rows. The limit is keyed on the authenticated
-// principal (`ModelCallPrincipal`); today that is the user — a per-API-key limit adds the
-// key to the principal and to the record.
+// principal (`ModelCallPrincipal`): its user, so calls made with an API key count against the
+// key's user like the user's own; a separate limit per key adds the key to the principal and
+// to the record.
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ModelCallAccess, ModelCallSettings, ModelCallSettingsUpdate, ModelCallUsage } from '@quarry/shared/schemas';
 import { MODEL_CALL_MESSAGES } from '@quarry/shared/schemas';
