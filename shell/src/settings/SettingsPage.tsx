@@ -3,11 +3,9 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Field,
   Flex,
   HStack,
-  Heading,
   Input,
   SimpleGrid,
   Stack,
@@ -16,9 +14,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { PageHeader, useCurrentUser } from '@quarry/shared';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiKeysSection } from './ApiKeysSection';
 import { WebhooksSection } from './WebhooksSection';
+import { SettingsCard } from './common';
 
 /** Spec 2 §4 and §9: a simulated 1-second save, then a success banner for 3 seconds. */
 export const SIMULATED_SAVE_MS = 1000;
@@ -54,23 +53,6 @@ export function useSimulatedSave() {
     ];
   };
   return { saving, saved, save };
-}
-
-function SettingsCard({ title, description, children, footer }: { title: string; description: string; children: ReactNode; footer?: ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {description}
-        </Text>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-      {footer ? <Card.Footer justifyContent="flex-end">{footer}</Card.Footer> : null}
-    </Card.Root>
-  );
 }
 
 function Toggle({ label, description, defaultChecked }: { label: string; description: string; defaultChecked?: boolean }) {
