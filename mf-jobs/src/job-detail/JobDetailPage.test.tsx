@@ -84,4 +84,12 @@ describe('/jobs/{id}', () => {
     expect(await screen.findByText('Sample')).toBeInTheDocument();
     expect(screen.getByText(/Sample: this page shows a fixed example job/)).toBeInTheDocument();
   });
+
+  it('the placeholder file pages under a job are badged Sample', async () => {
+    const { default: JobFilesPage } = await import('./JobFilesPage');
+    fakeApi.serve({});
+    renderRoute(<JobFilesPage />, { path: '/jobs/:jobId/file', url: `/jobs/${ID}/file` });
+    expect(await screen.findByText('Sample')).toBeInTheDocument();
+    expect(screen.getByText(/not this job's files/)).toBeInTheDocument();
+  });
 });

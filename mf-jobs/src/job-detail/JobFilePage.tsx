@@ -1,5 +1,5 @@
 // /jobs/{jobId}/file/{fileId}: placeholder file viewer on sample records keyed 1-4 (spec 3 §2.13).
-import { Alert, Box, Button, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { useParams } from 'react-router';
 import { BackLink, SectionCard, Stat, StatGrid } from '../common/ui';
@@ -23,9 +23,12 @@ export default function JobFilePage() {
       <BackLink to={paths.jobs.file(jobId)} label="Back to files" />
       <Alert.Root status="info" size="sm">
         <Alert.Indicator />
-        <Alert.Title>Sample data: a fixed financial-report example.</Alert.Title>
+        <Alert.Title>Sample: a fixed financial-report example, not one of your files.</Alert.Title>
       </Alert.Root>
       <HStack gap="3" wrap="wrap">
+        <Badge colorPalette="purple" variant="solid">
+          Sample
+        </Badge>
         <Heading size="lg" as="h1">
           {f.name}
         </Heading>

@@ -1,5 +1,5 @@
 // /jobs/{jobId}/file: placeholder list of four sample files (spec 3 §2.13).
-import { Alert, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
 import { StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../common/ui';
@@ -12,11 +12,16 @@ export default function JobFilesPage() {
       <BackLink to={paths.jobs.detail(jobId)} label="Back to job" />
       <Alert.Root status="info" size="sm">
         <Alert.Indicator />
-        <Alert.Title>Sample data: these files are a fixed example.</Alert.Title>
+        <Alert.Title>Sample: these files are a fixed example, not this job's files (a job's own files are on its monitor).</Alert.Title>
       </Alert.Root>
-      <Heading size="lg" as="h1">
-        Job files
-      </Heading>
+      <HStack gap="3">
+        <Badge colorPalette="purple" variant="solid">
+          Sample
+        </Badge>
+        <Heading size="lg" as="h1">
+          Job files
+        </Heading>
+      </HStack>
       <Box overflowX="auto">
         <Table.Root size="sm">
           <Table.Header>
