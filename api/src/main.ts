@@ -26,7 +26,7 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  const ocr = await describeOcrEngine(config.jobs.ocrEngine);
+  const ocr = await describeOcrEngine(config.jobs.ocrEngine, { model: config.jobs.ocrModel, languages: config.jobs.ocrLanguages });
   if (ocr.ok) app.log.info(ocr.line);
   else app.log.warn(ocr.line);
   await app.listen({

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// OCR throughput and accuracy of the product's path beside the distribution's tesseract, on the
+// same page images in the same run. From the repository root:
+//
+//   node --import tsx bench/ocr/throughput.mjs [--manual-pages 10] [--models fast,best] [--lanes 2] [--skip-scans]
+//
+// Two sets of pages, each with its truth from a text layer:
+//   scans   the project's scan corpus: the extraction bench's development documents that it
+//           scans (bench/extraction/ocr.mjs `rasterise`: 300 DPI, tilted, grain and dust), truth
+//           = each document's own text layer;
+//   manual  the first --manual-pages pages of a real manual with a text layer
+//           (../shared/corpus/mustangproject/doc_ZugferdDev.en.pdf), rendered at 300 DPI, clean;
+//           truth = its text layer (read by runOcr, page by page).
+// For each set, in one run:
+//   tesseract  Debian's `tesseract` with its own (fast) English model, one page at a time,
+//              OMP_THREAD_LIMIT=1 (single-threaded), --psm 6 --dpi 300 (the product's settings),
+//              on the PNG page images;
+//   product    the same images as one image-only PDF through runOcr (render, clean-up,
+//              recognition, assembly) with the processing pool, --lanes pages at once, for each
+//              OCR_MODEL in --models.
+// Prints pages per second, the ratio to tesseract, and the character error rate (Levenshtein
+// over text with whitespace runs collapsed: api/src/processing/ocr/fixtures/accuracy.ts), with
+// the load average (the machine is shared: figures move with it). Asserts nothing.
+/* eslint-disable no-undef -- a Node script (console, process) */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCorpus } from '../extraction/corpus.mjs';
+import { rasterise, scanSeed } from '../extraction/ocr.mjs';
+import { levenshtein, normaliseForAccuracy } from '../../api/src/processing/ocr/fixtures/accuracy.ts';
+import { makeImagePdf } from '../../api/src/processing/ocr/fixtures/generate.ts';
+import { PAGE_SEPARATOR, runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';
+import { ProcessingPool } from '../../api/src/pool/index.ts';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
+const MANUAL_PAGES = Number(opt('manual-pages', 10));
+const MODELS = String(opt('models', 'fast,best')).split(',');
+const LANES = Number(opt('lanes', availableParallelism()));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const MANUAL = path.resolve(root, '..', 'shared', 'corpus', 'mustangproject', 'doc_ZugferdDev.en.pdf');
+
+const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-ocr-'));
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function manualSet() {
+  const bytes = readFileSync(MANUAL);
+  const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'manual.pdf' }, { concurrency: 1 })).pages.slice(0, MANUAL_PAGES).map((p) => p.lines.join('\n'));
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { createCanvas } = createRequire(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))('@napi-rs/canvas');
+  const standardFontDataUrl = path.join(path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json'))), 'standard_fonts') + '/';
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise;
+  const pngs = [];
+  for (let p = 1; p <= Math.min(MANUAL_PAGES, doc.numPages); p++) {
+    const page = await doc.getPage(p);
+    const viewport = page.getViewport({ scale: 300 / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
+    pngs.push(canvas.toBuffer('image/png'));
+  }
+  return { name: `manual (doc_ZugferdDev.en.pdf, ${pngs.length} pages, clean 300 DPI render)`, pngs, truth };
+}
+
+async function scanSet() {
+  const docs = (await buildCorpus({ halves: ['dev'] })).filter((d) => d.scanned);
+  const pngs = [];
+  const truth = [];
+  for (const doc of docs) {
+    const text = (await runOcr({ bytes: doc.pdf, mimeType: 'application/pdf', filename: `${doc.id}.pdf` }, { concurrency: 1 })).text.split(PAGE_SEPARATOR);
+    const images = await rasterise(doc.pdf, scanSeed(doc));
+    images.forEach((png, i) => {
+      pngs.push(png);
+      truth.push(text[i] ?? '');
+    });
+  }
+  return { name: `scans (extraction bench development scans, ${pngs.length} pages from ${docs.length} documents)`, pngs, truth };
+}
+
+function cer(truth, read) {
+  let chars = 0;
+  let errors = 0;
+  truth.forEach((t, i) => {
+    const e = normaliseForAccuracy(t);
+    chars += e.length;
+    errors += levenshtein(e, normaliseForAccuracy(read[i] ?? ''));
+  });
+  return errors / chars;
+}
+
+/** Debian's tesseract, fast model, one page at a time, one thread. */
+async function tesseractBaseline(files) {
+  const texts = [];
+  const t0 = performance.now();
+  for (const file of files) {
+    texts.push(
+      await new Promise((resolve, reject) => {
+        const child = spawn('tesseract', [file, 'stdout', '-l', 'eng', '--psm', '6', '--dpi', '300'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+        let out = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (c) => (out += c));
+        child.on('error', reject);
+        child.on('close', () => resolve(out));
+      }),
+    );
+  }
+  return { seconds: (performance.now() - t0) / 1000, texts };
+}
+
+async function product(pdf, model, pool) {
+  const t0 = performance.now();
+  const r = await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model, pool, engine: 'tesseract-cli', workDir: work });
+  return { seconds: (performance.now() - t0) / 1000, texts: r.pages.map((p) => p.lines.join('\n')) };
+}
+
+async function main() {
+  console.log(`OCR throughput bench: ${availableParallelism()} cores, ${LANES} lanes; load ${load()}`);
+  const sets = [await manualSet(), ...(args.includes('--skip-scans') ? [] : [await scanSet()])];
+  const pool = new ProcessingPool({ size: LANES });
+  const rows = [];
+  try {
+    for (const set of sets) {
+      const files = set.pngs.map((png, i) => {
+        const f = path.join(work, `${rows.length}-${i + 1}.png`);
+        writeFileSync(f, png);
+        return f;
+      });
+      const pdf = await makeImagePdf(set.pngs, { dpi: 300 });
+      // warm-up: the pool's threads, the model files in the page cache
+      await product(await makeImagePdf(set.pngs.slice(0, 1), { dpi: 300 }), MODELS[0], pool);
+      const loadBefore = load();
+      const base = await tesseractBaseline(files);
+      const n = files.length;
+      rows.push({ set: set.name, what: 'tesseract (Debian, fast model), 1 thread, one page at a time', pps: n / base.seconds, ratio: 1, cer: cer(set.truth, base.texts), load: loadBefore });
+      for (const model of MODELS) {
+        const l = load();
+        const r = await product(pdf, model, pool);
+        rows.push({ set: set.name, what: `product, OCR_MODEL=${model}, ${LANES} pages at once`, pps: n / r.seconds, ratio: base.seconds / r.seconds, cer: cer(set.truth, r.texts), load: l });
+      }
+    }
+  } finally {
+    await pool.destroy();
+    await shutdownOcr();
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log('\n| set | reader | pages/s | x tesseract | CER % | load (1/5/15 min) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.set} | ${r.what} | ${r.pps.toFixed(3)} | ${r.ratio.toFixed(2)} | ${(100 * r.cer).toFixed(2)} | ${r.load} |`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
