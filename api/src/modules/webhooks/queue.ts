@@ -29,6 +29,7 @@ export const webhookMaxAttempts = (config: Config): number => config.integration
  * is not at hand where events are queued, inside other modules' transactions).
  */
 const JOB_MAX_ATTEMPTS = 25;
+const DELIVERY_PRIORITY = 10;
 
 /** Queues a job for an existing delivery (first send or a redelivery); returns the job id. */
 export async function queueDeliveryJob(q: DbOrTx, delivery: { id: string; userId: string; eventType: string }, label: string): Promise<string> {
@@ -43,6 +44,8 @@ export async function queueDeliveryJob(q: DbOrTx, delivery: { id: string; userId
     rootId: id,
     config: { delivery_id: delivery.id },
     maxAttempts: JOB_MAX_ATTEMPTS,
+    // a delivery is a short HTTP call whose value is its promptness: ahead of queued processing jobs
+    priority: DELIVERY_PRIORITY,
     queuedAt: now,
     runAfter: now,
   });
