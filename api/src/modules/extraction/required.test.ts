@@ -110,6 +110,8 @@ describe('required fields are checked on the file, not on each chunk', () => {
       failed_files: 1,
       files: [{ file_id: letter, filename: 'letter.pdf', status: 'failed', missing: ['total_amount'], message: 'Required field "total_amount" was not found in the document' }],
     });
+    // the monitors' checks summary (failed checks, with a link per file) counts it too
+    expect(job.results_summary.review_checks.files).toEqual([expect.objectContaining({ file_id: letter, filename: 'letter.pdf' })]);
     const ev = job.events.find((e: any) => e.sub_phase === 'file_check_failed');
     expect(ev).toMatchObject({ message: 'letter.pdf: Required field "total_amount" was not found in the document' });
     expect(ev.details).toMatchObject({ file_id: letter, missing_fields: ['total_amount'] });
