@@ -7,6 +7,9 @@ describe('formatRecordValue', () => {
     expect(formatRecordValue(1499, { key: 'amount' }, 'en-US')).toBe('1,499.00');
     expect(formatRecordValue(756, { key: 'quantity' }, 'en-US')).toBe('756');
     expect(formatRecordValue(12345, { key: 'pages' }, 'en-US')).toBe('12,345');
+    // identifiers and years keep their digits
+    expect(formatRecordValue(2026, { key: 'fiscal_year' }, 'en-US')).toBeNull();
+    expect(formatRecordValue(100234, { key: 'customer_number' }, 'en-US')).toBeNull();
     expect(formatRecordValue('2697.56', { key: 'total', kind: 'number' }, 'en-US')).toBe('2,697.56');
   });
   it('dates in the locale, as calendar days; other text as stored', () => {

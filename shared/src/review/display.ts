@@ -4,6 +4,8 @@
 
 /** a field or column name that holds money: shown with two decimals */
 const MONEY = /(^|_|\b)(amount|total|subtotal|price|cost|tax|vat|gst|fee|fees|balance|discount|shipping|freight|charge|sum|net|gross)(s)?($|_|\b)/i;
+/** a field or column name that holds an identifier or a year: shown as stored (2026, not 2,026) */
+const IDENTIFIER = /(^|_|\b)(id|number|no|nr|code|zip|postal|postcode|year|phone|account|iban|sku|ref|reference)(s)?($|_|\b)/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -44,7 +46,10 @@ export function formatRecordValue(value: unknown, field: { key: string; kind?: s
   let n: number | null = null;
   if (typeof value === 'number' && Number.isFinite(value)) n = value;
   else if (typeof value === 'string' && (field.kind === 'number' || field.kind === 'integer') && PLAIN_NUMBER.test(value.trim())) n = Number(value.trim());
-  if (n !== null) return numberFormat(locale, money, Math.min(decimalsOf(n), 6)).format(n);
+  if (n !== null) {
+    if (!money && Number.isInteger(n) && IDENTIFIER.test(field.key)) return null; // an identifier or a year: as stored
+    return numberFormat(locale, money, Math.min(decimalsOf(n), 6)).format(n);
+  }
   if (typeof value === 'string') {
     const m = ISO_DATE.exec(value.trim()) ?? (field.kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})T/.exec(value.trim()) : null);
     if (m) {
