@@ -280,8 +280,8 @@ function RowsTable({ list, r, originals, warnings, busy, correct, onShowSource }
           <Table.Body>
             {rows.length === 0 ? (
               <Table.Row>
-                <Table.Cell colSpan={cols.length + 2} color="fg.muted" fontStyle="italic">
-                  Not found in the document: add a row to fill it in.
+                <Table.Cell colSpan={cols.length + 2} color="fg.muted" fontStyle="italic" whiteSpace="normal">
+                  Not found in the document (Add row fills it in).
                 </Table.Cell>
               </Table.Row>
             ) : null}
