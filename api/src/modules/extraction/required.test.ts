@@ -9,7 +9,7 @@ import type { FakeServer } from '../../llm/testing/fake-server';
 import type { TestApp, TestUser } from '../../testing/helpers';
 import { TERMINAL, closeJobsApp, runChunkingJob, runOcrJob, startJobsApp, waitForJob } from '../jobs/test-helpers';
 import { TEXT_TEMPLATE, createDataset, createPrompt, createSchema, preparedFile, startFakeModel, uploadPdf } from './test-fixtures';
-import { requiredCheckOf } from './required';
+import { requiredCheckOf, requiredReviewChecks } from './required';
 
 jest.setTimeout(180_000);
 
@@ -162,6 +162,12 @@ describe('the unified record is what is checked', () => {
     // nothing extracted at all: the file failed for another reason, not for its content
     expect(requiredCheckOf(schema, [{ sequence_number: 0, status: 'failed', extracted_data: null }], 'j')).toBeNull();
     expect(requiredCheckOf({ type: 'object', properties: { a: { type: 'string' } } }, [{ sequence_number: 0, status: 'completed', extracted_data: {} }], 'j')).toBeNull();
+    // the review record: one failed check per missing field, each on its own row
+    expect(requiredReviewChecks(empty!)).toEqual([
+      { id: 'required:$.a', rule: 'required', status: 'failed', message: 'Required field "a" was not found in the document', path: '$.a' },
+      { id: 'required:$.items[1].d', rule: 'required', status: 'failed', message: 'Required field "items[1].d" was not found in the document', path: '$.items[1].d' },
+    ]);
+    expect(requiredReviewChecks(ok!)).toEqual([{ id: 'required', rule: 'required', status: 'passed', message: 'Every required field was found' }]);
   });
 });
 

@@ -6,7 +6,9 @@
 //
 // Where the check is stored: `details.required_check` of every current extraction result row of
 // the file (the file's extraction result is the set of its current chunk results, so each row
-// carries the same check; readers take it from any of them). Shape: RequiredCheck below.
+// carries the same check; readers take the newest, storedRequiredCheck). Shape: RequiredCheck
+// below. The review record shows it re-judged on the corrected record (requiredCheckForRecord),
+// as one review check per missing field (requiredReviewChecks).
 import { unifyResults } from '@quarry/shared/review';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db';
@@ -102,4 +104,10 @@ export function requiredCheckForRecord(rows: readonly Pick<ExtractionResultRow, 
   if (!stored) return null;
   const missing = stored.missing.filter((m) => empty(valueAt(record, m.path)));
   return { ...stored, status: missing.length ? 'failed' : 'passed', missing, message: requiredMessage(missing) };
+}
+
+/** The check as review checks: one failed check per missing field (each marks its own row), or one passed check. */
+export function requiredReviewChecks(check: RequiredCheck): { id: string; rule: 'required'; status: 'passed' | 'failed'; message: string; path?: string }[] {
+  if (check.missing.length === 0) return [{ id: 'required', rule: 'required', status: 'passed', message: check.message }];
+  return check.missing.map((m) => ({ id: `required:${m.path}`, rule: 'required', status: 'failed', message: requiredMessage([m]), path: m.path }));
 }

@@ -53,8 +53,8 @@ export function fileStatus(r: Pick<ExportRecord, 'extraction' | 'reviewed'> & Pa
   if (r.extraction === 'failed') return 'failed';
   if (r.extraction === 'none') return 'not extracted';
   // a document without a required field: said in the status, so an export never looks complete without it
-  const required = r.checks?.find((c) => c.rule === 'required' && c.status === 'failed');
-  if (required) return `failed check: ${required.message}`;
+  const required = (r.checks ?? []).filter((c) => c.rule === 'required' && c.status === 'failed');
+  if (required.length) return `failed check: ${required.map((c) => c.message).join('; ')}`;
   if (r.extraction === 'partial') return r.reviewed ? 'reviewed (partial extraction)' : 'unreviewed (partial extraction)';
   return r.reviewed ? 'reviewed' : 'unreviewed';
 }

@@ -27,7 +27,7 @@ import type { JSONSchema } from '../../llm/types';
 import { resolveTables, type ExtractionChunk } from '../../processing/extraction/table';
 import { activeRun } from '../chunk-runs/service';
 import { withProvenance } from '../extraction/provenance';
-import { requiredCheckForRecord } from '../extraction/required';
+import { requiredCheckForRecord, requiredReviewChecks } from '../extraction/required';
 import { runChecks, type ReviewCheck, type SchemaHints, type TableSource } from './checks';
 
 export type { ReviewCheck } from './checks';
@@ -167,7 +167,7 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
   const checks = runChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints, documentText: documentText(rows) });
   // the document-level required-fields check the extraction stored with the results, re-judged on the corrected record
   const required = requiredCheckForRecord(rows, applied.record);
-  if (required) checks.unshift({ id: 'required', rule: 'required', status: required.status, message: required.message, ...(required.missing[0] ? { path: required.missing[0].path } : {}) });
+  if (required) checks.unshift(...requiredReviewChecks(required));
 
   const failed = rows.filter((r) => r.status !== 'completed').length;
   const latest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
