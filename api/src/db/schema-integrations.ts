@@ -108,3 +108,25 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+/**
+ * POST /extract with an Idempotency-Key: the first call's job, per user and key. A key is
+ * honoured for IDEMPOTENCY_TTL (modules/extract/service.ts); job_id is null while the first
+ * call is still creating its job.
+ */
+export const extractRequests = pgTable(
+  'extract_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    jobId: uuid('job_id'),
+    fileId: uuid('file_id'),
+    datasetId: uuid('dataset_id'),
+    promptId: uuid('prompt_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('extract_requests_user_key').on(t.userId, t.idempotencyKey)],
+);
+
+export type ExtractRequestRow = typeof extractRequests.$inferSelect;

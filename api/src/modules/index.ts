@@ -13,6 +13,7 @@ import contactRoutes from './contact/routes';
 import creditRoutes from './credits/routes';
 import datasetRoutes from './datasets/routes';
 import evaluationRoutes from './evaluation/routes';
+import extractRoutes from './extract/routes';
 import exampleRoutes from './examples/routes';
 import extractionRoutes from './extraction/routes';
 import feedbackRoutes from './feedback/routes';
@@ -74,4 +75,5 @@ export const apiModules: Module[] = [
   needs(['quarry-jobs'], adminRoutes, 'admin'),
   apiKeyRoutes,
   needs(['quarry-jobs'], webhookRoutes, 'webhooks'),
+  needs(['quarry-jobs'], extractRoutes, 'extract'),
 ];

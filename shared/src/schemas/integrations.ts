@@ -156,3 +156,50 @@ export const WebhookSettingsSchema = z.strictObject({
   allow_private_targets: z.boolean(),
 });
 export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
+
+// ------------------------------------------------------------------ one-call extraction
+
+/** longest `?wait=` of POST /extract, in seconds */
+export const EXTRACT_MAX_WAIT_SECONDS = 120;
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** `POST /extract` (JSON): an existing file and a prompt, or a schema with the default prompt. */
+export const ExtractRequestSchema = z
+  .strictObject({
+    file_id: UuidSchema,
+    prompt_id: UuidSchema.nullish(),
+    /** a JSON Schema for the output; the default text prompt is used with it */
+    schema: z.record(z.string(), z.unknown()).nullish(),
+    name: z.string().trim().min(1).max(200).nullish(),
+  })
+  .refine((b) => Boolean(b.prompt_id) !== Boolean(b.schema), { message: 'Give prompt_id or schema (exactly one)', path: ['prompt_id'] });
+export type ExtractRequest = z.input<typeof ExtractRequestSchema>;
+
+export const ExtractQuerySchema = z.object({
+  wait: z.coerce
+    .number({ error: `wait must be a number of seconds from 0 to ${EXTRACT_MAX_WAIT_SECONDS}` })
+    .min(0, { error: `wait must be a number of seconds from 0 to ${EXTRACT_MAX_WAIT_SECONDS}` })
+    .max(EXTRACT_MAX_WAIT_SECONDS, { error: `wait must be a number of seconds from 0 to ${EXTRACT_MAX_WAIT_SECONDS}` })
+    .default(0),
+});
+
+export const ExtractResponseSchema = z.object({
+  job: z.object({
+    id: UuidSchema,
+    name: z.string(),
+    job_type: z.string(),
+    status: z.string(),
+    created_at: TimestampSchema,
+    completed_at: TimestampSchema.nullable(),
+    error_message: z.string().nullable(),
+  }),
+  file_id: UuidSchema,
+  dataset_id: UuidSchema,
+  prompt_id: UuidSchema,
+  /** true when an earlier call with the same Idempotency-Key created this job */
+  replayed: z.boolean(),
+  links: z.record(z.string(), z.string()),
+  /** the file's record (GET /files/{id}/record) once the job completed within ?wait= */
+  record: z.unknown().nullable(),
+});
+export type ExtractResponse = z.infer<typeof ExtractResponseSchema>;
