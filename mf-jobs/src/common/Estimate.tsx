@@ -77,7 +77,16 @@ export function readStoredEstimate(config: Record<string, unknown> | null | unde
 }
 
 /** Estimate (made when the job was created) beside the actual figures. */
-export function EstimateVsActual({ estimate, actual }: { estimate: StoredEstimate | null; actual: { pages?: number | null; chunks?: number | null; tokens?: number | null; credits?: number | null } }) {
+export function EstimateVsActual({
+  estimate,
+  actual,
+  running = false,
+}: {
+  estimate: StoredEstimate | null;
+  actual: { pages?: number | null; chunks?: number | null; tokens?: number | null; credits?: number | null };
+  /** the job is still under way: the actual figures are what it did so far */
+  running?: boolean;
+}) {
   if (!estimate) return null;
   const rows: [string, string, string][] = [
     ['Pages to OCR', String(estimate.pages_to_ocr ?? '-'), actual.pages == null ? '-' : String(actual.pages)],
@@ -93,7 +102,7 @@ export function EstimateVsActual({ estimate, actual }: { estimate: StoredEstimat
             <Table.Row>
               <Table.ColumnHeader />
               <Table.ColumnHeader>Estimated</Table.ColumnHeader>
-              <Table.ColumnHeader>Actual</Table.ColumnHeader>
+              <Table.ColumnHeader>{running ? 'Actual so far' : 'Actual'}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

@@ -13,6 +13,7 @@ import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHea
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { eventTotal } from '../common/events';
 import { setupLabels } from '../common/setupNames';
+import { isActiveJob } from '../common/status';
 import { useExtractionJob } from './queries';
 import { ExportMenu } from '../review-export/ExportMenu';
 
@@ -118,6 +119,7 @@ export default function ExtractionMonitorPage() {
       ) : null}
       <EstimateVsActual
         estimate={readStoredEstimate(pc)}
+        running={isActiveJob('extraction', j.status)}
         actual={j.actual ?? { pages: 0, chunks: completed ? (num(s.total_chunks_processed) ?? null) : null, tokens: completed ? (num(s.total_tokens_used) ?? null) : null, credits: j.credit_cost }}
       />
       <MonitorActions onRefresh={() => void refetch()}>{completed ? <ViewAllJobsButton /> : null}</MonitorActions>

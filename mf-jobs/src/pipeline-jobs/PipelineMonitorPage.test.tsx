@@ -210,6 +210,13 @@ describe('pipeline monitor', () => {
       expect(screen.getAllByTestId('child-job')).toHaveLength(3);
     });
 
+    it('while it runs, the actual figures are said to be so far', async () => {
+      servePipeline(() => ({ body: { ...done, status: 'running', completed_at: null, actual: { pages: 1, chunks: 0, tokens: 0, credits: 1 } } }));
+      render();
+      const card = await screen.findByTestId('estimate-vs-actual');
+      expect(card).toHaveTextContent('Actual so far');
+    });
+
     it('a failed pipeline shows where it stopped, not a full bar', async () => {
       const failed: PipelineJob = {
         ...done,

@@ -221,6 +221,7 @@ const PipelineResults = memo(function PipelineResults({ p, refetch }: { p: Pipel
       {completed && extraction.review_checks ? <SectionCard title="Checks"><ReviewChecks summary={extraction.review_checks} /></SectionCard> : null}
       <EstimateVsActual
         estimate={readStoredEstimate(p.processing_config)}
+        running={isActiveJob('pipeline', p.status)}
         actual={
           p.actual ?? {
             pages: null,
