@@ -251,6 +251,8 @@ async function main() {
   console.log(`JSON ${JSON.stringify({ api: apiDir, health: h, ws: w, pipelines, wall, exports: exports.length, load: [load0, load1] })}`);
 }
 
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
+
 main()
   .then(() => cleanup())
   .catch(async (e) => {

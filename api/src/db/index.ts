@@ -52,6 +52,7 @@ async function openPglite(config: Config): Promise<Database> {
     client = new PGlite(pgDir);
     await client.waitReady;
     const broken = guardAgainstDiskFailure(client);
+    yieldBeforeQueries(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     const opened = client;
@@ -72,6 +73,25 @@ async function openPglite(config: Config): Promise<Database> {
     if (client && !client.closed) await client.close().catch(() => undefined);
     release();
     throw err;
+  }
+}
+
+/**
+ * The embedded database runs its queries on this thread, and a query's promise settles without
+ * giving the event loop a turn: a loop of queries (an export reading 500 files, a step's
+ * writes) held every HTTP request and WebSocket message until it ended (seconds; measured in
+ * bench/responsiveness). Each query (and each transaction) first waits for the loop's next turn,
+ * so requests are served between queries; it costs a loop turn a query.
+ */
+function yieldBeforeQueries(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
+    if (typeof original !== 'function') continue;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      await turn();
+      return original.apply(client, args);
+    };
   }
 }
 
