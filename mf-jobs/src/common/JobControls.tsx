@@ -16,7 +16,7 @@ export interface JobControlsProps {
   error?: string | null;
   what?: string;
   onChanged?: () => void;
-  /** extraction and pipeline jobs: retry with the current prompt and schema, or as it was */
+  /** extraction jobs and pipelines with an extraction stage (they use a prompt): retry with the current prompt and schema, or as it was */
   retryChoice?: boolean;
   /** processing_config.ran_with: the prompt and schema names and versions the job ran with */
   ranWith?: unknown;

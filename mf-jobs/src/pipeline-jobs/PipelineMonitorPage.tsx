@@ -159,7 +159,7 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
           </Stack>
         </Card.Body>
       </Card.Root>
-      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} retryChoice ranWith={p.processing_config?.ran_with} />
+      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} retryChoice={Boolean(p.processing_config?.prompt_id)} ranWith={p.processing_config?.ran_with} />
       <SectionCard title="Pipeline Stages" testId="pipeline-stages">
         <Stack gap="4">
           {PIPELINE_STAGES.map((stage) => {
