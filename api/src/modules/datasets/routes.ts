@@ -10,6 +10,7 @@ import {
   DatasetUpdateSchema,
   IdParamsSchema,
 } from '@quarry/shared/schemas';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addFiles, changeStatus, createDataset, getDataset, listDatasets, removeFiles, updateDataset } from './service';
@@ -39,6 +40,7 @@ export default async function datasetRoutes(app: App) {
     '/datasets/',
     {
       ...guard,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         security: bearer,

@@ -21,6 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { files } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { iso, isoStrict } from '../../lib/time';
 import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
@@ -53,6 +54,7 @@ export default async function fileRoutes(app: App) {
     '/files/my-files',
     {
       ...guard,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         security: bearer,

@@ -70,36 +70,80 @@ export async function getOwnFile(db: DbOrTx, userId: string, id: string): Promis
   return row;
 }
 
+type ListVariant = { includeFailed: boolean; search: boolean };
+
+/**
+ * The page query of listFiles, prepared once per database and filter shape (named statements:
+ * PostgreSQL plans them once; planning cost more than running it for 200 rows). Placeholders:
+ * user, pattern (with search), limit, offset.
+ */
+function prepareFilePage(db: Db, v: ListVariant) {
+  const user = sql.placeholder('user');
+  const conditions: SQL[] = [eq(files.userId, user)];
+  if (!v.includeFailed) conditions.push(sql`${files.isValid} is not false`);
+  if (v.search) conditions.push(sql`${files.filename} ilike ${sql.placeholder('pattern')}`);
+  return db
+    .select({
+      file: files,
+      reviewedAt: fileReviews.reviewedAt,
+      n: sql<number>`(count(*) over ())::int`,
+      pages: sql<number>`(coalesce(sum(${pageCountSql}) over (), 0))::int`,
+      reviewed: sql<number>`(count(${fileReviews.fileId}) over ())::int`,
+    })
+    .from(files)
+    .leftJoin(fileReviews, and(eq(fileReviews.fileId, files.id), eq(fileReviews.userId, user)))
+    .where(and(...conditions))
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`quarry_file_page_${v.includeFailed ? 'all' : 'valid'}${v.search ? '_search' : ''}`);
+}
+const filePageQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareFilePage>>>();
+function filePage(db: Db, v: ListVariant) {
+  let byVariant = filePageQueries.get(db);
+  if (!byVariant) filePageQueries.set(db, (byVariant = new Map()));
+  const key = `${v.includeFailed}:${v.search}`;
+  let q = byVariant.get(key);
+  if (!q) byVariant.set(key, (q = prepareFilePage(db, v)));
+  return q;
+}
+
+/**
+ * One page of the caller's files with the totals of the whole list, in one query: the page's
+ * rows carry the counts of all matching rows (window aggregates, computed before the limit)
+ * and their Reviewed marks (a join). A page past the end has no row to carry them: only then
+ * a second query counts.
+ */
 export async function listFiles(
   db: Db,
   userId: string,
   q: { offset: number; limit: number; include_failed: boolean; search?: string | undefined },
 ): Promise<{ rows: FileRow[]; total: number; totalPages: number; reviewedCount: number; reviewedAt: Map<string, Date> }> {
+  const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
+  const page = await filePage(db, { includeFailed: q.include_failed, search: pattern !== null }).execute({
+    user: userId,
+    limit: q.limit,
+    offset: q.offset,
+    ...(pattern !== null ? { pattern } : {}),
+  });
+  const reviewedAt = new Map<string, Date>();
+  for (const r of page) if (r.reviewedAt) reviewedAt.set(r.file.id, r.reviewedAt);
+  const first = page[0];
+  if (first) return { rows: page.map((r) => r.file), total: first.n, totalPages: first.pages, reviewedCount: first.reviewed, reviewedAt };
+  if (q.offset === 0) return { rows: [], total: 0, totalPages: 0, reviewedCount: 0, reviewedAt };
   const conditions: SQL[] = [eq(files.userId, userId)];
   if (!q.include_failed) conditions.push(sql`${files.isValid} is not false`);
-  if (q.search) conditions.push(sql`${files.filename} ilike ${`%${escapeLike(q.search)}%`}`);
-  const where = and(...conditions);
+  if (pattern !== null) conditions.push(sql`${files.filename} ilike ${pattern}`);
   const [agg] = await db
     .select({
       n: sql<number>`count(*)::int`,
       pages: sql<number>`coalesce(sum(${pageCountSql}), 0)::int`,
-      reviewed: sql<number>`count(*) filter (where exists (select 1 from ${fileReviews} where ${fileReviews.fileId} = ${files.id}))::int`,
+      reviewed: sql<number>`count(${fileReviews.fileId})::int`,
     })
     .from(files)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(files)
-    .where(where)
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const reviewedAt = new Map<string, Date>();
-  if (rows.length > 0) {
-    const marks = await db.select({ id: fileReviews.fileId, at: fileReviews.reviewedAt }).from(fileReviews).where(and(eq(fileReviews.userId, userId), inArray(fileReviews.fileId, rows.map((r) => r.id))));
-    for (const m of marks) reviewedAt.set(m.id, m.at);
-  }
-  return { rows, total: agg?.n ?? 0, totalPages: agg?.pages ?? 0, reviewedCount: agg?.reviewed ?? 0, reviewedAt };
+    .leftJoin(fileReviews, and(eq(fileReviews.fileId, files.id), eq(fileReviews.userId, userId)))
+    .where(and(...conditions));
+  return { rows: [], total: agg?.n ?? 0, totalPages: agg?.pages ?? 0, reviewedCount: agg?.reviewed ?? 0, reviewedAt };
 }
 
 /** Datasets holding a file (deleted datasets included, marked by their status). */

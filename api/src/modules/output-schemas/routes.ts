@@ -17,6 +17,7 @@ import {
   ValidateDataResponseSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { renderSchemaDescriptions } from '../../processing/extraction/schema-descriptions';
 import type { App } from '../../types';
@@ -55,6 +56,7 @@ export default async function outputSchemaRoutes(app: App) {
     '/output-schemas/',
     {
       ...guard,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         security: bearer,

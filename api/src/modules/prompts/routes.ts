@@ -15,6 +15,7 @@ import {
   PromptValidateResponseSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { App } from '../../types';
@@ -46,6 +47,7 @@ export default async function promptRoutes(app: App) {
     '/prompts/',
     {
       ...guard,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         security: bearer,
