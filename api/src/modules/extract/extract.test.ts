@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import type { TestApp, TestUser } from '../../testing/helpers';
+import { files } from '../../db/schema';
+import { makeTextPdf } from '../../processing/ocr/fixtures/generate';
 import { INVOICE_SCHEMA, createInvoicePrompt, invoiceBlocks, uploadPdf } from '../extraction/test-fixtures';
 import { closeJobsApp, startJobsApp, waitForJob } from '../jobs/test-helpers';
 
@@ -117,6 +119,64 @@ test('the OpenAPI document describes /extract with examples', async () => {
   const doc = await t.request('GET', '/api/docs/json');
   const op = doc.body.paths['/api/v1/extract'].post;
   expect(op.summary).toMatch(/one call/);
-  expect(Object.keys(op.requestBody.content['application/json'].examples)).toHaveLength(2);
+  expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+  expect(op.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+  expect(op.description).toMatch(/-F file=@invoice.pdf/);
+  expect(op.description).toMatch(/"schema":\{"type":"object"/);
   expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '202', '404', '422']));
+});
+
+/** multipart/form-data: a `file` part and form fields */
+async function extractForm(fields: Record<string, string>, file: { bytes: Uint8Array; name: string; type: string } | null, o: { query?: string; idem?: string } = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  const res = await fetch(`${t.baseUrl}/api/v1/extract${o.query ?? ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, ...(o.idem ? { 'idempotency-key': o.idem } : {}) },
+    body: form,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+const filesNamed = async (name: string) =>
+  (await t.app.database.db.select({ id: files.id }).from(files).where(and(eq(files.userId, u.id), eq(files.filename, name)))).length;
+
+describe('multipart: the file in the same call', () => {
+  let pdf: Uint8Array;
+  beforeAll(async () => {
+    pdf = await makeTextPdf([invoiceBlocks(INVOICE)]);
+  });
+
+  test('a PDF part and a prompt, waited for: 200 with the record; the file is a normal upload', async () => {
+    const res = await extractForm({ prompt_id: promptId }, { bytes: pdf, name: 'form.pdf', type: 'application/pdf' }, { query: '?wait=90' });
+    expect(res.status).toBe(200);
+    expect(res.body.record.record).toMatchObject({ invoice_number: 'INV-5521' });
+    const file = await t.request('GET', `/api/v1/files/${res.body.file_id}`, { token: u.token });
+    expect(file.body).toMatchObject({ filename: 'form.pdf', is_valid: true });
+  });
+
+  test('a schema as JSON text; a retried call with its Idempotency-Key uploads nothing again', async () => {
+    const idem = `form-${randomUUID()}`;
+    const part = { bytes: pdf, name: 'form-idem.pdf', type: 'application/pdf' };
+    const first = await extractForm({ schema: JSON.stringify(INVOICE_SCHEMA) }, part, { idem });
+    expect(first.status).toBe(202);
+    const again = await extractForm({ schema: JSON.stringify(INVOICE_SCHEMA) }, part, { idem });
+    expect(again.body).toMatchObject({ replayed: true, job: { id: first.body.job.id }, file_id: first.body.file_id });
+    expect(await filesNamed('form-idem.pdf')).toBe(1);
+    await waitForJob(t, u, first.body.job.id);
+  });
+
+  test('bad parts and fields answer 4xx with the reason', async () => {
+    const pdfPart = { bytes: pdf, name: 'x.pdf', type: 'application/pdf' };
+    const text = await extractForm({ prompt_id: promptId }, { bytes: new TextEncoder().encode('hello'), name: 'notes.txt', type: 'text/plain' });
+    expect([text.status, text.body.detail]).toEqual([400, expect.stringMatching(/Unsupported file types: notes.txt/)]);
+    const both = await extractForm({ prompt_id: promptId, file_id: randomUUID() }, pdfPart);
+    expect([both.status, JSON.stringify(both.body.detail)]).toEqual([422, expect.stringMatching(/exactly one/)]);
+    const badSchema = await extractForm({ schema: '[1, 2' }, pdfPart);
+    expect([badSchema.status, JSON.stringify(badSchema.body.detail)]).toEqual([422, expect.stringMatching(/JSON object/)]);
+    const none = await extractForm({ prompt_id: promptId }, null);
+    expect(none.status).toBe(422);
+    expect(await filesNamed('x.pdf')).toBe(0);
+  });
 });

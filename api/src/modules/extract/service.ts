@@ -23,7 +23,8 @@ const POLL_MS = 250;
 export const DEFAULT_TEMPLATE = 'Extract the fields described below.\n{{ schema_descriptions }}\n\nText:\n{{ text_chunk }}';
 
 export interface ExtractInput {
-  file_id: string;
+  /** an uploaded file's id, or how to make one (a multipart upload: run only once the Idempotency-Key is ours) */
+  file_id: string | (() => Promise<string>);
   prompt_id?: string | null | undefined;
   schema?: Record<string, unknown> | null | undefined;
   name?: string | null | undefined;
@@ -56,7 +57,8 @@ async function promptForSchema(db: Db, userId: string, schema: Record<string, un
 }
 
 async function start(db: Db, deps: JobDeps, userId: string, input: ExtractInput): Promise<Omit<Created, 'replayed'>> {
-  const [file] = await db.select({ id: files.id, filename: files.filename }).from(files).where(and(eq(files.id, input.file_id), eq(files.userId, userId)));
+  const fileId = typeof input.file_id === 'string' ? input.file_id : await input.file_id();
+  const [file] = await db.select({ id: files.id, filename: files.filename }).from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
   if (!file) throw notFound('File not found');
   const promptId = input.prompt_id ?? (await promptForSchema(db, userId, input.schema!));
   const dataset = await createDataset(db, userId, { name: `Extract: ${file.filename}`.slice(0, 255), description: 'Made by POST /extract', file_ids: [file.id] });
