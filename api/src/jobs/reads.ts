@@ -1,11 +1,12 @@
 // Reading jobs: one job of its owner (404 otherwise), lists with filters, statistics,
 // dependencies, events, queue counts. Presentation is in present.ts.
-import type { JobActual, JobDependencies, JobSetupNames, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
+import type { JobActual, JobDependencies, JobEvent, JobSetupNames, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { chunkingRuns, chunks, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countBilledJobs, jobUsagePolicy } from './billing';
+import { toJobEvent } from './events';
 import { toJobRef, type JobExtras } from './present';
 import { INTERNAL_JOB_TYPES } from './types';
 
@@ -204,12 +205,15 @@ export async function monitorChildren(db: DbOrTx, parentId: string): Promise<Mon
   }));
 }
 
+/** the credits returned for the job's current failure (a retry clears error_details and charges again) */
+const refunded = (details: Record<string, unknown> | null): number => (typeof details?.credits_refunded === 'number' ? details.credits_refunded : 0);
+
 /**
  * What a job did, counted from what it stored (not from what a page received): pages OCRed,
  * chunks made (or, for an extraction on its own, chunks extracted), tokens used, credits
  * charged. Null where the job has no such stage.
  */
-export async function jobActual(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId' | 'jobType' | 'billed' | 'creditCost' | 'config'>, ids: string[]): Promise<JobActual> {
+export async function jobActual(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId' | 'jobType' | 'billed' | 'creditCost' | 'config' | 'errorDetails'>, ids: string[]): Promise<JobActual> {
   const [ocr] = await db.select({ pages: sql<number | null>`sum(${ocrResults.pageCount})::int`, n: sql<number>`count(*)::int` }).from(ocrResults).where(inArray(ocrResults.jobId, ids));
   const [chunked] = await db
     .select({ n: sql<number>`count(${chunks.id})::int`, runs: sql<number>`count(distinct ${chunkingRuns.id})::int` })
@@ -226,8 +230,8 @@ export async function jobActual(db: DbOrTx, row: Pick<JobRow, 'id' | 'rootId' | 
     pages: (ocr?.n ?? 0) > 0 ? (ocr?.pages ?? 0) : has('ocr') ? 0 : null,
     chunks: (chunked?.runs ?? 0) > 0 ? (chunked?.n ?? 0) : (extracted?.rows ?? 0) > 0 ? (extracted?.n ?? 0) : has('chunking') || has('extraction') ? 0 : null,
     tokens: has('extraction') ? (extracted?.tokens ?? 0) : null,
-    // a stage job is never billed: its pipeline is
-    credits: row.rootId && row.rootId !== row.id ? 0 : row.billed ? row.creditCost : 0,
+    // a stage job is never billed: its pipeline is; failed work refunded is not charged
+    credits: row.rootId && row.rootId !== row.id ? 0 : row.billed ? Math.max(0, row.creditCost - refunded(row.errorDetails)) : 0,
   };
 }
 
@@ -263,4 +267,16 @@ export async function monitorState(
     actual: await jobActual(db, row, ids),
     ...(names ? { setup_names: names } : {}),
   };
+}
+
+/**
+ * monitorState as the answer fields every monitor's read carries (GET /jobs/{id}, the OCR and
+ * chunking job reads): events presented, event_count, children, actual, setup_names.
+ */
+export async function monitorFields(
+  db: DbOrTx,
+  row: JobRow,
+): Promise<{ events: JobEvent[]; event_count: number; children: MonitorChild[]; actual: JobActual; setup_names?: JobSetupNames }> {
+  const { events, ...rest } = await monitorState(db, row);
+  return { events: events.map(toJobEvent), ...rest };
 }

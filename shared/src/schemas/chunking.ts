@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, RECENT_CHUNKING_JOBS_LIMIT } from '../constants';
 import { TimestampSchema, UuidSchema } from './common';
+import { JobMonitorFieldsSchema } from './job-monitor';
 import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
 export const CHUNKING_STRATEGY_NAMES = ['llm_analysis', 'character_based', 'paragraph_based', 'page_based'] as const;
@@ -74,7 +75,8 @@ export const ChunkingJobSchema = JobViewBaseSchema.extend({
 });
 export type ChunkingJob = z.infer<typeof ChunkingJobSchema>;
 
-export const ChunkingJobDetailSchema = ChunkingJobSchema.extend({ events: z.array(JobEventSchema) });
+/** `GET chunking/jobs/{id}`: the job, its newest events and what its monitor counts from the server (see job-monitor.ts) */
+export const ChunkingJobDetailSchema = ChunkingJobSchema.extend({ events: z.array(JobEventSchema), ...JobMonitorFieldsSchema.shape });
 export type ChunkingJobDetail = z.infer<typeof ChunkingJobDetailSchema>;
 
 /** `GET chunking/jobs?limit` */

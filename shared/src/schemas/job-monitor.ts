@@ -1,6 +1,6 @@
 // What a job monitor reads from the server, so that it tells the same story live and after a
 // reload: the number of events its log holds, a pipeline's stage jobs, and the actual figures
-// beside the estimate. Part of GET /jobs/{id} and GET /jobs/pipeline/{id}.
+// beside the estimate. Part of GET /jobs/{id}, GET /jobs/pipeline/{id}, and the OCR and chunking job reads.
 import { z } from 'zod';
 import { TimestampSchema, UuidSchema } from './common';
 

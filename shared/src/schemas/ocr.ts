@@ -1,6 +1,7 @@
 // OCR (spec 1 §7, spec 3 §2.2, §2.6, §3, §7): OCR jobs, results, statistics and numbered lines.
 import { z } from 'zod';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { JobMonitorFieldsSchema } from './job-monitor';
 import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
 /** `POST ocr/jobs` */
@@ -34,7 +35,8 @@ export const OcrJobSchema = JobViewBaseSchema.extend({
 });
 export type OcrJob = z.infer<typeof OcrJobSchema>;
 
-export const OcrJobDetailSchema = OcrJobSchema.extend({ events: z.array(JobEventSchema) });
+/** `GET ocr/jobs/{id}`: the job, its newest events and what its monitor counts from the server (see job-monitor.ts) */
+export const OcrJobDetailSchema = OcrJobSchema.extend({ events: z.array(JobEventSchema), ...JobMonitorFieldsSchema.shape });
 export type OcrJobDetail = z.infer<typeof OcrJobDetailSchema>;
 
 /** `GET ocr/jobs` */

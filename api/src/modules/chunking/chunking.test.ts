@@ -110,6 +110,12 @@ describe('a generated invoice PDF through OCR and chunking', () => {
     const { chunks, total_chunks, run_id } = await chunksOf(job.id);
     expect(total_chunks).toBe(job.results_summary.total_chunks);
     expect(run_id).toBe(job.results_summary.run_id);
+    // what the monitor shows comes from the server, through the presenter of GET /jobs/{id}
+    const generic = (await t.request('GET', `/api/v1/jobs/${job.id}`, { token: u.token })).body;
+    expect(job.event_count).toBe(job.events.length);
+    expect(job.event_count).toBe(generic.event_count);
+    expect(job.actual).toEqual({ pages: null, chunks: total_chunks, tokens: null, credits: generic.credit_cost });
+    expect(job.actual).toEqual(generic.actual);
     expectChunkInvariants(lines, asLibraryChunks(chunks) as any);
     const tableChunks = chunks.filter((c: any) => c.metadata.table_structure.length > 0);
     expect(tableChunks).toHaveLength(1);
@@ -240,6 +246,8 @@ describe('lists, strategies, health, bad input', () => {
     const job = await runChunkingJob(t, u, { file_id: fileId, strategy: 'paragraph_based' });
     expect(job).toMatchObject({ status: 'failed', error_message: 'The OCR of this file found no text: there is nothing to chunk' });
     expect((await chunksOf(job.id))).toMatchObject({ total_chunks: 0, chunks: [], run_id: null });
+    expect(job.event_count).toBe(job.events.length);
+    expect(job.actual).toMatchObject({ pages: null, chunks: 0, tokens: null });
   });
 
   it('a file deleted before its chunking job runs fails the job', async () => {

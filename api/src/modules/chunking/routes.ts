@@ -18,9 +18,8 @@ import {
 } from '@quarry/shared/schemas';
 import type { JobRow } from '../../db/schema';
 import { bearer, errorResponses } from '../../lib/openapi';
-import { toJobEvent } from '../../jobs/events';
 import { toJobView, type JobExtras } from '../../jobs/present';
-import { getJob, jobEventRows, listJobs, queueCounts } from '../../jobs/reads';
+import { getJob, listJobs, monitorFields, queueCounts } from '../../jobs/reads';
 import { createJob } from '../../jobs/store';
 import {
   CHUNKING_STRATEGIES,
@@ -135,14 +134,14 @@ export default async function chunkingRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'A chunking job: processing_config, events, results_summary (success_rate is a fraction)',
+        summary: 'A chunking job: processing_config, what its monitor shows (the newest events, event_count, actual figures), results_summary (success_rate is a fraction)',
         params: IdParamsSchema,
         response: { 200: ChunkingJobDetailSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (req) => {
       const { row, extras } = await getJob(db, req.user.id, req.params.id, 'chunking');
-      return { ...toChunkingJob(row, extras), events: (await jobEventRows(db, row.id)).map(toJobEvent) };
+      return { ...toChunkingJob(row, extras), ...(await monitorFields(db, row)) };
     },
   );
 

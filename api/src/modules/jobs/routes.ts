@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
-import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorState } from '../../jobs/reads';
+import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import type { App } from '../../types';
 
@@ -38,8 +38,7 @@ export default async function jobRoutes(app: App) {
   // the monitors' answer: the events, children and actual figures as stored, so a reload shows what live showed
   const detail = async (userId: string, id: string) => {
     const { row, extras } = await getJob(db, userId, id);
-    const m = await monitorState(db, row);
-    return { ...toJob(row, extras), events: m.events.map(toJobEvent), event_count: m.event_count, children: m.children, actual: m.actual, ...(m.setup_names ? { setup_names: m.setup_names } : {}) };
+    return { ...toJob(row, extras), ...(await monitorFields(db, row)) };
   };
   const one = async (userId: string, id: string) => {
     const { row, extras } = await getJob(db, userId, id);

@@ -90,6 +90,15 @@ describe('text PDF', () => {
     });
     expect(job.results_summary.processing_time_seconds).toBeGreaterThan(0);
     expect(job.results_summary.processing_time).toBe(job.results_summary.processing_time_seconds);
+    // what the monitor shows comes from the server, the same live and after a reload, through
+    // the presenter of GET /jobs/{id}: every event and their count, the actual figures
+    const viaJobs = (await t.request('GET', `/api/v1/jobs/${job.id}`, { token: u.token })).body;
+    expect(job.event_count).toBe(job.events.length);
+    expect(job.event_count).toBe(viaJobs.event_count);
+    expect(job.events.map((e: any) => e.id)).toEqual(viaJobs.events.map((e: any) => e.id));
+    expect(job.children).toEqual([]);
+    expect(job.actual).toEqual({ pages: 2, chunks: null, tokens: null, credits: viaJobs.credit_cost });
+    expect(job.actual).toEqual(viaJobs.actual);
 
     // the events the OCR monitor shows: file name, bytes downloaded, page i of n, text length, processing time
     const phases = job.events.map((e: any) => `${e.phase}/${e.sub_phase}`);
@@ -235,7 +244,11 @@ describe('bad input', () => {
     expect(job.error_message).toMatch(message);
     expect(job.error_details).toMatchObject({ code, step: 'ocr', attempt: 1 });
     expect(job.attempts).toBe(1); // not retried: nothing would change
-    expect(job.events.at(-1)).toMatchObject({ phase: 'failed', event_type: 'error', details: { error: job.error_message } });
+    // the error event (a refund of the failed work may follow it)
+    expect(job.events.find((e: any) => e.event_type === 'error')).toMatchObject({ phase: 'failed', details: { error: job.error_message } });
+    expect(job.event_count).toBe(job.events.length);
+    // a refunded failure shows no credits taken
+    expect(job.actual).toEqual({ pages: 0, chunks: null, tokens: null, credits: job.error_details.credits_refunded ? 0 : 1 });
     expect((await ocr(`results/${job.id}`)).body).toMatchObject({ success: false, error: job.error_message, ocr_text: null });
   });
 

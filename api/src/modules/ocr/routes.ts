@@ -20,8 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import { files, jobs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { bearer, errorResponses } from '../../lib/openapi';
-import { toJobEvent } from '../../jobs/events';
-import { getJob, jobEventRows, listJobs } from '../../jobs/reads';
+import { getJob, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, startJob } from '../../jobs/store';
 import type { App } from '../../types';
 import { lockFile } from '../chunk-runs/service';
@@ -106,12 +105,16 @@ export default async function ocrRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'An OCR job with its events; once completed, results_summary carries the text',
+        summary: 'An OCR job with what its monitor shows (the newest events, event_count, actual figures); once completed, results_summary carries the text',
         params: IdParamsSchema,
         response: { 200: OcrJobDetailSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (req) => ({ ...(await ocrJob(req.user.id, req.params.id, true)), events: (await jobEventRows(db, req.params.id)).map(toJobEvent) }),
+    async (req) => {
+      const { row, extras } = await getJob(db, req.user.id, req.params.id, 'ocr');
+      const result = row.status === 'completed' ? await ocrResultOfJob(db, row.id) : null;
+      return { ...toOcrJob(row, extras, result ? result.text : null), ...(await monitorFields(db, row)) };
+    },
   );
 
   app.post(
