@@ -203,6 +203,24 @@ describe('failed work is not charged', () => {
     expect((await ledger(job.id)).map((l) => l.kind).sort()).toEqual(['job', 'job', 'job_refund', 'job_refund']);
   });
 
+  it('a refunded job retried without the credits: 402, and it stays failed; a job the client marks failed keeps its charge', async () => {
+    const job = await waitJob(await startJob({ file_id: fileId, prompt_id: promptId, processing_config: { provider: 'openai' } }));
+    expect(job.status).toBe('failed');
+    const saved = await balance();
+    await t.app.database.db.update(users).set({ creditBalance: 0 }).where(eq(users.id, u.id));
+    const refused = await api('POST', `jobs/${job.id}/start`, { retry_mode: 'original' });
+    expect(refused.status).toBe(402);
+    expect(refused.body.detail).toMatch(/^Insufficient credits: retrying this job costs 1 credit \(its credits were returned when it failed\)/);
+    expect((await api('GET', `jobs/${job.id}`)).body.status).toBe('failed');
+    await t.app.database.db.update(users).set({ creditBalance: saved }).where(eq(users.id, u.id));
+
+    const pending = await api('POST', 'jobs/', { job_type: 'extraction', name: 'Marked failed', file_id: fileId, prompt_id: promptId });
+    expect(pending.status).toBe(201);
+    expect((await api('POST', `jobs/${pending.body.id}/fail`, { error_message: 'not needed after all' })).status).toBe(200);
+    expect(await balance()).toBe(saved - 1);
+    expect((await ledger(pending.body.id)).map((l) => l.kind)).toEqual(['job']);
+  });
+
   it('a failure the user caused (a table prompt for text chunks) keeps its charge', async () => {
     const tablePrompt = await createPrompt(t, u, { type: 'table', template: 'Rows: {{ row_chunk }}', output_schema_id: schemaId });
     const before = await balance();
