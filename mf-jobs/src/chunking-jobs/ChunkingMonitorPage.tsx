@@ -2,7 +2,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';
+import { ActualFigures } from '../common/ActualFigures';
 import { asNumber as num, asText as str } from '../common/details';
+import { eventTotal } from '../common/events';
+import { isActiveJob } from '../common/status';
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid } from '../common/ui';
@@ -71,6 +74,8 @@ export default function ChunkingMonitorPage() {
       <EventLogCard
         title="Event Log"
         events={log}
+        // the server's count (a reload shows the same), plus the live updates newer than its answer
+        total={eventTotal(log, j)}
         renderEvent={(e) => {
           const w = e.details.window_info as { current?: number; total?: number; lines?: unknown } | undefined;
           return (
@@ -101,6 +106,7 @@ export default function ChunkingMonitorPage() {
           </StatGrid>
         </SectionCard>
       ) : null}
+      <ActualFigures actual={j.actual} running={isActiveJob('chunking', j.status)} />
       {completed ? <ChunksDetailView chunks={chunks.data?.chunks} isPending={chunks.isPending} error={chunks.error} onRetry={() => void chunks.refetch()} /> : null}
       <MonitorActions onRefresh={() => void refetch()}>
         {j.file_id ? (

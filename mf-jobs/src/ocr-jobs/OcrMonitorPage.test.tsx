@@ -97,6 +97,33 @@ describe('OCR monitor', () => {
     expect(progress).toHaveTextContent('40%');
   });
 
+  it("counts the server's events and shows its actual figures, the same after a reload as live", async () => {
+    answer = () => ({
+      body: job({
+        status: 'completed',
+        completed_at: '2025-01-05T10:00:09Z',
+        event_count: 812,
+        children: [],
+        actual: { pages: 3, chunks: null, tokens: null, credits: 1 },
+        results_summary: { ocr_text: 'Hello', ocr_text_length: 5, text_length: 5, processing_time_seconds: 2, processing_time: 2, page_count: 3, line_count: 1, engine: 'text-layer', result_id: ID, file_id: null, filename: 'scan.pdf' },
+      }),
+    });
+    render();
+    // the total the server holds, not the events this page received
+    expect(await screen.findByTestId('event-count')).toHaveTextContent('812');
+    const actual = screen.getByTestId('actual-figures');
+    expect(actual).toHaveTextContent('Actual');
+    expect(within(actual).getByTestId('actual-pages')).toHaveTextContent('3');
+    expect(within(actual).getByTestId('actual-credits')).toHaveTextContent('1');
+    expect(within(actual).queryByTestId('actual-tokens')).toBeNull();
+    // a live update newer than the server's answer adds to its count
+    act(() => {
+      events.emit({ type: 'job_update', job_id: ID, status: 'completed', job_type: 'ocr', data: { event_id: 900, event_type: 'progress', message: 'Indexed', timestamp: '2025-01-05T10:00:10Z' } });
+    });
+    expect(await within(screen.getByRole('log', { name: 'Live Event Log' })).findByText('Indexed')).toBeInTheDocument();
+    expect(screen.getByTestId('event-count')).toHaveTextContent('813');
+  });
+
   it('shows "OCR Job not found" for an unknown id', async () => {
     answer = () => ({ status: 404, body: { detail: 'OCR job not found' } });
     render();

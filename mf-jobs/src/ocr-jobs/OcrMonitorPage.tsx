@@ -4,7 +4,8 @@ import { ClampedProgress, CopyButton, LoadingState, formatDateTime, formatDurati
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { asNumber as num } from '../common/details';
-import { dedupeOcrEvents, type LogEvent } from '../common/events';
+import { ActualFigures } from '../common/ActualFigures';
+import { dedupeOcrEvents, eventTotal, type LogEvent } from '../common/events';
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
 import { isActiveJob } from '../common/status';
@@ -76,6 +77,8 @@ export default function OcrMonitorPage() {
       <EventLogCard
         title="Live Event Log"
         events={events}
+        // the server's count (a reload shows the same), plus the live updates newer than its answer
+        total={eventTotal(log, j)}
         renderEvent={(e) => (
           <>
             <EventMeta timestamp={e.timestamp} phase={e.phase}>
@@ -107,6 +110,7 @@ export default function OcrMonitorPage() {
           </Stack>
         </SectionCard>
       ) : null}
+      <ActualFigures actual={j.actual} running={isActiveJob('ocr', j.status)} />
       <MonitorActions onRefresh={() => void refetch()}>
         <Button asChild colorPalette="brand">
           <Link to={paths.jobs.ocr}>Process Another File</Link>
