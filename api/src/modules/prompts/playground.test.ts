@@ -94,9 +94,10 @@ test('a prompt with its own schema_definition reports located validation errors'
   const res = await api('POST', `/prompts/${prompt.id}/playground`, { file_id: fileId, chunk_id: chunk.id, provider: 'offline' });
   expect(res.status).toBe(200);
   expect(res.body.validation.schema_source).toBe('prompt_schema_definition');
-  // the offline extractor finds no number in "INV-2041": the engine re-asks once, then reports it
-  expect(res.body).toMatchObject({ status: 'failed', attempts: 2, extracted_data: {} });
-  expect(res.body.error_message).toMatch(/does not match the schema/);
+  // the offline extractor finds no number in "INV-2041". One chunk lacking a required field is
+  // not a failed run (required is judged on a document's merged record, docs/product/extraction-rules.md),
+  // so the run completes at once and the check below reports the field as the document would lack it
+  expect(res.body).toMatchObject({ status: 'completed', attempts: 1, extracted_data: {} });
   expect(res.body.validation).toEqual({
     schema_source: 'prompt_schema_definition',
     output_schema_id: null,
