@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // API benchmark (loopback only, bounded in time):
-//   1. requests/s and p99 latency of an authenticated GET users/me, of a database-backed
-//      list (GET /feedback/?limit=100 over 100 rows) and of a bare Fastify hello-world,
-//      measured in the same run, with the API/hello ratio;
+//   1. requests/s and p50/p99/max latency of a bare Fastify hello-world, an authenticated
+//      GET users/me and the lists, measured in the same run, with the API/hello ratio:
+//      files/my-files over 200 files of one user (the default page of 50, and all 200),
+//      feedback (100 rows), prompts, output-schemas, datasets, jobs and admin/users; beside them
+//      the bare Fastify sending my-files' first page as a fixed string (what the bytes cost), and
+//      each server's CPU time per request (/proc), which other load on the machine does not change;
 //   2. realtime fan-out: 1,000 WebSocket clients of one user connected to /ws/connect,
 //      one POST test/websocket-notification, time from publish to the last delivery.
-// Usage: node bench/api/run.mjs   (env: BENCH_DURATION=8 BENCH_CONNECTIONS=20 BENCH_SOCKETS=1000
+// Usage: node bench/api/run.mjs   (env: BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_SOCKETS=1000 (0: no fan-out)
+//        BENCH_FILES=200 BENCH_ONLY=files,me (titles containing one of the words; hello always runs)
+//        BENCH_CPU_PROF=/tmp/prof (a CPU profile of the API for the whole run)
 //        BENCH_FANOUT_ROUNDS=3; BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test runs the
 //        API on a PostgreSQL server instead of PGlite, in a temporary database dropped afterwards)
 // Uses api/dist/main.js when built (npm run build -w @quarry/api), else tsx src/main.ts.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,10 +31,13 @@ const autocannon = require('autocannon');
 const WebSocket = require('ws');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const FILES = Number(process.env.BENCH_FILES ?? 200);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 3);
-const HARD_LIMIT_MS = 240_000;
+const HARD_LIMIT_MS = 480_000;
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Quarry-2024x' };
 
 const children = [];
 const tempDirs = [];
@@ -117,12 +125,29 @@ async function api(base, method, p, { token, json } = {}) {
   return body;
 }
 
-function cannon(title, url, headers = {}) {
+/** CPU time (user + system, ms) the process has used so far (Linux /proc), or null. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run. `pid`: the server's process, whose CPU time per request is reported too:
+ * unlike req/s it does not depend on what else the machine is running.
+ */
+function cannon(title, url, headers = {}, pid = null) {
+  const cpu0 = pid ? cpuMs(pid) : null;
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, r) => {
       if (err) return reject(err);
       const bad = r.non2xx + r.errors + r.timeouts;
-      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, bad });
+      const cpu1 = pid ? cpuMs(pid) : null;
+      const cpuPerReq = cpu0 !== null && cpu1 !== null && r.requests.total > 0 ? (cpu1 - cpu0) / r.requests.total : undefined;
+      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, total: r.requests.total, bad, cpuPerReq });
     });
   });
 }
@@ -181,6 +206,55 @@ async function fanout(wsBase, token, userId, base) {
   return { connectMs, rounds, userId };
 }
 
+async function login(base, user) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`login ${user.email} -> ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Lets one user store `n` files (the default quota is 50). */
+async function raiseFileQuota(base, adminToken, n) {
+  const { resource_types: types } = await api(base, 'GET', '/api/v1/admin/resource-types', { token: adminToken });
+  const type = types.find((t) => t.name === 'max_file_count');
+  await api(base, 'PUT', `/api/v1/admin/resource-types/${type.id}`, { token: adminToken, json: { default_limit: n } });
+}
+
+/** `n` one-page PDFs through prepare-upload, PUT and complete, as a browser uploads them; their ids. */
+async function seedFiles(base, token, n) {
+  const { PDFDocument } = require('pdf-lib');
+  const ids = [];
+  for (let i = 0; i < n; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(n, i + 50); j += 1) {
+      const doc = await PDFDocument.create();
+      doc.addPage([200, 200]).drawText(`Bench file ${j}`, { x: 20, y: 100, size: 12 });
+      batch.push({ filename: `bench-${String(j).padStart(4, '0')}.pdf`, bytes: Buffer.from(await doc.save()) });
+    }
+    const prep = await api(base, 'POST', '/api/v1/uploads/prepare-upload', {
+      token,
+      json: { files: batch.map((f) => ({ filename: f.filename, size: f.bytes.length, mime_type: 'application/pdf' })) },
+    });
+    for (const [k, u] of prep.uploads.entries()) {
+      const res = await fetch(new URL(u.signed_url, base), { method: 'PUT', headers: u.headers, body: batch[k].bytes });
+      if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    const done = await api(base, 'POST', '/api/v1/uploads/complete', {
+      token,
+      json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
+    });
+    for (const r of done.results) {
+      if (r.is_valid !== true) throw new Error(`a seeded file came back invalid: ${JSON.stringify(r)}`);
+      ids.push(r.file_id);
+    }
+  }
+  return ids;
+}
+
 const fmt = (n, d = 0) => (n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
 
 async function main() {
@@ -190,6 +264,8 @@ async function main() {
   const databaseUrl = await benchDatabase();
   const built = existsSync(path.join(apiRoot, 'dist', 'main.js'));
   const apiArgs = built ? [path.join(apiRoot, 'dist', 'main.js')] : [require.resolve('tsx/cli'), path.join(apiRoot, 'src', 'main.ts')];
+  // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (read it with bench/cpu-profile.mjs)
+  if (process.env.BENCH_CPU_PROF) apiArgs.unshift('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const apiChild = start('api', apiArgs, {
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -199,6 +275,10 @@ async function main() {
     COOKIE_SECURE: 'false',
     FEEDBACK_RATE_LIMIT_PER_USER: '100000',
     DATABASE_URL: databaseUrl ?? '',
+    QUARRY_ADMIN_EMAIL: ADMIN.email,
+    QUARRY_ADMIN_PASSWORD: ADMIN.password,
+    REGISTER_RATE_LIMIT_PER_IP: '100000',
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
   });
   const helloChild = start('hello', [path.join(here, 'hello.mjs')], { PORT: String(helloPort) });
   const base = `http://127.0.0.1:${apiPort}`;
@@ -217,21 +297,66 @@ async function main() {
       json: { category: ['bug', 'feature', 'improvement', 'other'][i % 4], message: `Benchmark feedback number ${i} with a little text.`, url: '/files', user_agent: 'bench' },
     });
   }
-  const auth = { authorization: `Bearer ${token}` };
-  console.log(`Seeded 1 user + 100 feedback rows. Each HTTP run: ${DURATION} s, ${CONNECTIONS} connections (autocannon, loopback).\n`);
-
-  const hello = await cannon('bare Fastify hello-world', `http://127.0.0.1:${helloPort}/hello`);
-  const me = await cannon('GET /api/v1/users/me (JWT + user row)', `${base}/api/v1/users/me`, auth);
-  const list = await cannon('GET /api/v1/feedback/?limit=100 (100 rows + count)', `${base}/api/v1/feedback/?limit=100`, auth);
-
-  const rows = [hello, me, list];
-  const w = Math.max(...rows.map((r) => r.title.length));
-  console.log(`${'target'.padEnd(w)} | ${'req/s'.padStart(9)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'vs hello'.padStart(8)} | errors`);
-  console.log(`${'-'.repeat(w)}-|-${'-'.repeat(9)}-|-${'-'.repeat(6)}-|-${'-'.repeat(6)}-|-${'-'.repeat(8)}-|-------`);
-  for (const r of rows) {
-    const ratio = r === hello ? '1.00' : fmt(r.rps / hello.rps, 2);
-    console.log(`${r.title.padEnd(w)} | ${fmt(r.rps).padStart(9)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p99).padStart(6)} | ${ratio.padStart(8)} | ${r.bad}`);
+  const seeded = performance.now();
+  const adminToken = await login(base, ADMIN);
+  await raiseFileQuota(base, adminToken, FILES + 50);
+  const fileIds = await seedFiles(base, token, FILES);
+  for (let i = 0; i < 20; i += 1) {
+    const schema = await api(base, 'POST', '/api/v1/output-schemas/', {
+      token,
+      json: { name: `Bench schema ${i}`, description: 'An invoice', schema_definition: { type: 'object', properties: { total: { type: 'number' }, vendor: { type: 'string' } } } },
+    });
+    await api(base, 'POST', '/api/v1/prompts/', {
+      token,
+      json: { name: `Bench prompt ${i}`, type: 'text', template: 'Extract the invoice total and vendor from {{text}}.', output_schema_id: schema.id },
+    });
   }
+  for (let i = 0; i < 10; i += 1) {
+    await api(base, 'POST', '/api/v1/datasets/', { token, json: { name: `Bench dataset ${i}`, file_ids: fileIds.slice(i * 10, i * 10 + 20) } });
+  }
+  for (let i = 0; i < 20; i += 1) {
+    await api(base, 'POST', '/api/v1/users/register', { json: { email: `bench-user-${i}-${Date.now()}@example.com`, password: 'Bench-Quarry-2024x' } });
+  }
+  const auth = { authorization: `Bearer ${token}` };
+  const adminAuth = { authorization: `Bearer ${adminToken}` };
+  console.log(
+    `Seeded 1 user with 100 feedback rows, ${FILES} files (1-page PDFs), 20 output schemas, 20 prompts, 10 datasets of 20 files; ` +
+      `22 users in all (${fmt((performance.now() - seeded) / 1000, 1)} s). Each HTTP run: ${DURATION} s, ${CONNECTIONS} connections (autocannon, loopback).\n`,
+  );
+
+  const targets = [
+    ['GET /api/v1/users/me (JWT + user row)', '/api/v1/users/me', auth],
+    [`GET /api/v1/files/my-files (50 of ${FILES} files)`, '/api/v1/files/my-files', auth],
+    [`GET /api/v1/files/my-files?limit=${FILES} (all ${FILES})`, `/api/v1/files/my-files?limit=${FILES}`, auth],
+    ['GET /api/v1/feedback/?limit=100 (100 rows + count)', '/api/v1/feedback/?limit=100', auth],
+    ['GET /api/v1/prompts/ (20 prompts)', '/api/v1/prompts/', auth],
+    ['GET /api/v1/output-schemas/ (20 schemas)', '/api/v1/output-schemas/', auth],
+    ['GET /api/v1/datasets/ (10 datasets)', '/api/v1/datasets/', auth],
+    ['GET /api/v1/jobs/ (no jobs)', '/api/v1/jobs/', auth],
+    ['GET /api/v1/admin/users (22 users)', '/api/v1/admin/users', adminAuth],
+  ].filter(([title]) => ONLY.length === 0 || ONLY.some((w) => title.includes(w)));
+  // the first page of my-files, served by the bare Fastify as a fixed string: what the bytes alone cost
+  const firstPage = await api(base, 'GET', '/api/v1/files/my-files', { token });
+  const posted = await api(`http://127.0.0.1:${helloPort}`, 'POST', '/payload', { json: firstPage });
+  const hello = await cannon('bare Fastify hello-world', `http://127.0.0.1:${helloPort}/hello`, {}, helloChild.pid);
+  const rows = [hello];
+  if (ONLY.length === 0 || ONLY.some((w) => 'bytes'.includes(w))) {
+    rows.push(await cannon(`bare Fastify, my-files' ${fmt(posted.bytes / 1024)} KB as a fixed string (bytes)`, `http://127.0.0.1:${helloPort}/payload`, {}, helloChild.pid));
+  }
+  for (const [title, p, headers] of targets) rows.push(await cannon(title, base + p, headers, apiChild.pid));
+
+  const w = Math.max(...rows.map((r) => r.title.length));
+  console.log(`${'target'.padEnd(w)} | ${'req/s'.padStart(9)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'max ms'.padStart(6)} | ${'vs hello'.padStart(8)} | ${'server CPU ms/req'.padStart(17)} | errors`);
+  console.log(`${'-'.repeat(w)}-|-${'-'.repeat(9)}-|-${'-'.repeat(6)}-|-${'-'.repeat(6)}-|-${'-'.repeat(6)}-|-${'-'.repeat(8)}-|-${'-'.repeat(17)}-|-------`);
+  for (const r of rows) {
+    const ratio = r === hello ? '1.00' : fmt(r.rps / hello.rps, 3);
+    console.log(
+      `${r.title.padEnd(w)} | ${fmt(r.rps).padStart(9)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p99).padStart(6)} | ${fmt(r.max).padStart(6)} | ${ratio.padStart(8)} | ${fmt(r.cpuPerReq, 3).padStart(17)} | ${r.bad}`,
+    );
+  }
+  if (rows.some((r) => r.bad > 0)) process.exitCode = 1;
+  console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (SOCKETS === 0) return;
 
   console.log(`\nFan-out: ${SOCKETS} WebSocket clients of one user on /ws/connect, one POST test/websocket-notification per round.`);
   const me2 = await api(base, 'GET', '/api/v1/users/me', { token });
