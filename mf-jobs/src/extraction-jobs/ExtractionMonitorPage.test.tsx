@@ -88,6 +88,30 @@ describe('extraction monitor after a reload', () => {
     expect(screen.queryByText(/852bd888/)).not.toBeInTheDocument();
   });
 
+  it('says once what it ran with: the names, the version of each, the retry', async () => {
+    answer = job({
+      processing_config: {
+        processing_mode: 'dataset',
+        prompt_id: PROMPT,
+        output_schema_id: SCHEMA,
+        ran_with: {
+          mode: 'original',
+          prompt: { id: PROMPT, name: 'Invoice header', updated_at: '2025-01-04T09:00:00Z' },
+          table_prompt: null,
+          output_schema: { id: SCHEMA, name: 'Invoice with line items', updated_at: '2025-01-04T09:30:00Z' },
+          example: null,
+          resolved_at: '2025-01-05T10:00:00Z',
+          retried_at: '2025-01-05T11:00:00Z',
+        },
+      },
+    });
+    render();
+    const line = await screen.findByTestId('setup-line');
+    expect(line).toHaveTextContent(/^Prompt: Invoice header \(version of .+\) · Output schema: Invoice with line items \(version of .+\); retried as it was on .+$/);
+    expect(screen.getAllByText(/Invoice header/)).toHaveLength(1);
+    expect(screen.queryByTestId('ran-with')).not.toBeInTheDocument();
+  });
+
   it("a prompt's own schema and a deleted prompt say so", async () => {
     answer = job({ processing_config: { prompt_id: PROMPT, output_schema_id: null, setup: { schema: { type: 'object' } } }, setup_names: { prompt: { id: PROMPT, name: null }, table_prompt: null, output_schema: null } });
     render();

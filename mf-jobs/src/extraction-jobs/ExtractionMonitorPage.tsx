@@ -12,7 +12,7 @@ import { useLiveConnected } from '../common/live';
 import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { eventTotal } from '../common/events';
-import { setupLabels } from '../common/setupNames';
+import { SetupLine } from '../common/SetupLine';
 import { isActiveJob } from '../common/status';
 import { useExtractionJob } from './queries';
 import { ExportMenu } from '../review-export/ExportMenu';
@@ -38,7 +38,6 @@ export default function ExtractionMonitorPage() {
   const failed = num(d.failed_extractions) ?? num(s.failed_extractions) ?? 0;
   const completed = j.status === 'completed';
   const files = Array.isArray(pc.files) ? (pc.files as { id: string; filename: string }[]) : [];
-  const names = setupLabels(pc, j.setup_names);
   // a failed run stops where its last progress was: never a full bar for work that failed
   const failedRun = j.status === 'failed' || j.status === 'cancelled';
   const shownProgress = completed ? 100 : failedRun ? Math.round((total > 0 ? (processed - failed) / total : 0) * 1000) / 10 : (log.at(-1)?.progress_percentage ?? j.progress_percentage);
@@ -50,14 +49,15 @@ export default function ExtractionMonitorPage() {
         {j.description ? <Text color="fg.muted">{j.description}</Text> : null}
         <MonitorTimes job={j} />
       </MonitorHeading>
-      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} retryChoice ranWith={j.processing_config?.ran_with} />
+      <JobControls jobId={j.id} status={j.status} error={j.error_message} what="extraction job" onChanged={() => void refetch()} retryChoice />
       <SectionCard title="Configuration">
-        <StatGrid>
-          <Stat label="Processing mode" value={str(pc.processing_mode) ?? 'single_file'} />
-          <Stat label="Text prompt" value={names.prompt} testId="setup-prompt" />
-          <Stat label="Output schema" value={names.outputSchema} testId="setup-schema" />
-          {names.tablePrompt ? <Stat label="Table prompt" value={names.tablePrompt} /> : null}
-        </StatGrid>
+        <Stack gap="3">
+          <StatGrid>
+            <Stat label="Processing mode" value={str(pc.processing_mode) ?? 'single_file'} />
+          </StatGrid>
+          {/* the prompt and schema by name and the version it ran with, in one line */}
+          <SetupLine config={pc} names={j.setup_names} />
+        </Stack>
       </SectionCard>
       <SectionCard title="Progress" testId="extraction-progress">
         <Stack gap="4">

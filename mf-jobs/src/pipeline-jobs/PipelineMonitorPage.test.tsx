@@ -234,5 +234,36 @@ describe('pipeline monitor', () => {
       expect(bar).toHaveTextContent('50%');
       expect(screen.getByTestId('current-stage')).toHaveTextContent('Extraction');
     });
+
+    it('says once what it ran with: the prompt and schema by name, each with its version, and the retry', async () => {
+      const P = '7d0c9a4e-5d0f-4a53-9c4a-cccccccccccc';
+      const S = '7d0c9a4e-5d0f-4a53-9c4a-dddddddddddd';
+      const retried: PipelineJob = {
+        ...done,
+        status: 'failed',
+        error_message: 'Extraction failed',
+        processing_config: {
+          prompt_id: P,
+          output_schema_id: S,
+          ran_with: {
+            mode: 'current',
+            prompt: { id: P, name: 'Invoice header', updated_at: '2025-01-04T09:00:00Z' },
+            table_prompt: null,
+            output_schema: { id: S, name: 'Invoice fields', updated_at: '2025-01-04T09:30:00Z' },
+            example: null,
+            resolved_at: '2025-01-05T10:00:00Z',
+            retried_at: '2025-01-05T11:00:00Z',
+          },
+        },
+        setup_names: { prompt: { id: P, name: 'Invoice header' }, table_prompt: null, output_schema: { id: S, name: 'Invoice fields' } },
+      };
+      servePipeline(() => ({ body: retried }));
+      render();
+      const line = await screen.findByTestId('pipeline-setup');
+      expect(line).toHaveTextContent(/^Prompt: Invoice header \(version of .+\) · Output schema: Invoice fields \(version of .+\); retried with the current prompt and schema on .+$/);
+      // one line: the names are not said a second time
+      expect(screen.getAllByText(/Invoice header/)).toHaveLength(1);
+      expect(screen.queryByTestId('ran-with')).not.toBeInTheDocument();
+    });
   });
 });

@@ -13,7 +13,7 @@ import { useCoalescedRefetch, useLiveConnected } from '../common/live';
 import { eventTotal, type LogEvent } from '../common/events';
 import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
-import { setupLabels } from '../common/setupNames';
+import { SetupLine } from '../common/SetupLine';
 import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
 import { usePipelineJob } from './queries';
 import { usePipelineLive } from './usePipelineLive';
@@ -131,7 +131,8 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
                 Full Document Processing Pipeline (OCR → Chunking → Extraction)
               </Heading>
               <Text color="fg.muted">{p.name}</Text>
-              {p.pipeline_stages.includes('extraction') ? <SetupLine p={p} /> : null}
+              {/* the prompt and schema by name and the version it ran with, in one line */}
+              {p.pipeline_stages.includes('extraction') ? <SetupLine config={p.processing_config} names={p.setup_names} testId="pipeline-setup" /> : null}
             </Stack>
             <HStack>
               <StatusBadge status={p.status} data-testid="job-status" />
@@ -159,7 +160,7 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
           </Stack>
         </Card.Body>
       </Card.Root>
-      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} retryChoice={Boolean(p.processing_config?.prompt_id)} ranWith={p.processing_config?.ran_with} />
+      <JobControls jobId={p.id} status={p.status} error={p.error_message} what="pipeline" onChanged={() => void refetch()} retryChoice={Boolean(p.processing_config?.prompt_id)} />
       <SectionCard title="Pipeline Stages" testId="pipeline-stages">
         <Stack gap="4">
           {PIPELINE_STAGES.map((stage) => {
@@ -199,17 +200,6 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
     </>
   );
 });
-
-/** The prompt and output schema the extraction stage uses, by name. */
-function SetupLine({ p }: { p: PipelineData }) {
-  const names = setupLabels(p.processing_config, p.setup_names);
-  return (
-    <Text fontSize="sm" color="fg.muted" data-testid="pipeline-setup">
-      Prompt: {names.prompt}
-      {names.tablePrompt ? ` · Table prompt: ${names.tablePrompt}` : ''} · Output schema: {names.outputSchema}
-    </Text>
-  );
-}
 
 /** Estimate beside actual, and the actions: from the fetched pipeline only. */
 const PipelineResults = memo(function PipelineResults({ p, refetch }: { p: PipelineData; refetch: Refetch }) {
