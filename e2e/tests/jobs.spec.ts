@@ -1,8 +1,8 @@
 // The jobs area against the real API in Chromium (issue 12): OCR from the picker to its text,
 // chunking to its Chunks Detail View, extraction to its results with the estimate before and
 // the actual after, a two-file pipeline watched live without a reload, a job cancelled
-// mid-run, and a failed pipeline stage retried to completion. Data is made through the API,
-// PDFs with pdf-lib at test time; a fresh user per test.
+// mid-run, and a failed pipeline stage retried (with the current prompt and schema) to
+// completion. Data is made through the API, PDFs with pdf-lib at test time; a fresh user per test.
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -252,12 +252,13 @@ test.describe('jobs area', () => {
     await expect(page.getByText('Extraction Job not found')).toBeVisible();
   });
 
-  test('a failed pipeline stage shows its error, and Retry runs it to completion', async ({ page }) => {
+  test('a failed pipeline stage shows its error; Retry with the current prompt and schema runs it to completion and says so', async ({ page }) => {
     const { api } = await signedIn(page);
     const me = await api.call('GET', 'users/me');
     const good = await upload(api, await textPdf([invoicePage('RT-1')]), 'fine.pdf');
     const bad = await upload(api, await textPdf([invoicePage('RT-2')]), 'lost-bytes.pdf');
-    const ds = await api.call('POST', 'datasets/', { name: 'Retry set', file_ids: [good, bad] });
+    await api.call('POST', 'datasets/', { name: 'Retry set', file_ids: [good, bad] });
+    const prompt = await invoicePrompt(api);
     // the stored bytes of one file go missing (a storage outage): its OCR fails for real
     const blob = path.join(process.env.QUARRY_E2E_TMP ?? '', 'data', 'files', 'u', me.id, bad);
     expect(existsSync(blob)).toBe(true);
@@ -266,18 +267,34 @@ test.describe('jobs area', () => {
     await page.goto('/jobs/pipeline');
     await page.getByLabel('Job name').fill('Retry pipeline');
     await page.getByRole('combobox', { name: /^Dataset/ }).selectOption({ label: 'Retry set (2 files)' });
-    await page.getByText('Extraction', { exact: true }).click(); // OCR and chunking only
+    await page.getByRole('combobox', { name: /^Prompt template/ }).selectOption({ label: `${prompt.name} (text)` });
     await page.getByRole('button', { name: 'Create Pipeline Job' }).click();
     await page.waitForURL(/\/jobs\/pipeline\/[0-9a-f-]{36}$/);
     const failed = page.getByTestId('job-failed');
     await expect(failed).toContainText('OCR stage for "lost-bytes.pdf" failed', { timeout: 30_000 });
     await expect(page.getByTestId('stage-ocr')).toHaveAttribute('data-status', 'failed');
+    // what it ran with, in one line: the prompt and schema by name, each with its version
+    const setup = page.getByTestId('pipeline-setup');
+    await expect(setup).toContainText(`Prompt: ${prompt.name} (version of `);
+    await expect(setup).toContainText('Output schema: Invoice (version of ');
 
     renameSync(`${blob}.away`, blob); // the bytes are back
+    // Retry is a choice; the default (first) reads the prompt and schema as they are now
     await failed.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByTestId('job-status').first()).toHaveText('completed', { timeout: 45_000 });
+    const choices = page.getByTestId('retry-choice').getByRole('menuitem');
+    await expect(choices).toHaveCount(2);
+    await expect(choices.first()).toHaveAccessibleName('Retry with the current prompt and schema');
+    await expect(choices.nth(1)).toHaveAccessibleName('Retry as it was');
+    await choices.first().click();
+    await expect(page.getByTestId('job-status').first()).toHaveText('completed', { timeout: 60_000 });
     await expect(page.getByTestId('stage-ocr')).toHaveAttribute('data-status', 'completed');
     await expect(page.getByTestId('stage-chunking')).toHaveAttribute('data-status', 'completed');
-    void ds;
+    await expect(page.getByTestId('stage-extraction')).toHaveAttribute('data-status', 'completed');
+    await expect(setup).toContainText(`Prompt: ${prompt.name} (version of `);
+    await expect(setup).toContainText('; retried with the current prompt and schema on ');
+    // after a reload the monitor says the same
+    await page.reload();
+    await expect(page.getByTestId('pipeline-setup')).toContainText('; retried with the current prompt and schema on ');
+    await expect(page.getByTestId('job-status').first()).toHaveText('completed');
   });
 });
