@@ -1,0 +1,11 @@
+// The CLI's tests run it in-process against a real API (over HTTP, on embedded PGlite or the
+// PostgreSQL server of TEST_DATABASE_URL), started like the API's own tests start it.
+const preset = require('../jest.preset.cjs')({ environment: 'node' });
+
+module.exports = {
+  ...preset,
+  roots: ['<rootDir>/src'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition)/)'],
+  testTimeout: 120_000,
+  globalSetup: '<rootDir>/../api/src/testing/global-setup.ts',
+};
