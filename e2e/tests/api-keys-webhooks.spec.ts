@@ -1,10 +1,15 @@
 // Programs drive Quarry, in Chromium against the real API: a user creates an API key and a
 // webhook endpoint on the settings page (the receiver is an HTTP server this test starts on
 // loopback, allowed through the admin setting), sends a test event from the page, then uses
-// only the key over HTTP to upload a PDF and run an extraction pipeline; the receiver gets a
-// signed job.completed for that pipeline that verifies with the Standard Webhooks library.
+// only the key: the built `quarry` CLI uploads a PDF and extracts it (POST /extract, waiting);
+// the receiver gets a signed job.completed for that pipeline that verifies with the Standard
+// Webhooks library, and the CLI answers exit 3 once the key is revoked.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN, API_URL } from '../support/env';
 import { INVOICE_SCHEMA, TEXT_TEMPLATE, invoicePages, makeTextPdf } from '../support/documents';
@@ -52,6 +57,28 @@ async function adminAllowsLoopback(allow: boolean) {
   expect(res.status).toBe(200);
 }
 
+const CLI_ROOT = path.resolve(__dirname, '..', '..', 'cli');
+
+/** Runs the built `quarry` binary with its config under `work` (built here first: a second or so). */
+function cliRunner(work: string) {
+  return async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(CLI_ROOT, 'bin', 'quarry.js'), ...args],
+        { env: { PATH: process.env.PATH ?? '', HOME: work, XDG_CONFIG_HOME: path.join(work, 'config') }, timeout: 150_000 },
+        (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      );
+    });
+  };
+}
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [path.join(CLI_ROOT, 'scripts', 'build.mjs')], (err, _out, stderr) => (err ? reject(new Error(stderr)) : resolve())),
+  );
+});
+
 /** Every call of the script below: the API key, nothing else. */
 function withKey(key: string) {
   return async (method: string, path: string, body?: unknown, expected = [200, 201, 202]): Promise<Json> => {
@@ -66,8 +93,9 @@ function withKey(key: string) {
   };
 }
 
-test('a key and an endpoint made in the UI drive an upload and a pipeline; the receiver gets a signed job.completed', async ({ page }) => {
+test('a key and an endpoint made in the UI: the quarry CLI uploads and extracts with the key; the receiver gets a signed job.completed', async ({ page }) => {
   const receiver = await startReceiver();
+  const cleanups: Array<() => void> = [];
   await adminAllowsLoopback(true);
   try {
     const user = await registerUser();
@@ -102,19 +130,28 @@ test('a key and an endpoint made in the UI drive an upload and a pipeline; the r
     await expect(endpoint.getByTestId('webhook-delivery').filter({ hasText: 'webhook.test' }).getByText('succeeded')).toBeVisible({ timeout: 15_000 });
     expect(receiver.received.map((r) => (new Webhook(whsec).verify(r.body, r.headers) as Json).type)).toEqual(['webhook.test']);
 
-    // a script with only the key: upload a one-page PDF, a prompt, a dataset, a pipeline
+    // a script with only the key: a prompt over HTTP, then the built `quarry` CLI logs in with
+    // the key, uploads the one-page PDF and extracts it in one call, waiting for the record
     const call = withKey(key);
-    const pdf = await makeTextPdf(invoicePages(3).slice(0, 1));
-    const prep = await call('POST', 'uploads/prepare-upload', { files: [{ filename: 'invoice.pdf', size: pdf.length, mime_type: 'application/pdf' }] });
-    const u = prep.uploads[0];
-    const putUrl = String(u.signed_url).startsWith('http') ? u.signed_url : `${API_URL.replace(/\/api\/v1$/, '')}${u.signed_url}`;
-    expect((await fetch(putUrl, { method: 'PUT', headers: { 'content-type': u.headers['Content-Type'] }, body: new Blob([new Uint8Array(pdf)]) })).ok).toBe(true);
-    const done = await call('POST', 'uploads/complete', { upload_session_id: prep.upload_session_id, completed_uploads: [u.upload_id] });
-    const fileId = done.results[0].file_id as string;
     const schema = await call('POST', 'output-schemas/', { name: 'Invoice schema (key)', schema_definition: INVOICE_SCHEMA });
-    const prompt = await call('POST', 'prompts/', { name: 'Invoice (key)', type: 'text', template: TEXT_TEMPLATE, output_schema_id: schema.id });
-    const dataset = await call('POST', 'datasets/', { name: 'Inbox (key)', file_ids: [fileId] });
-    const pipeline = await call('POST', 'jobs/pipeline', { name: 'Key pipeline', dataset_id: dataset.id, prompt_id: prompt.id });
+    await call('POST', 'prompts/', { name: 'Invoice (key)', type: 'text', template: TEXT_TEMPLATE, output_schema_id: schema.id });
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-e2e-cli-'));
+    cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+    const pdfPath = path.join(work, 'invoice.pdf');
+    writeFileSync(pdfPath, await makeTextPdf(invoicePages(3).slice(0, 1)));
+    const quarry = cliRunner(work);
+    const login = await quarry(['login', '--url', API_URL.replace(/\/api\/v1$/, ''), '--key', key]);
+    expect(login, login.stderr).toMatchObject({ code: 0 });
+    expect(statSync(path.join(work, 'config', 'quarry', 'config.json')).mode & 0o777).toBe(0o600);
+    const uploaded = await quarry(['upload', pdfPath]);
+    expect(uploaded, uploaded.stderr).toMatchObject({ code: 0 });
+    expect(uploaded.stdout).toMatch(/^[0-9a-f-]{36}\tinvoice\.pdf\t1 page\(s\)/);
+    const extracted = await quarry(['extract', pdfPath, '--prompt', 'Invoice (key)', '--wait', '--name', 'Key pipeline']);
+    expect(extracted, extracted.stderr).toMatchObject({ code: 0 });
+    const answer = JSON.parse(extracted.stdout) as Json;
+    expect(answer.job).toMatchObject({ status: 'completed', job_type: 'full_pipeline', name: 'Key pipeline' });
+    expect(answer.record).not.toBeNull();
+    const pipeline = { id: answer.job.id as string };
 
     // the receiver hears about the pipeline's completion, signed
     await expect
@@ -134,7 +171,10 @@ test('a key and an endpoint made in the UI drive an upload and a pipeline; the r
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByTestId('api-key-row').filter({ hasText: 'ERP import' }).getByText('revoked')).toBeVisible();
     await expect(call('GET', 'users/me')).rejects.toThrow(/401/);
+    // and the CLI says so with its auth exit code
+    expect((await quarry(['jobs'])).code).toBe(3);
   } finally {
+    for (const c of cleanups) c();
     await adminAllowsLoopback(false);
     await receiver.close();
   }
