@@ -207,3 +207,20 @@ test('the app cannot be framed by a page of another origin: the frame stays empt
     await new Promise((r) => framer.close(r));
   }
 });
+
+test('the suite’s guard sees a violation: what the policy does not allow is refused and reported', async ({ page, cspViolations }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: /log in|sign in/i })).toBeVisible();
+  // an image and a script from an origin the policy does not name
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'http://127.0.0.1:9/not-allowed.png';
+    document.body.append(img);
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.filter((v) => /img-src|script-src/.test(v)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false)).toBe(false);
+  cspViolations.length = 0; // provoked on purpose
+});
