@@ -46,6 +46,12 @@ export interface RunOptions {
 /** the last message of a task's progress port */
 export const PROGRESS_DONE = '__quarry_pool_done__';
 
+/**
+ * Niceness of the work done beside the event loop (processing threads, the OCR media processes,
+ * tesseract): with more work than cores, the thread that answers requests is scheduled first.
+ */
+export const BACKGROUND_NICE = 10;
+
 export const defaultPoolSize = (): number => Math.max(1, availableParallelism());
 export const DEFAULT_POOL_MEMORY_MB = 1024;
 
@@ -140,6 +146,8 @@ export class ProcessingPool {
         idleTimeout: 60_000,
         // a plain Node thread: no tsx / jest loaders inherited
         execArgv: [],
+        // below the thread that serves requests: on a busy machine the event loop gets the CPU first
+        niceIncrement: BACKGROUND_NICE,
         resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, this.memoryMb / 16)) },
       });
       // a thread that dies between tasks has no task to fail: nothing else to do

@@ -4,6 +4,7 @@
 // fails the pending requests with the error the caller chose for that request.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { OcrAbortError, OcrError } from './errors';
 import type { TextItem } from './layout';
@@ -26,6 +27,19 @@ export function mediaWorkerPath(): string {
   const override = process.env.QUARRY_OCR_MEDIA_WORKER;
   if (override) return override;
   return fileURLToPath(new URL('./ocr-media-worker.mjs', import.meta.url));
+}
+
+/**
+ * Rendering and recognition run below the API's event loop (nice 10, as the processing pool's
+ * threads): with more work than cores, requests are answered first. Best effort.
+ */
+export function lowerPriority(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    setPriority(pid, Math.min(19, getPriority(pid) + 10));
+  } catch {
+    // not permitted here: the child runs at the API's priority
+  }
 }
 
 type Pending = {
@@ -51,6 +65,7 @@ export class MediaProcess {
     }
     // execArgv: [] -> a plain Node process (no tsx / jest loaders inherited); it loads the .mjs natively.
     this.child = fork(script, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    lowerPriority(this.child.pid);
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-2000);

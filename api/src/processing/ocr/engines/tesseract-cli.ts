@@ -1,6 +1,7 @@
 // The Debian `tesseract` command: one process per page, TSV on stdout, killed on timeout/abort.
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
+import { lowerPriority } from '../media';
 import { bundledTessdata } from './tessdata';
 import type { OcrModel } from '../types';
 import type { OcrEngine, RecognizeRequest } from './types';
@@ -95,6 +96,7 @@ export class TesseractCliEngine implements OcrEngine {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       });
+      lowerPriority(child.pid);
       const out: Buffer[] = [];
       let err = '';
       let settled = false;
