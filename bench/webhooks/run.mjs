@@ -17,7 +17,7 @@
 //    through the web app's calls: prepare-upload, PUT, complete, POST datasets, POST
 //    jobs/pipeline, GET jobs/{id} every 250 ms until ended, GET files/{id}/record. Alternating
 //    rounds; median and min of each.
-/* global process, console, performance, setTimeout, fetch, FormData, Blob */
+/* global process, console, performance, setTimeout, fetch, FormData, Blob, Buffer, URL, URLSearchParams */
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
