@@ -154,19 +154,21 @@ test.describe('admin area', () => {
     try {
       await apiSignIn(page, ADMIN);
       await page.goto('/admin/settings');
-      const siteName = page.getByRole('textbox', { name: 'Site name' });
+      // the page also holds the model-call settings form with a Save of its own
+      const site = page.getByRole('form', { name: 'Site settings' });
+      const siteName = site.getByRole('textbox', { name: 'Site name' });
       await expect(siteName).toHaveValue(original.site_name);
       await siteName.fill('   ');
-      await page.getByRole('textbox', { name: 'Admin email' }).fill('not an email');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await site.getByRole('textbox', { name: 'Admin email' }).fill('not an email');
+      await site.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Site name is required')).toBeVisible();
       await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-      await page.getByRole('button', { name: 'Reset' }).click();
+      await site.getByRole('button', { name: 'Reset' }).click();
       await expect(siteName).toHaveValue(original.site_name);
 
       await siteName.fill(name);
-      await page.getByRole('textbox', { name: 'Admin email' }).fill('ops@e2e.quarry.test');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await site.getByRole('textbox', { name: 'Admin email' }).fill('ops@e2e.quarry.test');
+      await site.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Settings Saved')).toBeVisible();
       await page.reload();
       await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
