@@ -2,13 +2,13 @@
 // total_size are computed from the member files on every read, so they are right whatever
 // happens to the files (validated, deleted with force, ...). Status: active -> archived ->
 // active; any -> deleted (soft: the row stays, readable, and no longer changes).
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Dataset, DatasetStatus } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, fileReviews, files, type DatasetRow, type FileRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
-import { escapeLike, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
+import { escapeLike, fileJsonColumns, isoSqlOf, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
 
 interface Stats {
   fileCount: number;
@@ -96,29 +96,6 @@ async function ownDataset(db: DbOrTx, userId: string, id: string, lock = false):
 
 export async function getDataset(db: Db, userId: string, id: string): Promise<Dataset> {
   return presentDataset(db, await ownDataset(db, userId, id));
-}
-
-export async function listDatasets(
-  db: Db,
-  userId: string,
-  q: { offset: number; limit: number; status?: DatasetStatus | undefined; search?: string | undefined; include_files: boolean },
-): Promise<{ datasets: Dataset[]; total: number }> {
-  const conditions: SQL[] = [eq(datasets.userId, userId)];
-  conditions.push(q.status ? eq(datasets.status, q.status) : ne(datasets.status, 'deleted'));
-  if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
-    conditions.push(or(sql`${datasets.name} ilike ${like}`, sql`coalesce(${datasets.description}, '') ilike ${like}`)!);
-  }
-  const where = and(...conditions);
-  const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(datasets).where(where);
-  const rows = await db
-    .select()
-    .from(datasets)
-    .where(where)
-    .orderBy(desc(datasets.updatedAt), desc(datasets.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  return { datasets: await present(db, rows, q.include_files), total: agg?.n ?? 0 };
 }
 
 /** The caller's files among `ids`, row-locked (FOR SHARE) so none is deleted before the transaction ends. */
@@ -248,4 +225,95 @@ export async function changeStatus(db: Db, userId: string, id: string, to: 'arch
   if (row.status === 'deleted') throw conflict(`Dataset "${row.name}" has been deleted`);
   if (to === 'archived') throw conflict(`Dataset "${row.name}" is already archived`);
   throw conflict(`Dataset "${row.name}" is not archived`);
+}
+
+type DatasetListVariant = { status: boolean; search: boolean; withFiles: boolean };
+
+/**
+ * The page query of listDatasetsJson, prepared once per database and filter shape. One row:
+ * the count of matching datasets and the page's datasets as the JSON array the presenter
+ * (present()) writes, their member files included, as text. Placeholders: user, status (with
+ * status), pattern (with search), limit, offset.
+ */
+function prepareDatasetPage(db: Db, v: DatasetListVariant) {
+  const user = sql.placeholder('user');
+  const filters = sql.join(
+    [
+      sql`d.user_id = ${user}`,
+      v.status ? sql`d.status = ${sql.placeholder('status')}` : sql`d.status <> 'deleted'`,
+      ...(v.search
+        ? [sql`(d.name ilike ${sql.placeholder('pattern')} or coalesce(d.description, '') ilike ${sql.placeholder('pattern')})`]
+        : []),
+    ],
+    sql` and `,
+  );
+  const memberFiles = v.withFiles
+    ? sql`(select coalesce(json_agg(j.doc order by df.added_at, f.filename), '[]')
+         from dataset_files df
+         join files f on f.id = df.file_id
+         left join file_reviews r on r.file_id = df.file_id
+         cross join lateral (select row_to_json(m) as doc from (select ${fileJsonColumns('f', 'r')}) m) j
+         where df.dataset_id = p.id)`
+    : sql`'[]'::json`;
+  const listed = sql`(
+    with matched as (select d.* from datasets d where ${filters}),
+    page as (
+      select * from matched order by updated_at desc, id desc
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    )
+    select (select count(*) from matched)::int as n,
+      (select coalesce(json_agg(j.doc order by p.updated_at desc, p.id desc), '[]')::text
+       from page p
+       left join lateral (
+         select count(*)::int as n,
+           coalesce(sum(case when f.is_valid is false then 0 else coalesce(f.actual_pages, f.estimated_pages) end), 0)::bigint as pages,
+           coalesce(sum(f.file_size), 0)::bigint as bytes,
+           count(r.file_id)::int as reviewed
+         from dataset_files df
+         join files f on f.id = df.file_id
+         left join file_reviews r on r.file_id = df.file_id
+         where df.dataset_id = p.id
+       ) s on true
+       cross join lateral (select row_to_json(x) as doc from (select
+         p.id, p.name, p.description, p.status,
+         s.n as file_count, s.pages as total_pages, s.bytes as total_size,
+         ${sql.raw(isoSqlOf('p.created_at'))} as created_at, ${sql.raw(isoSqlOf('p.updated_at'))} as updated_at,
+         ${sql.raw(isoSqlOf('p.archived_at'))} as archived_at, ${sql.raw(isoSqlOf('p.deleted_at'))} as deleted_at,
+         ${memberFiles} as files,
+         s.reviewed as reviewed_count
+       ) x) j
+      ) as datasets
+  ) as listed`;
+  const name = `quarry_dataset_page_json${v.status ? '_status' : ''}${v.search ? '_search' : ''}${v.withFiles ? '_files' : ''}`;
+  return db
+    .select({ n: sql<number>`listed.n`, datasets: sql<string>`listed.datasets` })
+    .from(listed)
+    .prepare(name);
+}
+const datasetPageQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareDatasetPage>>>();
+
+/**
+ * A page of the caller's datasets in one query, written as JSON by the database (the answer
+ * of present(), keys in the order the route's serializer wrote them: reviewed_count, optional,
+ * last): four queries and the mapping of every member file before.
+ */
+export async function listDatasetsJson(
+  db: Db,
+  userId: string,
+  q: { offset: number; limit: number; status?: DatasetStatus | undefined; search?: string | undefined; include_files: boolean },
+): Promise<{ datasetsJson: string; total: number }> {
+  const v: DatasetListVariant = { status: Boolean(q.status), search: Boolean(q.search), withFiles: q.include_files };
+  let byVariant = datasetPageQueries.get(db);
+  if (!byVariant) datasetPageQueries.set(db, (byVariant = new Map()));
+  const key = `${v.status}:${v.search}:${v.withFiles}`;
+  let query = byVariant.get(key);
+  if (!query) byVariant.set(key, (query = prepareDatasetPage(db, v)));
+  const [row] = await query.execute({
+    user: userId,
+    limit: q.limit,
+    offset: q.offset,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.search ? { pattern: `%${escapeLike(q.search)}%` } : {}),
+  });
+  return { datasetsJson: row?.datasets ?? '[]', total: row?.n ?? 0 };
 }

@@ -77,8 +77,22 @@ type ListVariant = { includeFailed: boolean; search: boolean };
  * PostgreSQL keeps microseconds; a JS Date drops the digits past the millisecond, so does
  * date_trunc (no rounding).
  */
-const isoSqlOf = (column: string) =>
+export const isoSqlOf = (column: string): string =>
   `to_char(date_trunc('milliseconds', ${column} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The select list of a file as the API answers it (the keys of toFile, in its order, then
+ * reviewed_at), from the files row `f` and the file_reviews row `r` (both may be one alias):
+ * `row_to_json` of it is the presenter's JSON.
+ */
+export const fileJsonColumns = (f: string, r: string): SQL =>
+  sql.raw(
+    `${f}.id, ${f}.filename, ${f}.file_size, ${f}.mime_type, ${f}.file_type, ${f}.estimated_pages, ${f}.actual_pages, ` +
+      `(case when ${f}.is_valid is false then 0 else coalesce(${f}.actual_pages, ${f}.estimated_pages) end) as page_count, ` +
+      `${f}.is_valid, ${f}.error_message, ${f}.upload_session_id, ${f}.sha256, ` +
+      `${isoSqlOf(`${f}.created_at`)} as created_at, ${isoSqlOf(`${f}.updated_at`)} as updated_at, ` +
+      `${isoSqlOf(`${f}.validated_at`)} as validated_at, ${isoSqlOf(`${r}.reviewed_at`)} as reviewed_at`,
+  );
 
 /**
  * The page query of listFilesJson, prepared once per database and filter shape (named
@@ -114,12 +128,7 @@ function prepareFilePage(db: Db, v: ListVariant) {
       coalesce(sum(page_count), 0)::int as pages,
       count(reviewed_at)::int as reviewed,
       (select coalesce(json_agg(j.doc order by p.created_at desc, p.id desc), '[]')::text
-       from page p cross join lateral (select row_to_json(d) as doc from (select
-          p.id, p.filename, p.file_size, p.mime_type, p.file_type, p.estimated_pages, p.actual_pages,
-          p.page_count, p.is_valid, p.error_message, p.upload_session_id, p.sha256,
-          ${sql.raw(isoSqlOf('p.created_at'))} as created_at, ${sql.raw(isoSqlOf('p.updated_at'))} as updated_at,
-          ${sql.raw(isoSqlOf('p.validated_at'))} as validated_at, ${sql.raw(isoSqlOf('p.reviewed_at'))} as reviewed_at
-        ) d) j
+       from page p cross join lateral (select row_to_json(d) as doc from (select ${fileJsonColumns('p', 'p')}) d) j
       ) as files
     from matched
   ) as listed`;
