@@ -1,5 +1,5 @@
 import { siteKeys } from '@quarry/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
 import SettingsPage from './SettingsPage';
@@ -105,5 +105,34 @@ describe('admin settings', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), '7');
     await waitFor(() => expect(screen.getByTestId('model-call-totals')).toHaveTextContent('1 call, 1 credit charged'));
     expect(usage.mock.calls.map((c) => c[0].query.get('days'))).toEqual(['30', '7']);
+  });
+  it('webhooks: private network targets are allowed with a warning, saved and shown; a failed load offers a retry', async () => {
+    const put = jest.fn((c: FakeCall) => ({ body: c.body }));
+    let loads = 0;
+    fakeApi.serve({
+      'GET /admin/settings': () => ({ body: stored }),
+      'GET /admin/settings/model-calls': () => ({ body: { access: 'everyone', calls_per_minute: 10, credit_cost: 1, updated_at: null } }),
+      'GET /admin/model-calls/usage': () => ({ body: { since: '2026-02-01T00:00:00.000Z', total_calls: 0, total_credits: 0, users: [] } }),
+      'GET /admin/webhooks/settings': () => (++loads === 1 ? { status: 500 } : { body: { allow_private_targets: false } }),
+      'PUT /admin/webhooks/settings': put,
+    });
+    const user = userEvent.setup();
+    renderRoute(<SettingsPage />);
+    expect(await screen.findAllByText('Failed to load the webhook settings')).not.toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    const form = await screen.findByRole('form', { name: 'Webhook settings' });
+    expect(within(form).getByText(/server-side request forgery/)).toBeInTheDocument();
+    const allow = within(form).getByRole('checkbox', { name: /Allow webhook targets in private networks/ });
+    expect(allow).not.toBeChecked();
+    expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
+    // the switch reacts to a plain click: user-event's pointer press is beyond jsdom here
+    fireEvent.click(within(form).getByText('Allow webhook targets in private networks'));
+    await waitFor(() => expect(allow).toBeChecked());
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put.mock.calls[0]![0].body).toEqual({ allow_private_targets: true });
+    expect(await screen.findByText('Webhooks may now be delivered to private network addresses')).toBeInTheDocument();
+    expect(allow).toBeChecked();
+    expect(within(form).getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 });

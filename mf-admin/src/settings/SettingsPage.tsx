@@ -6,6 +6,7 @@ import { serverDetailOr } from '../common/errors';
 import { ModelCallsCard } from './ModelCallsCard';
 import { ModelCallUsageCard } from './ModelCallUsageCard';
 import { useSaveSiteSettings, useSiteSettings } from './queries';
+import { WebhookSettingsCard } from './WebhookSettingsCard';
 
 interface Values {
   site_name: string;
@@ -99,7 +100,7 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
   );
 }
 
-/** /admin/settings: site name and admin email with Reset and Save, stored for real; the model-call rules and their use. */
+/** /admin/settings: site name and admin email with Reset and Save, stored for real; the model-call rules and their use; where webhooks may deliver. */
 export default function SettingsPage() {
   const settings = useSiteSettings();
   let body;
@@ -109,10 +110,11 @@ export default function SettingsPage() {
   else body = <SettingsForm stored={settings.data} />;
   return (
     <Stack gap="6">
-      <PageHeader title="Settings" description="How this installation names itself, who runs it, and who may call a language model." />
+      <PageHeader title="Settings" description="How this installation names itself, who runs it, who may call a language model, and where webhooks may deliver." />
       {body}
       <ModelCallsCard />
       <ModelCallUsageCard />
+      <WebhookSettingsCard />
     </Stack>
   );
 }

@@ -4,8 +4,10 @@ import {
   ModelCallSettingsSchema,
   ModelCallUsageSchema,
   SiteSettingsSchema,
+  WebhookSettingsSchema,
   type ModelCallSettingsUpdate,
   type SiteSettingsUpdate,
+  type WebhookSettings,
 } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRoot } from '../common/keys';
@@ -66,5 +68,27 @@ export function useModelCallUsage(days: number) {
   return useQuery({
     queryKey: modelCallKeys.usage(userId, days),
     queryFn: ({ signal }) => api.get('/admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }),
+  });
+}
+
+// Webhooks: GET / PUT /admin/webhooks/settings (may deliveries go to private network addresses?).
+export const webhookSettingsKeys = {
+  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'webhooks'] as const,
+};
+
+export function useWebhookSettings() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: webhookSettingsKeys.settings(userId),
+    queryFn: ({ signal }) => api.get('/admin/webhooks/settings', { signal, schema: WebhookSettingsSchema }),
+  });
+}
+
+export function useSaveWebhookSettings() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: (body: WebhookSettings) => api.put('/admin/webhooks/settings', body, { schema: WebhookSettingsSchema }),
+    onSuccess: (saved) => client.setQueryData(webhookSettingsKeys.settings(userId), saved),
   });
 }
