@@ -89,4 +89,25 @@ describe('chunking monitor', () => {
     expect(within(actual).getByTestId('actual-chunks')).toHaveTextContent('0');
     expect(within(actual).getByTestId('actual-credits')).toHaveTextContent('0');
   });
+  it('a failed job whose credit came back: the status is the failure, the refund only in the log', async () => {
+    const refund = '1 credit returned: the job failed through no fault of yours, and failed work is not charged';
+    const failure = 'Chunking failed: the model did not answer';
+    answer = () => ({
+      body: job({
+        status: 'failed',
+        error_message: 'the model did not answer',
+        events: [
+          event(1, 'Window 1 of 4', 10),
+          { ...event(2, failure, 30), phase: 'failed', event_type: 'error', status: 'failed' },
+          { ...event(3, refund, 30), phase: 'failed', sub_phase: 'credits_refunded', details: { credits_refunded: 1, balance_after: 9 }, status: 'failed' },
+        ],
+      }),
+    });
+    render();
+    const log = await screen.findByRole('log', { name: 'Event Log' });
+    expect(within(log).getByText(refund)).toBeInTheDocument();
+    // once in the log, once as the status
+    expect(screen.getAllByText(failure)).toHaveLength(2);
+    expect(screen.getAllByText(refund)).toHaveLength(1);
+  });
 });

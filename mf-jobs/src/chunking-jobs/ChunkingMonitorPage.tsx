@@ -4,7 +4,7 @@ import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, p
 import { Link, useParams } from 'react-router';
 import { ActualFigures } from '../common/ActualFigures';
 import { asNumber as num, asText as str } from '../common/details';
-import { eventTotal } from '../common/events';
+import { eventTotal, latestStatusEvent } from '../common/events';
 import { isActiveJob } from '../common/status';
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
@@ -26,7 +26,8 @@ export default function ChunkingMonitorPage() {
   if (job.isError) return <MonitorNotFound title="Job not found" error={job.error} backTo={paths.jobs.chunking} backLabel="Back to Chunking Jobs" />;
   const j = job.data;
   const pc = j.processing_config;
-  const last = log.at(-1);
+  // a refund notice after a failure stays in the log; the status shows the failure
+  const last = latestStatusEvent(log);
   const d = last?.details ?? {};
   const s = j.results_summary;
   const attempt = num(d.attempt);

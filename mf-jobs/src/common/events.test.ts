@@ -1,5 +1,5 @@
 import type { JobUpdateMessage } from '@quarry/shared';
-import { compareEvents, dedupeOcrEvents, fromUpdate, mergeEvents, type LogEvent } from './events';
+import { compareEvents, dedupeOcrEvents, fromUpdate, latestStatusEvent, mergeEvents, type LogEvent } from './events';
 
 const ev = (id: number | null, at: string, message: string, phase = 'processing'): LogEvent => ({
   key: id === null ? `u-${at}-${message}` : `e${id}`,
@@ -52,5 +52,16 @@ describe('a live update as a log event', () => {
     const msg: JobUpdateMessage = { type: 'job_update', job_id: 'j', status: 'running', data: { event_id: 7, message: 'half', timestamp: '2025-01-01T00:00:00Z', progress: { percentage: 50 } } };
     const e = fromUpdate(msg, 'chunking', 'child');
     expect(e).toMatchObject({ key: 'e7', phase: 'chunking', event_type: 'progress', units: 'percent', progress_percentage: 50, source: 'child' });
+  });
+});
+
+describe('the status event', () => {
+  it('is the newest event that is not a credits notice, and may be narrowed to one job', () => {
+    const refund = { ...ev(3, '2025-01-01T00:00:03Z', '1 credit returned', 'failed'), sub_phase: 'credits_refunded' };
+    const log = [ev(1, '2025-01-01T00:00:01Z', 'working'), { ...ev(2, '2025-01-01T00:00:02Z', 'failed: boom', 'failed'), job_id: 'k' }, refund];
+    expect(latestStatusEvent(log)?.message).toBe('failed: boom');
+    expect(latestStatusEvent(log, (e) => e.job_id === 'j')?.message).toBe('working');
+    expect(latestStatusEvent([refund])).toBeUndefined();
+    expect(latestStatusEvent([])).toBeUndefined();
   });
 });

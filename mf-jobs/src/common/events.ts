@@ -120,6 +120,22 @@ export function dedupeOcrEvents(list: readonly LogEvent[], windowMs = OCR_DEDUP_
  * How many events a log stands for: the server's count (its answer may hold only the newest)
  * plus the live updates newer than that answer. Equal live and after a reload.
  */
+/**
+ * A notice about the user's credits written after the job ended ("1 credit returned: …" when a
+ * billed job failed through no fault of the user). It belongs in the event log, but it is not
+ * the job's status: the failure before it is.
+ */
+export const isCreditsNotice = (e: Pick<LogEvent, 'sub_phase'>): boolean => e.sub_phase?.startsWith('credits_') ?? false;
+
+/** The newest event that tells the job's status: the newest one that is not a credits notice. */
+export function latestStatusEvent(log: readonly LogEvent[], test: (e: LogEvent) => boolean = () => true): LogEvent | undefined {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (!isCreditsNotice(e) && test(e)) return e;
+  }
+  return undefined;
+}
+
 export function eventTotal(log: readonly LogEvent[], server: { events?: readonly JobEvent[] | undefined; event_count?: number | undefined } | undefined): number {
   if (!server?.events) return log.length;
   let newest = 0;

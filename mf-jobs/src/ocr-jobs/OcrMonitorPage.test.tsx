@@ -97,6 +97,26 @@ describe('OCR monitor', () => {
     expect(progress).toHaveTextContent('40%');
   });
 
+  it('a failed job whose credit came back: the status is the failure, the refund is in the log', async () => {
+    const refund = '1 credit returned: the job failed through no fault of yours, and failed work is not charged';
+    const stored = job().events;
+    answer = () => ({
+      body: job({
+        status: 'failed',
+        progress_percentage: 40,
+        error_message: 'OCR engine crashed',
+        events: [
+          ...stored,
+          { ...event(4, '2025-01-05T10:00:04.000Z', 'OCR failed: OCR engine crashed'), phase: 'failed', sub_phase: 'error', event_type: 'error', status: 'failed' },
+          { ...event(5, '2025-01-05T10:00:04.100Z', refund), phase: 'failed', sub_phase: 'credits_refunded', details: { credits_refunded: 1, balance_after: 9 }, status: 'failed' },
+        ],
+      }),
+    });
+    render();
+    expect(await screen.findByTestId('ocr-message')).toHaveTextContent('OCR failed: OCR engine crashed');
+    expect(within(screen.getByRole('log', { name: 'Live Event Log' })).getByText(refund)).toBeInTheDocument();
+  });
+
   it("counts the server's events and shows its actual figures, the same after a reload as live", async () => {
     answer = () => ({
       body: job({

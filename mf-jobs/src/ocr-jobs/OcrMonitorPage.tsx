@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { asNumber as num } from '../common/details';
 import { ActualFigures } from '../common/ActualFigures';
-import { dedupeOcrEvents, eventTotal, type LogEvent } from '../common/events';
+import { dedupeOcrEvents, eventTotal, latestStatusEvent, type LogEvent } from '../common/events';
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
 import { isActiveJob } from '../common/status';
@@ -36,7 +36,8 @@ export default function OcrMonitorPage() {
   if (job.isError) return <MonitorNotFound title="OCR Job not found" error={job.error} backTo={paths.jobs.ocr} backLabel="Back to OCR Jobs" />;
   const j = job.data;
   const completed = j.status === 'completed';
-  const last: LogEvent | undefined = events.at(-1);
+  // a refund notice after a failure stays in the log; the status shows the failure
+  const last: LogEvent | undefined = latestStatusEvent(events);
   const d = { ...(last?.details ?? {}) };
   const stopped = j.status === 'failed' || j.status === 'cancelled';
   // shown the same live and after a reload: a failed job shows where it stopped

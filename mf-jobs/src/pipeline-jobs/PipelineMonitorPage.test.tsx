@@ -5,7 +5,7 @@
 import { createQueryClient, events, toaster } from '@quarry/shared';
 import type { PipelineJob } from '@quarry/shared/schemas';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeResponse } from '@quarry/shared/testing';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import PipelineMonitorPage from './PipelineMonitorPage';
 
 const ID = '7d0c9a4e-5d0f-4a53-9c4a-222222222222';
@@ -233,6 +233,29 @@ describe('pipeline monitor', () => {
       expect(bar).toHaveTextContent('Failed during Extraction: work done');
       expect(bar).toHaveTextContent('50%');
       expect(screen.getByTestId('current-stage')).toHaveTextContent('Extraction');
+    });
+
+    it('a failed pipeline whose credit came back: the status is the failure, the refund is in the log', async () => {
+      const refund = '1 credit returned: the job failed through no fault of yours, and failed work is not charged';
+      const failedEvents = [
+        ...stored.slice(0, 4),
+        { ...ev(5, ID, 'failed', 'Pipeline failed: Extraction failed for all 3 chunk(s)'), event_type: 'error' as const, status: 'failed' as const },
+        { ...ev(6, ID, 'failed', refund, {}, { credits_refunded: 1, balance_after: 9 }), sub_phase: 'credits_refunded', status: 'failed' as const },
+      ];
+      events.setConnectionState('connected');
+      servePipeline(() => ({ body: { ...done, status: 'failed', error_message: 'Extraction failed for all 3 chunk(s)', events: failedEvents, event_count: 6 } }));
+      render();
+      const status = await screen.findByTestId('current-status');
+      expect(status).toHaveTextContent('Pipeline failed: Extraction failed for all 3 chunk(s)');
+      expect(status).not.toHaveTextContent('credit returned');
+      expect(within(screen.getByRole('log', { name: 'Pipeline Event Log' })).getByText(refund)).toBeInTheDocument();
+
+      // the same when the refund arrives live
+      act(() => {
+        events.emit({ type: 'job_update', job_id: ID, status: 'failed', job_type: 'full_pipeline', data: { event_id: 7, phase: 'failed', sub_phase: 'credits_refunded', message: '2 credits returned: again', timestamp: '2025-01-05T10:00:30Z' } });
+      });
+      await waitFor(() => expect(screen.getByTestId('event-count')).toHaveTextContent('7'));
+      expect(screen.getByTestId('current-status')).toHaveTextContent('Pipeline failed: Extraction failed for all 3 chunk(s)');
     });
 
     it('says once what it ran with: the prompt and schema by name, each with its version, and the retry', async () => {

@@ -7,7 +7,7 @@
 import { events, type JobUpdateMessage } from '@quarry/shared';
 import type { JobEvent } from '@quarry/shared/schemas';
 import { useEffect, useRef, useState } from 'react';
-import { fromUpdate, mergeEvents, type LogEvent } from '../common/events';
+import { fromUpdate, isCreditsNotice, latestStatusEvent, mergeEvents, type LogEvent } from '../common/events';
 import { nextCurrentStatus, pipelineUpdateSource, trackChild, type ChildJob } from '../common/pipelineUpdates';
 import { useEventLog } from '../common/useEventLog';
 
@@ -43,7 +43,7 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
       setLog((l) => mergeEvents(l, batch.map((b) => b.e)));
       const kids = batch.filter((b) => b.source === 'child');
       if (kids.length) setChildren((m) => kids.reduce((acc, b) => trackChild(acc, b.msg), m));
-      setCurrent((c) => batch.reduce<LogEvent | null>((acc, b) => nextCurrentStatus(acc, b.e, b.source), c));
+      setCurrent((c) => batch.reduce<LogEvent | null>((acc, b) => (isCreditsNotice(b.e) ? acc : nextCurrentStatus(acc, b.e, b.source)), c));
       setLiveSeen(true);
       accepted.current();
     };
@@ -63,13 +63,9 @@ export function usePipelineLive(pipelineId: string, serverEvents: readonly JobEv
   }, [pipelineId, setLog]);
 
   // the pipeline's own newest event (the server's, or a newer live one) is its current status, live
-  // and after a reload alike; a stage job's update only while the pipeline has said nothing yet
-  const ownLast = findLast(log, (e) => e.job_id === pipelineId) ?? null;
-  const shown = ownLast ?? current ?? log.at(-1) ?? null;
+  // and after a reload alike; a stage job's update only while the pipeline has said nothing yet.
+  // A credits notice (the refund after a failure) stays in the log but is never the status.
+  const ownLast = latestStatusEvent(log, (e) => e.job_id === pipelineId) ?? null;
+  const shown = ownLast ?? current ?? latestStatusEvent(log) ?? null;
   return { log, children, current: shown, liveSeen };
-}
-
-function findLast<T>(list: readonly T[], test: (x: T) => boolean): T | undefined {
-  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return list[i];
-  return undefined;
 }
