@@ -10,8 +10,10 @@ import { toJobEvent } from './events';
 import { toJobRef, type JobExtras } from './present';
 import { INTERNAL_JOB_TYPES } from './types';
 
+// the newest event that tells the job's state: a credits notice written after it ended (the
+// refund after a failure) stays in the event log but is not its last message
 const lastEventField = (field: 'phase' | 'message') =>
-  sql<string | null>`(select e.${sql.raw(field)} from ${jobEvents} e where e.job_id = ${jobs.id} order by e.id desc limit 1)`;
+  sql<string | null>`(select e.${sql.raw(field)} from ${jobEvents} e where e.job_id = ${jobs.id} and e.sub_phase is distinct from 'credits_refunded' order by e.id desc limit 1)`;
 
 /** Rows with file name and last event, for lists and single reads. */
 async function selectJobs(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {

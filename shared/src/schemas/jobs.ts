@@ -114,7 +114,7 @@ export const JobSchema = z.object({
   attempts: z.number().int(),
   max_attempts: z.number().int(),
   credit_cost: z.number().int(),
-  /** the newest event's phase and message (null before the first event) */
+  /** the newest event's phase and message (null before the first event); a credits notice after the end (the refund after a failure) is passed over */
   current_phase: z.string().nullable(),
   last_message: z.string().nullable(),
 });

@@ -287,6 +287,8 @@ describe('workers', () => {
     // the failure, then the credit returned (failed work is not charged)
     expect(failed.events.at(-2)).toMatchObject({ phase: 'failed', event_type: 'error', details: { error: 'This job always fails: a readable reason' } });
     expect(failed.events.at(-1)).toMatchObject({ phase: 'failed', sub_phase: 'credits_refunded', details: { credits_refunded: 1 } });
+    // the job's last message is the failure, not the refund notice after it
+    expect(failed.last_message).toBe(failed.events.at(-2).message);
     expect((await run({ job_type: 'noop' })).status).toBe('completed');
   });
 
