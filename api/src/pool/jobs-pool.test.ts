@@ -107,31 +107,39 @@ describe('job steps in the processing pool', () => {
       expect(res.status).toBe(200);
       return performance.now() - sent;
     };
-    // what /health takes on this machine now, with nothing running (the machine may be shared)
-    const idle: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      idle.push(await ping());
-      await sleep(20);
-    }
-    // its worst of 25 with nothing running: on a shared machine that is the floor of any delay
-    const usual = Math.max(...idle);
-    const id = await start({ task: 'test-spin', ms: 1000 });
-    await waitForJob(t, u, id, (j) => j.events?.some((e: any) => e.message === 'computing'), 30_000);
-    const latencies: number[] = [];
-    const sentAt: number[] = [];
-    let finished: any = null;
-    const done = waitForJob(t, u, id).then((j) => (finished = j));
-    while (!finished) {
-      sentAt.push(Date.now());
-      latencies.push(await ping());
-      await sleep(20);
-    }
-    const job = await done;
-    expect(job.status).toBe('completed');
-    // pings ran while the step computed, and none of those was delayed by 100 ms
-    const during = latencies.filter((_, i) => sentAt[i]! < new Date(job.completed_at).getTime());
-    expect(during.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...during) - usual).toBeLessThan(100);
+    /** One measurement: how much longer the worst ping took while the step computed than with nothing running. */
+    const measure = async (): Promise<number> => {
+      // what /health takes on this machine now, with nothing running (the machine may be shared)
+      const idle: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        idle.push(await ping());
+        await sleep(20);
+      }
+      // its worst of 25 with nothing running: on a shared machine that is the floor of any delay
+      const usual = Math.max(...idle);
+      const id = await start({ task: 'test-spin', ms: 1000 });
+      await waitForJob(t, u, id, (j) => j.events?.some((e: any) => e.message === 'computing'), 30_000);
+      const latencies: number[] = [];
+      const sentAt: number[] = [];
+      let finished: any = null;
+      const done = waitForJob(t, u, id).then((j) => (finished = j));
+      while (!finished) {
+        sentAt.push(Date.now());
+        latencies.push(await ping());
+        await sleep(20);
+      }
+      const job = await done;
+      expect(job.status).toBe('completed');
+      const during = latencies.filter((_, i) => sentAt[i]! < new Date(job.completed_at).getTime());
+      expect(during.length).toBeGreaterThanOrEqual(3);
+      return Math.max(...during) - usual;
+    };
+    // Computing on the serving thread would hold every ping for the whole second, in every
+    // round. On two cores shared with other test lanes, the scheduler alone can hold one ping
+    // past 100 ms now and then, so the step gets up to three rounds to show it stays under.
+    const extra: number[] = [];
+    for (let round = 0; round < 3 && !(extra.length && Math.min(...extra) < 100); round++) extra.push(await measure());
+    expect(Math.min(...extra)).toBeLessThan(100);
   });
 
   it('a task error and a thread that dies fail only their job, with its message; the pool replaces the thread', async () => {

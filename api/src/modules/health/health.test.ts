@@ -65,6 +65,8 @@ describePg('the PostgreSQL server goes away (server mode)', () => {
   });
   afterAll(async () => {
     await t?.close();
+    // the relay's listener would keep the test process alive after the suite
+    await link?.down();
     await db?.drop();
   });
 
