@@ -20,7 +20,14 @@ import { shutdownOcr } from './ocr';
 
 jest.setTimeout(240_000);
 
-const CEILING_MB = 1024;
+/**
+ * What reading the image may add to the process tree (the API inside this test process, its
+ * OCR and media children). Measured as growth over the tree before the upload: the test
+ * process's own size depends on how much the suite ran before this file (about 570 MB alone,
+ * 900 MB late in a whole in-band run). Before the pixel budget the same image added about
+ * 925 MB; with it, 340-380 MB.
+ */
+const GROWTH_CEILING_MB = 600;
 
 /** RSS of a process and all its descendants, from /proc. */
 function treeRss(pid: number): number {
@@ -146,7 +153,7 @@ describe('limits that stop crafted files', () => {
 
   const healthy = async () => expect((await fetch(`${t.baseUrl}/api/v1/health`)).status).toBe(200);
 
-  it(`a 9,990 x 9,990 PNG is checked and read with the process tree under ${CEILING_MB} MB`, async () => {
+  it(`a 9,990 x 9,990 PNG is checked and read with the process tree growing less than ${GROWTH_CEILING_MB} MB`, async () => {
     const bytes = await sparsePng(9990, 9990);
     expect(bytes.length).toBeLessThan(300_000);
     let peak = treeRss(process.pid);
@@ -163,8 +170,8 @@ describe('limits that stop crafted files', () => {
       clearInterval(sampler);
     }
     const mb = (n: number) => Math.round(n / 1048576);
-    console.log(`9,990 x 9,990 PNG: process tree RSS ${mb(idle)} MB before, peak ${mb(peak)} MB (ceiling ${CEILING_MB} MB)`);
-    expect(mb(peak)).toBeLessThan(CEILING_MB);
+    console.log(`9,990 x 9,990 PNG: process tree RSS ${mb(idle)} MB before, peak ${mb(peak)} MB (growth ceiling ${GROWTH_CEILING_MB} MB)`);
+    expect(mb(peak - idle)).toBeLessThan(GROWTH_CEILING_MB);
     await healthy();
   });
 
