@@ -1,13 +1,11 @@
 // A user's API keys as an administrator sees them (GET /admin/users/{id}/api-keys): name,
 // prefix, scope, created, last used, expiry, status; revoke any of them (it stops at once).
-import { Badge, Button, CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, formatDateTime, toast } from '@quarry/shared';
+import { Button, CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, StatusBadge, formatDateTime, toast } from '@quarry/shared';
 import type { AdminUser, ApiKey } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { useAdminRevokeApiKey, useUserApiKeys } from './queries';
-
-const STATUS_COLORS = { active: 'green', expired: 'orange', revoked: 'gray' } as const;
 
 function KeyList({ user }: { user: AdminUser }) {
   const keys = useUserApiKeys(user.id);
@@ -43,7 +41,7 @@ function KeyList({ user }: { user: AdminUser }) {
                 <Table.Cell textStyle="xs">{formatDateTime(k.created_at)}</Table.Cell>
                 <Table.Cell textStyle="xs">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={STATUS_COLORS[k.status]}>{k.status}</Badge>
+                  <StatusBadge status={k.status} kind="apiKey" />
                 </Table.Cell>
                 <Table.Cell textAlign="end">
                   {k.status === 'revoked' ? null : (

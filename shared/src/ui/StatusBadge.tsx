@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 
-export type StatusKind = 'job' | 'validity' | 'dataset';
+export type StatusKind = 'job' | 'validity' | 'dataset' | 'apiKey';
 
 const JOB_COLOURS: Record<string, string> = {
   completed: 'green',
@@ -13,14 +13,17 @@ const VALIDITY_COLOURS: Record<string, string> = { valid: 'green', invalid: 'red
 
 const DATASET_COLOURS: Record<string, string> = { active: 'green', archived: 'orange', deleted: 'red' };
 
+const API_KEY_COLOURS: Record<string, string> = { active: 'green', expired: 'orange', revoked: 'gray' };
+
 /**
  * The colour palette of a status: jobs (spec 3 §4) completed green, failed red, running
  * blue, queued yellow, anything else grey; file validity valid green / invalid red /
- * pending yellow; datasets active green / archived orange / deleted red.
+ * pending yellow; datasets active green / archived orange / deleted red; API keys active green /
+ * expired orange / revoked grey.
  */
 export function statusColorPalette(status: string | null | undefined, kind: StatusKind = 'job'): string {
   const key = (status ?? '').toLowerCase();
-  const table = kind === 'validity' ? VALIDITY_COLOURS : kind === 'dataset' ? DATASET_COLOURS : JOB_COLOURS;
+  const table = { job: JOB_COLOURS, validity: VALIDITY_COLOURS, dataset: DATASET_COLOURS, apiKey: API_KEY_COLOURS }[kind];
   return table[key] ?? 'gray';
 }
 

@@ -1,8 +1,8 @@
 // Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
-import { Alert, Badge, Box, Button, Code, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, CopyButton, EmptyState, ErrorState, formatDateTime, LoadingState, useCurrentUser } from '@quarry/shared';
+import { Alert, Box, Button, Code, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, CopyButton, EmptyState, ErrorState, formatDateTime, LoadingState, StatusBadge, useCurrentUser } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorText, SettingsCard } from './common';
@@ -15,8 +15,6 @@ const EXPIRIES = [
   { value: 'never', label: 'Never' },
 ];
 const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'Read only', 'read+write': 'Read and write', admin: 'Admin' };
-const STATUS_COLORS = { active: 'green', expired: 'orange', revoked: 'gray' } as const;
-
 function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) {
   const user = useCurrentUser();
   const create = useCreateApiKey();
@@ -158,7 +156,7 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
                 <Table.Cell whiteSpace="nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{k.expires_at ? formatDateTime(k.expires_at) : 'Never'}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={STATUS_COLORS[k.status]}>{k.status}</Badge>
+                  <StatusBadge status={k.status} kind="apiKey" />
                 </Table.Cell>
                 <Table.Cell textAlign="end">
                   {k.status === 'revoked' ? null : (
