@@ -32,6 +32,22 @@ export const PaginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
+/**
+ * `?sort=name&order=asc` as every sortable list accepts it. Each list names its own columns;
+ * anything else answers 422 naming the allowed ones. Lists break ties by id so pages are stable.
+ */
+export const sortQuery = <const C extends readonly [string, ...string[]]>(
+  columns: C,
+  defaults: { sort: C[number]; order: 'asc' | 'desc' },
+) =>
+  z.object({
+    sort: z
+      .enum(columns, { error: `sort must be one of: ${columns.join(', ')}` })
+      .default(defaults.sort as never),
+    order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default(defaults.order),
+  });
+export type SortOrder = 'asc' | 'desc';
+
 /** Path parameter `{id}`. */
 export const IdParamsSchema = z.object({ id: UuidSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
