@@ -1,6 +1,6 @@
 // The users table and owner(), the `user_id` column of every user-owned row. Apart from
 // schema.ts so the column helpers (columns.ts) import no table: no import cycle.
-import { bigint, boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -32,3 +32,38 @@ export const owner = () =>
   uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * One-time password-reset links. Only the sha-256 of the token is kept; a link works once
+ * (used_at) and until expires_at. Requesting a new link does not void older ones: each
+ * expires on its own and any use voids the rest (the password changed).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    requestedIp: text('requested_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Mail that could not be sent because no SMTP server is configured (SMTP_URL unset): the
+ * superusers read it in the admin messages instead. Nothing is written here when mail is sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
