@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes shared/chakra/entries.json and shared/chakra/index.js for the installed
-// @chakra-ui/react (docs/decisions.md, "First load"). Run it after every Chakra upgrade; the
-// build refuses to run while the recorded version differs from the installed one.
+// @chakra-ui/react (docs/decisions/0011-chakra-shared-per-entry-point.md). Run it after every
+// Chakra upgrade; the build refuses to run while the recorded version differs from the installed one.
 //
 // Every app imports `@chakra-ui/react` as usual; the build resolves that bare name to the
 // generated index.js, which re-exports each of Chakra's 1,000-odd exports from the package's

@@ -1,5 +1,5 @@
-// The first paint of a cold public page without waiting for JavaScript (docs/decisions.md,
-// "What the largest paint of a cold `/` waits for"). For a path whose owner publishes a
+// The first paint of a cold public page without waiting for JavaScript (docs/decisions/
+// 0013-prerendered-first-paint.md). For a path whose owner publishes a
 // prerendered page (the marketing remote builds `prerender/index.html` next to its manifest:
 // scripts/prerender.mjs), the shell's server puts that page into the shell's own prerendered
 // public layout and both before `#root` in index.html. The client renders as always, with

@@ -5,7 +5,7 @@
 // untracked) and runs the README's two commands there. `npm test` runs with `--smoke`
 // (the shared package's tests, every app's build, the platform browser spec): the whole
 // suite has just run in the main checkout, so repeating it would only double CI's time
-// (docs/decisions.md, "Fresh machine").
+// (docs/decisions/0008-ci-in-two-lanes-in-a-fresh-clone.md).
 //
 // Prints what it does and one line "fresh-clone: N passed, N failed" (1 check), and writes
 // `check-fresh-clone.json` to TEST_RESULTS_DIR for the CI total. Exit code 0 when it passed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Build step (after `rsbuild build`) of an app that publishes first-paint HTML
-// (docs/decisions.md, "What the largest paint of a cold `/` waits for"): bundles the app's
+// (docs/decisions/0013-prerendered-first-paint.md): bundles the app's
 // prerender entry for Node, calls its `render()` (name -> HTML from react-dom/server, with
 // emotion's styles inline), and writes each as `dist/prerender/<name>.html`. The shell's
 // server inlines them into the HTML of a cold page (scripts/compose.mjs). The client does

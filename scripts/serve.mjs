@@ -32,7 +32,7 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2|png|svg|jpg)$/;
 /**
  * The security headers every answer of the static servers carries (the API sends its own).
  * The Content-Security-Policy allows what the composed app loads and nothing else
- * (docs/decisions.md, "Content-Security-Policy of the app"):
+ * (docs/decisions/0021-content-security-policy.md):
  * - scripts, manifests, chunks, styles and the pdf.js worker from this origin and the remotes'
  *   origins (`origins`: from remotes.json, wherever each remote is deployed);
  * - the API and its WebSocket on this origin ('self' covers ws: and wss: of the same host),

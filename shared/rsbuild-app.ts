@@ -34,8 +34,8 @@ interface ChakraEntries {
 }
 
 /**
- * Chakra shared per entry point (docs/decisions.md, "First load"). Every app resolves the
- * bare `@chakra-ui/react` to shared/chakra/index.js, which re-exports each name from the
+ * Chakra shared per entry point (docs/decisions/0011-chakra-shared-per-entry-point.md).
+ * Every app resolves the bare `@chakra-ui/react` to shared/chakra/index.js, which re-exports each name from the
  * package's public entry point carrying that binding; each entry point is a singleton. The
  * shell provides every one of them (a remote may use any component without a shell deploy)
  * and loads only those a page renders; a remote consumes (by prefix) the ones it imports.

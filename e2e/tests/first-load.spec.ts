@@ -1,5 +1,5 @@
-// What a cold `/` waits for (issue 16, docs/decisions.md "First load"): the remote owning the
-// page is fetched while the shell's own modules download, not after the shell's first render,
+// What a cold `/` waits for (docs/decisions/0012-the-page-owner-loads-with-the-shell.md):
+// the remote owning the page is fetched while the shell's own modules download, not after the shell's first render,
 // and code the landing page does not paint (the signed-in layout, the floating actions)
 // stays off it. And its first paint needs no JavaScript: the shell's server inlines the
 // landing page the marketing remote prerendered (scripts/compose.mjs).

@@ -75,8 +75,8 @@ test.describe('runtime composition', () => {
       }
       return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]]));
     });
-    // Chakra is shared per entry point (docs/decisions.md, "First load"): its core and theme
-    // stand for it here. (`from` names the app that first loaded a module, not its provider:
+    // Chakra is shared per entry point (docs/decisions/0011-chakra-shared-per-entry-point.md):
+    // its core and theme stand for it here. (`from` names the app that first loaded a module, not its provider:
     // a production remote has no copy of Chakra, so every entry point is the shell's.)
     for (const pkg of ['react', 'react-dom', 'react-router', '@chakra-ui/react/styled-system', '@chakra-ui/react/preset', '@emotion/react', '@quarry/shared']) {
       expect(providers[pkg], pkg).toHaveLength(1);
