@@ -8,6 +8,7 @@ import { iso, isoStrict } from '../lib/time';
 
 export interface JobExtras {
   filename: string | null;
+  datasetName: string | null;
   lastPhase: string | null;
   lastMessage: string | null;
 }
@@ -44,6 +45,7 @@ export function toJob(row: JobRow, extras: Partial<JobExtras> = {}): Job {
     file_id: row.fileId,
     dataset_id: row.datasetId,
     single_file: row.fileId && extras.filename ? { id: row.fileId, filename: extras.filename } : null,
+    dataset_name: row.datasetId ? (extras.datasetName ?? null) : null,
     parent_job_id: row.parentId,
     root_job_id: row.rootId ?? row.id,
     attempts: row.attempts,

@@ -1,9 +1,9 @@
 // Reading jobs: one job of its owner (404 otherwise), lists with filters, statistics,
 // dependencies, events, queue counts. Presentation is in present.ts.
-import type { JobActual, JobDependencies, JobEvent, JobSetupNames, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
-import { aliasedTable, and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { JobActual, JobDependencies, JobEvent, JobSetupNames, JobSortColumn, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { chunkingRuns, chunks, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
+import { chunkingRuns, chunks, datasets, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countBilledJobs, jobUsagePolicy } from './billing';
 import { toJobEvent } from './events';
@@ -18,14 +18,15 @@ const lastEventField = (field: 'phase' | 'message') =>
 /** Rows with file name and last event, for lists and single reads. */
 async function selectJobs(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   const rows = await db
-    .select({ job: jobs, filename: files.filename, lastPhase: lastEventField('phase'), lastMessage: lastEventField('message') })
+    .select({ job: jobs, filename: files.filename, datasetName: datasets.name, lastPhase: lastEventField('phase'), lastMessage: lastEventField('message') })
     .from(jobs)
     .leftJoin(files, eq(files.id, jobs.fileId))
+    .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({ row: r.job, extras: { filename: r.filename, lastPhase: r.lastPhase, lastMessage: r.lastMessage } }));
+  return rows.map((r) => ({ row: r.job, extras: { filename: r.filename, datasetName: r.datasetName, lastPhase: r.lastPhase, lastMessage: r.lastMessage } }));
 }
 
 export async function getOwnJobRow(db: DbOrTx, userId: string, id: string, jobType?: string): Promise<JobRow> {
@@ -55,7 +56,24 @@ export interface ListFilter {
   status?: JobStatus | undefined;
   includeChildren?: boolean;
   fileId?: string | undefined;
+  /** part of the job's name, its file's name or its dataset's name */
+  search?: string | undefined;
+  createdFrom?: Date | undefined;
+  /** exclusive */
+  createdBefore?: Date | undefined;
+  sort?: JobSortColumn;
+  order?: 'asc' | 'desc';
 }
+
+const SORT_COLUMNS: Record<JobSortColumn, SQL> = {
+  created_at: sql`${jobs.createdAt}`,
+  name: sql`lower(${jobs.name})`,
+  status: sql`${jobs.status}`,
+  job_type: sql`${jobs.jobType}`,
+};
+
+/** `%part%` for ILIKE, with the pattern characters of the part taken literally */
+const containsPattern = (part: string) => `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
   const conditions: SQL[] = [eq(jobs.userId, userId), notInArray(jobs.jobType, [...INTERNAL_JOB_TYPES])];
@@ -64,9 +82,22 @@ export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
   if (f.fileId) conditions.push(eq(jobs.fileId, f.fileId));
   // a stage job of a pipeline is listed with its own type only (its monitor links to it)
   if (!f.includeChildren && !f.jobType) conditions.push(isNull(jobs.parentId));
+  if (f.createdFrom) conditions.push(gte(jobs.createdAt, f.createdFrom));
+  if (f.createdBefore) conditions.push(lt(jobs.createdAt, f.createdBefore));
+  if (f.search) {
+    const p = containsPattern(f.search);
+    conditions.push(sql`(${jobs.name} ilike ${p} or ${files.filename} ilike ${p} or ${datasets.name} ilike ${p})`);
+  }
   const where = and(...conditions);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where);
-  const items = await selectJobs(db, where, [desc(jobs.createdAt), desc(jobs.id)], f.limit, f.offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .leftJoin(files, eq(files.id, jobs.fileId))
+    .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
+    .where(where);
+  // ties broken by id in the same direction, so pages never repeat or skip a job
+  const dir = f.order === 'asc' ? asc : desc;
+  const items = await selectJobs(db, where, [dir(SORT_COLUMNS[f.sort ?? 'created_at']), dir(jobs.id)], f.limit, f.offset);
   return { items, total: count?.n ?? 0 };
 }
 

@@ -46,6 +46,544 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a one-time password-reset link to the address (same answer whether or not it has an account)
+         * @description The link (`/reset-password?token=…`) works once and for PASSWORD_RESET_TTL_SECONDS (1 hour). With SMTP_URL set it is mailed; without, it is written to the API log and listed to superusers in `GET /admin/mail-outbox`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token; every session of the account ends */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change my password (the current one is required); my other sessions end, this one stays */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My signed-in sessions (device, created, last used), the current one marked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessions: {
+                                /** Format: uuid */
+                                id: string;
+                                device: string;
+                                user_agent: string | null;
+                                ip: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                last_used_at: string;
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out of every other session (their tokens stop working, their sockets close) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out of one of my sessions */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/mail-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail that was not sent because SMTP_URL is not set (password-reset links), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            smtp_configured: boolean;
+                            messages: {
+                                /** Format: uuid */
+                                id: string;
+                                to_email: string;
+                                subject: string;
+                                body: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/register": {
         parameters: {
             query?: never;
@@ -465,6 +1003,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             credit_balance: number;
+                            low_balance_threshold?: number;
                             resource_limits: {
                                 /** Format: uuid */
                                 resource_type_id: string;
@@ -634,6 +1173,139 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The low-balance threshold (default 10 % of the starting grant) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            low_balance_threshold: number;
+                            default_low_balance_threshold: number;
+                            initial_credit_balance: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the balance below which users see the low-balance warning */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        low_balance_threshold: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            low_balance_threshold: number;
+                            default_low_balance_threshold: number;
+                            initial_credit_balance: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2513,8 +3185,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's files, newest first
-         * @description include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files.
+         * The caller's files, newest first unless sort/order ask otherwise
+         * @description include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files. sort: created_at (default), filename, file_size or page_count; order: desc (default) or asc; ties are broken by id.
          */
         get: {
             parameters: {
@@ -2523,6 +3195,8 @@ export interface paths {
                     limit?: number;
                     include_failed?: "0" | "1" | "true" | "false" | "yes" | "no";
                     search?: string;
+                    sort?: "created_at" | "filename" | "file_size" | "page_count";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -2774,6 +3448,125 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete many files, or add them to a dataset, in one request (1 to 100 ids)
+         * @description Answers which ids were done and which were refused, each with its reason. An id that is not one of the caller's files changes nothing and is refused as not found. delete: a file in a dataset is refused unless force=true (then removed from its datasets). add_to_dataset: dataset_id names one of the caller's datasets (404 otherwise, 409 when archived or deleted); invalid files and files already in it are refused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "delete" | "add_to_dataset";
+                        file_ids: string[];
+                        /** Format: uuid */
+                        dataset_id?: string;
+                        force?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            action: "delete" | "add_to_dataset";
+                            done: string[];
+                            refused: {
+                                /** Format: uuid */
+                                id: string;
+                                reason: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3280,12 +4073,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's datasets, last changed first (deleted ones only with status=deleted) */
+        /**
+         * The caller's datasets, newest first unless sort/order ask otherwise (deleted ones only with status=deleted)
+         * @description sort: created_at (default), name or file_count; order: desc (default) or asc; ties are broken by id. search: name or description contains.
+         */
         get: {
             parameters: {
                 query?: {
                     offset?: number;
                     limit?: number;
+                    sort?: "created_at" | "name" | "file_count";
+                    order?: "asc" | "desc";
                     status?: "active" | "archived" | "deleted";
                     search?: string;
                     include_files?: "0" | "1" | "true" | "false" | "yes" | "no";
@@ -3540,6 +4338,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A dataset with its files, its newest jobs, the downloads of its reviewed records and its evaluation summary */
         get: {
             parameters: {
                 query?: never;
@@ -3601,6 +4400,52 @@ export interface paths {
                                 /** Format: date-time */
                                 reviewed_at?: string | null;
                             }[];
+                            jobs: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                job_type: string;
+                                status: string;
+                                progress_percentage: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                            }[];
+                            jobs_total: number;
+                            exports: {
+                                /** @enum {string} */
+                                format: "json" | "csv" | "xlsx";
+                                label: string;
+                                path: string;
+                            }[];
+                            evaluation: {
+                                reviewed_files: number;
+                                total_files: number;
+                                run: {
+                                    /** Format: uuid */
+                                    job_id: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    completed_at: string | null;
+                                    prompt_name: string | null;
+                                    provider: string | null;
+                                } | null;
+                                overall: {
+                                    files: number;
+                                    correct: number;
+                                    false_positives: number;
+                                    false_negatives: number;
+                                    same: number;
+                                    precision: number | null;
+                                    recall: number | null;
+                                    accuracy: number | null;
+                                    row_recall: number | null;
+                                } | null;
+                                message: string | null;
+                            };
                         };
                     };
                 };
@@ -4503,14 +5348,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's output schemas (sort: updated, created, name, usage) */
+        /** The caller's output schemas (search; sort by updated_at, created_at, name or usage_count, recently updated first) */
         get: {
             parameters: {
                 query?: {
                     offset?: number;
                     limit?: number;
                     search?: string;
-                    sort?: "updated" | "created" | "name" | "usage";
+                    sort?: "updated_at" | "created_at" | "name" | "usage_count";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -5310,7 +6156,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's prompts, newest first (filter by type, search) */
+        /** The caller's prompts (filter by type, search; sort by updated_at, created_at or name, recently updated first) */
         get: {
             parameters: {
                 query?: {
@@ -5318,6 +6164,8 @@ export interface paths {
                     limit?: number;
                     type?: "table" | "text";
                     search?: string;
+                    sort?: "updated_at" | "created_at" | "name";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -7790,14 +8638,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's jobs, newest first
-         * @description Filters: job_type, status (or status_filter). Without job_type, stage jobs of pipelines are left out unless include_children=true.
+         * The caller's jobs, newest first (or sorted by sort/order)
+         * @description Filters: job_type, status (or status_filter), search (part of the job name, file name or dataset name), created_from / created_to (a day YYYY-MM-DD covers the whole day in UTC). sort: created_at | name | status | job_type, order: asc | desc; ties by id. Without job_type, stage jobs of pipelines are left out unless include_children=true. 422 for an unknown sort column.
          */
         get: {
             parameters: {
                 query?: {
                     offset?: number;
                     limit?: number;
+                    sort?: "created_at" | "name" | "status" | "job_type";
+                    order?: "asc" | "desc";
+                    search?: string;
+                    created_from?: string;
+                    created_to?: string;
                     job_type?: string;
                     status?: "pending" | "queued" | "running" | "completed" | "failed" | "cancelled";
                     status_filter?: "pending" | "queued" | "running" | "completed" | "failed" | "cancelled";
@@ -7858,6 +8711,7 @@ export interface paths {
                                     id: string;
                                     filename: string;
                                 } | null;
+                                dataset_name?: string | null;
                                 /** Format: uuid */
                                 parent_job_id: string | null;
                                 /** Format: uuid */
@@ -7998,6 +8852,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -8243,6 +9098,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -8435,6 +9291,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -8590,6 +9447,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -8737,6 +9595,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -8893,6 +9752,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -9050,6 +9910,7 @@ export interface paths {
                                 id: string;
                                 filename: string;
                             } | null;
+                            dataset_name?: string | null;
                             /** Format: uuid */
                             parent_job_id: string | null;
                             /** Format: uuid */
@@ -9214,6 +10075,7 @@ export interface paths {
                                     id: string;
                                     filename: string;
                                 } | null;
+                                dataset_name?: string | null;
                                 /** Format: uuid */
                                 parent_job_id: string | null;
                                 /** Format: uuid */
@@ -15875,13 +16737,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, newest first (search matches email and name) */
+        /** Users (search matches email and name; sort by created_at, email, full_name or credit_balance, newest first) */
         get: {
             parameters: {
                 query?: {
                     offset?: number;
                     limit?: number;
                     search?: string;
+                    sort?: "created_at" | "email" | "full_name" | "credit_balance";
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;

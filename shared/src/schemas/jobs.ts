@@ -2,7 +2,7 @@
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
 import { JobMonitorFieldsSchema } from './job-monitor';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 
 /** The job types the product knows (spec 3 §3). A server accepts the ones it has a handler for. */
 export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
@@ -109,6 +109,8 @@ export const JobSchema = z.object({
   file_id: UuidSchema.nullable(),
   dataset_id: UuidSchema.nullable(),
   single_file: JobFileRefSchema.nullable(),
+  /** the name of the dataset the job ran on (null when it ran on one file, or the dataset is gone) */
+  dataset_name: z.string().nullable().optional(),
   parent_job_id: UuidSchema.nullable(),
   root_job_id: UuidSchema,
   attempts: z.number().int(),
@@ -141,8 +143,27 @@ export const JobViewBaseSchema = JobSchema.pick({
 export const JobDetailSchema = JobSchema.extend({ events: z.array(JobEventSchema), ...JobMonitorFieldsSchema.shape });
 export type JobDetail = z.infer<typeof JobDetailSchema>;
 
+/** The columns `GET /jobs/` sorts by (ties by id, in the same direction). */
+export const JOB_SORT_COLUMNS = ['created_at', 'name', 'status', 'job_type'] as const;
+export type JobSortColumn = (typeof JOB_SORT_COLUMNS)[number];
+
+/** A day (`2026-11-27`) or a full ISO time; a day means its start in UTC. */
+const dateBound = z
+  .string()
+  .trim()
+  .refine((v) => (z.iso.date().safeParse(v).success || z.iso.datetime({ offset: true }).safeParse(v).success) && !Number.isNaN(Date.parse(v)), {
+    error: 'Expected a date (YYYY-MM-DD) or an ISO date-time',
+  });
+
 /** `GET /jobs/` */
 export const JobListQuerySchema = PaginationQuerySchema.extend({
+  ...sortQuery(JOB_SORT_COLUMNS, { sort: 'created_at', order: 'desc' }).shape,
+  /** part of the job's name, its file's name or its dataset's name (case-insensitive) */
+  search: z.string().trim().max(200).optional(),
+  /** created at or after this time (a day: from its start, UTC) */
+  created_from: dateBound.optional(),
+  /** created before the end of this day (a full time: at or before it) */
+  created_to: dateBound.optional(),
   job_type: z.string().trim().min(1).max(64).optional(),
   status: JobStatusSchema.optional(),
   /** same as status (the OCR list's name for it) */

@@ -29,6 +29,16 @@ import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } fro
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import type { App } from '../../types';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A list's date bound: a day starts at 00:00 UTC; an upper bound covers its whole day (or the exact time, inclusive). */
+function dayOrTime(value: string, upper: boolean): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const at = new Date(day ? `${value}T00:00:00.000Z` : value);
+  if (!upper) return at;
+  return new Date(at.getTime() + (day ? DAY_MS : 1));
+}
+
 export default async function jobRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
   const tags = ['jobs'];
@@ -75,8 +85,11 @@ export default async function jobRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: "The caller's jobs, newest first",
-        description: 'Filters: job_type, status (or status_filter). Without job_type, stage jobs of pipelines are left out unless include_children=true.',
+        summary: "The caller's jobs, newest first (or sorted by sort/order)",
+        description:
+          'Filters: job_type, status (or status_filter), search (part of the job name, file name or dataset name), created_from / created_to ' +
+          '(a day YYYY-MM-DD covers the whole day in UTC). sort: created_at | name | status | job_type, order: asc | desc; ties by id. ' +
+          'Without job_type, stage jobs of pipelines are left out unless include_children=true. 422 for an unknown sort column.',
         querystring: JobListQuerySchema,
         response: { 200: JobListResponseSchema, ...errorResponses(401, 403, 422) },
       },
@@ -90,6 +103,11 @@ export default async function jobRoutes(app: App) {
         status: q.status ?? q.status_filter,
         includeChildren: q.include_children,
         fileId: q.file_id,
+        search: q.search || undefined,
+        createdFrom: q.created_from ? dayOrTime(q.created_from, false) : undefined,
+        createdBefore: q.created_to ? dayOrTime(q.created_to, true) : undefined,
+        sort: q.sort,
+        order: q.order,
       });
       return { jobs: items.map((i) => toJob(i.row, i.extras)), total_count: total, offset: q.offset, limit: q.limit };
     },
