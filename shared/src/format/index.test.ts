@@ -1,4 +1,6 @@
 import {
+  formatBytes,
+  plural,
   clampPercent,
   estimatePages,
   formatDate,
@@ -72,6 +74,31 @@ describe('formatMB', () => {
     [10 * 1024 * 1024 * 1024, '10240.0 MB'],
   ])('%d bytes → %s', (b, text) => expect(formatMB(b)).toBe(text));
   it('missing → -', () => expect(formatMB(undefined)).toBe('-'));
+});
+
+describe('formatBytes (the unit that fits)', () => {
+  it('writes bytes, KB, MB and GB', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(40 * 1024)).toBe('40 KB');
+    expect(formatBytes(40_000)).toBe('39 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(10_200)).toBe('10 KB');
+    expect(formatBytes(1_572_864)).toBe('1.5 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatBytes(5_000_000_000)).toBe('4.7 GB');
+    expect(formatBytes(null)).toBe('-');
+    expect(formatBytes(-1)).toBe('-');
+  });
+});
+
+describe('plural', () => {
+  it('uses the singular for one only', () => {
+    expect(plural(1, 'page')).toBe('1 page');
+    expect(plural(0, 'page')).toBe('0 pages');
+    expect(plural(1200, 'file')).toBe('1,200 files');
+    expect(plural(2, 'file was', 'files were')).toBe('2 files were');
+  });
 });
 
 describe('ids and truncation', () => {

@@ -52,6 +52,30 @@ export function formatMB(bytes: number | null | undefined): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/**
+ * Bytes in the unit that fits (1 KB = 1024 bytes): '512 B', '40 KB', '1.5 MB', '2.3 GB'.
+ * Under 10 in a unit one decimal, from 10 none ('9.8 KB', '40 KB').
+ */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (!isNumber(bytes) || bytes < 0) return MISSING;
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  // 1023.96 KB would read "1024 KB": that is 1.0 MB
+  while (unit < units.length - 1 && Math.round(value) >= 1024) {
+    value /= 1024;
+    unit++;
+  }
+  const text = value < 10 ? (Math.round(value * 10) / 10).toFixed(1) : String(Math.round(value));
+  return `${text === '10.0' ? '10' : text} ${units[unit]}`;
+}
+
+/** A count and its noun, singular for one: plural(1, 'page') = '1 page', plural(3, 'file') = '3 files'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
 /** Ids are shown as their first 8 characters. */
 export function shortId(id: string | null | undefined, length = 8): string {
   if (!id) return '';
