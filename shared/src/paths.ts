@@ -13,6 +13,8 @@ export const paths = {
     old: '/files-old',
     uploads: '/uploads',
     datasets: '/datasets',
+    /** A dataset's page: its files, jobs, exports and evaluation. */
+    dataset: (datasetId: string) => `/datasets/${enc(datasetId)}`,
     /** File detail (owned by mf-jobs: the chunk tools). */
     detail: (fileId: string) => `/files/${enc(fileId)}`,
     editChunks: (fileId: string) => `/files/${enc(fileId)}/edit-chunks`,
@@ -43,6 +45,9 @@ export const paths = {
     extractionMonitor: (jobId: string) => `/jobs/extraction/${enc(jobId)}`,
     pipeline: '/jobs/pipeline',
     pipelineMonitor: (jobId: string) => `/jobs/pipeline/${enc(jobId)}`,
+    /** The pipeline form with its input chosen: some files (`?files=a,b`) or a dataset (`?dataset=d`). */
+    pipelineFor: (input: { files: readonly string[] } | { dataset: string }) =>
+      'files' in input ? `/jobs/pipeline?files=${input.files.map(enc).join(',')}` : `/jobs/pipeline?dataset=${enc(input.dataset)}`,
     detail: (jobId: string) => `/jobs/${enc(jobId)}`,
     file: (jobId: string) => `/jobs/${enc(jobId)}/file`,
     jobFile: (jobId: string, fileId: string) => `/jobs/${enc(jobId)}/file/${enc(fileId)}`,
