@@ -1,7 +1,7 @@
 // Admin-only calls beyond credit requests and resource types (issue 15): site settings,
 // the operations view (queue, workers, throughput, failures), users, contact messages.
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 import { ContactTypeSchema } from './contact';
 
 // ------------------------------------------------------------------ settings
@@ -111,12 +111,18 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
+/** the columns GET /admin/users sorts by (`email` and `full_name` case-insensitively, no name last); ties go by id */
+export const ADMIN_USER_SORTS = ['created_at', 'email', 'full_name', 'credit_balance'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
 export const AdminUserListQuerySchema = PaginationQuerySchema.extend({
+  /** email or full name contains (case-insensitive) */
   search: z.string().trim().max(200).optional(),
+  ...sortQuery(ADMIN_USER_SORTS, { sort: 'created_at', order: 'desc' }).shape,
 });
 export type AdminUserListQuery = z.input<typeof AdminUserListQuerySchema>;
 
-/** `GET /admin/users` (newest first) */
+/** `GET /admin/users` (newest first unless sorted) */
 export const AdminUserListResponseSchema = z.object({
   users: z.array(AdminUserSchema),
   total_count: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 
 /** spec 2 §9 */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
@@ -61,10 +61,13 @@ export const OutputSchemaUpdateSchema = z
   });
 export type OutputSchemaUpdate = z.input<typeof OutputSchemaUpdateSchema>;
 
-export const OUTPUT_SCHEMA_SORTS = ['updated', 'created', 'name', 'usage'] as const;
+/** the columns GET /output-schemas/ sorts by (`name` case-insensitively); ties go by id */
+export const OUTPUT_SCHEMA_SORTS = ['updated_at', 'created_at', 'name', 'usage_count'] as const;
+export type OutputSchemaSort = (typeof OUTPUT_SCHEMA_SORTS)[number];
 export const OutputSchemaListQuerySchema = PaginationQuerySchema.extend({
+  /** name or description contains (case-insensitive) */
   search: z.string().trim().max(200).optional(),
-  sort: z.enum(OUTPUT_SCHEMA_SORTS).default('updated'),
+  ...sortQuery(OUTPUT_SCHEMA_SORTS, { sort: 'updated_at', order: 'desc' }).shape,
 });
 export type OutputSchemaListQuery = z.input<typeof OutputSchemaListQuerySchema>;
 

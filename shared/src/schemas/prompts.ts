@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 import { SchemaDefinitionSchema } from './output-schemas';
 
 export const PROMPT_TYPES = ['table', 'text'] as const;
@@ -71,10 +71,15 @@ export const PromptUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to update' });
 export type PromptUpdate = z.input<typeof PromptUpdateSchema>;
 
+/** the columns GET /prompts/ sorts by (`name` case-insensitively); ties go by id */
+export const PROMPT_SORTS = ['updated_at', 'created_at', 'name'] as const;
+export type PromptSort = (typeof PROMPT_SORTS)[number];
+
 export const PromptListQuerySchema = PaginationQuerySchema.extend({
   type: PromptTypeSchema.optional(),
   /** name, description or template contains (case-insensitive) */
   search: z.string().trim().max(200).optional(),
+  ...sortQuery(PROMPT_SORTS, { sort: 'updated_at', order: 'desc' }).shape,
 });
 export type PromptListQuery = z.input<typeof PromptListQuerySchema>;
 

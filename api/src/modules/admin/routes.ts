@@ -163,7 +163,7 @@ export default async function adminRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Users, newest first (search matches email and name)',
+        summary: 'Users (search matches email and name; sort by created_at, email, full_name or credit_balance, newest first)',
         querystring: AdminUserListQuerySchema,
         response: { 200: AdminUserListResponseSchema, ...errorResponses(401, 403, 422) },
       },

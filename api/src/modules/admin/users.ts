@@ -1,7 +1,7 @@
 // Users as administrators manage them: list, disable / enable, promote / demote, and
 // balance adjustments written to the credit ledger like an approved credit request.
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { AdminUserUpdate, BalanceAdjustment } from '@quarry/shared/schemas';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminUserSort, AdminUserUpdate, BalanceAdjustment, SortOrder } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
 import { creditTransactions, users, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -9,14 +9,44 @@ import { isoStrict } from '../../lib/time';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listUsers(db: Db, q: { search?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+const userSortKey: Record<AdminUserSort, SQL> = {
+  created_at: sql`${users.createdAt}`,
+  email: sql`lower(${users.email})`,
+  // people without a name come last whichever way the names go
+  full_name: sql`(${users.fullName} is null or btrim(${users.fullName}) = '')`,
+  credit_balance: sql`${users.creditBalance}`,
+};
+
+/**
+ * One page of users and how many match, in one statement: the total rides on every row as a
+ * window count (a page past the end asks for the count alone).
+ */
+export async function listUsers(
+  db: Db,
+  q: { search?: string | undefined; limit: number; offset: number; sort: AdminUserSort; order: SortOrder },
+): Promise<{ rows: UserRow[]; total: number }> {
   const term = q.search?.trim();
   const where = term
     ? or(ilike(users.email, `%${escapeLike(term)}%`), ilike(users.fullName, `%${escapeLike(term)}%`))
     : undefined;
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const dir = q.order === 'asc' ? asc : desc;
+  const order =
+    q.sort === 'full_name'
+      ? [asc(userSortKey.full_name), dir(sql`lower(${users.fullName})`), dir(users.id)]
+      : [dir(userSortKey[q.sort]), dir(users.id)];
+  const page = await db
+    .select({ row: users, total: sql<number>`(count(*) over ())::int` })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = page[0]?.total ?? 0;
+  if (page.length === 0 && q.offset > 0) {
+    const [agg] = await db.select({ n: count() }).from(users).where(where);
+    total = agg?.n ?? 0;
+  }
+  return { rows: page.map((p) => p.row), total: Number(total) };
 }
 
 /**

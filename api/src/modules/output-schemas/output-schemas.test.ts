@@ -127,10 +127,10 @@ describe('CRUD', () => {
     const list = OutputSchemaListResponseSchema.parse((await api('GET', '/output-schemas/', undefined, u)).body);
     expect(list.total_count).toBe(3);
     expect(list.schemas.map((x) => x.name)).toEqual(['Contact', 'address', 'Invoice']);
-    expect((await api('GET', '/output-schemas/?sort=name', undefined, u)).body.schemas.map((x: any) => x.name)).toEqual(['address', 'Contact', 'Invoice']);
-    expect((await api('GET', '/output-schemas/?sort=created', undefined, u)).body.schemas.map((x: any) => x.id)).toEqual([c.id, b.id, s.id]);
+    expect((await api('GET', '/output-schemas/?sort=name&order=asc', undefined, u)).body.schemas.map((x: any) => x.name)).toEqual(['address', 'Contact', 'Invoice']);
+    expect((await api('GET', '/output-schemas/?sort=created_at', undefined, u)).body.schemas.map((x: any) => x.id)).toEqual([c.id, b.id, s.id]);
     expect((await api('GET', '/output-schemas/?search=INVO', undefined, u)).body.schemas.map((x: any) => x.id)).toEqual([s.id]);
-    const page = (await api('GET', '/output-schemas/?sort=name&limit=1&offset=2', undefined, u)).body;
+    const page = (await api('GET', '/output-schemas/?sort=name&order=asc&limit=1&offset=2', undefined, u)).body;
     expect(page).toMatchObject({ total_count: 3 });
     expect(page.schemas.map((x: any) => x.name)).toEqual(['Invoice']);
     expect((await api('GET', '/output-schemas/?sort=size', undefined, u)).status).toBe(422);
@@ -301,7 +301,7 @@ test('usage_count counts prompts and examples that use the schema; statistics ad
   const p = (await api('POST', '/prompts/', { name: 'P', type: 'text', template: '{{ text_chunk }}', output_schema_id: s.id }, u)).body;
   await api('POST', '/examples/', { prompt_id: p.id, input_text: 'in', output_text: '{}', output_schema_id: s.id }, u);
   expect((await api('GET', `/output-schemas/${s.id}`, undefined, u)).body.usage_count).toBe(2);
-  expect((await api('GET', '/output-schemas/?sort=usage', undefined, u)).body.schemas.map((x: any) => x.id)).toEqual([s.id, idle.id]);
+  expect((await api('GET', '/output-schemas/?sort=usage_count', undefined, u)).body.schemas.map((x: any) => x.id)).toEqual([s.id, idle.id]);
   const stats = OutputSchemaStatisticsSchema.parse((await api('GET', '/output-schemas/statistics/summary', undefined, u)).body);
   expect(stats).toMatchObject({
     total_schemas: 2,

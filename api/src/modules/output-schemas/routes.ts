@@ -60,7 +60,7 @@ export default async function outputSchemaRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: "The caller's output schemas (sort: updated, created, name, usage)",
+        summary: "The caller's output schemas (search; sort by updated_at, created_at, name or usage_count, recently updated first)",
         querystring: OutputSchemaListQuerySchema,
         response: { 200: OutputSchemaListResponseSchema, ...errorResponses(401, 403, 422) },
       },

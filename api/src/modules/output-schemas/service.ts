@@ -2,7 +2,7 @@
 // field_count is stored with the definition; usage_count = prompts and examples that refer to
 // the schema (counted live) + jobs that used it (recordOutputSchemaUse, called by the engine).
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { OutputSchema, OutputSchemaStatistics } from '@quarry/shared/schemas';
+import type { OutputSchema, OutputSchemaSort, OutputSchemaStatistics, SortOrder } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
@@ -54,10 +54,21 @@ export async function getOwnOutputSchema(db: DbOrTx, userId: string, id: string)
   return found;
 }
 
+const schemaSortKey: Record<OutputSchemaSort, SQL> = {
+  updated_at: sql`${outputSchemas.updatedAt}`,
+  created_at: sql`${outputSchemas.createdAt}`,
+  name: sql`lower(${outputSchemas.name})`,
+  usage_count: usageSql,
+};
+
+/**
+ * One page of the caller's schemas and how many match, in one statement: the total rides on
+ * every row as a window count (a page past the end asks for the count alone).
+ */
 export async function listOutputSchemas(
   db: Db,
   userId: string,
-  q: { offset: number; limit: number; search?: string | undefined; sort: 'updated' | 'created' | 'name' | 'usage' },
+  q: { offset: number; limit: number; search?: string | undefined; sort: OutputSchemaSort; order: SortOrder },
 ) {
   const conditions: SQL[] = [eq(outputSchemas.userId, userId)];
   if (q.search) {
@@ -65,23 +76,20 @@ export async function listOutputSchemas(
     conditions.push(sql`(${outputSchemas.name} ilike ${like} or coalesce(${outputSchemas.description}, '') ilike ${like})`);
   }
   const where = and(...conditions);
-  const order =
-    q.sort === 'name'
-      ? [asc(sql`lower(${outputSchemas.name})`), asc(outputSchemas.id)]
-      : q.sort === 'created'
-        ? [desc(outputSchemas.createdAt), desc(outputSchemas.id)]
-        : q.sort === 'usage'
-          ? [desc(usageSql), desc(outputSchemas.updatedAt), desc(outputSchemas.id)]
-          : [desc(outputSchemas.updatedAt), desc(outputSchemas.id)];
-  const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(outputSchemas).where(where);
+  const dir = q.order === 'asc' ? asc : desc;
   const rows = await db
-    .select({ row: outputSchemas, usage: usageSql })
+    .select({ row: outputSchemas, usage: usageSql, total: sql<number>`(count(*) over ())::int` })
     .from(outputSchemas)
     .where(where)
-    .orderBy(...order)
+    .orderBy(dir(schemaSortKey[q.sort]), dir(outputSchemas.id))
     .limit(q.limit)
     .offset(q.offset);
-  return { schemas: rows.map(toOutputSchema), total: agg?.n ?? 0 };
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.offset > 0) {
+    const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(outputSchemas).where(where);
+    total = agg?.n ?? 0;
+  }
+  return { schemas: rows.map(toOutputSchema), total: Number(total) };
 }
 
 export async function createOutputSchema(

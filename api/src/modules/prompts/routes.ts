@@ -51,7 +51,7 @@ export default async function promptRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: "The caller's prompts, newest first (filter by type, search)",
+        summary: "The caller's prompts (filter by type, search; sort by updated_at, created_at or name, recently updated first)",
         querystring: PromptListQuerySchema,
         response: { 200: PromptListResponseSchema, ...errorResponses(401, 403, 422) },
       },

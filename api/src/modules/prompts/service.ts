@@ -2,8 +2,8 @@
 // derived from the template on every write (the extraction engine's parser), and the variables
 // a type does not provide are reported (spec 2 §5: 'Invalid variable - not available for this
 // prompt type'); a template that does not parse is refused.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Prompt, PromptKind, PromptStatistics, PromptValidateResponse } from '@quarry/shared/schemas';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Prompt, PromptKind, PromptSort, PromptStatistics, PromptValidateResponse, SortOrder } from '@quarry/shared/schemas';
 import { PROMPT_ALLOWED_VARIABLES, PROMPT_MESSAGES } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type PromptRow } from '../../db/schema';
@@ -79,10 +79,20 @@ export async function getOwnPrompt(db: DbOrTx, userId: string, id: string): Prom
   return found;
 }
 
+const promptSortKey: Record<PromptSort, SQL> = {
+  updated_at: sql`${prompts.updatedAt}`,
+  created_at: sql`${prompts.createdAt}`,
+  name: sql`lower(${prompts.name})`,
+};
+
+/**
+ * One page of the caller's prompts and how many match, in one statement: the total rides on
+ * every row as a window count (a page past the end asks for the count alone).
+ */
 export async function listPrompts(
   db: Db,
   userId: string,
-  q: { offset: number; limit: number; type?: PromptKind | undefined; search?: string | undefined },
+  q: { offset: number; limit: number; type?: PromptKind | undefined; search?: string | undefined; sort: PromptSort; order: SortOrder },
 ) {
   const conditions: SQL[] = [eq(prompts.userId, userId)];
   if (q.type) conditions.push(eq(prompts.type, q.type));
@@ -93,15 +103,20 @@ export async function listPrompts(
     );
   }
   const where = and(...conditions);
-  const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts).where(where);
+  const dir = q.order === 'asc' ? asc : desc;
   const rows = await db
-    .select({ row: prompts, exampleCount: exampleCountSql })
+    .select({ row: prompts, exampleCount: exampleCountSql, total: sql<number>`(count(*) over ())::int` })
     .from(prompts)
     .where(where)
-    .orderBy(desc(prompts.createdAt), desc(prompts.id))
+    .orderBy(dir(promptSortKey[q.sort]), dir(prompts.id))
     .limit(q.limit)
     .offset(q.offset);
-  return { prompts: rows.map(toPrompt), total: agg?.n ?? 0 };
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.offset > 0) {
+    const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts).where(where);
+    total = agg?.n ?? 0;
+  }
+  return { prompts: rows.map(toPrompt), total: Number(total) };
 }
 
 interface PromptInput {
