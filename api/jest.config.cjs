@@ -7,8 +7,9 @@ const preset = require('../jest.preset.cjs')({ environment: 'node' });
 module.exports = {
   ...preset,
   roots: ['<rootDir>/src'],
-  // ESM-only packages reached from the API (jose via the preset; content-disposition via @fastify/static)
-  transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition)/)'],
+  // ESM-only packages reached from the API (jose via the preset; content-disposition via @fastify/static;
+  // franc-min and its dependencies via OCR language detection)
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition|franc-min|trigram-utils|collapse-white-space|n-gram)/)'],
   testTimeout: 30_000,
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
 };

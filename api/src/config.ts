@@ -110,7 +110,7 @@ export interface JobsConfig {
   ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
   /** OCR_MODEL: 'fast' (the tesseract command's own data: Debian's tessdata_fast) or 'best' (tessdata_best, integer, from @tesseract.js-data/eng) */
   ocrModel: 'fast' | 'best';
-  /** OCR_LANGUAGES: tesseract language codes joined by '+', default 'eng' */
+  /** OCR_LANGUAGES: 'auto' (default: each page's language told among eng, deu, fra, nld, spa, ita, pol and read in it) or tesseract codes joined by '+' */
   ocrLanguages: string;
   /** OCR_MAX_PAGE_PIXELS: an image or rendered page above this is scaled down before recognition (default 16 Mpx) */
   ocrMaxPagePixels: number;
@@ -289,7 +289,7 @@ function loadJobsConfig(env: Env): JobsConfig {
   }
   const ocrModel = str(env, 'OCR_MODEL') ?? 'fast';
   if (ocrModel !== 'fast' && ocrModel !== 'best') throw new Error(`Invalid configuration: OCR_MODEL must be fast or best (got "${ocrModel}")`);
-  const ocrLanguages = str(env, 'OCR_LANGUAGES') ?? 'eng';
+  const ocrLanguages = str(env, 'OCR_LANGUAGES') ?? 'auto';
   if (!/^[a-z_]{3,16}(\+[a-z_]{3,16})*$/i.test(ocrLanguages)) {
     throw new Error(`Invalid configuration: OCR_LANGUAGES must be tesseract language codes joined by + (got "${ocrLanguages}")`);
   }

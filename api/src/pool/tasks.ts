@@ -6,7 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { chunkDocument, type ChunkingResult, type OcrLine } from '../processing/chunking';
 import { extractChunk, type ChunkExtractionResult, type ExtractChunkOptions } from '../processing/extraction';
 import { numberLines, documentText, toMarkdown } from '../processing/ocr/assemble';
-import { linesFromTextItems, type TextItem } from '../processing/ocr/layout';
+import { detectLanguage } from '../processing/ocr/language';
+import { textLayerWithRegions, type RegionText } from '../processing/ocr/regions';
+import type { TextItem } from '../processing/ocr/layout';
 import { parseTesseractTsv, type TsvPage } from '../processing/ocr/tsv';
 import type { OcrPage } from '../processing/ocr/types';
 import { checkPdfStreams, type PdfStreamCheck, type PdfStreamLimits } from '../processing/pdf-streams';
@@ -76,9 +78,11 @@ export const tasks = {
     return { provenance: provenanceOfExtraction(p.chunk, p.extractedData, doc) };
   },
 
-  'ocr-text-layer': async (p: { items: TextItem[] }): Promise<string[]> => linesFromTextItems(p.items),
+  'ocr-text-layer': async (p: { items: TextItem[]; regions?: RegionText[] }): Promise<string[]> => textLayerWithRegions(p.items, p.regions ?? []),
 
-  'ocr-tsv': async (p: { tsv: string }): Promise<TsvPage[]> => parseTesseractTsv(p.tsv),
+  'ocr-tsv': async (p: { tsv: string; detect?: boolean }): Promise<TsvPage[]> => parseTesseractTsv(p.tsv, { detect: p.detect ?? false }),
+
+  'ocr-language': async (p: { text: string }) => detectLanguage(p.text),
 
   'ocr-assemble': async (p: { pages: OcrPage[] }) => ({ text: documentText(p.pages), lines: numberLines(p.pages), markdown: toMarkdown(p.pages) }),
 

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentText, numberLines, toMarkdown } from './assemble';
 import { ENGINE_NATIVE_FORMATS, detectInput, imageSize, type DetectedInput } from './detect';
-import { resolveEngine, shutdownTesseractJs, type OcrEngine } from './engines';
+import { TesseractCliEngine, resolveEngine, shutdownTesseractJs, type OcrEngine } from './engines';
 import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
-import { linesFromTextItems } from './layout';
+import { detectLanguage, readingLanguages } from './language';
+import { textLayerWithRegions, type RegionText } from './regions';
 import { MediaProcess, type PdfPageReply } from './media';
 import { parseTesseractTsv, type TsvPage } from './tsv';
 import { checkPdfStreams } from '../pdf-streams';
@@ -154,6 +155,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const filename = input.filename || 'file';
   const pool = options.pool;
   const maxPagePixels = Math.max(1_000_000, options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS);
+  const readImages = options.readImages ?? true;
 
   const detected: DetectedInput = detectInput({ bytes, mimeType: input.mimeType, filename });
   const progress = new Progress(options.onProgress, filename, bytes.length, elapsed);
@@ -188,20 +190,66 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
 
   const pages: OcrPage[] = [];
 
-  const recognise = async (imagePath: string, page: number | undefined, imageDpi?: number) => {
-    const engine = await getEngine();
-    const tsv = await engine.recognize({
+  /**
+   * OCR_LANGUAGES=auto: the language a document's pages are read in, once a page (its text layer,
+   * or its first reading in English) has told it; a page read in another language than the one
+   * its text is in is read again in its own.
+   */
+  let documentLanguage: string | null = null;
+  const detecting = (engine: OcrEngine): boolean => engine instanceof TesseractCliEngine && engine.detect;
+  const readingIn = (engine: OcrEngine): string | undefined => (detecting(engine) ? readingLanguages(documentLanguage ?? 'eng') : undefined);
+
+  const recogniseTsv = async (engine: OcrEngine, imagePath: string, page: number | undefined, imageDpi?: number, languages?: string) =>
+    engine.recognize({
       path: imagePath,
       psm,
       timeoutMs: pageTimeoutMs,
       signal: controller.signal,
       ...(imageDpi ? { dpi: imageDpi } : {}),
       ...(page ? { page } : {}),
+      ...(languages ? { languages } : {}),
     });
-    return pool ? pool.run('ocr-tsv', { tsv }, { signal: controller.signal, what: 'reading the recognised text' }) : parseTesseractTsv(tsv);
+  const parseTsv = (tsv: string, detect: boolean): Promise<TsvPage[]> | TsvPage[] =>
+    pool ? pool.run('ocr-tsv', { tsv, detect }, { signal: controller.signal, what: 'reading the recognised text' }) : parseTesseractTsv(tsv, { detect });
+
+  const recognise = async (imagePath: string, page: number | undefined, imageDpi?: number): Promise<TsvPage[]> => {
+    const engine = await getEngine();
+    if (!detecting(engine)) return parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi), false);
+    const readAs = documentLanguage ?? 'eng';
+    const first = await parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi, readingLanguages(readAs)), true);
+    const told = first[0]?.language;
+    if (!told || told === readAs) {
+      if (told) documentLanguage = told;
+      return first;
+    }
+    documentLanguage = told;
+    return parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi, readingLanguages(told)), false);
   };
-  const textLayerLines = (items: Parameters<typeof linesFromTextItems>[0]): Promise<string[]> | string[] =>
-    pool ? pool.run('ocr-text-layer', { items }, { signal: controller.signal, what: 'laying out a text layer' }) : linesFromTextItems(items);
+
+  /** A text-layer page: its layout, with what tesseract reads in its pictures (letterheads, scans) in reading order. */
+  const textLayerLines = async (info: PdfPageReply, page: number): Promise<string[]> => {
+    const images = info.images ?? [];
+    const regions: RegionText[] = [];
+    if (images.length > 0) {
+      const engine = await getEngine();
+      if (detecting(engine) && documentLanguage === null) {
+        const text = info.items.map((it) => it.str).join(' ');
+        const told = pool ? await pool.run('ocr-language', { text }, { signal: controller.signal, what: 'telling the page\'s language' }) : detectLanguage(text);
+        if (told) documentLanguage = told;
+      }
+      try {
+        for (const image of images) {
+          const tsv = await recogniseTsv(engine, image.path, page, image.dpi, readingIn(engine));
+          regions.push({ tsv, region: { left: image.left, top: image.top, pointsPerPixel: image.pointsPerPixel } });
+        }
+      } finally {
+        await Promise.all(images.map((image) => rm(image.path, { force: true })));
+      }
+    }
+    return pool
+      ? pool.run('ocr-text-layer', { items: info.items, regions }, { signal: controller.signal, what: 'laying out a text layer' })
+      : textLayerWithRegions(info.items, regions);
+  };
 
   const pageDone = (page: OcrPage) => {
     pages.push(page);
@@ -264,7 +312,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       if (n < 1 || n > pageCount) return undefined;
       let p = fetched.get(n);
       if (!p) {
-        p = rendererOf(n).then((proc) => proc.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: Math.min(MAX_RENDER_PIXELS, maxPagePixels), outPath: path.join(tmp, `page-${n}.pgm`) }, {
+        p = rendererOf(n).then((proc) => proc.call<PdfPageReply>('pdf_page', { page: n, minChars, dpi, maxPixels: Math.min(MAX_RENDER_PIXELS, maxPagePixels), outPath: path.join(tmp, `page-${n}.pgm`), readImages }, {
           timeoutMs: readTimeoutMs,
           timeoutError: () => new OcrError('TIMEOUT', `Reading page ${n} of the PDF took longer than ${Math.round(readTimeoutMs / 1000)} s.`, { page: n }),
           onCrash: (d) => new OcrError('PDF_CORRUPT', `Page ${n} of the PDF could not be read: the PDF renderer stopped (${d}).`, { page: n }),
@@ -282,7 +330,7 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
       const info = await reply;
       fetched.delete(n);
       if (!info.rendered) {
-        pageDone({ page_number: n, source: 'text_layer', lines: await textLayerLines(info.items) });
+        pageDone({ page_number: n, source: 'text_layer', lines: await textLayerLines(info, n) });
         return;
       }
       try {

@@ -162,6 +162,8 @@ export function linesFromTextItems(items: TextItem[]): string[] {
 
 export interface OcrWordBox {
   text: string;
+  /** tesseract's confidence, 0-100 */
+  conf?: number;
   left: number;
   top: number;
   width: number;
@@ -225,4 +227,49 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
     );
   });
   return tidyBlankLines(out);
+}
+
+/** Where a recognised picture sits on a PDF page: its top-left corner (points) and the points a pixel spans. */
+export interface OcrRegion {
+  left: number;
+  top: number;
+  pointsPerPixel: number;
+}
+
+/** A word read in a picture with less confidence than this is a mark of the picture, not text. */
+const REGION_MIN_WORD_CONF = 45;
+
+/**
+ * The lines tesseract read in a picture of a text-layer page, as text items of that page, so
+ * they take their place among the page's own lines in reading order (linesFromTextItems): each
+ * line an item at its left edge, its baseline about a fifth of its height above its bottom.
+ * Words read with little confidence (the strokes of a logo) and lines without two letters or
+ * digits in a row are left out.
+ */
+export function itemsFromOcrRegion(lines: OcrLineBox[], region: OcrRegion): TextItem[] {
+  const out: TextItem[] = [];
+  const k = region.pointsPerPixel;
+  for (const line of lines) {
+    const words = wordsOf(line).filter((w) => (w.conf ?? 100) >= REGION_MIN_WORD_CONF);
+    if (words.length === 0) continue;
+    const text = joinSegments(
+      words.map((w) => ({ text: w.text, x0: w.left, x1: w.left + w.width })),
+      { charWidth: lineCharWidth(words, line.height), wordGap: -Infinity, columnGapChars: 2.5, anchored: true },
+    );
+    if (!/[\p{L}\p{N}]{2}/u.test(text)) continue;
+    const left = Math.min(...words.map((w) => w.left));
+    const right = Math.max(...words.map((w) => w.left + w.width));
+    const top = Math.min(...words.map((w) => w.top));
+    const bottom = Math.max(...words.map((w) => w.top + w.height));
+    const height = bottom - top;
+    out.push({
+      str: text,
+      x: region.left + left * k,
+      y: region.top + (bottom - 0.2 * height) * k,
+      width: (right - left) * k,
+      fontHeight: height * k,
+      angle: 0,
+    });
+  }
+  return out;
 }

@@ -17,6 +17,16 @@ export interface PdfPageReply {
   items: TextItem[];
   chars: number;
   rendered: { path: string; width: number; height: number; dpi: number; clean: PageCleaning } | null;
+  /** With `readImages`: a text-layer page's pictures that may hold text, each rendered and cropped (`left`/`top` in points) */
+  images?: PdfPageImage[];
+}
+
+export interface PdfPageImage {
+  path: string;
+  left: number;
+  top: number;
+  pointsPerPixel: number;
+  dpi: number;
 }
 
 /**

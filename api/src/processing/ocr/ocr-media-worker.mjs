@@ -9,7 +9,8 @@
 // Protocol (IPC, advanced serialization): request {id, op, ...args} -> reply {id, ok, result}
 // or {id, ok: false, error: {code, message}}. Ops:
 //   pdf_open   {path}                                  -> {pageCount}
-//   pdf_page   {page, minChars, dpi, maxPixels, outPath} -> {width, height, rotation, items, chars, rendered}
+//   pdf_page   {page, minChars, dpi, maxPixels, outPath, readImages} -> {width, height, rotation, items, chars, rendered, images}
+//              (images: a text-layer page's pictures that may hold text, rendered and cropped, with readImages)
 //   image_decode {path, outPath, maxPixels, budgetPixels, checkOnly} -> {width, height, path, clean, scaled}
 // An image above budgetPixels is drawn scaled down to it (Skia decodes while it scales, so the
 // full-size pixels are never held: a 9,990 x 9,990 PNG stays under 300 MB here).
@@ -117,7 +118,55 @@ function fitScale(width, height, scale, maxPixels) {
   return Math.sqrt(maxPixels / (width * height));
 }
 
-async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) {
+/** An image is read when it is at least this large on the page (points): smaller ones are icons and rules. */
+const MIN_IMAGE_WIDTH = 60;
+const MIN_IMAGE_HEIGHT = 14;
+/** ... and when the text layer has fewer characters than this over it (a searchable scan carries its own text). */
+const COVERED_CHARS = 12;
+
+/**
+ * Where a text-layer page paints images that may hold text of their own (a letterhead, a
+ * scanned page inside a generated PDF): the operator list is walked with its transformation
+ * matrix; each image paints the unit square of its matrix. Boxes in points, top-left origin.
+ */
+function imageRegions(pdfjs, base, opList, items) {
+  const { OPS, Util } = pdfjs;
+  let ctm = [1, 0, 0, 1, 0, 0];
+  const stack = [];
+  const boxes = [];
+  for (let i = 0; i < opList.fnArray.length; i++) {
+    const fn = opList.fnArray[i];
+    const args = opList.argsArray[i];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = Util.transform(ctm, args);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      if (Array.isArray(args?.[0]) && args[0].length === 6) ctm = Util.transform(ctm, args[0]);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
+      const m = Util.transform(base.transform, ctm);
+      const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
+      const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+      const box = {
+        left: Math.max(0, Math.min(...xs)),
+        right: Math.min(base.width, Math.max(...xs)),
+        top: Math.max(0, Math.min(...ys)),
+        bottom: Math.min(base.height, Math.max(...ys)),
+      };
+      if (box.right - box.left < MIN_IMAGE_WIDTH || box.bottom - box.top < MIN_IMAGE_HEIGHT) continue;
+      // the same image painted twice (a repeated letterhead layer) is read once
+      if (boxes.some((b) => Math.abs(b.left - box.left) < 1 && Math.abs(b.top - box.top) < 1 && Math.abs(b.right - box.right) < 1)) continue;
+      const covered = items
+        .filter((it) => it.x >= box.left - 2 && it.x <= box.right + 2 && it.y >= box.top - 2 && it.y <= box.bottom + 2)
+        .reduce((n, it) => n + it.str.replace(/\s+/g, '').length, 0);
+      if (covered < COVERED_CHARS) boxes.push(box);
+    }
+  }
+  return boxes;
+}
+
+async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath, readImages }) {
   if (!doc) throw new WorkerError('INTERNAL', 'No PDF is open.');
   const pdfjs = await loadPdfjs();
   let page;
@@ -153,6 +202,35 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) 
       chars += it.str.replace(/\s+/g, '').length;
     }
     let rendered = null;
+    let images = [];
+    if (chars >= minChars && readImages) {
+      const regions = imageRegions(pdfjs, base, await page.getOperatorList(), items);
+      if (regions.length > 0) {
+        const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
+        const viewport = page.getViewport({ scale });
+        const width = Math.max(1, Math.floor(viewport.width));
+        const height = Math.max(1, Math.floor(viewport.height));
+        const { createCanvas } = await loadCanvas();
+        const canvas = createCanvas(width, height);
+        const ctx = canvas.getContext('2d');
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, width, height);
+        await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
+        let k = 0;
+        for (const r of regions) {
+          const x0 = Math.max(0, Math.floor(r.left * scale));
+          const y0 = Math.max(0, Math.floor(r.top * scale));
+          const x1 = Math.min(width, Math.ceil(r.right * scale));
+          const y1 = Math.min(height, Math.ceil(r.bottom * scale));
+          if (x1 - x0 < 16 || y1 - y0 < 16) continue;
+          const rgba = ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data;
+          const imagePath = outPath.replace(/\.pgm$/, `-image-${++k}.pgm`);
+          await writeCleanPgm(imagePath, rgba, x1 - x0, y1 - y0);
+          // where the crop sits on the page, in points, and how many points a pixel is
+          images.push({ path: imagePath, left: x0 / scale, top: y0 / scale, pointsPerPixel: 1 / scale, dpi: Math.round(scale * 72) });
+        }
+      }
+    }
     if (chars < minChars) {
       const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
       const viewport = page.getViewport({ scale });
@@ -168,7 +246,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath }) 
       const clean = await writeCleanPgm(outPath, rgba, width, height);
       rendered = { path: outPath, width, height, dpi: Math.round(scale * 72), clean };
     }
-    return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered };
+    return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered, images };
   } finally {
     page.cleanup();
   }

@@ -172,7 +172,7 @@ describe('the English model the tesseract command reads', () => {
       const result = await runOcr(png(image.png), { engine: 'tesseract-cli' });
       expect(characterAccuracy(image.lines.join('\n'), result.text)).toBeGreaterThanOrEqual(0.95);
       const cli = await detectTesseractCli(wrapper);
-      expect(cli.model).toMatch(/tessdata_best/);
+      expect(cli.model).toMatch(/eng bundled best/);
       const dir = cli.tessdataDir!;
       expect(readFileSync(path.join(dir, 'eng.traineddata')).equals(gunzipSync(readFileSync(bundledModelPath())))).toBe(true);
       const page = readFileSync(log, 'utf8').split('\n').find((l) => l.includes('--psm'));

@@ -2,6 +2,8 @@
 // output): level page_num block_num par_num line_num word_num left top width height conf text.
 // Levels: 1 page, 2 block, 3 paragraph, 4 line, 5 word.
 import { linesFromOcrLines, type OcrLineBox } from './layout';
+import { detectLanguage } from './language';
+import type { BundledLanguage } from './engines/tessdata';
 
 export interface TsvPage {
   /** As numbered by tesseract (1-based; a multi-page TIFF gives several). */
@@ -9,9 +11,18 @@ export interface TsvPage {
   lines: string[];
   /** Mean word confidence, 0-100; undefined when no word was found. */
   confidence?: number;
+  /** With `detect`: the language the page's text is written in (language.ts), when it can be told. */
+  language?: BundledLanguage;
 }
 
-export function parseTesseractTsv(tsv: string): TsvPage[] {
+interface TsvBoxes {
+  page: number;
+  lines: OcrLineBox[];
+  confidence?: number;
+}
+
+/** Tesseract's lines with their boxes (pixels of the image read), page by page. */
+export function parseTsvBoxes(tsv: string): TsvBoxes[] {
   const pages = new Map<number, { lines: Map<string, OcrLineBox>; confSum: number; words: number }>();
   const pageOf = (n: number) => {
     let p = pages.get(n);
@@ -39,7 +50,7 @@ export function parseTesseractTsv(tsv: string): TsvPage[] {
         lineBox = { block: block!, left: left!, top: top!, width: width!, height: height!, words: [] };
         page.lines.set(key, lineBox);
       }
-      lineBox.words.push({ text, left: left!, top: top!, width: width!, height: height! });
+      lineBox.words.push({ text, conf: conf!, left: left!, top: top!, width: width!, height: height! });
       page.confSum += conf!;
       page.words += 1;
     }
@@ -48,7 +59,15 @@ export function parseTesseractTsv(tsv: string): TsvPage[] {
     .sort((a, b) => a[0] - b[0])
     .map(([page, p]) => ({
       page,
-      lines: linesFromOcrLines([...p.lines.values()]),
+      lines: [...p.lines.values()],
       ...(p.words > 0 ? { confidence: Math.round((p.confSum / p.words) * 100) / 100 } : {}),
     }));
+}
+
+export function parseTesseractTsv(tsv: string, options: { detect?: boolean } = {}): TsvPage[] {
+  return parseTsvBoxes(tsv).map((p) => {
+    const lines = linesFromOcrLines(p.lines);
+    const language = options.detect ? detectLanguage(lines.join('\n')) : null;
+    return { page: p.page, lines, ...(p.confidence !== undefined ? { confidence: p.confidence } : {}), ...(language ? { language } : {}) };
+  });
 }

@@ -31,8 +31,15 @@ export interface OcrOptions {
   readTimeoutMs?: number;
   /** The tesseract command's model: 'best' (default here) or 'fast'; tesseract.js always reads its bundled model. */
   model?: OcrModel;
-  /** tesseract language codes joined by '+' (the CLI engine); default 'eng'. */
+  /**
+   * tesseract language codes joined by '+' (the CLI engine), read together on every page; or
+   * 'auto': each page is read in English, its language told from the text (language.ts) among
+   * the bundled ones, and a page in another language read again in it (with English beside it).
+   * Default 'eng'. tesseract.js reads English only.
+   */
   languages?: string;
+  /** Pictures on text-layer PDF pages (a letterhead, a scanned page inside a generated PDF) are read and merged with the text in reading order. Default true. */
+  readImages?: boolean;
   /** Folder the run's temporary folder is made in (default the system's); a job passes its own. */
   workDir?: string;
   /** An image or rendered page above this many pixels is scaled down to it before recognition. Default 16 Mpx. */

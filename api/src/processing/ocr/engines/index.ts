@@ -16,7 +16,7 @@ export async function describeOcrEngine(choice: OcrEngineChoice, model: CliModel
   if (choice === 'tesseract-js') return { line: 'OCR engine: bundled tesseract.js (OCR_ENGINE=tesseract-js)', ok: true };
   const cli = await detectTesseractCli(undefined, model);
   if (cli.available) {
-    return { line: `OCR engine: tesseract CLI (${cli.command}${cli.version ? ` ${cli.version}` : ''}; OCR_MODEL=${model.model ?? 'best'}, ${cli.languages}: ${cli.model})`, ok: true };
+    return { line: `OCR engine: tesseract CLI (${cli.command}${cli.version ? ` ${cli.version}` : ''}; OCR_MODEL=${model.model ?? 'best'}, OCR_LANGUAGES=${model.languages ?? 'eng'}: ${cli.model})`, ok: true };
   }
   if (choice === 'tesseract-cli') {
     return { line: `OCR engine: none — OCR_ENGINE=tesseract-cli but ${cli.reason}; OCR jobs will fail`, ok: false };
@@ -30,7 +30,7 @@ export async function resolveEngine(choice: OcrEngineChoice, concurrency: number
   const cli = await detectTesseractCli(undefined, model);
   if (choice === 'tesseract-cli') {
     if (!cli.available) throw new OcrError('ENGINE_UNAVAILABLE', `The tesseract command is not available: ${cli.reason}.`);
-    return new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages);
+    return new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false);
   }
-  return cli.available ? new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages) : new TesseractJsEngine(concurrency);
+  return cli.available ? new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false) : new TesseractJsEngine(concurrency);
 }

@@ -1,35 +1,55 @@
-// The English model the tesseract command reads: tessdata_best's LSTM model in integer form,
-// shipped by @tesseract.js-data/eng (a dependency, so nothing is downloaded), not the
-// distribution's eng.traineddata, which is tessdata_fast (Debian's tesseract-ocr-eng, 4 MB).
-// Why: on the extraction bench's development scans (bench/extraction/ocr-quality.mjs) the fast
-// model misreads 2.8 % of characters and 6.5 % of words, this one 2.1 % and 5.1 %, for about
-// 10 % more time a page. The model is gunzipped once into a folder of its own (the command
-// needs a file on disk); if that fails the command keeps its own data.
+// The models the tesseract command reads. Two sources, nothing downloaded at run time:
+// - the command's own data (Debian's tesseract-ocr-eng: tessdata_fast, about 2x faster than
+//   best on a page of print);
+// - tessdata_best's LSTM models in integer form, shipped by the @tesseract.js-data/<code> npm
+//   packages (dependencies of the API): English, German, French, Dutch, Spanish, Italian, Polish.
+// One folder per model choice holds every language the command can then read, each gunzipped
+// once (the command needs files on disk) or linked from the command's own folder:
+//   'fast'  the command's own file for a language when it has one, else the bundled one;
+//   'best'  the bundled file when there is one, else the command's own.
+// Why best for English: on the extraction bench's development scans
+// (bench/extraction/ocr-quality.mjs) the fast model misreads 2.8 % of characters and 6.5 % of
+// words, this one 2.1 % and 5.1 %, for about 10 % more time a page.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import engData from '@tesseract.js-data/eng';
+import deu from '@tesseract.js-data/deu';
+import eng from '@tesseract.js-data/eng';
+import fra from '@tesseract.js-data/fra';
+import ita from '@tesseract.js-data/ita';
+import nld from '@tesseract.js-data/nld';
+import pol from '@tesseract.js-data/pol';
+import spa from '@tesseract.js-data/spa';
+import type { OcrModel } from '../types';
 
-export const BUNDLED_MODEL_NAME = 'tessdata_best (integer) from @tesseract.js-data/eng';
+/** Languages whose best (integer) model ships with the API. */
+export const BUNDLED_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita', 'pol'] as const;
+export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
 
-/** The gzipped model inside the package (beside the `4.0.0` folder tesseract.js reads). */
-export const bundledModelPath = (): string => path.join(path.dirname(engData.langPath), '4.0.0_best_int', 'eng.traineddata.gz');
+const packages: Record<BundledLanguage, { langPath: string }> = { eng, deu, fra, nld, spa, ita, pol };
+
+export const BUNDLED_MODEL_NAME = 'tessdata_best (integer) from @tesseract.js-data';
+
+/** The gzipped model inside a package (beside the `4.0.0` folder tesseract.js reads). */
+export const bundledModelPath = (code: BundledLanguage = 'eng'): string =>
+  path.join(path.dirname(packages[code].langPath), '4.0.0_best_int', `${code}.traineddata.gz`);
 
 export interface TessdataDir {
   dir: string;
-  model: string;
+  /** language code -> where its model comes from ('bundled best' | 'own') */
+  sources: Record<string, 'bundled best' | 'own'>;
 }
 
-let prepared: Promise<TessdataDir | { error: string }> | undefined;
+const prepared = new Map<string, Promise<TessdataDir | { error: string }>>();
 
-async function gunzipOnce(source: string, dir: string): Promise<void> {
-  const target = path.join(dir, 'eng.traineddata');
+const exists = (p: string): Promise<boolean> => stat(p).then(() => true, () => false);
+
+async function gunzipOnce(source: string, target: string): Promise<void> {
   // the model only ever appears by a rename, so a file there is a whole one
-  if (await stat(target).then(() => true, () => false)) return;
-  await mkdir(dir, { recursive: true });
+  if (await exists(target)) return;
   // Written beside and renamed: another process (a test worker, the API beside the bench) may
   // be preparing the same folder, and tesseract must never read half a model.
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
@@ -41,22 +61,60 @@ async function gunzipOnce(source: string, dir: string): Promise<void> {
   }
 }
 
-/**
- * The folder to pass as `--tessdata-dir`, prepared on first use and cached for the process.
- * `QUARRY_TESSDATA_CACHE` chooses where it is kept (default: the system's temporary folder).
- */
-export function bundledTessdata(): Promise<TessdataDir | { error: string }> {
-  prepared ??= (async () => {
-    const source = bundledModelPath();
-    try {
-      const { size, mtimeMs } = await stat(source);
-      // keyed by the packed file, so an upgraded package is gunzipped again
-      const dir = path.join(process.env.QUARRY_TESSDATA_CACHE || tmpdir(), `quarry-tessdata-eng-best-int-${size}-${Math.round(mtimeMs)}`);
-      await gunzipOnce(source, dir);
-      return { dir, model: BUNDLED_MODEL_NAME };
-    } catch (err) {
-      return { error: `the bundled English model could not be prepared (${err instanceof Error ? err.message : String(err)})` };
-    }
-  })();
-  return prepared;
+async function linkOnce(source: string, target: string): Promise<void> {
+  if (await exists(target)) return;
+  const partial = `${target}.${process.pid}.${Date.now()}.part`;
+  try {
+    await symlink(source, partial);
+    await rename(partial, target);
+  } finally {
+    await rm(partial, { force: true });
+  }
 }
+
+/**
+ * The folder to pass as `--tessdata-dir` for a model choice, prepared on first use and cached
+ * for the process. `ownDir` is the command's own tessdata folder (from `--list-langs`), when
+ * known. `QUARRY_TESSDATA_CACHE` chooses where the folders are kept (default: the system's
+ * temporary folder); a folder is named by the packed files' sizes, so an upgraded package is
+ * prepared again.
+ */
+export function tessdataFor(model: OcrModel, ownDir: string | undefined): Promise<TessdataDir | { error: string }> {
+  const key = `${model}|${ownDir ?? ''}`;
+  let p = prepared.get(key);
+  if (!p) {
+    p = (async () => {
+      try {
+        const sizes = await Promise.all(BUNDLED_LANGUAGES.map(async (code) => (await stat(bundledModelPath(code))).size));
+        const stamp = sizes.reduce((h, s) => (h * 31 + s) % 1_000_000_007, 7);
+        const dir = path.join(process.env.QUARRY_TESSDATA_CACHE || tmpdir(), `quarry-tessdata-${model}-${stamp}${ownDir ? `-${hashPath(ownDir)}` : ''}`);
+        await mkdir(dir, { recursive: true });
+        const own = ownDir ? await readdir(ownDir).catch(() => [] as string[]) : [];
+        const sources: TessdataDir['sources'] = {};
+        for (const file of own) {
+          const code = file.endsWith('.traineddata') ? file.slice(0, -'.traineddata'.length) : null;
+          if (!code || !ownDir) continue;
+          if (model === 'best' && (BUNDLED_LANGUAGES as readonly string[]).includes(code)) continue;
+          await linkOnce(path.join(ownDir, file), path.join(dir, file));
+          sources[code] = 'own';
+        }
+        for (const code of BUNDLED_LANGUAGES) {
+          if (sources[code]) continue;
+          await gunzipOnce(bundledModelPath(code), path.join(dir, `${code}.traineddata`));
+          sources[code] = 'bundled best';
+        }
+        return { dir, sources };
+      } catch (err) {
+        return { error: `the bundled models could not be prepared (${err instanceof Error ? err.message : String(err)})` };
+      }
+    })();
+    prepared.set(key, p);
+  }
+  return p;
+}
+
+const hashPath = (s: string): string => {
+  let h = 5381;
+  for (let i = 0; i < s.length; i++) h = ((h * 33) ^ s.charCodeAt(i)) >>> 0;
+  return h.toString(36);
+};

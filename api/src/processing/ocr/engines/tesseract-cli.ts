@@ -2,7 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
 import { lowerPriority } from '../media';
-import { bundledTessdata } from './tessdata';
+import { BUNDLED_LANGUAGES, tessdataFor } from './tessdata';
 import type { OcrModel } from '../types';
 import type { OcrEngine, RecognizeRequest } from './types';
 
@@ -11,12 +11,14 @@ export interface CliAvailability {
   command: string;
   version?: string;
   reason?: string;
-  /** `--tessdata-dir` for every page: the bundled English model (see tessdata.ts); absent, the command's own data. */
+  /** `--tessdata-dir` for every page: the command's own models and the bundled ones (see tessdata.ts); absent, the command's own data. */
   tessdataDir?: string;
-  /** Which model is read, for the start-up line. */
+  /** Which models are read, for the start-up line. */
   model?: string;
-  /** `-l` */
+  /** `-l` of a first reading: the languages asked for, or 'eng' when the language is detected */
   languages?: string;
+  /** OCR_LANGUAGES=auto: each page's language is detected and the page re-read with its model (see ../language.ts) */
+  detect?: boolean;
 }
 
 const cache = new Map<string, Promise<CliAvailability>>();
@@ -29,16 +31,23 @@ const run = (command: string, args: string[]): Promise<{ error: Error | null; ou
   });
 
 export interface CliModelChoice {
-  /** 'fast': the command's own data (Debian's tesseract-ocr-eng is tessdata_fast); 'best': tessdata_best (integer) from @tesseract.js-data/eng */
+  /** 'fast': the command's own data where it has it (Debian's tesseract-ocr-eng is tessdata_fast); 'best': tessdata_best (integer) from @tesseract.js-data */
   model?: OcrModel;
-  /** tesseract codes joined by '+'; default 'eng' */
+  /** tesseract codes joined by '+', or 'auto' (detect each page's language among the bundled ones); default 'eng' */
   languages?: string;
 }
 
+/** `tesseract --list-langs`: the languages, and the folder they are in */
+function listed(output: string): { have: Set<string>; dir?: string } {
+  const dir = /List of available languages in "([^"]+)"/.exec(output)?.[1];
+  const have = new Set(output.split('\n').map((l) => l.trim()).filter((l) => /^[A-Za-z_]+$/.test(l)));
+  return { have, ...(dir ? { dir } : {}) };
+}
+
 /**
- * Is the command installed, and does it read the languages? 'best' reads the bundled English
- * model when it could be prepared (English only: another language falls back to the command's
- * own data), 'fast' the command's own data. Cached per command and choice for the process.
+ * Is the command installed, and does it read the languages? The models are the command's own
+ * and the bundled ones, in one folder per model choice (tessdata.ts); when that folder cannot
+ * be prepared, the command's own data is read. Cached per command and choice for the process.
  */
 export function detectTesseractCli(command = tesseractCommand(), choice: CliModelChoice = {}): Promise<CliAvailability> {
   const model = choice.model ?? 'best';
@@ -47,25 +56,33 @@ export function detectTesseractCli(command = tesseractCommand(), choice: CliMode
   let p = cache.get(key);
   if (!p) {
     p = (async (): Promise<CliAvailability> => {
-      const bundled: Awaited<ReturnType<typeof bundledTessdata>> =
-        model === 'best' && languages === 'eng' ? await bundledTessdata() : { error: model === 'best' ? `the bundled best model is English only (${languages} asked)` : 'OCR_MODEL=fast' };
-      const dirArgs = 'dir' in bundled ? ['--tessdata-dir', bundled.dir] : [];
-      const listed = await run(command, [...dirArgs, '--list-langs']);
-      if (listed.error) return { available: false, command, reason: `${command} --list-langs failed: ${listed.error.message}` };
-      const have = new Set(listed.output.split('\n').map((l) => l.trim()));
-      const missing = languages.split('+').filter((l) => !have.has(l));
+      const own = await run(command, ['--list-langs']);
+      if (own.error) return { available: false, command, reason: `${command} --list-langs failed: ${own.error.message}` };
+      const ownList = listed(own.output);
+      const prepared = await tessdataFor(model, ownList.dir);
+      let have = ownList.have;
+      if ('dir' in prepared) {
+        const withDir = await run(command, ['--tessdata-dir', prepared.dir, '--list-langs']);
+        if (!withDir.error) have = listed(withDir.output).have;
+      }
+      const detect = languages === 'auto';
+      const needed = detect ? [...BUNDLED_LANGUAGES] : languages.split('+');
+      const missing = needed.filter((l) => !have.has(l));
       if (missing.length > 0) {
         return { available: false, command, reason: `${command} has no language data for ${missing.join(', ')}` };
       }
       const version = /tesseract\s+v?([\d.]+)/i.exec((await run(command, ['--version'])).output)?.[1];
+      const describe = (sources: Record<string, string>) =>
+        needed.map((l) => `${l} ${sources[l] === 'own' ? (l === 'eng' ? 'own (tessdata_fast in Debian)' : 'own') : sources[l] ?? 'own'}`).join(', ');
       return {
         available: true,
         command,
-        languages,
+        languages: detect ? 'eng' : languages,
+        detect,
         ...(version ? { version } : {}),
-        ...('dir' in bundled
-          ? { tessdataDir: bundled.dir, model: bundled.model }
-          : { model: model === 'fast' ? `its own ${languages} data (tessdata_fast in Debian)` : `its own ${languages} data (${bundled.error})` }),
+        ...('dir' in prepared
+          ? { tessdataDir: prepared.dir, model: `${detect ? 'languages detected per page; ' : ''}${describe(prepared.sources)}` }
+          : { model: `its own data (${prepared.error})` }),
       };
     })();
     cache.set(key, p);
@@ -82,11 +99,13 @@ export class TesseractCliEngine implements OcrEngine {
     private readonly command = tesseractCommand(),
     private readonly tessdataDir?: string,
     private readonly languages = 'eng',
+    /** OCR_LANGUAGES=auto: the caller detects each page's language and re-reads it (see ../language.ts) */
+    readonly detect = false,
   ) {}
 
   recognize(req: RecognizeRequest): Promise<string> {
     if (req.signal?.aborted) return Promise.reject(new OcrAbortError());
-    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', this.languages, '--psm', String(req.psm)];
+    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', req.languages ?? this.languages, '--psm', String(req.psm)];
     if (req.dpi) args.push('--dpi', String(req.dpi));
     // the output as a setting, not the `tsv` config file, which a bundled tessdata folder lacks
     args.push('-c', 'tessedit_create_tsv=1');

@@ -10,6 +10,8 @@ export interface RecognizeRequest {
   signal?: AbortSignal;
   /** For error messages. */
   page?: number;
+  /** `-l` for this page (a re-reading in the page's detected language); default: the engine's */
+  languages?: string;
 }
 
 export interface OcrEngine {
