@@ -54,9 +54,26 @@ export interface Config {
     feedbackPerUser: number;
     /** model calls from the test pages (LLM test, prompt playground) per user and minute, until an admin sets it; MODEL_CALLS_PER_MINUTE */
     modelCallsPerMinute: number;
+    /** password changes per user (PASSWORD_CHANGE_RATE_LIMIT_PER_USER) per window */
+    passwordChangePerUser: number;
+    /** reset-link requests and resets per address (PASSWORD_RESET_RATE_LIMIT_PER_IP) per window */
+    passwordResetPerIp: number;
+    /** reset-link requests per email address (PASSWORD_RESET_RATE_LIMIT_PER_EMAIL) per window */
+    passwordResetPerEmail: number;
   };
   lockout: { threshold: number; minutes: number };
   initialCreditBalance: number;
+  /** password-reset mail (docs in api/README.md "Password reset") */
+  mail: {
+    /** SMTP_URL (smtp://user:pass@host:587, smtps://...): unset, the link goes to the log and the admin messages */
+    smtpUrl: string | null;
+    /** MAIL_FROM */
+    from: string;
+    /** APP_URL: where the web app answers, the base of the links in mail (default: the first CORS origin) */
+    appUrl: string;
+  };
+  /** a reset link works this long (PASSWORD_RESET_TTL_SECONDS, default 1 hour) */
+  passwordResetTtlSeconds: number;
   ws: {
     pingIntervalSeconds: number;
     pongTimeoutSeconds: number;
@@ -227,12 +244,21 @@ export function loadConfig(env: Env = process.env): Config {
       contactWindowSeconds: int(env, 'CONTACT_RATE_LIMIT_WINDOW_SECONDS', 600, 1),
       feedbackPerUser: int(env, 'FEEDBACK_RATE_LIMIT_PER_USER', 30, 1),
       modelCallsPerMinute: int(env, 'MODEL_CALLS_PER_MINUTE', 10, 1),
+      passwordChangePerUser: int(env, 'PASSWORD_CHANGE_RATE_LIMIT_PER_USER', 5, 1),
+      passwordResetPerIp: int(env, 'PASSWORD_RESET_RATE_LIMIT_PER_IP', 10, 1),
+      passwordResetPerEmail: int(env, 'PASSWORD_RESET_RATE_LIMIT_PER_EMAIL', 3, 1),
     },
     lockout: {
       threshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1),
       minutes: int(env, 'LOCKOUT_MINUTES', 15, 1),
     },
     initialCreditBalance: int(env, 'INITIAL_CREDIT_BALANCE', INITIAL_CREDIT_BALANCE, 0),
+    mail: {
+      smtpUrl: str(env, 'SMTP_URL'),
+      from: str(env, 'MAIL_FROM') ?? 'Quarry <no-reply@localhost>',
+      appUrl: (str(env, 'APP_URL') ?? (str(env, 'CORS_ORIGINS')?.split(',')[0]?.trim() || 'http://localhost:3000')).replace(/\/+$/, ''),
+    },
+    passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 1),
     ws: {
       pingIntervalSeconds: int(env, 'WS_PING_INTERVAL_SECONDS', 30, 1),
       pongTimeoutSeconds: int(env, 'WS_PONG_TIMEOUT_SECONDS', 30, 1),

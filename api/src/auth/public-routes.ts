@@ -16,6 +16,8 @@ const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/v1/auth/login', // signing in
   'POST /api/v1/auth/refresh', // the refresh cookie is the credential
   'POST /api/v1/auth/logout', // the refresh cookie is the credential; always 200
+  'POST /api/v1/auth/forgot-password', // signed out by definition; same answer for every address, rate-limited
+  'POST /api/v1/auth/reset-password', // the one-time token of the reset link is the credential
   'POST /api/v1/contact', // the marketing site's contact form (rate-limited per address)
   'GET /api/v1/site', // the site name the public pages show (set in /admin/settings)
   // signed URLs of the local storage driver: the expiring HMAC signature in the query is the

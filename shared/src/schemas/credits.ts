@@ -129,3 +129,31 @@ export const CreditRequestStatsSchema = z.object({
   total_approved_credits: z.number().int(),
 });
 export type CreditRequestStats = z.infer<typeof CreditRequestStatsSchema>;
+
+/** `GET /admin/settings/credits` and the answer of the PUT. */
+export const CreditSettingsSchema = z.object({
+  /** a balance below this shows the low-balance warning */
+  low_balance_threshold: z.number().int(),
+  /** 10 % of the starting grant: what applies until an admin sets one */
+  default_low_balance_threshold: z.number().int(),
+  /** credits a new account starts with */
+  initial_credit_balance: z.number().int(),
+  updated_at: TimestampSchema.nullable(),
+});
+export type CreditSettings = z.infer<typeof CreditSettingsSchema>;
+
+export const LOW_BALANCE_THRESHOLD_MESSAGE = 'Enter a whole number of credits from 0 to 1,000,000';
+
+/** `PUT /admin/settings/credits` */
+export const CreditSettingsUpdateSchema = z.strictObject({
+  low_balance_threshold: z
+    .number({ error: LOW_BALANCE_THRESHOLD_MESSAGE })
+    .int({ error: LOW_BALANCE_THRESHOLD_MESSAGE })
+    .min(0, { error: LOW_BALANCE_THRESHOLD_MESSAGE })
+    .max(1_000_000, { error: LOW_BALANCE_THRESHOLD_MESSAGE }),
+});
+export type CreditSettingsUpdate = z.input<typeof CreditSettingsUpdateSchema>;
+
+/** A balance below the threshold is low; an unknown balance is not. */
+export const isBelowThreshold = (balance: number | null | undefined, threshold: number): boolean =>
+  typeof balance === 'number' && Number.isFinite(balance) && balance < threshold;

@@ -52,6 +52,8 @@ export type ResourceLimitEntry = z.infer<typeof ResourceLimitEntrySchema>;
 /** `GET users/me/resource-limits` */
 export const ResourceLimitsResponseSchema = z.object({
   credit_balance: z.number().int(),
+  /** the balance shows as low below this (set in admin settings); absent from older answers */
+  low_balance_threshold: z.number().int().optional(),
   resource_limits: z.array(ResourceLimitEntrySchema),
 });
 export type ResourceLimitsResponse = z.infer<typeof ResourceLimitsResponseSchema>;

@@ -1,7 +1,8 @@
 // Site settings (spec 2 §2 /admin/settings): the site name every visitor sees and the
-// administrators' contact address, stored in app_settings.
-import { inArray } from 'drizzle-orm';
-import type { SiteSettings, SiteSettingsUpdate } from '@quarry/shared/schemas';
+// administrators' contact address, and the balance below which users are warned, stored in
+// app_settings.
+import { eq, inArray } from 'drizzle-orm';
+import type { CreditSettings, SiteSettings, SiteSettingsUpdate } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
 import { appSettings } from '../../db/schema';
 
@@ -34,4 +35,32 @@ export async function updateSiteSettings(db: Db, input: Required<SiteSettingsUpd
         .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } });
     }
   });
+}
+
+// ------------------------------------------------------------------ low-balance threshold
+
+const LOW_BALANCE_THRESHOLD = 'low_balance_threshold';
+
+/** Until an admin sets one: 10 % of the credits a new account starts with. */
+export const defaultLowBalanceThreshold = (initialCredits: number): number => Math.ceil(initialCredits / 10);
+
+export async function getCreditSettings(db: DbOrTx, initialCredits: number): Promise<CreditSettings> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, LOW_BALANCE_THRESHOLD));
+  const fallback = defaultLowBalanceThreshold(initialCredits);
+  const stored = row ? Number.parseInt(row.value, 10) : Number.NaN;
+  return {
+    low_balance_threshold: Number.isFinite(stored) && stored >= 0 ? stored : fallback,
+    default_low_balance_threshold: fallback,
+    initial_credit_balance: initialCredits,
+    updated_at: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+export async function setLowBalanceThreshold(db: DbOrTx, threshold: number): Promise<void> {
+  const now = new Date();
+  const value = String(threshold);
+  await db
+    .insert(appSettings)
+    .values({ key: LOW_BALANCE_THRESHOLD, value, updatedAt: now })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } });
 }

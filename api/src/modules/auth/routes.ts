@@ -1,4 +1,5 @@
-// POST auth/login, auth/refresh, auth/logout and POST users/register.
+// POST auth/login, auth/refresh, auth/logout and POST users/register; the password and
+// session calls of account-routes.ts.
 import {
   LoginBodySchema,
   MessageResponseSchema,
@@ -13,10 +14,18 @@ import { assertStrongPassword } from '../../auth/passwords';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
 import { createUser, toUser } from '../users/service';
+import { AccountSecurity } from './account';
+import accountRoutes from './account-routes';
 import { AuthService, type ClientMeta, type IssuedSession } from './service';
 
 export default async function authRoutes(app: App) {
   const auth = new AuthService(app);
+  const security = new AccountSecurity(app);
+  app.addHook('onClose', async () => {
+    await security.settled();
+    security.close();
+  });
+  await accountRoutes(app, security);
   const meta = (req: FastifyRequest): ClientMeta => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,

@@ -8,10 +8,13 @@ import {
   CreditRequestReviewSchema,
   CreditRequestSchema,
   CreditRequestStatsSchema,
+  CreditSettingsSchema,
+  CreditSettingsUpdateSchema,
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
+import { getCreditSettings, setLowBalanceThreshold } from '../admin/settings';
 import {
   createCreditRequest,
   creditRequestStats,
@@ -24,6 +27,39 @@ import {
 
 export default async function creditRoutes(app: App) {
   const tags = ['credits'];
+  const initialCredits = app.config.initialCreditBalance;
+
+  app.get(
+    '/admin/settings/credits',
+    {
+      onRequest: app.requireSuperuser,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        summary: 'The low-balance threshold (default 10 % of the starting grant)',
+        response: { 200: CreditSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => getCreditSettings(app.database.db, initialCredits),
+  );
+
+  app.put(
+    '/admin/settings/credits',
+    {
+      onRequest: app.requireSuperuser,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        summary: 'Set the balance below which users see the low-balance warning',
+        body: CreditSettingsUpdateSchema,
+        response: { 200: CreditSettingsSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (req) => {
+      await setLowBalanceThreshold(app.database.db, req.body.low_balance_threshold);
+      return getCreditSettings(app.database.db, initialCredits);
+    },
+  );
 
   app.post(
     '/credit-requests/',

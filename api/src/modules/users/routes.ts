@@ -9,6 +9,7 @@ import {
 import { users } from '../../db/schema';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
+import { getCreditSettings } from '../admin/settings';
 import { computeResourceLimits } from '../resources/service';
 import { toUser } from './service';
 
@@ -36,10 +37,13 @@ export default async function userRoutes(app: App) {
         response: { 200: ResourceLimitsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (req) => ({
-      credit_balance: req.user.creditBalance,
-      resource_limits: await computeResourceLimits(app.database.db, app.usage, req.user.id),
-    }),
+    async (req) => {
+      const [limits, credits] = await Promise.all([
+        computeResourceLimits(app.database.db, app.usage, req.user.id),
+        getCreditSettings(app.database.db, app.config.initialCreditBalance),
+      ]);
+      return { credit_balance: req.user.creditBalance, low_balance_threshold: credits.low_balance_threshold, resource_limits: limits };
+    },
   );
 
   app.get(
