@@ -138,7 +138,7 @@ test.describe('login and guards', () => {
     await page.getByRole('link', { name: 'Logout' }).click();
     await expect(page.getByText('Logging out...')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('floating-actions')).toHaveCount(0);
+    await expect(page.getByTestId('header-actions')).toHaveCount(0);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
     expect(await page.evaluate(() => sessionStorage.getItem('quarry.auth.user'))).toBeNull();

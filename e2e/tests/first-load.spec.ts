@@ -1,6 +1,6 @@
 // What a cold `/` waits for (docs/decisions/0012-the-page-owner-loads-with-the-shell.md):
 // the remote owning the page is fetched while the shell's own modules download, not after the shell's first render,
-// and code the landing page does not paint (the signed-in layout, the floating actions)
+// and code the landing page does not paint (the signed-in layout, its header actions)
 // stays off it. And its first paint needs no JavaScript: the shell's server inlines the
 // landing page the marketing remote prerendered (scripts/compose.mjs).
 import http from 'node:http';
@@ -24,7 +24,7 @@ async function html(pathname: string, cookie?: string): Promise<{ text: string; 
 }
 
 const marketingManifest = `localhost:${E2E_PORTS.remotes.marketing}/mf-manifest.json`;
-const deferredChunks = /\/static\/js\/async\/(authed-layout|floating-actions)\.[0-9a-f]+\.js$/;
+const deferredChunks = /\/static\/js\/async\/(authed-layout|header-actions)\.[0-9a-f]+\.js$/;
 
 test.describe('first load', () => {
   test("the remote owning / is requested while the shell's shared modules are still held back", async ({ page }) => {
@@ -48,7 +48,7 @@ test.describe('first load', () => {
     expect(heldUntilManifest).toBe(true);
   });
 
-  test('a cold / never downloads the signed-in layout or the floating actions; a signed-in page does', async ({ page }) => {
+  test('a cold / never downloads the signed-in layout or its header actions; a signed-in page does', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto('/');
@@ -60,11 +60,11 @@ test.describe('first load', () => {
     const user = await registerUser();
     await apiSignIn(page, user);
     await page.goto('/account');
-    await expect(page.getByTestId('floating-actions')).toBeVisible();
+    await expect(page.getByTestId('header-actions')).toBeVisible();
     await expect(page.getByTestId('credits-card')).toBeVisible();
     expect(requests.filter((u) => deferredChunks.test(u)).map((u) => u.replace(/.*\/async\/([a-z-]+)\..*/, '$1')).sort()).toEqual([
       'authed-layout',
-      'floating-actions',
+      'header-actions',
     ]);
   });
 

@@ -1,4 +1,5 @@
-import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { ShieldCheck } from 'lucide-react';
 import type { RouteObject } from 'react-router';
 
 const routes: RouteObject[] = [
@@ -22,4 +23,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes);
+/** Sidebar entry of this area (the shell loads this remote only for a superuser). */
+const nav: NavEntry[] = [{ to: '/admin', label: 'Admin', group: 'admin', order: 100, icon: ShieldCheck, superuser: true, keywords: ['users', 'credit requests', 'resources'] }];
+
+export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes, nav);

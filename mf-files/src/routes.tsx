@@ -1,4 +1,5 @@
-import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { Database, FolderOpen } from 'lucide-react';
 import type { RouteObject } from 'react-router';
 
 // The only module that wires the features together; every screen loads lazily.
@@ -30,4 +31,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes);
+/** Sidebar entries of this area. */
+const nav: NavEntry[] = [
+  { to: '/files', label: 'Files & Datasets', group: 'work', order: 100, icon: FolderOpen, keywords: ['library', 'documents', 'upload'] },
+  { to: '/datasets', label: 'Datasets', group: 'work', order: 110, icon: Database, keywords: ['collections'] },
+];
+
+export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes, nav);

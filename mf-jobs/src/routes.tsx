@@ -1,11 +1,13 @@
-import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, type Crumb, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { Gauge, Scissors, ScanText, Sparkles, Workflow, Wrench } from 'lucide-react';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { chunkingJobCrumb, evaluationDatasetCrumb, fileCrumb, jobCrumb, ocrJobCrumb, pipelineJobCrumb } from './common/crumbs';
 
 
 interface JobArea {
   path: string;
   crumb: string;
-  monitorCrumb?: string;
+  monitorCrumb?: Crumb;
   list: LazyRouteFunction<RouteObject>;
   monitor: LazyRouteFunction<RouteObject>;
 }
@@ -32,40 +34,43 @@ const routes: RouteObject[] = [
       jobArea({
         path: 'pipeline',
         crumb: 'Pipeline Jobs',
-        monitorCrumb: 'Pipeline Job Monitor',
+        monitorCrumb: pipelineJobCrumb,
         list: lazyScreen(() => import('./pipeline-jobs/PipelineJobsPage')),
         monitor: lazyScreen(() => import('./pipeline-jobs/PipelineMonitorPage')),
       }),
       jobArea({
         path: 'ocr',
         crumb: 'OCR Jobs',
-        monitorCrumb: 'OCR Job Monitor',
+        monitorCrumb: ocrJobCrumb,
         list: lazyScreen(() => import('./ocr-jobs/OcrJobsPage')),
         monitor: lazyScreen(() => import('./ocr-jobs/OcrMonitorPage')),
       }),
       jobArea({
         path: 'extraction',
         crumb: 'Extraction Jobs',
+        monitorCrumb: jobCrumb,
         list: lazyScreen(() => import('./extraction-jobs/ExtractionJobsPage')),
         monitor: lazyScreen(() => import('./extraction-jobs/ExtractionMonitorPage')),
       }),
       jobArea({
         path: 'chunking',
         crumb: 'Chunking Jobs',
+        monitorCrumb: chunkingJobCrumb,
         list: lazyScreen(() => import('./chunking-jobs/ChunkingJobsPage')),
         monitor: lazyScreen(() => import('./chunking-jobs/ChunkingMonitorPage')),
       }),
       {
         path: 'evaluation',
-        handle: { crumb: 'Evaluation' } satisfies RouteHandle,
+        handle: { crumb: 'Evaluation', crumbRoot: true } satisfies RouteHandle,
         children: [
-          { path: 'datasets/:datasetId', lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
-          { path: 'runs/:jobId', lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
+          { index: true, lazy: lazyScreen(() => import('./evaluation/EvaluationIndexPage')) },
+          { path: 'datasets/:datasetId', handle: { crumb: evaluationDatasetCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
+          { path: 'runs/:jobId', handle: { crumb: jobCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./evaluation/EvaluationPage')) },
         ],
       },
       {
         path: ':jobId',
-        handle: { crumb: ({ params }) => `Job ${params.jobId ?? ''}` } satisfies RouteHandle,
+        handle: { crumb: jobCrumb } satisfies RouteHandle,
         children: [
           { index: true, lazy: lazyScreen(() => import('./job-detail/JobDetailPage')) },
           {
@@ -81,7 +86,7 @@ const routes: RouteObject[] = [
   },
   {
     path: 'files/:fileId',
-    handle: { crumb: ({ params }) => `File ${(params.fileId ?? '').slice(0, 8)}...` } satisfies RouteHandle,
+    handle: { crumb: fileCrumb, crumbParents: [{ label: 'Files & Datasets', to: '/files' }] } satisfies RouteHandle,
     children: [
       { index: true, lazy: lazyScreen(() => import('./file-detail/FileDetailPage')) },
       { path: 'edit-chunks', handle: { crumb: 'Chunk Editor' } satisfies RouteHandle, lazy: lazyScreen(() => import('./chunk-editor/ChunkEditorPage')) },
@@ -91,4 +96,14 @@ const routes: RouteObject[] = [
   { path: 'chunking-test', loader: () => redirect('/jobs/chunking') },
 ];
 
-export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes);
+/** Sidebar entries of this area: the jobs, their stages, evaluation, and the chunking tool. */
+const nav: NavEntry[] = [
+  { to: '/jobs', label: 'Jobs', group: 'work', order: 300, icon: Workflow, end: true, keywords: ['runs', 'pipeline', 'wizard'] },
+  { to: '/jobs/ocr', label: '1. OCR', group: 'work', order: 310, icon: ScanText, nested: true, keywords: ['ocr jobs', 'text recognition'] },
+  { to: '/jobs/chunking', label: '2. Chunking', group: 'work', order: 320, icon: Scissors, nested: true, keywords: ['chunking jobs'] },
+  { to: '/jobs/extraction', label: '3. Extraction', group: 'work', order: 330, icon: Sparkles, nested: true, keywords: ['extraction jobs'] },
+  { to: '/jobs/evaluation', label: 'Evaluation', group: 'work', order: 400, icon: Gauge, keywords: ['precision', 'recall', 'accuracy'] },
+  { to: '/chunking-test', label: 'Chunking Test', group: 'tools', order: 200, icon: Wrench, end: true, keywords: ['chunks', 'split'] },
+];
+
+export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes, nav);

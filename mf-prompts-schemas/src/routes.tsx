@@ -1,5 +1,12 @@
-import { defineRemote, lazyScreen, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, namedCrumb, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { Braces, FlaskConical, MessageSquareText } from 'lucide-react';
+import { schemaQueryOptions } from './common/queries';
+import { promptQueryOptions } from './prompt-detail/queries';
 import type { RouteObject } from 'react-router';
+
+// The detail pages' crumbs name the prompt or schema, read through the page's own query.
+const promptCrumb = namedCrumb({ placeholder: 'Prompt', query: (p, userId) => promptQueryOptions(userId, p.promptId ?? ''), name: (prompt) => prompt.name });
+const schemaCrumb = namedCrumb({ placeholder: 'Schema', query: (p, userId) => schemaQueryOptions(userId, p.schemaId ?? ''), name: (schema) => schema.name });
 
 const routes: RouteObject[] = [
   {
@@ -8,7 +15,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, lazy: lazyScreen(() => import('./prompts/PromptsPage')) },
       { path: 'new', handle: { crumb: 'New Prompt' } satisfies RouteHandle, lazy: lazyScreen(() => import('./prompt-new/NewPromptPage')) },
-      { path: ':promptId', handle: { crumb: 'Prompt' } satisfies RouteHandle, lazy: lazyScreen(() => import('./prompt-detail/PromptDetailPage')) },
+      { path: ':promptId', handle: { crumb: promptCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./prompt-detail/PromptDetailPage')) },
     ],
   },
   {
@@ -17,10 +24,17 @@ const routes: RouteObject[] = [
     children: [
       { index: true, lazy: lazyScreen(() => import('./output-schemas/OutputSchemasPage')) },
       { path: 'new', handle: { crumb: 'New Schema' } satisfies RouteHandle, lazy: lazyScreen(() => import('./schema-new/NewSchemaPage')) },
-      { path: ':schemaId', handle: { crumb: 'Schema' } satisfies RouteHandle, lazy: lazyScreen(() => import('./schema-detail/SchemaDetailPage')) },
+      { path: ':schemaId', handle: { crumb: schemaCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./schema-detail/SchemaDetailPage')) },
     ],
   },
   { path: 'llm-test', handle: { crumb: 'LLM Test' } satisfies RouteHandle, lazy: lazyScreen(() => import('./llm-test/LlmTestPage')) },
 ];
 
-export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes);
+/** Sidebar entries of this area. */
+const nav: NavEntry[] = [
+  { to: '/prompts', label: 'Prompts', group: 'work', order: 200, icon: MessageSquareText, keywords: ['templates', 'examples'] },
+  { to: '/output-schemas', label: 'Output Schemas', group: 'work', order: 210, icon: Braces, keywords: ['schemas', 'json', 'fields'] },
+  { to: '/llm-test', label: 'LLM Test', group: 'tools', order: 100, icon: FlaskConical, keywords: ['model', 'provider'] },
+];
+
+export default defineRemote(__REMOTE_NAME__, __REMOTE_VERSION__, routes, nav);

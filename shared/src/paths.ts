@@ -51,6 +51,8 @@ export const paths = {
     detail: (jobId: string) => `/jobs/${enc(jobId)}`,
     file: (jobId: string) => `/jobs/${enc(jobId)}/file`,
     jobFile: (jobId: string, fileId: string) => `/jobs/${enc(jobId)}/file/${enc(fileId)}`,
+    /** Evaluation: the datasets whose extraction runs can be measured. */
+    evaluation: '/jobs/evaluation',
     /** Evaluation of a dataset's extraction run against its reviewed files (default: the newest run). */
     evaluationDataset: (datasetId: string, runJobId?: string) => `/jobs/evaluation/datasets/${enc(datasetId)}${runJobId ? `?run=${enc(runJobId)}` : ''}`,
     /** Evaluation of one extraction run (or a pipeline's extraction stage) against the reviewed files among its files. */

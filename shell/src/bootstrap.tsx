@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startRemoteLoading } from './federation/startup';
-import { DeferredAuthedLayout, loadAuthedLayout, loadFloatingActions } from './layouts/deferred';
+import { DeferredAuthedLayout, loadAuthedLayout, loadHeaderActions } from './layouts/deferred';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { startRealtime } from './realtime/service';
@@ -33,9 +33,9 @@ async function main() {
   // the login page, so an anonymous visitor's landing page makes no refresh call.)
   if (getStoredUser()) {
     void ensureSession();
-    // Their pages will want the signed-in layout and floating actions: fetch them now, not at render.
+    // Their pages will want the signed-in layout and its header actions: fetch them now, not at render.
     void loadAuthedLayout();
-    void loadFloatingActions();
+    void loadHeaderActions();
   }
   // Started by the entry (index.ts): the remote owning this page is already on its way.
   const loader = await startRemoteLoading();

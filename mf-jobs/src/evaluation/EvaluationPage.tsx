@@ -18,7 +18,7 @@ export default function EvaluationPage() {
   const [search, setSearch] = useSearchParams();
   const target: EvaluationTarget = datasetId ? { kind: 'dataset', datasetId, runId: search.get('run') ?? undefined } : { kind: 'run', jobId: jobId ?? '' };
   const q = useEvaluation(target);
-  const back = target.kind === 'run' ? <BackLink to={paths.jobs.extractionMonitor(target.jobId)} label="Back to the extraction" /> : <BackLink to={paths.files.index} label="Back to Files" />;
+  const back = target.kind === 'run' ? <BackLink to={paths.jobs.extractionMonitor(target.jobId)} label="Back to the extraction" /> : <BackLink to={paths.jobs.evaluation} label="Back to Evaluation" />;
 
   if (q.isPending) return <LoadingState text="Evaluating the run against the reviewed files..." />;
   if (q.isError) {

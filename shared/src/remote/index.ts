@@ -1,5 +1,5 @@
 export * from './types.js';
-export { crumbsFor } from './crumbsFor.js';
+export { crumbsFor, crumbTrail, type CrumbItem } from './crumbsFor.js';
 export { defineRemote } from './defineRemote.js';
 export { lazyScreen } from './lazyScreen.js';
 export { PlannedScreen } from './PlannedScreen.js';

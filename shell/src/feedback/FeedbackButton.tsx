@@ -1,17 +1,19 @@
-import { Button } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { MessageSquarePlus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { FeedbackDialog } from './FeedbackDialog';
 
-/** The 'Feedback' button at the bottom right and its dialog. */
+/** The 'Feedback' button in the header (its icon alone on narrow screens) and its dialog. */
 export function FeedbackButton() {
   const [open, setOpen] = useState(false);
   const onOpenChange = useCallback((next: boolean) => setOpen(next), []);
   return (
     <>
-      <Button size="xs" colorPalette="brand" rounded="full" shadow="sm" onClick={() => setOpen(true)}>
+      <Button size="xs" colorPalette="brand" rounded="full" flexShrink={0} aria-label="Feedback" onClick={() => setOpen(true)}>
         <MessageSquarePlus />
-        Feedback
+        <Box as="span" display={{ base: 'none', md: 'inline' }}>
+          Feedback
+        </Box>
       </Button>
       <FeedbackDialog open={open} onOpenChange={onOpenChange} />
     </>

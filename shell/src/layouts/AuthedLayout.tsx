@@ -5,13 +5,18 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loginRedirect } from '../router/buildRoutes';
 import { Breadcrumbs } from './authed/Breadcrumbs';
+import { DeferredHeaderActions } from './deferredHeaderActions';
+import { PaletteButton } from './palette/PaletteButton';
 import { SidebarContent } from './authed/Sidebar';
 import { useLiveBalance } from './authed/useLiveBalance';
 import { ThemeMenu } from './public/ThemeMenu';
 
 /**
- * The signed-in area (spec 1 §2.3, spec 2 "Signed-in layout shell"): sidebar (a slide-over
- * below `lg`), breadcrumbs and the page. The public navigation and footer are not shown here.
+ * The signed-in area: sidebar (a slide-over below `lg`), a header with the breadcrumbs, the
+ * command palette's button, the live-connection indicator, Feedback and the theme menu, and
+ * the page. Nothing floats over the page: every control has its place in the header, which
+ * keeps one line at any width (labels give way to icons on narrow screens).
+ * The public navigation and footer are not shown here.
  */
 export function AuthedLayout() {
   const { user, status } = useAuth();
@@ -55,8 +60,9 @@ export function AuthedLayout() {
           zIndex="sticky"
           h="14"
           px={{ base: '3', md: '6' }}
-          gap="3"
+          gap={{ base: '2', md: '3' }}
           align="center"
+          flexWrap="nowrap"
           borderBottomWidth="1px"
           bg="bg/90"
           backdropFilter="blur(8px)"
@@ -73,9 +79,11 @@ export function AuthedLayout() {
           </IconButton>
           <Breadcrumbs />
           <Spacer />
+          <PaletteButton />
+          <DeferredHeaderActions />
           <ThemeMenu />
         </Flex>
-        <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} pt={{ base: '4', md: '6' }} pb="20" minW="0">
+        <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} pt={{ base: '4', md: '6' }} pb="10" minW="0">
           <Outlet />
         </Box>
       </Flex>

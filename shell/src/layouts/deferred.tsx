@@ -3,15 +3,14 @@ import { FullPageSpinner } from '../pages/FullPageSpinner';
 
 // Code a public page's first paint does not need, fetched when first rendered (or earlier,
 // when bootstrap sees a stored user): the signed-in layout (sidebar, credits card,
-// breadcrumbs, slide-over) and the floating actions (feedback dialog and its form,
-// connection indicator). Off a cold `/`, they no longer delay the landing page.
+// breadcrumbs, slide-over) and its header actions (feedback dialog and its form, connection
+// indicator). Off a cold `/`, they no longer delay the landing page.
 
 // Named chunks, so a test can tell they stay off a cold `/` (e2e/tests/first-load.spec.ts).
 export const loadAuthedLayout = () => import(/* webpackChunkName: "authed-layout" */ './AuthedLayout');
-export const loadFloatingActions = () => import(/* webpackChunkName: "floating-actions" */ './FloatingActions');
+export { loadHeaderActions } from './deferredHeaderActions';
 
 const LazyAuthedLayout = lazy(() => loadAuthedLayout().then((m) => ({ default: m.AuthedLayout })));
-const LazyFloatingActions = lazy(loadFloatingActions);
 
 export function DeferredAuthedLayout() {
   return (
@@ -21,10 +20,3 @@ export function DeferredAuthedLayout() {
   );
 }
 
-export function DeferredFloatingActions() {
-  return (
-    <Suspense fallback={null}>
-      <LazyFloatingActions />
-    </Suspense>
-  );
-}

@@ -4,7 +4,7 @@ import { indicatorModel } from './indicatorModel';
 import { getRealtimeConnection } from './service';
 
 /**
- * The floating live-connection indicator (spec 1 §2.3, §4): shows the state; a click while
+ * The live-connection indicator in the header (spec 1 §2.3, §4): shows the state; a click while
  * connected runs the ping test; a click after 'Connection Lost' starts again.
  */
 export function ConnectionIndicator() {
@@ -25,7 +25,7 @@ export function ConnectionIndicator() {
       variant="surface"
       colorPalette={model.palette}
       rounded="full"
-      shadow="sm"
+      flexShrink={0}
       aria-label={model.description}
       title={model.description}
       onClick={model.clickable ? onClick : undefined}
@@ -36,7 +36,10 @@ export function ConnectionIndicator() {
       ) : (
         <Box as="span" boxSize="2" rounded="full" bg="colorPalette.solid" aria-hidden />
       )}
-      <span aria-live="polite">{model.label}</span>
+      {/* below md only the coloured dot shows; the button's name still says the state */}
+      <Box as="span" aria-live="polite" display={{ base: 'none', md: 'inline' }}>
+        {model.label}
+      </Box>
     </Button>
   );
 }

@@ -10,7 +10,7 @@ export interface IndicatorModel {
   clickable: boolean;
 }
 
-/** What the floating indicator shows for a connection state and ping-test state. */
+/** What the header's indicator shows for a connection state and ping-test state. */
 export function indicatorModel(state: ConnectionState, ping: PingTestState): IndicatorModel {
   if (state === 'connected') {
     if (ping === 'testing') return { label: 'Testing…', description: 'Waiting for the server to answer the ping', palette: 'blue', clickable: false };

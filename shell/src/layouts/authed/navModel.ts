@@ -1,37 +1,49 @@
-// The signed-in sidebar (spec 1 §2.3, spec 2 "Signed-in layout shell").
-import type { LucideIcon } from 'lucide-react';
-import { FolderOpen, MessageSquareText, ScanText, Scissors, Settings, ShieldCheck, Sparkles, UserRound, Workflow } from 'lucide-react';
+// The signed-in sidebar: each remote declares the entries of the pages it owns (`nav` beside
+// its routes); the shell adds its own pages and groups them.
+import type { NavEntry, NavGroup } from '@quarry/shared';
+import type { RemoteKey } from '@quarry/shared/mf-config';
+import { RadioTower, Settings, UserRound } from 'lucide-react';
 
-export interface SidebarLink {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-  /** Active only on exactly this path (Jobs, whose stages have their own links). */
-  end?: boolean;
-  /** Shown indented under the previous top-level link. */
-  nested?: boolean;
+/** The remotes that declare sidebar entries (marketing has none; admin only for a superuser). */
+export const NAV_REMOTES: readonly RemoteKey[] = ['files', 'promptsSchemas', 'jobs', 'admin'];
+
+export function navRemotesFor(isSuperuser: boolean): RemoteKey[] {
+  return NAV_REMOTES.filter((key) => key !== 'admin' || isSuperuser);
 }
 
-const LINKS: readonly SidebarLink[] = [
-  { to: '/files', label: 'Files & Datasets', icon: FolderOpen },
-  { to: '/prompts', label: 'Prompts', icon: MessageSquareText },
-  { to: '/jobs', label: 'Jobs', icon: Workflow, end: true },
-  { to: '/jobs/ocr', label: '1. OCR', icon: ScanText, nested: true },
-  { to: '/jobs/chunking', label: '2. Chunking', icon: Scissors, nested: true },
-  { to: '/jobs/extraction', label: '3. Extraction', icon: Sparkles, nested: true },
-  { to: '/account', label: 'Account', icon: UserRound },
-  { to: '/settings', label: 'Settings', icon: Settings },
+/** The shell's own pages. */
+export const SHELL_NAV: readonly NavEntry[] = [
+  { to: '/account', label: 'Account', group: 'account', order: 100, icon: UserRound, keywords: ['profile', 'password', 'api keys'] },
+  { to: '/settings', label: 'Settings', group: 'account', order: 200, icon: Settings, keywords: ['preferences', 'notifications'] },
+  { to: '/websocket-test', label: 'WebSocket Test', group: 'tools', order: 900, icon: RadioTower, keywords: ['live', 'connection'] },
 ];
 
-const ADMIN_LINK: SidebarLink = { to: '/admin', label: 'Admin', icon: ShieldCheck };
-
-/** The sidebar links; Admin only for a superuser. */
-export function sidebarLinks(isSuperuser: boolean): SidebarLink[] {
-  return isSuperuser ? [...LINKS, ADMIN_LINK] : [...LINKS];
+export interface NavSection {
+  group: NavGroup;
+  /** Heading shown above the section; none for the main work areas. */
+  title?: string;
+  entries: NavEntry[];
 }
 
-/** Whether `link` is the current section for `pathname`. */
-export function isLinkActive(link: Pick<SidebarLink, 'to' | 'end'>, pathname: string): boolean {
-  if (link.end) return pathname === link.to || pathname === `${link.to}/`;
-  return pathname === link.to || pathname.startsWith(`${link.to}/`);
+const SECTIONS: ReadonlyArray<{ group: NavGroup; title?: string }> = [
+  { group: 'work' },
+  { group: 'tools', title: 'Tools' },
+  { group: 'account' },
+  { group: 'admin' },
+];
+
+/** Every entry the user may see, grouped and ordered; empty sections are left out. */
+export function navSections(declared: ReadonlyArray<readonly NavEntry[]>, isSuperuser: boolean): NavSection[] {
+  const all = [...SHELL_NAV, ...declared.flat()].filter((e) => !e.superuser || isSuperuser);
+  return SECTIONS.map(({ group, title }) => ({
+    group,
+    title,
+    entries: all.filter((e) => e.group === group).sort((a, b) => a.order - b.order),
+  })).filter((s) => s.entries.length > 0);
+}
+
+/** Whether `entry` is the current section for `pathname`. */
+export function isLinkActive(entry: Pick<NavEntry, 'to' | 'end'>, pathname: string): boolean {
+  if (entry.end) return pathname === entry.to || pathname === `${entry.to}/`;
+  return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
 }
