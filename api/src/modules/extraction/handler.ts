@@ -1,4 +1,4 @@
-// The `extraction` job type (spec 3 §2.3, §2.7, §3, §5): every chunk of each file's active
+// The `extraction` job type (docs/product/jobs.md): every chunk of each file's active
 // chunking run (or the chunks named by a single-chunk re-extraction) through the provider:
 // text chunks with the text prompt, table chunks with the table prompt (row batches, row-count
 // check), the example as a few-shot pair, answers validated against the output schema (one
@@ -128,14 +128,15 @@ async function requiredStep(ctx: JobContext, f: PlanFile, schema: JSONSchema | n
   return check;
 }
 
-async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
-  const { job, services } = ctx;
-  const c = job.config as unknown as ExtractionConfig;
-  const started = job.startedAt?.getTime() ?? Date.now();
-  const elapsed = () => Math.round((Date.now() - started) / 10) / 100;
+interface Plan {
+  files: PlanFile[];
+  missing: string[];
+}
 
-  const planFresh = !ctx.finishedSteps.has('plan');
-  const plan = await ctx.step<{ files: PlanFile[]; missing: string[] }>('plan', async () => {
+/** The chunks this job works on, fixed once: a resumed job processes the same chunks. */
+function planChunks(ctx: JobContext, c: ExtractionConfig): Promise<Plan> {
+  const { job, services } = ctx;
+  return ctx.step<Plan>('plan', async () => {
     const out: PlanFile[] = [];
     const missing: string[] = [];
     for (const f of c.files) {
@@ -158,165 +159,177 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     }
     return { files: out, missing };
   });
-  const total = plan.files.reduce((n, f) => n + f.chunks.length, 0);
-  if (total === 0) {
-    throw new JobError(
-      plan.missing.length > 0
-        ? `Nothing to extract: ${plan.missing.map((m) => `"${m}"`).join(', ')} ${c.chunk_ids ? 'no longer has the chunk' : 'has no active chunking run (deleted since the job was created?)'}`
-        : 'Nothing to extract: the chunking runs have no chunks',
-      { code: 'NO_CHUNKS' },
-    );
-  }
+}
+
+function nothingToExtract(plan: Plan, c: ExtractionConfig): JobError {
+  return new JobError(
+    plan.missing.length > 0
+      ? `Nothing to extract: ${plan.missing.map((m) => `"${m}"`).join(', ')} ${c.chunk_ids ? 'no longer has the chunk' : 'has no active chunking run (deleted since the job was created?)'}`
+      : 'Nothing to extract: the chunking runs have no chunks',
+    { code: 'NO_CHUNKS' },
+  );
+}
+
+async function announcePlan(ctx: JobContext, c: ExtractionConfig, plan: Plan, provider: LlmProvider, total: number, counts: ChunkCounts): Promise<void> {
   const textTotal = plan.files.reduce((n, f) => n + f.chunks.filter((x) => x.type !== 'table').length, 0);
-  const provider = providerFor(c);
-  const counts: ChunkCounts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
-  if (planFresh) {
-    await ctx.event({
-      phase: 'extraction',
-      sub_phase: 'planned',
-      message: `Extracting ${total} chunks (${textTotal} text, ${total - textTotal} table) from ${plan.files.length} file(s) with ${provider.name}${provider.name === 'offline' ? ' (offline extractor, no language model)' : ` (${c.model ?? provider.model})`}`,
-      progress_percentage: 0,
-      ...progressOf(counts, total, {
-        provider: provider.name,
-        model: c.model ?? provider.model,
-        offline: provider.name === 'offline',
-        ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
-      }),
-    });
-  }
+  await ctx.event({
+    phase: 'extraction',
+    sub_phase: 'planned',
+    message: `Extracting ${total} chunks (${textTotal} text, ${total - textTotal} table) from ${plan.files.length} file(s) with ${provider.name}${provider.name === 'offline' ? ' (offline extractor, no language model)' : ` (${c.model ?? provider.model})`}`,
+    progress_percentage: 0,
+    ...progressOf(counts, total, {
+      provider: provider.name,
+      model: c.model ?? provider.model,
+      offline: provider.name === 'offline',
+      ...(plan.missing.length ? { skipped_files: plan.missing } : {}),
+    }),
+  });
+}
 
-  const outs: ChunkOut[] = [];
-  const requiredChecks: { file_id: string; filename: string; status: 'passed' | 'failed'; missing: string[]; message: string }[] = [];
-  const schema = (c.setup.schema ?? null) as JSONSchema | null;
-  // the documents' OCR lines (pages, values found outside their chunk), loaded once per file
-  const docs = documentCache(services.db, job.userId);
-  for (const f of plan.files) {
-    for (const ch of f.chunks) {
-      const name = `chunk:${ch.id}`;
-      const fresh = !ctx.finishedSteps.has(name);
-      const stepStarted = performance.now();
-      const out = await ctx.step<{ row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance; provenanceMs?: number }, ChunkOut>(name, {
-        run: async () => {
-          const [row] = await services.db.select().from(chunks).where(eq(chunks.id, ch.id));
-          if (!row) return { row: null, r: null };
-          const chunk: ExtractionChunk = { id: row.id, chunk_type: row.chunkType, content: row.content, start_line: row.startLine, metadata: row.metadata as ExtractionChunk['metadata'] };
-          const request = {
-            chunk,
-            prompt: c.setup.prompt,
-            tablePrompt: c.setup.table_prompt,
-            schema,
-            example: c.setup.example,
-            ...(c.batch_size ? { batchSize: c.batch_size } : {}),
-            ...(c.model ? { model: c.model } : {}),
-          };
-          // the offline extractor only computes: in the processing pool; a model provider waits
-          // for its answers here (its client lives on this thread)
-          const r =
-            provider.name === 'offline' && services.processing
-              ? await services.processing.run('extract-offline', request, { signal: ctx.signal, what: 'extracting a chunk' }).catch((e: unknown) => {
-                  throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
-                })
-              : await extractChunk({ ...request, provider, signal: ctx.signal });
-          // provenance from the stored value and the source text: the same for every provider
-          const d = await docs(row.fileId);
-          const provenanceStarted = performance.now();
-          const provenance = services.processing
-            ? await provenanceInPool(services.processing, `${job.id}:${row.fileId}`, row, r.extracted_data ?? null, () => d.lines, ctx.signal).catch((e: unknown) => {
-                throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
-              })
-            : provenanceOfExtraction(row, r.extracted_data ?? null, d);
-          return { row, r, provenance, provenanceMs: ms(provenanceStarted) };
-        },
-        commit: async (tx, { row, r, provenance, provenanceMs }) => {
-          const [still] = row ? await tx.select({ id: chunks.id }).from(chunks).where(eq(chunks.id, row.id)).for('share') : [];
-          if (!row || !r || !still) {
-            return { status: 'failed', chunk_type: ch.type, tokens: r?.tokens_used ?? 0, error: 'The chunk was deleted before its result could be stored', file_id: f.file_id, chunk_id: ch.id, provider: provider.name, model: provider.model, offline: provider.name === 'offline' };
-          }
-          await storeResult(tx, {
-            userId: job.userId,
-            jobId: job.id,
-            fileId: row.fileId,
-            chunkId: row.id,
-            runId: row.runId,
-            sequenceNumber: row.chunkIndex,
-            chunkType: row.chunkType,
-            status: r.status,
-            extractedData: r.extracted_data ?? null,
-            errorMessage: r.error_message,
-            chunkText: row.content,
-            provenance: provenance ?? null,
-            tokensUsed: r.tokens_used,
-            inputTokens: r.usage.input_tokens,
-            outputTokens: r.usage.output_tokens,
-            provider: r.provider,
-            model: r.model,
-            offline: r.offline,
-            promptId: c.prompt_id,
-            tablePromptId: c.table_prompt_id,
-            outputSchemaId: c.output_schema_id,
-            processingTimeMs: r.processing_time_ms,
-            details: {
-              ...(c.generation ? { generation: c.generation } : {}),
-              mode: r.mode,
-              prompt_type: r.prompt_type,
-              attempts: r.attempts,
-              warnings: r.warnings,
-              ...(r.rows_expected !== undefined ? { rows_expected: r.rows_expected, rows_extracted: r.rows_extracted, missing_rows: r.missing_rows ?? [], batches: r.batches } : {}),
-            },
-          });
-          return {
-            status: r.status,
-            chunk_type: row.chunkType,
-            tokens: r.tokens_used,
-            error: r.error_message,
-            file_id: row.fileId,
-            chunk_id: row.id,
-            extracted_data: r.extracted_data ?? null,
-            provider: r.provider,
-            model: r.model,
-            offline: r.offline,
-            ...(provenanceMs !== undefined ? { provenance_ms: provenanceMs } : {}),
-            ...(r.failure_cause ? { failure_cause: r.failure_cause } : {}),
-          };
-        },
-      });
-      // the whole step as the job runs it: reading the chunk, the provider, provenance, storing the result
-      const stepMs = ms(stepStarted);
-      outs.push(out);
-      counts.processed += 1;
-      if (out.status === 'completed') counts.ok += 1;
-      else counts.failed += 1;
-      counts.tokens += out.tokens;
-      if (out.chunk_type === 'table') counts.table += 1;
-      else counts.text += 1;
-      if (fresh) {
-        await ctx.event({
-          phase: 'extraction',
-          sub_phase: out.status === 'completed' ? 'chunk_completed' : 'chunk_failed',
-          message:
-            `Chunk ${counts.processed} of ${total} (${out.chunk_type}, ${f.filename}) ${out.status === 'completed' ? 'extracted' : 'failed'}` +
-            (out.error ? `: ${out.error}` : '') +
-            ` - ${out.tokens} tokens`,
-          progress_percentage: (counts.processed / total) * 100,
-          ...progressOf(counts, total, {
-            processing_time: elapsed(),
-            file_name: f.filename,
-            chunk_id: ch.id,
-            provider: out.provider,
-            model: out.model,
-            offline: out.offline,
-            step_ms: stepMs,
-            ...(out.provenance_ms !== undefined ? { provenance_ms: out.provenance_ms } : {}),
-            ...(out.error ? { error: out.error, error_message: out.error } : {}),
-          }),
-        });
-      }
-    }
-    const check = await requiredStep(ctx, f, schema, total, counts, elapsed);
-    if (check) requiredChecks.push({ file_id: f.file_id, filename: f.filename, status: check.status, missing: check.missing.map((m) => m.field), message: check.message });
-  }
+interface ChunkWork {
+  c: ExtractionConfig;
+  provider: LlmProvider;
+  schema: JSONSchema | null;
+  /** the documents' OCR lines (pages, values found outside their chunk), loaded once per file */
+  docs: ReturnType<typeof documentCache>;
+}
 
-  const summary = {
+type ChunkRun = { row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance; provenanceMs?: number };
+
+/** Reads the chunk, asks the provider, finds where each value came from. */
+async function extractOne(ctx: JobContext, { c, provider, schema, docs }: ChunkWork, chunkId: string): Promise<ChunkRun> {
+  const { job, services } = ctx;
+  const [row] = await services.db.select().from(chunks).where(eq(chunks.id, chunkId));
+  if (!row) return { row: null, r: null };
+  const chunk: ExtractionChunk = { id: row.id, chunk_type: row.chunkType, content: row.content, start_line: row.startLine, metadata: row.metadata as ExtractionChunk['metadata'] };
+  const request = {
+    chunk,
+    prompt: c.setup.prompt,
+    tablePrompt: c.setup.table_prompt,
+    schema,
+    example: c.setup.example,
+    ...(c.batch_size ? { batchSize: c.batch_size } : {}),
+    ...(c.model ? { model: c.model } : {}),
+  };
+  // the offline extractor only computes: in the processing pool; a model provider waits
+  // for its answers here (its client lives on this thread)
+  const r =
+    provider.name === 'offline' && services.processing
+      ? await services.processing.run('extract-offline', request, { signal: ctx.signal, what: 'extracting a chunk' }).catch((e: unknown) => {
+          throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
+        })
+      : await extractChunk({ ...request, provider, signal: ctx.signal });
+  // provenance from the stored value and the source text: the same for every provider
+  const d = await docs(row.fileId);
+  const provenanceStarted = performance.now();
+  const provenance = services.processing
+    ? await provenanceInPool(services.processing, `${job.id}:${row.fileId}`, row, r.extracted_data ?? null, () => d.lines, ctx.signal).catch((e: unknown) => {
+        throw ctx.signal.aborted ? ctx.signal.reason : asJobError(e);
+      })
+    : provenanceOfExtraction(row, r.extracted_data ?? null, d);
+  return { row, r, provenance, provenanceMs: ms(provenanceStarted) };
+}
+
+/**
+ * Stores one chunk's result in the step's fenced transaction, superseding the chunk's previous
+ * one; a chunk deleted meanwhile is a failed chunk, not a stored result.
+ */
+async function storeOne(tx: Parameters<typeof storeResult>[0], ctx: JobContext, { c, provider }: ChunkWork, f: PlanFile, ch: PlanFile['chunks'][number], { row, r, provenance, provenanceMs }: ChunkRun): Promise<ChunkOut> {
+  const { job } = ctx;
+  const [still] = row ? await tx.select({ id: chunks.id }).from(chunks).where(eq(chunks.id, row.id)).for('share') : [];
+  if (!row || !r || !still) {
+    return { status: 'failed', chunk_type: ch.type, tokens: r?.tokens_used ?? 0, error: 'The chunk was deleted before its result could be stored', file_id: f.file_id, chunk_id: ch.id, provider: provider.name, model: provider.model, offline: provider.name === 'offline' };
+  }
+  await storeResult(tx, {
+    userId: job.userId,
+    jobId: job.id,
+    fileId: row.fileId,
+    chunkId: row.id,
+    runId: row.runId,
+    sequenceNumber: row.chunkIndex,
+    chunkType: row.chunkType,
+    status: r.status,
+    extractedData: r.extracted_data ?? null,
+    errorMessage: r.error_message,
+    chunkText: row.content,
+    provenance: provenance ?? null,
+    tokensUsed: r.tokens_used,
+    inputTokens: r.usage.input_tokens,
+    outputTokens: r.usage.output_tokens,
+    provider: r.provider,
+    model: r.model,
+    offline: r.offline,
+    promptId: c.prompt_id,
+    tablePromptId: c.table_prompt_id,
+    outputSchemaId: c.output_schema_id,
+    processingTimeMs: r.processing_time_ms,
+    details: {
+      ...(c.generation ? { generation: c.generation } : {}),
+      mode: r.mode,
+      prompt_type: r.prompt_type,
+      attempts: r.attempts,
+      warnings: r.warnings,
+      ...(r.rows_expected !== undefined ? { rows_expected: r.rows_expected, rows_extracted: r.rows_extracted, missing_rows: r.missing_rows ?? [], batches: r.batches } : {}),
+    },
+  });
+  return {
+    status: r.status,
+    chunk_type: row.chunkType,
+    tokens: r.tokens_used,
+    error: r.error_message,
+    file_id: row.fileId,
+    chunk_id: row.id,
+    extracted_data: r.extracted_data ?? null,
+    provider: r.provider,
+    model: r.model,
+    offline: r.offline,
+    ...(provenanceMs !== undefined ? { provenance_ms: provenanceMs } : {}),
+    ...(r.failure_cause ? { failure_cause: r.failure_cause } : {}),
+  };
+}
+
+function count(counts: ChunkCounts, out: ChunkOut): void {
+  counts.processed += 1;
+  if (out.status === 'completed') counts.ok += 1;
+  else counts.failed += 1;
+  counts.tokens += out.tokens;
+  if (out.chunk_type === 'table') counts.table += 1;
+  else counts.text += 1;
+}
+
+async function announceChunk(ctx: JobContext, f: PlanFile, out: ChunkOut, total: number, counts: ChunkCounts, extra: { processing_time: number; step_ms: number }): Promise<void> {
+  await ctx.event({
+    phase: 'extraction',
+    sub_phase: out.status === 'completed' ? 'chunk_completed' : 'chunk_failed',
+    message:
+      `Chunk ${counts.processed} of ${total} (${out.chunk_type}, ${f.filename}) ${out.status === 'completed' ? 'extracted' : 'failed'}` +
+      (out.error ? `: ${out.error}` : '') +
+      ` - ${out.tokens} tokens`,
+    progress_percentage: (counts.processed / total) * 100,
+    ...progressOf(counts, total, {
+      processing_time: extra.processing_time,
+      file_name: f.filename,
+      chunk_id: out.chunk_id,
+      provider: out.provider,
+      model: out.model,
+      offline: out.offline,
+      step_ms: extra.step_ms,
+      ...(out.provenance_ms !== undefined ? { provenance_ms: out.provenance_ms } : {}),
+      ...(out.error ? { error: out.error, error_message: out.error } : {}),
+    }),
+  });
+}
+
+interface FileCheck {
+  file_id: string;
+  filename: string;
+  status: 'passed' | 'failed';
+  missing: string[];
+  message: string;
+}
+
+function summaryOf(c: ExtractionConfig, plan: Plan, provider: LlmProvider, counts: ChunkCounts, outs: ChunkOut[], requiredChecks: FileCheck[], processingTime: number) {
+  return {
     total_chunks_processed: counts.processed,
     successful_extractions: counts.ok,
     failed_extractions: counts.failed,
@@ -324,8 +337,8 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     text_chunks_processed: counts.text,
     table_chunks_processed: counts.table,
     total_tokens_used: counts.tokens,
-    processing_time: elapsed(),
-    processing_time_seconds: elapsed(),
+    processing_time: processingTime,
+    processing_time_seconds: processingTime,
     success_rate: counts.processed ? Math.round((counts.ok / counts.processed) * 10000) / 10000 : 0,
     provider: outs[0]?.provider ?? provider.name,
     model: outs[0]?.model ?? provider.model,
@@ -344,37 +357,77 @@ async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
     ...(c.ran_with ? { ran_with: c.ran_with } : {}),
     extraction_results: outs.slice(0, 100).map((o) => ({ chunk_id: o.chunk_id, file_id: o.file_id, status: o.status, extracted_data: o.extracted_data ?? null, tokens_used: o.tokens, error_message: o.error })),
   };
-  if (counts.ok > 0) {
-    // completeness and arithmetic checks of the files as this job extracted them (issue 14): the monitors count the failures
-    const checksStarted = performance.now();
-    Object.assign(summary, { review_checks: await checksSummaryOfJob(services.db, job.userId, plan.files.map((f) => f.file_id), job.id) });
-    Object.assign(summary, { checks_ms: ms(checksStarted) });
-  }
-  if (counts.ok === 0) {
-    const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';
-    // every chunk failed: the user's doing only when their prompt or schema could not be used (billing reads failure_cause)
-    const userCaused = outs.length > 0 && outs.every((o) => o.failure_cause === 'setup');
-    throw new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, {
-      code: 'ALL_CHUNKS_FAILED',
-      details: { results_summary: summary, ...(userCaused ? { failure_cause: 'setup' } : {}) },
-    });
-  }
+}
+
+/** Every chunk failed: the job fails, and is the user's doing only when their prompt or schema could not be used (billing reads failure_cause). */
+function allChunksFailed(counts: ChunkCounts, outs: ChunkOut[], summary: ReturnType<typeof summaryOf>): JobError {
+  const firstError = outs.find((o) => o.error)?.error ?? 'no chunk could be extracted';
+  const userCaused = outs.length > 0 && outs.every((o) => o.failure_cause === 'setup');
+  return new JobError(`Extraction failed for all ${counts.processed} chunk(s): ${firstError}`, {
+    code: 'ALL_CHUNKS_FAILED',
+    details: { results_summary: summary, ...(userCaused ? { failure_cause: 'setup' } : {}) },
+  });
+}
+
+function completedEvent(counts: ChunkCounts, total: number, requiredChecks: FileCheck[], summary: ReturnType<typeof summaryOf>): JobOutcome['event'] {
   const requiredFailed = requiredChecks.filter((r) => r.status === 'failed').length;
   return {
-    summary,
-    event: {
-      phase: 'completed',
-      message:
-        `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)` +
-        (requiredFailed ? `; ${requiredFailed} of ${requiredChecks.length} file(s) lack a required field` : ''),
-      ...progressOf(counts, total, {
-        processing_time: summary.processing_time,
-        success_rate: summary.success_rate,
-        offline: summary.offline,
-        ...(requiredChecks.length ? { required_checks_failed: requiredFailed, required_checks: requiredChecks.length } : {}),
-      }),
-    },
+    phase: 'completed',
+    message:
+      `Extraction completed: ${counts.ok} of ${counts.processed} chunks extracted${counts.failed ? `, ${counts.failed} failed` : ''} (${counts.tokens} tokens)` +
+      (requiredFailed ? `; ${requiredFailed} of ${requiredChecks.length} file(s) lack a required field` : ''),
+    ...progressOf(counts, total, {
+      processing_time: summary.processing_time,
+      success_rate: summary.success_rate,
+      offline: summary.offline,
+      ...(requiredChecks.length ? { required_checks_failed: requiredFailed, required_checks: requiredChecks.length } : {}),
+    }),
   };
+}
+
+async function runExtraction(ctx: JobContext): Promise<JobOutcome> {
+  const { job, services } = ctx;
+  const c = job.config as unknown as ExtractionConfig;
+  const started = job.startedAt?.getTime() ?? Date.now();
+  const elapsed = () => Math.round((Date.now() - started) / 10) / 100;
+
+  const planFresh = !ctx.finishedSteps.has('plan');
+  const plan = await planChunks(ctx, c);
+  const total = plan.files.reduce((n, f) => n + f.chunks.length, 0);
+  if (total === 0) throw nothingToExtract(plan, c);
+  const provider = providerFor(c);
+  const counts: ChunkCounts = { processed: 0, ok: 0, failed: 0, tokens: 0, text: 0, table: 0 };
+  if (planFresh) await announcePlan(ctx, c, plan, provider, total, counts);
+
+  const work: ChunkWork = { c, provider, schema: (c.setup.schema ?? null) as JSONSchema | null, docs: documentCache(services.db, job.userId) };
+  const outs: ChunkOut[] = [];
+  const requiredChecks: FileCheck[] = [];
+  for (const f of plan.files) {
+    for (const ch of f.chunks) {
+      const name = `chunk:${ch.id}`;
+      const fresh = !ctx.finishedSteps.has(name);
+      const stepStarted = performance.now();
+      const out = await ctx.step<ChunkRun, ChunkOut>(name, {
+        run: () => extractOne(ctx, work, ch.id),
+        commit: (tx, run) => storeOne(tx, ctx, work, f, ch, run),
+      });
+      // the whole step as the job runs it: reading the chunk, the provider, provenance, storing the result
+      const stepMs = ms(stepStarted);
+      outs.push(out);
+      count(counts, out);
+      if (fresh) await announceChunk(ctx, f, out, total, counts, { processing_time: elapsed(), step_ms: stepMs });
+    }
+    const check = await requiredStep(ctx, f, work.schema, total, counts, elapsed);
+    if (check) requiredChecks.push({ file_id: f.file_id, filename: f.filename, status: check.status, missing: check.missing.map((m) => m.field), message: check.message });
+  }
+
+  const summary = summaryOf(c, plan, provider, counts, outs, requiredChecks, elapsed());
+  if (counts.ok === 0) throw allChunksFailed(counts, outs, summary);
+  // completeness and arithmetic checks of the files as this job extracted them: the monitors count the failures
+  const checksStarted = performance.now();
+  Object.assign(summary, { review_checks: await checksSummaryOfJob(services.db, job.userId, plan.files.map((f) => f.file_id), job.id) });
+  Object.assign(summary, { checks_ms: ms(checksStarted) });
+  return { summary, event: completedEvent(counts, total, requiredChecks, summary) };
 }
 
 export const extractionHandler: JobHandler = {
