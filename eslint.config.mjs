@@ -8,8 +8,9 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
-// Boundaries (CONVENTIONS "Boundaries the linter can hold", ARCHITECTURE §1). Each one is
-// proved to fire by shared/src/testing/lintBoundaries.test.ts, which lints deliberately bad files.
+// Boundaries (docs/architecture.md, "Packages"; docs/decisions/0009-import-boundaries-held-by-the-linter.md).
+// Each one is proved to fire by shared/src/testing/lintBoundaries.test.ts, which lints
+// deliberately bad files.
 const REMOTES = ['mf-marketing', 'mf-files', 'mf-prompts-schemas', 'mf-jobs', 'mf-admin'];
 /** Shell folders that are screens; the rest (layouts, router, realtime, session, lib, …) is the frame that wires them. */
 const SHELL_FEATURES = ['account', 'auth', 'credit-request', 'feedback', 'settings', 'websocket-test'];
