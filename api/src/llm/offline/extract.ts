@@ -20,6 +20,7 @@ import { collectCandidates } from './pairs';
 import { readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
+import { countriesNamed, documentContext } from './values';
 import { readBatchTable, readTextTables, splitLeadingDates, type TablesRead } from './text-tables';
 
 export type { FoundField, OfflineExtraction, OfflineOptions } from './result';
@@ -29,10 +30,12 @@ export function extractOffline(source: LlmSourceDocument | string, schema: JSONS
   const doc: LlmSourceDocument = typeof source === 'string' ? { text: source } : source;
   const all = doc.table ? [...doc.table.description, ...doc.table.header, ...doc.table.rows] : [doc.text];
   conventions.dayFirst = dayFirstDocument(all.join('\n'));
+  documentContext.countries = countriesNamed(all.join('\n'));
   try {
     return extractWith(doc, schema, options);
   } finally {
     conventions.dayFirst = false;
+    documentContext.countries = new Set();
   }
 }
 

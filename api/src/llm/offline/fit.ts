@@ -67,9 +67,13 @@ export function nameProblem(value: string): string | null {
   if (proseWords(v).length >= 3 || v.split(/\s+/).length > 8) return 'a sentence, not a name';
   if (/[!?]$/.test(v)) return 'a sentence, not a name';
   if (!/[A-Za-zÀ-ÿ]{2,}/.test(v)) return 'no name';
+  if (LEGAL_FORM_ALONE.test(v)) return 'a legal form alone, not a name';
   if (!/^[A-Z0-9ÄÖÜÀ-Þ"'(&]/.test(v)) return 'a lower-case word, not a name';
   return null;
 }
+
+/** "GmbH", "S.L.", "Sp. z o.o." alone: the end of a name a label split took, not a name */
+const LEGAL_FORM_ALONE = /^(?:GmbH|AG|KG|OHG|SE|Ltd\.?|Inc\.?|LLC|S\.?A\.?S?|S\.?L\.?|SARL|B\.?V\.?|N\.?V\.?|S\.r\.l\.|S\.p\.A\.|Sp\. z o\.o\.|Sdn\.? Bhd\.?|Bhd\.?)$/i;
 
 /** a party label written before the name it labels */
 const NAME_LABEL = /^(?:from|seller|vendor|supplier|sold\s+by|issued\s+by|bill(?:ed)?\s+to|invoice\s+to|ship(?:ped)?\s+to|buyer|customer|client|merchant|payee|company)\b\s*[:\-–]?\s+(?=\S)/i;

@@ -3,15 +3,25 @@
 // words, its description, and the synonym group its name belongs to). Matching is by
 // whole normalised phrases, never by substring, so "Total Tax" is not "Total".
 
+import {
+  BUYER, CURRENCY, DESCRIPTION, DUE_DATE, INVOICE_NUMBER, ISSUE_DATE, LINE_AMOUNT, ORDER_NUMBER, QUANTITY, RECEIPT_NUMBER, SELLER, SUBTOTAL, TABLE_END_WORDS, TAX, TITLES, TOTAL, UNIT_PRICE,
+} from './vocabulary';
+
 const ABBREVIATIONS: Record<string, string> = {
   no: 'number', nr: 'number', nbr: 'number', num: 'number', '#': 'number', '№': 'number',
   qty: 'quantity', qnty: 'quantity', quant: 'quantity', amt: 'amount', inv: 'invoice', desc: 'description', descr: 'description',
   tel: 'phone', ph: 'phone', telephone: 'phone', dt: 'date', ref: 'reference', txn: 'transaction', trans: 'transaction',
   pmt: 'payment', addr: 'address', subtot: 'subtotal', mail: 'email', emailaddress: 'email', id: 'id', ext: 'extended',
   pcs: 'quantity', hrs: 'hours', vat: 'vat', gst: 'gst', po: 'po', uom: 'unit', acct: 'account', cust: 'customer',
+  // "n°", "nº", "Nummer", "numéro", "número", "numero", "numer": the word for number in the languages read here
+  n: 'number', nummer: 'number', numero: 'number', numer: 'number', nro: 'number',
 };
 
-const STOPWORDS = new Set(['the', 'of', 'a', 'an', 'your', 'our', 'this', 'is', 'in', 'for', 'as', 'on', 'at', 'by']);
+const STOPWORDS = new Set([
+  'the', 'of', 'a', 'an', 'your', 'our', 'this', 'is', 'in', 'for', 'as', 'on', 'at', 'by',
+  // articles and "of" in German, French, Dutch, Spanish, Italian ("Numéro de facture", "Datum der Rechnung")
+  'der', 'die', 'das', 'des', 'dem', 'de', 'du', 'la', 'le', 'les', 'l', 'd', 'van', 'het', 'el', 'los', 'las', 'del', 'il', 'di', 'della', 'dello',
+]);
 
 function singular(word: string): string {
   if (word.length <= 3 || word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
@@ -27,11 +37,14 @@ export function normalizeLabel(text: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_]+/g, ' ')
     .toLowerCase()
+    // "Verkäufer" = "verkaufer", "Quantità" = "quantita", "nº" = "no"; letters without a decomposition (ł, ß) stay
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/e-mail/g, 'email')
     .replace(/#|№/g, ' number ')
     .replace(/&/g, ' and ')
     .replace(/\bsub[\s-]+total\b/g, 'subtotal')
-    .replace(/[^a-z0-9\s]/g, ' ');
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ');
   s = s
     .split(/\s+/)
     .filter(Boolean)
@@ -43,29 +56,29 @@ export function normalizeLabel(text: string): string {
   return s.replace(/\b(\w+)( \1\b)+/g, '$1').trim();
 }
 
-/** Phrases that name the same thing on invoices and receipts. */
+/** Phrases that name the same thing on invoices and receipts (English here, the other languages in vocabulary.ts). */
 const SYNONYM_GROUPS: string[][] = [
-  ['invoice number', 'invoice no', 'invoice id', 'bill number', 'invoice reference', 'document number'],
-  ['receipt number', 'receipt no', 'receipt id', 'transaction id', 'transaction number', 'transaction', 'ticket number', 'check number', 'order number receipt'],
-  ['order number', 'order no', 'order id', 'po number', 'purchase order', 'purchase order number', 'po'],
-  ['date', 'invoice date', 'issue date', 'date issued', 'issued', 'dated', 'billing date', 'receipt date', 'transaction date', 'purchase date', 'date of issue', 'sale date'],
-  ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date'],
-  ['total', 'total amount', 'amount due', 'grand total', 'total due', 'balance due', 'total payable', 'invoice total', 'total paid', 'amount payable', 'total to pay'],
-  ['subtotal', 'net amount', 'net total', 'total before tax', 'total excluding tax', 'total excl tax', 'amount before tax'],
-  ['tax', 'tax amount', 'sales tax', 'vat', 'vat amount', 'gst', 'total tax', 'tax total'],
+  ['invoice number', 'invoice no', 'invoice id', 'bill number', 'invoice reference', 'document number', ...INVOICE_NUMBER],
+  ['receipt number', 'receipt no', 'receipt id', 'transaction id', 'transaction number', 'transaction', 'ticket number', 'check number', 'order number receipt', ...RECEIPT_NUMBER],
+  ['order number', 'order no', 'order id', 'po number', 'purchase order', 'purchase order number', 'po', ...ORDER_NUMBER],
+  ['date', 'invoice date', 'issue date', 'date issued', 'issued', 'dated', 'billing date', 'receipt date', 'transaction date', 'purchase date', 'date of issue', 'sale date', ...ISSUE_DATE],
+  ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date', ...DUE_DATE],
+  ['total', 'total amount', 'amount due', 'grand total', 'total due', 'balance due', 'total payable', 'invoice total', 'total paid', 'amount payable', 'total to pay', ...TOTAL],
+  ['subtotal', 'net amount', 'net total', 'total before tax', 'total excluding tax', 'total excl tax', 'amount before tax', ...SUBTOTAL],
+  ['tax', 'tax amount', 'sales tax', 'vat', 'vat amount', 'gst', 'total tax', 'tax total', ...TAX],
   ['tax rate', 'vat rate', 'tax percent', 'tax percentage'],
-  ['vendor', 'vendor name', 'seller', 'seller name', 'supplier', 'supplier name', 'merchant', 'merchant name', 'store', 'store name', 'company', 'company name', 'sold by', 'issuer', 'from', 'business name'],
-  ['customer', 'customer name', 'bill to', 'billed to', 'client', 'client name', 'buyer', 'sold to', 'invoice to', 'recipient'],
+  ['vendor', 'vendor name', 'seller', 'seller name', 'supplier', 'supplier name', 'merchant', 'merchant name', 'store', 'store name', 'company', 'company name', 'sold by', 'issuer', 'from', 'business name', ...SELLER],
+  ['customer', 'customer name', 'bill to', 'billed to', 'client', 'client name', 'buyer', 'sold to', 'invoice to', 'recipient', ...BUYER],
   ['email', 'email address', 'contact email'],
   ['phone', 'phone number', 'contact phone'],
-  ['currency', 'currency code'],
+  ['currency', 'currency code', ...CURRENCY],
   ['payment method', 'paid by', 'payment', 'tender', 'payment type', 'card type', 'method of payment'],
   ['cashier', 'served by', 'clerk', 'operator'],
   // line-item columns
-  ['quantity', 'unit', 'count', 'hours', 'no of units', 'units'],
-  ['unit price', 'price', 'rate', 'unit cost', 'each', 'price each', 'cost', 'unit amount', 'price per unit'],
-  ['amount', 'line total', 'total', 'extended price', 'extended', 'line amount', 'total price', 'extension', 'net'],
-  ['description', 'item', 'product', 'service', 'detail', 'article', 'name', 'item description', 'item name', 'product name', 'particular'],
+  ['quantity', 'unit', 'count', 'hours', 'no of units', 'units', ...QUANTITY],
+  ['unit price', 'price', 'rate', 'unit cost', 'each', 'price each', 'cost', 'unit amount', 'price per unit', ...UNIT_PRICE],
+  ['amount', 'line total', 'total', 'extended price', 'extended', 'line amount', 'total price', 'extension', 'net', ...LINE_AMOUNT],
+  ['description', 'item', 'product', 'service', 'detail', 'article', 'name', 'item description', 'item name', 'product name', 'particular', ...DESCRIPTION],
   ['sku', 'code', 'item code', 'part number', 'product code', 'item number', 'article number', 'product id'],
 ];
 
@@ -176,7 +189,7 @@ export function contentWords(text: string): string[] {
     .map(stem);
 }
 
-const NEGATIONS = new Set(['without', 'excluding', 'excl', 'except', 'before', 'not', 'ex', 'less']);
+const NEGATIONS = new Set(['without', 'excluding', 'excl', 'except', 'before', 'not', 'ex', 'less', 'ohne', 'exkl', 'hors', 'zonder', 'sin', 'senza', 'bez']);
 
 /**
  * How well a document label names a field by the words of the field's own name and
@@ -211,7 +224,7 @@ const TABLE_END = new Set(
     'subtotal', 'total', 'tax', 'vat', 'gst', 'sales tax', 'amount due', 'balance due', 'grand total', 'total due',
     'discount', 'shipping', 'cash', 'change', 'tip', 'gratuity', 'balance', 'payment', 'paid', 'tender',
     'visa', 'mastercard', 'amex', 'debit', 'credit', 'card', 'total tax', 'net total', 'amount paid', 'rounding',
-    'item count', 'number item', 'total item', 'item sold',
+    'item count', 'number item', 'total item', 'item sold', ...TABLE_END_WORDS,
   ].map(normalizeLabel),
 );
 
@@ -225,7 +238,7 @@ export function isTableEndLabel(text: string): boolean {
 
 /** Title words that are not a vendor name when they open a document. */
 export const TITLE_WORDS = new Set(
-  ['invoice', 'tax invoice', 'receipt', 'sales receipt', 'bill', 'statement', 'quote', 'quotation', 'estimate', 'credit note', 'purchase order', 'order confirmation', 'thank you', 'customer copy', 'copy', 'original', 'duplicate', 'cash receipt', 'payment receipt'].map(normalizeLabel),
+  ['invoice', 'tax invoice', 'receipt', 'sales receipt', 'bill', 'statement', 'quote', 'quotation', 'estimate', 'credit note', 'purchase order', 'order confirmation', 'thank you', 'customer copy', 'copy', 'original', 'duplicate', 'cash receipt', 'payment receipt', ...TITLES].map(normalizeLabel),
 );
 
 /** the normalised words of a property name: used to recognise vendor-, date- and currency-like fields */

@@ -3,7 +3,7 @@
 // alone with its value on the next line, single-spaced "Label value". Each reading is a scored
 // candidate; the extractor takes the best ones, each cell at most once.
 import type { FoundField } from './result';
-import { parseFieldValue, type ScalarField } from './fields';
+import { conventions, parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells } from './table';
@@ -30,9 +30,22 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
-    if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key)) return;
+    // (a number in brackets is the label's own code: "Handelsrechnung (380) Nr.")
+    if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key.replace(/\([^)]*\)/g, ''))) return;
     // "Invoice Number    Invoice Date": the cell right of a label is another label, not its value
     if (isLabel(value)) return;
+    // "Nr. 471102 vom 15.11.2024", "Fattura n. 293/2024 del 04/05/2024": the number, then the date it was issued on
+    const dated = DATED.exec(value.trim());
+    const datedDates = dated ? findDates(dated[2]!, { dayFirst: conventions.dayFirst }) : [];
+    if (dated && /\d/.test(dated[1]!) && datedDates.length === 1 && datedDates[0]!.index === 0 && datedDates[0]!.length >= dated[2]!.trim().length - 1) {
+      const before = out.length;
+      consider(key, dated[1]!, line, consumes, weight, via);
+      const own = ownDateField(fields);
+      if (own && out.slice(before).some((c) => identifierFields.includes(c.field))) {
+        out.push({ field: own, score: 0.8 * weight, line, consumes: consumes.map((id) => `${id}:dated`), value: datedDates[0]!.iso, via, label: key.trim() });
+      }
+      return;
+    }
     // "incl. GST 9%" names the VAT amount (included in the prices)
     const included = /^(?:incl\.?|including)\s+(.+)$/i.exec(key.trim());
     if (included) consider(included[1]!, value, line, consumes, weight * 0.95, via);
@@ -74,6 +87,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
       return;
     }
+    // a party's block under its label ("Verkäufer" / "Nummer: 549910" / "Name: Lieferant GmbH"): its name line
+    if (cells.length === 1) partyBlock(lines, li, cells[0]!.text, fields, out);
     // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
     if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
       const below = nextNonEmpty(lines, li);
@@ -139,6 +154,51 @@ function ownsLabel(field: ScalarField, label: string, identifiers: ScalarField[]
   if (!words.some((w) => (field.keywords.get(w) ?? 0) > 0.5)) return false;
   const otherKind = fields.filter((f) => f.type !== 'string' || f.format);
   return ![...identifiers, ...otherKind].some((other) => other !== field && words.some((w) => other.keywords.has(w) && !field.keywords.has(w)));
+}
+
+/** "<number> vom|von|du|del|de|van|of|dated <date>" */
+const DATED = /^(\S+)\s+(?:vom|von|du|del|de|dd\.?|z\s+dnia|van|of|dated)\s+(\S.*)$/i;
+
+/** date fields that are not the document's own date */
+const OTHER_DATES = new Set(['due', 'delivery', 'deadline', 'expiry', 'expiration', 'requested', 'required', 'birth', 'start', 'end', 'period']);
+function ownDateField(fields: ScalarField[]): ScalarField | undefined {
+  return fields.find((f) => f.format === 'date' && f.path.length === 1 && !contentWords(f.name).some((w) => OTHER_DATES.has(w)));
+}
+
+/** a label of a party's name inside its block: "Name:", "Nom :", "Naam:", "Firma:", "Nazwa:" */
+const NAME_LINE = /^(?:name|nom|naam|nombre|nome|nazwa|firma|raz[oó]n social|ragione sociale|company)\s*[:：]\s*(\S.*)$/i;
+
+/**
+ * A line holding only a party's label ("Verkäufer", "Sprzedawca:", "Seller") heads that party's
+ * block: the block's "Name: …" line, else its first line that reads as a name (lines with a colon,
+ * numbers and addresses are skipped), up to the first empty line, is the party's name.
+ */
+function partyBlock(lines: string[], li: number, text: string, fields: ScalarField[], out: Candidate[]): void {
+  const label = text.replace(/[:：\s]+$/, '');
+  if (!label || /\d/.test(label) || label.split(' ').length > 3) return;
+  const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
+  const matched = parties.map((f) => ({ f, score: matchLabel(label, f.labels) })).filter((m) => m.score >= 0.85);
+  if (matched.length !== 1) return;
+  const { f, score } = matched[0]!;
+  let name: { value: string; line: number } | undefined;
+  // (one empty line may stand between the label and its block)
+  const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
+  for (let i = start; i < lines.length && i <= li + 9 && lines[i]!.trim(); i++) {
+    const flat = lines[i]!.trim().replace(/\s{2,}/g, ' ');
+    const named = NAME_LINE.exec(flat);
+    if (named) {
+      name = { value: named[1]!.trim(), line: i };
+      break;
+    }
+    if (flat.includes(':')) continue;
+    const cells = splitCells(lines[i]!);
+    if (cells.length !== 1) break;
+    const cell = cells[0]!.text;
+    if (!name && !/\d{3,}/.test(cell) && /^\p{Lu}/u.test(cell) && /\p{L}{2}/u.test(cell)) name = { value: cell, line: i };
+  }
+  if (!name || !plausible(f, name.value)) return;
+  const value = parseFieldValue(f, name.value);
+  if (value !== undefined) out.push({ field: f, score: 0.97 * score, line: name.line, consumes: [`${li}:0`, `${name.line}:0`], value, via: 'next-line', label });
 }
 
 export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);

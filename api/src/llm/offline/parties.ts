@@ -64,7 +64,10 @@ export function readsLikeName(cell: string): boolean {
   return !(
     cell.includes(':') ||
     TITLE_WORDS.has(normalizeLabel(cell)) ||
-    /\d{3,}|@|www\.|https?:|[.!?]$/.test(cell) ||
+    /\d{3,}|@|www\.|https?:|[!?]$/.test(cell) ||
+    // a full stop ends a sentence, not an abbreviation ("Talleres García S.L.", "Jansen & Zn.")
+    (/\.$/.test(cell) && !/(?:^|[\s.])\p{L}{1,4}\.$/u.test(cell)) ||
+    /^(?:page|seite|pagina|página|strona|blad|blz|pag)\.?\s*\d/i.test(cell) ||
     cell.length > 60 ||
     cell.split(' ').length > 6 ||
     !/^[A-Z0-9&"'(]/.test(cell) ||

@@ -2,6 +2,8 @@
 // to ISO, e-mails, URLs, booleans. Each returns undefined when the text does not hold a
 // value of that kind: the extractor never guesses.
 
+import * as chrono from 'chrono-node';
+
 const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY' };
 const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'ZAR', 'SGD', 'HKD'];
 const CODE_RE = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`);
@@ -48,8 +50,10 @@ export function parseAmount(value: string): number | undefined {
   const before = text.slice(0, token.index).trim();
   const after = text.slice((token.index ?? 0) + token[0].length).trim();
   // anything around the number must be currency, sign, parentheses or a short unit
-  const okBefore = BEFORE_RE.test(before);
-  const okAfter = AFTER_RE.test(after);
+  // "RM 12.00", "1 234,56 zł", "Rs. 450": a currency's symbol (see currencySymbols) is a currency mark too
+  const unmarked = (s: string) => s.replace(currencySymbols().pattern, ' ').trim();
+  const okBefore = BEFORE_RE.test(before) || BEFORE_RE.test(unmarked(before));
+  const okAfter = AFTER_RE.test(after) || AFTER_RE.test(unmarked(after));
   if (!okBefore || !okAfter) return undefined;
   const n = normaliseNumber(token[0]);
   if (n === undefined) return undefined;
@@ -123,8 +127,87 @@ export function findDates(text: string, options: DateOptions = {}): FoundDate[] 
   for (const [re, convert] of patterns) {
     for (let m = re.exec(text); m; m = re.exec(text)) push(convert(m), m);
   }
+  for (const d of datesInWords(text)) if (!found.some((f) => d.index < f.index + f.length && f.index < d.index + d.length)) found.push(d);
   return found.sort((a, b) => a.index - b.index);
 }
+
+/**
+ * Languages whose month names the extractor reads besides English, with chrono-node's parser for
+ * each (none for Polish: its genitive month names come from Intl, the form a date uses: "5 marca 2024").
+ */
+const WORD_DATE_LOCALES: { locale: string; parser?: chrono.Chrono }[] = [
+  { locale: 'de', parser: chrono.de.strict },
+  { locale: 'fr', parser: chrono.fr.strict },
+  { locale: 'nl', parser: chrono.nl.strict },
+  { locale: 'es', parser: chrono.es.strict },
+  { locale: 'it', parser: chrono.it.strict },
+  { locale: 'pt', parser: chrono.pt.strict },
+  { locale: 'pl' },
+];
+
+const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** month name (long and short, as written in a date and standing alone, accents folded) -> locale -> month */
+let monthWords: Map<string, Map<string, number>> | undefined;
+function monthWordsOf(): Map<string, Map<string, number>> {
+  if (monthWords) return monthWords;
+  monthWords = new Map();
+  for (const { locale } of WORD_DATE_LOCALES) {
+    for (const month of ['long', 'short'] as const) {
+      const inDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month, timeZone: 'UTC' });
+      const alone = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
+      for (let m = 0; m < 12; m++) {
+        const date = new Date(Date.UTC(2024, m, 5));
+        for (const f of [inDate, alone]) {
+          const name = fold(f.formatToParts(date).find((p) => p.type === 'month')?.value ?? '').replace(/\.$/, '');
+          // English month names are read by the patterns above; a two-letter or numeric "month" is no word
+          if (name.length < 3 || !/^\p{L}+$/u.test(name) || ENGLISH_MONTH.has(name)) continue;
+          if (!monthWords.has(name)) monthWords.set(name, new Map());
+          monthWords.get(name)!.set(locale, m + 1);
+        }
+      }
+    }
+  }
+  return monthWords;
+}
+const ENGLISH_MONTH = new Set(Object.keys(MONTHS));
+
+/**
+ * Dates with the month in words in German, French, Dutch, Spanish, Italian, Portuguese ("11. Juli
+ * 2014", "02 Juillet 2015", "5 de marzo de 2024") read by chrono-node's parser for the language
+ * whose month name the text holds, and Polish ones ("5 marca 2024") by their Intl month names. Only
+ * complete dates (day, month and year written) count.
+ */
+function datesInWords(text: string): FoundDate[] {
+  if (!/\d/.test(text) || !/\p{L}{3}/u.test(text)) return [];
+  const words = monthWordsOf();
+  const locales = new Set<string>();
+  for (const w of fold(text).match(/\p{L}{3,}/gu) ?? []) {
+    for (const locale of words.get(w)?.keys() ?? []) locales.add(locale);
+  }
+  const out: FoundDate[] = [];
+  for (const { locale, parser } of WORD_DATE_LOCALES) {
+    if (!locales.has(locale)) continue;
+    if (parser) {
+      for (const r of parser.parse(text, REFERENCE_DATE)) {
+        if (!/\p{L}{3}/u.test(r.text) || !r.start.isCertain('day') || !r.start.isCertain('month') || !r.start.isCertain('year')) continue;
+        const value = iso(r.start.get('year')!, r.start.get('month')!, r.start.get('day')!);
+        if (value) out.push({ iso: value, index: r.index, length: r.text.length });
+      }
+    } else {
+      const folded = fold(text);
+      const re = /\b(\d{1,2})\.?\s+(\p{L}{3,})\.?\s+(\d{4})\b/gu;
+      for (let m = re.exec(folded); m; m = re.exec(folded)) {
+        const month = words.get(m[2]!)?.get(locale);
+        if (!month) continue;
+        const value = iso(+m[3]!, month, +m[1]!);
+        if (value) out.push({ iso: value, index: m.index, length: m[0].length });
+      }
+    }
+  }
+  return out;
+}
+const REFERENCE_DATE = new Date(Date.UTC(2000, 0, 1));
 
 export function parseDate(value: string, options: DateOptions = {}): string | undefined {
   return findDates(value, options)[0]?.iso;
@@ -163,13 +246,73 @@ export function parseBoolean(value: string): boolean | undefined {
   return undefined;
 }
 
-/** An ISO currency code written in the text, or one implied by an unambiguous symbol (€, £, ₹). "$" alone is ambiguous and gives nothing. */
+/**
+ * An ISO currency code written in the text, or one its symbol implies: a symbol that stands for one
+ * currency only (€, £, ₹, RM, zł, R$, US$), or one that stands for several ($, Rs, kr, ¥) when the
+ * document names exactly one of their countries (documentContext: "Canada", "India", a US state and
+ * ZIP code). "$" in a document that names no country gives nothing.
+ */
 export function parseCurrency(value: string): string | undefined {
   const code = CODE_RE.exec(value)?.[1];
   if (code) return code;
   for (const [symbol, c] of Object.entries(CURRENCY_SYMBOLS)) if (value.includes(symbol)) return c;
+  const { symbols, pattern } = currencySymbols();
+  for (const m of value.matchAll(pattern)) {
+    const codes = symbols.get(m[1]!);
+    if (!codes) continue;
+    if (codes.length === 1) return codes[0];
+    const named = codes.filter((c) => documentContext.countries.has(c.slice(0, 2)));
+    if (named.length === 1) return named[0];
+  }
   return undefined;
 }
+
+/** what the document being read says about where it is from (set by extractOffline for one extraction) */
+export const documentContext = { countries: new Set<string>() };
+
+/**
+ * ISO 4217 codes (their first two letters are the country's ISO 3166 code) and the symbols Intl
+ * writes for them in the locales that use them: "$" is USD, CAD, AUD, SGD, HKD, MXN, NZD; "RM" only MYR.
+ */
+const SYMBOL_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'BRL', 'INR', 'PKR', 'LKR', 'NPR', 'MYR', 'ZAR', 'PLN', 'SEK', 'NOK', 'DKK', 'JPY', 'CNY', 'CZK', 'HUF', 'IDR', 'PHP', 'THB', 'CHF', 'EUR', 'GBP'];
+const SYMBOL_LOCALES = ['en-US', 'en-CA', 'fr-CA', 'en-AU', 'en-NZ', 'en-SG', 'zh-HK', 'es-MX', 'pt-BR', 'en-IN', 'hi-IN', 'en-PK', 'ur-PK', 'en-LK', 'ne-NP', 'ms-MY', 'en-ZA', 'pl-PL', 'sv-SE', 'nb-NO', 'da-DK', 'ja-JP', 'zh-CN', 'cs-CZ', 'hu-HU', 'id-ID', 'en-PH', 'th-TH', 'de-CH', 'de-DE', 'en-GB'];
+let symbolTable: { symbols: Map<string, string[]>; pattern: RegExp } | undefined;
+export function currencySymbols(): { symbols: Map<string, string[]>; pattern: RegExp } {
+  if (symbolTable) return symbolTable;
+  const symbols = new Map<string, Set<string>>();
+  for (const code of SYMBOL_CURRENCIES) {
+    for (const locale of SYMBOL_LOCALES) {
+      for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+        const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay }).formatToParts(1).find((p) => p.type === 'currency')?.value.replace(/\.$/, '');
+        if (!symbol || symbol === code || !/^[\p{L}\p{Sc}]{1,3}$/u.test(symbol)) continue;
+        if (!symbols.has(symbol)) symbols.set(symbol, new Set());
+        symbols.get(symbol)!.add(code);
+      }
+    }
+  }
+  const list = [...symbols.keys()].sort((a, b) => b.length - a.length).map((x) => x.replace(/[$]/g, '\\$'));
+  // a letter symbol stands apart from words ("RM 12.00", "12,00 zł"), a sign may touch the number
+  const pattern = new RegExp(`(?<![\\p{L}])(${list.join('|')})(?![\\p{L}])\\.?`, 'gu');
+  symbolTable = { symbols: new Map([...symbols].map(([k, v]) => [k, [...v]])), pattern };
+  return symbolTable;
+}
+
+/** the countries a text names: by name (in English or the local language), or a US state with its ZIP code, or a Canadian postcode */
+export function countriesNamed(text: string): Set<string> {
+  const out = new Set<string>();
+  const regions = [...new Set(SYMBOL_CURRENCIES.map((c) => c.slice(0, 2)))];
+  for (const locale of ['en', 'de', 'fr', 'nl', 'es', 'it', 'pl', 'ms']) {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    for (const r of regions) {
+      const name = names.of(r);
+      if (name && name !== r && new RegExp(`(?<!\\p{L})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu').test(text)) out.add(r);
+    }
+  }
+  if (/\b(?:USA|U\.S\.A\.?|United States)\b/.test(text) || new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b`).test(text)) out.add('US');
+  if (/\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/.test(text)) out.add('CA');
+  return out;
+}
+const US_STATES = 'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC';
 
 /** true when the text is only a number-like value (amount, quantity, percentage) */
 export const isNumericCell = (value: string): boolean => parseAmount(value) !== undefined;

@@ -1,0 +1,86 @@
+// Labels of invoice and receipt fields in German, French, Dutch, Spanish, Italian and Polish
+// (English ones are in labels.ts), as invoices in those languages print them. Each entry is
+// compared after normalizeLabel: lower case, accents dropped ("Verkäufer" = "verkaufer"),
+// articles and "of" dropped ("Numéro de facture" = "numero facture"), and "Nr.", "n°", "nº",
+// "Nummer", "numéro", "número", "numer" read as "number". So "Rechnung Nr.", "Facture n°",
+// "Nº de factura", "Fattura n.", "Faktura nr" all meet "<invoice word> number" below.
+// See docs/product/extraction-rules.md.
+
+/** the word for "invoice" in each language, German's compound form included */
+const INVOICE_WORDS = ['rechnung', 'rechnungs', 'facture', 'factuur', 'factura', 'fattura', 'faktura', 'faktury', 'faktura vat', 'handelsrechnung', 'beleg'];
+
+export const INVOICE_NUMBER = [
+  ...INVOICE_WORDS.flatMap((w) => [`${w} number`, `number ${w}`]),
+  'rechnungsnummer', 'rechnungsnr', 'belegnummer', 'belegnr', 'factuurnummer', 'factuurnr', 'numero documento', 'numer dokumentu',
+];
+
+export const RECEIPT_NUMBER = ['belegnummer', 'beleg number', 'numero ticket', 'kassenbon number', 'numer paragonu', 'numero scontrino'];
+
+export const ORDER_NUMBER = ['bestellnummer', 'bestellung number', 'auftragsnummer', 'auftrag number', 'commande number', 'number commande', 'bon commande', 'bestelnummer', 'number pedido', 'pedido', 'ordine number', 'number ordine', 'zamowienie number', 'number zamowienia'];
+
+export const ISSUE_DATE = [
+  'datum', 'rechnungsdatum', 'belegdatum', 'ausstellungsdatum', 'rechnung datum', 'date facture', 'facture date', 'date emission', 'date d emission',
+  'factuurdatum', 'factuur datum', 'fecha', 'fecha factura', 'fecha expedicion', 'fecha emision', 'data', 'data fattura', 'data documento', 'data emissione',
+  'data wystawienia', 'data faktury',
+];
+
+export const DUE_DATE = ['fallig', 'falligkeit', 'falligkeitsdatum', 'zahlbar bis', 'zahlungsziel', 'echeance', 'date echeance', 'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'vencimiento', 'fecha vencimiento', 'scadenza', 'data scadenza', 'termin platnosci', 'termin zapłaty'];
+
+export const TOTAL = [
+  'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'zahlbetrag', 'zu zahlen', 'bruttosumme', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'rechnungssumme brutto', 'brutto', 'gesamt', 'summe', 'endsumme',
+  'total ttc', 'montant total', 'montant ttc', 'total a payer', 'montant a payer', 'net a payer', 'total facture',
+  'totaal', 'te betalen', 'totaal incl btw', 'totaalbedrag', 'totaal te betalen', 'totaal bedrag',
+  'importe total', 'total factura', 'total a pagar', 'importe a pagar',
+  'totale', 'totale documento', 'totale da pagare', 'totale fattura', 'importo totale', 'totale complessivo',
+  'razem brutto', 'do zapłaty', 'razem do zapłaty', 'kwota brutto', 'wartosc brutto', 'suma brutto', 'ogółem',
+  // receipts: "Total (inclusive of GST)", "Rounded total", "Nett total", "Total sales (incl GST)"
+  'total inclusive gst', 'total incl gst', 'rounded total', 'total rounded', 'nett total', 'total sale', 'total sales inclusive gst', 'total sales incl gst', 'total amount payable', 'net total incl gst',
+];
+
+export const SUBTOTAL = [
+  'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'zwischensumme', 'rechnungssumme netto', 'nettosumme', 'warenwert', 'positionssumme', 'rechnungssumme',
+  'total ht', 'montant ht', 'sous total', 'total hors taxe',
+  'subtotaal', 'totaal excl btw', 'netto bedrag',
+  'base imponible', 'subtotal', 'importe neto',
+  'imponibile', 'totale imponibile', 'imponibile totale',
+  'razem netto', 'wartosc netto razem', 'suma netto', 'wartosc netto',
+];
+
+export const TAX = [
+  'mwst', 'ust', 'mehrwertsteuer', 'umsatzsteuer', 'steuerbetrag', 'steuer', 'zzgl mwst', 'zzgl ust', 'zuzuglich mwst', 'zuzuglich ust', 'ust gesamt', 'mwst gesamt', 'mwst betrag', 'ust betrag', 'enthaltene mwst', 'inkl mwst',
+  'tva', 'montant tva', 'total tva',
+  'btw', 'btw bedrag', 'totaal btw',
+  'iva', 'cuota iva', 'importe iva', 'total iva',
+  'imposta', 'totale iva', 'importo iva', 'imposta iva',
+  'kwota vat', 'podatek vat', 'vat razem', 'razem vat',
+];
+
+export const SELLER = ['verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
+
+export const BUYER = [
+  'kaufer', 'kunde', 'rechnungsempfanger', 'empfanger', 'kaufer leistungsempfanger', 'leistungsempfanger', 'rechnungsadresse', 'acheteur', 'destinataire', 'adresse client', 'facture a', 'klant', 'afnemer', 'aan', 'factuuradres',
+  'cliente', 'comprador', 'destinatario', 'datos cliente', 'cessionario committente', 'cessionario', 'committente', 'nabywca', 'odbiorca',
+];
+
+export const CURRENCY = ['wahrung', 'rechnungswahrung', 'devise', 'valuta', 'munt', 'moneda', 'divisa', 'waluta'];
+
+export const QUANTITY = ['menge', 'anzahl', 'quantite', 'qte', 'aantal', 'cantidad', 'cant', 'uds', 'quantita', 'qta', 'ilość', 'ilosc'];
+
+export const UNIT_PRICE = ['einzelpreis', 'preis', 'nettopreis', 'stuckpreis', 'prix unitaire', 'prix', 'pu ht', 'pu', 'prijs', 'stuksprijs', 'prijs per stuk', 'precio', 'precio unitario', 'prezzo', 'prezzo unitario', 'cena', 'cena netto', 'cena jednostkowa', 'cena jedn netto'];
+
+export const LINE_AMOUNT = ['betrag', 'gesamtpreis', 'nettobetrag', 'montant', 'montant ht', 'bedrag', 'importe', 'importo', 'wartosc', 'wartosc netto', 'totaal'];
+
+export const DESCRIPTION = ['bezeichnung', 'beschreibung', 'artikel', 'artikelbeschreibung', 'leistung', 'designation', 'libelle', 'omschrijving', 'concepto', 'descripcion', 'articulo', 'descrizione', 'articolo', 'nazwa', 'nazwa towaru lub usługi', 'towar usługa'];
+
+/** labels that close a line-item table: its totals, tax and payment lines */
+export const TABLE_END_WORDS = [
+  'summe', 'gesamt', 'gesamtbetrag', 'zwischensumme', 'netto', 'nettobetrag', 'mwst', 'ust', 'zzgl', 'zuzuglich', 'rechnungssumme', 'bruttosumme', 'zahlbetrag', 'positionssumme',
+  'total ht', 'total ttc', 'tva', 'sous total', 'net a payer',
+  'subtotaal', 'totaal', 'btw', 'te betalen',
+  'base imponible', 'iva', 'importe total',
+  'imponibile', 'totale', 'imposta',
+  'razem', 'do zapłaty', 'suma',
+];
+
+/** document titles in these languages (a title is no party's name) */
+export const TITLES = ['rechnung', 'handelsrechnung', 'gutschrift', 'quittung', 'kassenbon', 'facture', 'avoir', 'factuur', 'creditnota', 'factura', 'fattura', 'ricevuta', 'scontrino', 'faktura', 'faktura vat', 'paragon', 'recibo', 'bon'];
