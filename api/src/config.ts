@@ -125,8 +125,8 @@ export interface JobsConfig {
   /** pages recognised in parallel by one OCR job; default = concurrency */
   ocrConcurrency: number;
   ocrEngine: 'auto' | 'tesseract-cli' | 'tesseract-js';
-  /** OCR_MODEL: 'fast' (the tesseract command's own data: Debian's tessdata_fast) or 'best' (tessdata_best, integer, from @tesseract.js-data/eng) */
-  ocrModel: 'fast' | 'best';
+  /** OCR_MODEL: 'fast' (the tesseract command's own data: Debian's tessdata_fast), 'best' (tessdata_best, integer, from @tesseract.js-data) or 'fast+best' (a page read with little confidence read again with best) */
+  ocrModel: 'fast' | 'best' | 'fast+best';
   /** OCR_LANGUAGES: 'auto' (default: each page's language told among eng, deu, fra, nld, spa, ita, pol and read in it) or tesseract codes joined by '+' */
   ocrLanguages: string;
   /** OCR_MAX_PAGE_PIXELS: an image or rendered page above this is scaled down before recognition (default 16 Mpx) */
@@ -314,7 +314,9 @@ function loadJobsConfig(env: Env): JobsConfig {
     throw new Error(`Invalid configuration: OCR_ENGINE must be auto, tesseract-cli or tesseract-js (got "${engine}")`);
   }
   const ocrModel = str(env, 'OCR_MODEL') ?? 'fast';
-  if (ocrModel !== 'fast' && ocrModel !== 'best') throw new Error(`Invalid configuration: OCR_MODEL must be fast or best (got "${ocrModel}")`);
+  if (ocrModel !== 'fast' && ocrModel !== 'best' && ocrModel !== 'fast+best') {
+    throw new Error(`Invalid configuration: OCR_MODEL must be fast, best or fast+best (got "${ocrModel}")`);
+  }
   const ocrLanguages = str(env, 'OCR_LANGUAGES') ?? 'auto';
   if (!/^[a-z_]{3,16}(\+[a-z_]{3,16})*$/i.test(ocrLanguages)) {
     throw new Error(`Invalid configuration: OCR_LANGUAGES must be tesseract language codes joined by + (got "${ocrLanguages}")`);

@@ -20,7 +20,7 @@ import { collectCandidates } from './pairs';
 import { readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
-import { countriesNamed, documentContext } from './values';
+import { countriesNamed, currencySymbols, documentContext } from './values';
 import { readBatchTable, readTextTables, splitLeadingDates, type TablesRead } from './text-tables';
 
 export type { FoundField, OfflineExtraction, OfflineOptions } from './result';
@@ -29,8 +29,9 @@ export { cleanMarkdown, dayFirstDocument } from './normalise';
 export function extractOffline(source: LlmSourceDocument | string, schema: JSONSchema, options: OfflineOptions = {}): OfflineExtraction {
   const doc: LlmSourceDocument = typeof source === 'string' ? { text: source } : source;
   const all = doc.table ? [...doc.table.description, ...doc.table.header, ...doc.table.rows] : [doc.text];
-  conventions.dayFirst = dayFirstDocument(all.join('\n'));
-  documentContext.countries = countriesNamed(all.join('\n'));
+  const text = all.join('\n');
+  documentContext.countries = countriesNamed(text);
+  conventions.dayFirst = dayFirstDocument(text) || dayFirstCountry(text, documentContext.countries);
   try {
     return extractWith(doc, schema, options);
   } finally {
@@ -83,4 +84,22 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
 
   return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...unfit, ...warnings] };
+}
+
+/** countries that write a numeric date month first (elsewhere, 09/01/2019 is the 9th of January) */
+const MONTH_FIRST = new Set(['US', 'PH', 'CA']);
+
+/**
+ * A document from a country that writes dates day first, known by the country it names or by a
+ * currency symbol of one country only ("RM" is Malaysia's ringgit; "€" and "$" name no country),
+ * and naming no month-first country.
+ */
+function dayFirstCountry(text: string, countries: Set<string>): boolean {
+  const regions = new Set(countries);
+  const { symbols, pattern } = currencySymbols();
+  for (const m of text.matchAll(pattern)) {
+    const codes = symbols.get(m[1]!);
+    if (codes?.length === 1 && /\p{L}/u.test(m[1]!)) regions.add(codes[0]!.slice(0, 2));
+  }
+  return regions.size > 0 && ![...regions].some((r) => MONTH_FIRST.has(r));
 }

@@ -27,6 +27,8 @@ export const LABEL_THRESHOLD = 0.6;
 export function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
   const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
+  // a document that writes its amounts with cents: an amount without a decimal mark is one whose mark OCR lost ("Total 3100")
+  const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
@@ -61,8 +63,11 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
       // "Customer order", "Client PO #" beside an identifier: the label's one word that only this identifier field uses names it
       if (score < LABEL_THRESHOLD && identifierFields.length > 1 && identifierFields.includes(field) && ownsLabel(field, key, identifierFields, fields) && identifierShaped(value)) score = 0.65;
+      // the amount paid after rounding ("Total rounded", "Rounded total") over the total before it
+      if (field.type === 'number' && /round/i.test(key) && field.labels.some((l) => l.phrase === 'total')) score *= 1.15;
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
+      if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
       if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
       if (parsed === undefined) continue;
@@ -126,9 +131,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         }
         return;
       }
-      // "Date  2024-03-01": a label cell followed by a value cell
+      // "Date  2024-03-01": a label cell followed by a value cell (a time's colon is no label's: "25/12/2018 8:13 PM")
       const right = cells[ci + 1];
-      if (right && !right.text.includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+      if (right && !right.text.replace(TIME, '').includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
       // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
       const words = cell.text.split(' ');
@@ -155,6 +160,8 @@ function ownsLabel(field: ScalarField, label: string, identifiers: ScalarField[]
   const otherKind = fields.filter((f) => f.type !== 'string' || f.format);
   return ![...identifiers, ...otherKind].some((other) => other !== field && words.some((w) => other.keywords.has(w) && !field.keywords.has(w)));
 }
+
+const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 
 /** "<number> vom|von|du|del|de|van|of|dated <date>" */
 const DATED = /^(\S+)\s+(?:vom|von|du|del|de|dd\.?|z\s+dnia|van|of|dated)\s+(\S.*)$/i;

@@ -69,7 +69,7 @@ export function readsLikeName(cell: string): boolean {
     (/\.$/.test(cell) && !/(?:^|[\s.])\p{L}{1,4}\.$/u.test(cell)) ||
     /^(?:page|seite|pagina|página|strona|blad|blz|pag)\.?\s*\d/i.test(cell) ||
     cell.length > 60 ||
-    cell.split(' ').length > 6 ||
+    cell.split(' ').length > 8 ||
     !/^[A-Z0-9&"'(]/.test(cell) ||
     !/[a-z]/i.test(cell) ||
     findDates(cell).length > 0

@@ -1,0 +1,267 @@
+// Invoices and receipts in the languages they come in. Each fixture is a passage of a development
+// document of the extraction bench (bench/extraction/real.mjs: a mustangproject e-invoice, a SROIE
+// receipt, or a generated Dutch, Spanish, Italian or Polish invoice), cut to the lines the rule reads;
+// each was answered wrongly or not at all before its rule. The last test guards the bench's held-out
+// half: no extractor source reads the corpus or names a held-out document.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractOffline } from './extract';
+import { date, list, num, obj, str } from './test-fixtures';
+import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
+
+const INVOICE = obj({
+  invoice_number: str('Invoice number'),
+  invoice_date: date('Date the invoice was issued'),
+  seller_name: str('Name of the seller who issued the invoice'),
+  buyer_name: str('Name of the buyer the invoice is addressed to'),
+  currency: str('Currency of the invoice (ISO 4217 code)'),
+  subtotal: num('Total before tax'),
+  tax_amount: num('Total tax amount'),
+  total_amount: num('Total amount due including tax'),
+  line_items: list({ description: str('Item description'), quantity: num('Quantity'), unit_price: num('Unit price'), amount: num('Line amount') }),
+});
+const RECEIPT = obj({ merchant_name: str('Store or merchant name'), date: date('Date of the purchase'), total: num('Total paid') });
+
+describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
+  it('German: Rechnungsnummer, a date in words, Rechnungssumme netto / MwSt. / brutto', () => {
+    const text = [
+      'Kraxi GmbH',
+      '',
+      'Rechnungsnummer: 2014-03            Liefer- und Rechnungsdatum: 11. Juli 2014',
+      'Kundennummer: 987-654',
+      'Ihre Auftragsnummer: ABC-123',
+      '',
+      'Pos. Artikelbeschreibung                Menge       Preis      Betrag',
+      '1 Superdrachen                          2      20,00      40,00',
+      '2 Turbo Flyer                           5      40,00     200,00',
+      'Rechnungssumme netto     240,00',
+      'zuzüglich 19% MwSt.       45,60',
+      'Rechnungssumme brutto    285,60',
+    ].join('\n');
+    const r = extractOffline(text, INVOICE);
+    expect(r.data).toMatchObject({ invoice_number: '2014-03', invoice_date: '2014-07-11', subtotal: 240, tax_amount: 45.6, total_amount: 285.6 });
+  });
+
+  it('German: "Handelsrechnung (380) Nr. 471102 vom 15.11.2024" is the number and the date; "Verkäufer" heads the seller block', () => {
+    const text = [
+      'Stylesheet-Version:                                             2.5 vom 10.01.2023',
+      '',
+      'Handelsrechnung (380) Nr. 471102 vom 15.11.2024',
+      'Währung:                                                         EUR',
+      '',
+      'Verkäufer',
+      'Nummer:                                                       549910',
+      'Name:                                                               Lieferant GmbH',
+      'Anschrift:                                                                       Lieferantenstraße 20',
+      '',
+      'Käufer/Leistungsempfänger:',
+      '',
+      'Nummer        : GE2020211',
+      'Kunden AG Mitte',
+      'Kundenstraße 15',
+      '',
+      'Lieferant GmbH',
+      'Bruttosumme                          529,87',
+    ].join('\n');
+    const r = extractOffline(text, INVOICE);
+    expect(r.data).toMatchObject({ invoice_number: '471102', invoice_date: '2024-11-15', seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte', currency: 'EUR', total_amount: 529.87 });
+  });
+
+  it('French: Facture N°, Date, TOTAL TTC', () => {
+    const text = ['FACTURE N° :                     F20180027', 'Date :                               31/12/2018', '', 'Montant HT :     100,00', 'TVA :             10,00', 'TOTAL TTC :       110,00 EUR'].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ invoice_number: 'F20180027', invoice_date: '2018-12-31', subtotal: 100, tax_amount: 10, total_amount: 110, currency: 'EUR' });
+  });
+
+  it('Dutch: Factuurnr., Factuurdatum in words, Aan, Subtotaal / BTW / Te betalen, and those lines are no rows', () => {
+    const text = [
+      'Jansen & Zn. Schilderwerken',
+      'Dorpsstraat 88',
+      '1811 KL Alkmaar',
+      'BTW-nummer NL802005639B01',
+      '',
+      'FACTUUR',
+      '',
+      'Factuurnr.: 2024-0829',
+      'Factuurdatum: 24 juni 2024',
+      '',
+      'Aan:',
+      'Gemeente Zeist',
+      'Postbus 513',
+      '',
+      'Omschrijving                                  Aantal           Prijs          Bedrag',
+      '------------------------------------------------------------------------------------',
+      'Arbeidsloon monteur (uur)                          7          206,28        1.443,96',
+      'Thermostaatkraan                                   2          298,34          596,68',
+      '------------------------------------------------------------------------------------',
+      'Subtotaal                                                                 € 2.040,64',
+      'BTW 21%                                                                     € 428,53',
+      'Te betalen                                                                € 2.469,17',
+    ].join('\n');
+    const r = extractOffline(text, INVOICE);
+    expect(r.data).toMatchObject({
+      invoice_number: '2024-0829',
+      invoice_date: '2024-06-24',
+      seller_name: 'Jansen & Zn. Schilderwerken',
+      buyer_name: 'Gemeente Zeist',
+      currency: 'EUR',
+      subtotal: 2040.64,
+      tax_amount: 428.53,
+      total_amount: 2469.17,
+    });
+    expect(r.data.line_items).toEqual([
+      { description: 'Arbeidsloon monteur (uur)', quantity: 7, unit_price: 206.28, amount: 1443.96 },
+      { description: 'Thermostaatkraan', quantity: 2, unit_price: 298.34, amount: 596.68 },
+    ]);
+  });
+
+  it('Spanish: Nº de factura, a date in words, Base imponible / IVA / Total factura; a name ending in "S.L." is a name', () => {
+    const text = [
+      'Talleres Hermanos García S.L.',
+      'Calle de Alcalá 120',
+      '28009 Madrid',
+      'NIF B12345678',
+      '',
+      'FACTURA',
+      '',
+      'Nº de factura: A-2024/117',
+      'Fecha de expedición: 5 de marzo de 2024',
+      '',
+      'Base imponible                                 1.000,00 €',
+      'IVA 21%                                          210,00 €',
+      'Total factura                                  1.210,00 €',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({
+      invoice_number: 'A-2024/117',
+      invoice_date: '2024-03-05',
+      seller_name: 'Talleres Hermanos García S.L.',
+      subtotal: 1000,
+      tax_amount: 210,
+      total_amount: 1210,
+    });
+  });
+
+  it('Italian: "Fattura n. 293/2024 del 04/05/2024" is the number and a day-first date; Imponibile / IVA / Totale documento', () => {
+    const text = [
+      'Cedente/prestatore:',
+      'Officine Meccaniche Rossi S.r.l.',
+      'Via Emilia 210',
+      '',
+      'FATTURA n. 293/2024 del 04/05/2024',
+      '',
+      'Imponibile                                      € 500,00',
+      'IVA 22%                                         € 110,00',
+      'Totale documento                                € 610,00',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ invoice_number: '293/2024', invoice_date: '2024-05-04', seller_name: 'Officine Meccaniche Rossi S.r.l.', subtotal: 500, tax_amount: 110, total_amount: 610 });
+  });
+
+  it('Polish: Faktura VAT nr, Sprzedawca / Nabywca, Razem netto / VAT / Do zapłaty in złoty', () => {
+    const text = [
+      'FAKTURA VAT nr FV/12/03/2024',
+      '',
+      'Data wystawienia: 12 marca 2024',
+      '',
+      'Sprzedawca:                                     Nabywca:',
+      'Kowalski i Wspólnicy Sp. z o.o.                 Szkoła Podstawowa nr 3',
+      'ul. Marszałkowska 10                            ul. Szkolna 1',
+      '',
+      'Razem netto                                            1 000,00 zł',
+      'VAT 23%                                                  230,00 zł',
+      'Do zapłaty:                                            1 230,00 zł',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({
+      invoice_number: 'FV/12/03/2024',
+      invoice_date: '2024-03-12',
+      seller_name: 'Kowalski i Wspólnicy Sp. z o.o.',
+      buyer_name: 'Szkoła Podstawowa nr 3',
+      currency: 'PLN',
+      subtotal: 1000,
+      tax_amount: 230,
+      total_amount: 1230,
+    });
+  });
+});
+
+describe('receipts (SROIE, Malaysia)', () => {
+  it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
+    const text = [
+      'tan woon yann',
+      '',
+      'MR D.I.Y. (M) SDN BHD',
+      '43300 SERI KEMBANGAN, SELANGOR',
+      'Date        09/01/2019 8:13 PM',
+      'Total                              RM 30.91',
+      'ROUNDING ADJUSTMENT                 RM 0.01',
+      'TOTAL ROUNDED                      RM 30.90',
+      'CASH                               RM 51.00',
+    ].join('\n');
+    const r = extractOffline(text, RECEIPT);
+    expect(r.data).toMatchObject({ date: '2019-01-09', total: 30.9 });
+  });
+
+  it('a company name of seven words with its legal form is the letterhead', () => {
+    const text = ['tan chay yee', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'JOHOR', 'Date:  25/12/2018', 'Total Amount:      9.00'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD', date: '2018-12-25', total: 9 });
+  });
+});
+
+describe('dates, amounts and currencies', () => {
+  it('reads month names in German, French, Dutch, Spanish, Italian (chrono-node) and Polish (Intl)', () => {
+    expect(findDates('Liefer- und Rechnungsdatum: 7. Mai 2014').map((d) => d.iso)).toEqual(['2014-05-07']);
+    expect(findDates('le 02 Juillet 2015').map((d) => d.iso)).toEqual(['2015-07-02']);
+    expect(findDates('24 juni 2024').map((d) => d.iso)).toEqual(['2024-06-24']);
+    expect(findDates('5 de marzo de 2024').map((d) => d.iso)).toEqual(['2024-03-05']);
+    expect(findDates('5 maggio 2024').map((d) => d.iso)).toEqual(['2024-05-05']);
+    expect(findDates('12 października 2024').map((d) => d.iso)).toEqual(['2024-10-12']);
+    // a month without a day or year is no date
+    expect(findDates('Juli 2014')).toEqual([]);
+  });
+
+  it('amounts with a currency symbol of letters', () => {
+    expect(parseAmount('1 234,56 zł')).toBe(1234.56);
+    expect(parseAmount('RM 12.00')).toBe(12);
+    expect(parseAmount('Rs. 450')).toBe(450);
+    expect(parseAmount('No 5')).toBeUndefined();
+  });
+
+  it('a symbol is a currency when one currency uses it, or when the document names the one country', () => {
+    expect(parseCurrency('RM 12.00')).toBe('MYR');
+    expect(parseCurrency('12,00 zł')).toBe('PLN');
+    expect(parseCurrency('₹ 450')).toBe('INR');
+    expect(parseCurrency('$ 12.00')).toBeUndefined();
+    expect(parseCurrency('Rs 450')).toBeUndefined();
+    try {
+      documentContext.countries = countriesNamed('Maple Leaf Printing, 22 King St W, Toronto, ON M5H 1A1, Canada');
+      expect(parseCurrency('$ 12.00')).toBe('CAD');
+      documentContext.countries = countriesNamed('Bangalore 560001, India');
+      expect(parseCurrency('Rs 450')).toBe('INR');
+      documentContext.countries = countriesNamed('Austin, TX 78701');
+      expect(parseCurrency('$ 12.00')).toBe('USD');
+    } finally {
+      documentContext.countries = new Set();
+    }
+    // in a whole document: the country comes from its address
+    const canadian = extractOffline('Maple Leaf Printing\nToronto, ON M5H 1A1\nInvoice number: 12\nTotal: $ 12.00', INVOICE);
+    expect(canadian.data).toMatchObject({ currency: 'CAD' });
+    expect(extractOffline('Maple Leaf Printing\nInvoice number: 12\nTotal: $ 12.00', INVOICE).data).not.toHaveProperty('currency');
+  });
+});
+
+describe('the held-out half of the bench', () => {
+  it('is never read by the extractor: no source reads the corpus, the bench or names a held-out document', () => {
+    const root = join(__dirname, '..', '..', '..', '..');
+    const truth = JSON.parse(readFileSync(join(root, 'bench', 'extraction', 'real-truth.json'), 'utf8')) as { documents: Record<string, { half: string }> };
+    const heldOut = Object.entries(truth.documents)
+      .filter(([, t]) => t.half === 'held-out')
+      .map(([file]) => file.replace(/^(library|validator|Mustang-CLI)_src_test_resources_/, '').replace(/\.pdf$/, ''));
+    expect(heldOut.length).toBeGreaterThan(5);
+    const dirs = [__dirname, join(__dirname, '..', '..', 'processing', 'extraction')];
+    for (const dir of dirs) {
+      for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.includes('.test.'))) {
+        const source = readFileSync(join(dir, name), 'utf8');
+        expect({ name, reads: /shared\/corpus|real-truth|bench\/|sroie|mustangproject|QUARRY_CORPUS_DIR/i.test(source) }).toEqual({ name, reads: false });
+        for (const file of heldOut) expect({ name, names: source.includes(file) }).toEqual({ name, names: false });
+      }
+    }
+  });
+});
