@@ -46,7 +46,13 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (!open) setInput('');
+    if (!open) {
+      setInput('');
+      return;
+    }
+    // Typing starts at once: the search field takes the focus from the dialog as it opens.
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [open]);
 
   const pages = useMemo(() => matchPages(sections.flatMap((s) => s.entries), input.trim()), [sections, input]);
