@@ -5,6 +5,7 @@ import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatTime, path
 import { ArrowLeft } from 'lucide-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { jobSubject, type JobSubjectSource } from './jobLinks';
 
 export const UNKNOWN_ERROR = 'Unknown error occurred';
 
@@ -224,14 +225,17 @@ export function ErrorBox({ children }: { children: ReactNode }) {
   );
 }
 
-export interface RecentJob {
+export interface RecentJob extends JobSubjectSource {
   id: string;
   name: string;
   status: string;
   created_at: string;
 }
 
-/** The recent jobs of a list page: name (truncated), status, created, and a Monitor button. */
+/**
+ * The recent jobs of a list page: name (truncated, the whole name on hover), what it ran on
+ * on a line of its own and never cut, status, created, and a Monitor button.
+ */
 export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs: readonly RecentJob[]; truncateAt: number; monitorPath: (id: string) => string; emptyText: string }) {
   if (jobs.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
   return (
@@ -242,6 +246,7 @@ export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs:
             <Text fontWeight="medium" title={j.name} truncate>
               {truncate(j.name, truncateAt)}
             </Text>
+            <RecentJobSubject job={j} />
             <Text fontSize="xs" color="fg.muted">
               {formatDateTime(j.created_at)}
             </Text>
@@ -255,6 +260,16 @@ export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs:
         </HStack>
       ))}
     </Stack>
+  );
+}
+
+function RecentJobSubject({ job }: { job: JobSubjectSource }) {
+  const subject = jobSubject(job);
+  if (!subject) return null;
+  return (
+    <Text fontSize="sm" wordBreak="break-word" data-testid="recent-job-subject">
+      {subject.kind}: {subject.name}
+    </Text>
   );
 }
 

@@ -1,0 +1,60 @@
+// A jobs-list row's actions: Open (the type's monitor), Cancel (confirmed) while it is active,
+// Retry when it failed (it resumes after its last finished step).
+import { Button, HStack } from '@chakra-ui/react';
+import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { monitorPathFor } from '../common/jobLinks';
+import { useJobControl } from '../common/queries';
+import { canCancel, canRetry } from '../common/status';
+
+export function JobRowActions({ job }: { job: { id: string; name: string; status: string; job_type: string } }) {
+  const { cancel, retry } = useJobControl(job.id);
+  const [confirming, setConfirming] = useState(false);
+  const doCancel = async () => {
+    try {
+      await cancel.mutateAsync();
+      toast.info('Job cancelled', `"${job.name}" was cancelled.`);
+    } catch (e) {
+      toast.error('Cancel failed', toAppError(e).message);
+      throw e;
+    }
+  };
+  const doRetry = async () => {
+    try {
+      await retry.mutateAsync(undefined);
+      toast.info('Job restarted', `"${job.name}" resumes after its last finished step.`);
+    } catch (e) {
+      toast.error('Retry failed', toAppError(e).message);
+    }
+  };
+  return (
+    <HStack gap="1" justify="flex-end" wrap="wrap">
+      {canRetry(job.status) ? (
+        <Button size="xs" variant="outline" onClick={() => void doRetry()} loading={retry.isPending} aria-label={`Retry ${job.name}`}>
+          Retry
+        </Button>
+      ) : null}
+      {canCancel(job.status) ? (
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={cancel.isPending} aria-label={`Cancel ${job.name}`}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button asChild size="xs" variant="outline">
+        <Link to={monitorPathFor(job.job_type, job.id)} aria-label={`Open ${job.name}`}>
+          Open
+        </Link>
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Cancel "${job.name}"?`}
+        message="Work in progress stops at its next step; what is finished is kept. A cancelled job cannot be started again."
+        confirmLabel="Cancel job"
+        cancelLabel="Keep running"
+        destructive
+        onConfirm={doCancel}
+      />
+    </HStack>
+  );
+}
