@@ -53,12 +53,15 @@ export function JobNameFields({
   name,
   description,
   onChange,
+  onBlur,
 }: {
   nameLabel: string;
   namePlaceholder: string;
   name: string;
   description: string;
   onChange: (p: { name?: string; description?: string }) => void;
+  /** leaving the name field (a form marks it touched) */
+  onBlur?: () => void;
 }) {
   return (
     <>
@@ -66,7 +69,7 @@ export function JobNameFields({
         <Field.Label>
           {nameLabel} <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="name" value={name} onChange={(e) => onChange({ name: e.target.value })} placeholder={namePlaceholder} />
+        <Input name="name" value={name} onChange={(e) => onChange({ name: e.target.value })} onBlur={onBlur} placeholder={namePlaceholder} />
       </Field.Root>
       <Field.Root>
         <Field.Label>Description</Field.Label>

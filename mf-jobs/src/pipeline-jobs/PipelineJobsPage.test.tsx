@@ -1,5 +1,7 @@
-// The pipeline form: Create disabled until valid with the spec's messages; the estimate shown
-// before Create; a refused creation keeps what the user entered and toasts the server's detail.
+// The pipeline form: Create disabled until valid; its messages wait until a field was touched;
+// the estimate shown before Create; a refused creation keeps what the user entered and toasts
+// the server's detail. A link's ?files= preselects files (the run gets a dataset of them) and
+// ?dataset= a dataset.
 import { createQueryClient, toaster } from '@quarry/shared';
 import type { Dataset, JobEstimate, Prompt } from '@quarry/shared/schemas';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes } from '@quarry/shared/testing';
@@ -41,6 +43,10 @@ describe('pipeline form', () => {
     await screen.findByRole('textbox', { name: /Job name/ });
     const create = screen.getByRole('button', { name: 'Create Pipeline Job' });
     expect(create).toBeDisabled();
+    // an untouched form shows no warning
+    expect(screen.queryByTestId('pipeline-validation')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Missing required fields/)).not.toBeInTheDocument();
+    fireEvent.blur(screen.getByRole('textbox', { name: /Job name/ }));
     expect(screen.getByText('Missing required fields: fill in job name, dataset, and select at least one pipeline stage')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: /Job name/ }), { target: { value: 'Quarterly' } });
     fireEvent.change(screen.getByRole('combobox', { name: /^Dataset/ }), { target: { value: DS } });
@@ -58,5 +64,47 @@ describe('pipeline form', () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/jobs/pipeline').map((c) => c.body)).toEqual([
       expect.objectContaining({ name: 'Quarterly', dataset_id: DS, prompt_id: PROMPT, pipeline_stages: ['ocr', 'chunking', 'extraction'] }),
     ]);
+  });
+
+  it('preselects files from ?files= and runs on a dataset of them; ?dataset= preselects a dataset', async () => {
+    const F1 = '3d0c9a4e-5d0f-4a53-9c4a-000000000001';
+    const F2 = '3d0c9a4e-5d0f-4a53-9c4a-000000000002';
+    const NEW_DS = '4d0c9a4e-5d0f-4a53-9c4a-000000000001';
+    const file = (id: string, filename: string) => ({
+      id, filename, file_size: 40_000, mime_type: 'application/pdf', file_type: 'pdf', estimated_pages: 1, actual_pages: 1, page_count: 1, is_valid: true,
+      error_message: null, upload_session_id: null, sha256: null, created_at: T, updated_at: T, validated_at: T,
+    });
+    const calls = fakeApi.serve({
+      'GET /datasets/': () => ({ body: { datasets: [dataset], total_count: 1 } }),
+      'GET /prompts/': () => ({ body: { prompts: [prompt], total_count: 1 } }),
+      'GET /examples/': () => ({ body: { examples: [], total_count: 0 } }),
+      'GET /jobs/': () => ({ body: { jobs: [], total_count: 0, offset: 0, limit: 10 } }),
+      [`GET /files/${F1}`]: () => ({ body: file(F1, 'walk_invoice_2024-03-with-a-very-long-distinguishing-name.pdf') }),
+      [`GET /files/${F2}`]: () => ({ body: file(F2, 'receipt 7.png') }),
+      'POST /jobs/estimate': () => ({ body: ESTIMATE }),
+      'POST /datasets/': () => ({ status: 201, body: { ...dataset, id: NEW_DS, name: 'x', file_count: 2 } }),
+      'POST /jobs/pipeline': () => ({ status: 429, body: { detail: 'Weekly job limit reached (weekly_jobs)' } }),
+    });
+    const { unmount } = renderRoute(<PipelineJobsPage />, { path: '/jobs/pipeline', url: `/jobs/pipeline?files=${F1},${F2},not-an-id` });
+    expect(await screen.findByText('walk_invoice_2024-03-with-a-very-long-distinguishing-name.pdf')).toBeInTheDocument();
+    expect(screen.getByText('receipt 7.png')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Dataset/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pipeline-validation')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /Job name/ }), { target: { value: 'Two files' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Prompt template/ }), { target: { value: PROMPT } });
+    const create = screen.getByRole('button', { name: 'Create Pipeline Job' });
+    await waitFor(() => expect(create).toBeEnabled());
+    fireEvent.click(create);
+    expect(await screen.findByText('Job creation failed')).toBeInTheDocument();
+    const posted = calls.filter((c) => c.method === 'POST' && c.path !== '/jobs/estimate').map((c) => [c.path, c.body]);
+    expect(posted).toEqual([
+      ['/datasets/', { name: 'walk_invoice_2024-03-with-a-very-long-distinguishing-name.pdf, receipt 7.png', description: 'Files of the pipeline run "Two files"', file_ids: [F1, F2] }],
+      ['/jobs/pipeline', expect.objectContaining({ name: 'Two files', dataset_id: NEW_DS, prompt_id: PROMPT })],
+    ]);
+    unmount();
+
+    renderRoute(<PipelineJobsPage />, { path: '/jobs/pipeline', url: `/jobs/pipeline?dataset=${DS}` });
+    expect(await screen.findByRole('combobox', { name: /^Dataset/ })).toHaveValue(DS);
+    expect(screen.queryByTestId('pipeline-validation')).not.toBeInTheDocument();
   });
 });

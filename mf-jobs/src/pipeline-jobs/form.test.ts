@@ -1,5 +1,5 @@
 import { PIPELINE_MESSAGES } from '@quarry/shared/schemas';
-import { EMPTY_PIPELINE, pipelineBody, toggleStage, validatePipeline } from './form';
+import { EMPTY_PIPELINE, pipelineBody, pipelineFormFromLink, runDatasetName, toggleStage, validatePipeline } from './form';
 
 describe('pipeline form validation (spec 3 §5)', () => {
   it('uses the spec messages', () => {
@@ -30,5 +30,26 @@ describe('pipeline form validation (spec 3 §5)', () => {
     const ocrOnly = pipelineBody({ ...f, stages: ['ocr'] });
     expect(ocrOnly.processing_config).toEqual({});
     expect(ocrOnly).not.toHaveProperty('prompt_id');
+  });
+});
+
+describe('the pipeline form opened from a link', () => {
+  const A = '3d0c9a4e-5d0f-4a53-9c4a-000000000001';
+  const B = '3d0c9a4e-5d0f-4a53-9c4a-000000000002';
+  it('reads ?files= (ids only, once each) before ?dataset=', () => {
+    expect(pipelineFormFromLink(new URLSearchParams(`files=${A},${B},${A},nope`)).fileIds).toEqual([A, B]);
+    expect(pipelineFormFromLink(new URLSearchParams(`files=${A}&dataset=${B}`)).datasetId).toBe('');
+    expect(pipelineFormFromLink(new URLSearchParams(`dataset=${B}`))).toMatchObject({ datasetId: B, fileIds: [] });
+    expect(pipelineFormFromLink(new URLSearchParams('dataset=../x'))).toEqual(EMPTY_PIPELINE);
+  });
+  it('counts chosen files as the dataset when validating', () => {
+    expect(validatePipeline({ ...EMPTY_PIPELINE, name: 'x', fileIds: [A], stages: ['ocr'] })).toEqual([]);
+  });
+  it('names a run dataset after its files, within 200 characters', () => {
+    expect(runDatasetName(['a.pdf', 'b.pdf'])).toBe('a.pdf, b.pdf');
+    const long = Array.from({ length: 30 }, (_, i) => `invoice-number-${i}.pdf`);
+    const name = runDatasetName(long);
+    expect(name.length).toBeLessThanOrEqual(200);
+    expect(name).toMatch(/^invoice-number-0\.pdf, .* and \d+ more$/);
   });
 });

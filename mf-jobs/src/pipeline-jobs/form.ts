@@ -12,6 +12,8 @@ export interface PipelineForm {
   name: string;
   description: string;
   datasetId: string;
+  /** files chosen on the file list (`?files=`): the run gets a dataset of its own made of them */
+  fileIds: string[];
   stages: PipelineStage[];
   promptId: string;
   exampleId: string;
@@ -24,6 +26,7 @@ export const EMPTY_PIPELINE: PipelineForm = {
   name: '',
   description: '',
   datasetId: '',
+  fileIds: [],
   stages: [...PIPELINE_STAGES],
   promptId: '',
   exampleId: '',
@@ -43,9 +46,35 @@ export function toggleStage(stages: readonly PipelineStage[], stage: PipelineSta
 /** The validation messages that apply (empty: the form may be sent). */
 export function validatePipeline(f: PipelineForm): string[] {
   const out: string[] = [];
-  if (!f.name.trim() || !f.datasetId || f.stages.length === 0) out.push(PIPELINE_MESSAGES.missingFields);
+  if (!f.name.trim() || (!f.datasetId && f.fileIds.length === 0) || f.stages.length === 0) out.push(PIPELINE_MESSAGES.missingFields);
   if (f.stages.includes('extraction') && !f.promptId) out.push(PIPELINE_MESSAGES.missingPrompt);
   return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The form as a link opens it: `?files=<id>,<id>` preselects those files, `?dataset=<id>` that
+ * dataset (anything that is not an id is ignored).
+ */
+export function pipelineFormFromLink(sp: URLSearchParams): PipelineForm {
+  const fileIds = [...new Set((sp.get('files') ?? '').split(',').map((s) => s.trim()).filter((s) => UUID.test(s)))];
+  const dataset = sp.get('dataset') ?? '';
+  return { ...EMPTY_PIPELINE, fileIds, datasetId: fileIds.length === 0 && UUID.test(dataset) ? dataset : '' };
+}
+
+/** chosen: a run's own dataset is named after its files, cut to stay within the 200 characters a dataset name may have */
+const RUN_DATASET_NAME_MAX = 200;
+
+/** The name of the dataset a run on chosen files gets: its file names ("a.pdf, b.pdf", or "a.pdf and 3 more"). */
+export function runDatasetName(filenames: readonly string[]): string {
+  const all = filenames.join(', ');
+  if (all.length <= RUN_DATASET_NAME_MAX) return all;
+  for (let n = filenames.length - 1; n >= 1; n--) {
+    const name = `${filenames.slice(0, n).join(', ')} and ${filenames.length - n} more`;
+    if (name.length <= RUN_DATASET_NAME_MAX) return name;
+  }
+  return `${filenames.length} files`;
 }
 
 export function pipelineBody(f: PipelineForm): PipelineCreate {
@@ -65,12 +94,15 @@ export function pipelineBody(f: PipelineForm): PipelineCreate {
   };
 }
 
+/** The estimate of a run on a dataset or on one chosen file (several files are estimated once their dataset exists). */
 export function pipelineEstimate(f: PipelineForm): JobEstimateRequest | null {
-  if (!f.datasetId || f.stages.length === 0) return null;
+  if (f.stages.length === 0) return null;
+  const target = f.fileIds.length === 1 ? { file_id: f.fileIds[0] } : f.fileIds.length === 0 && f.datasetId ? { dataset_id: f.datasetId } : null;
+  if (!target) return null;
   const extraction = f.stages.includes('extraction');
   return {
     job_type: 'full_pipeline',
-    dataset_id: f.datasetId,
+    ...target,
     pipeline_stages: f.stages,
     prompt_id: extraction && f.promptId ? f.promptId : null,
     examples: extraction && f.exampleId ? [f.exampleId] : null,

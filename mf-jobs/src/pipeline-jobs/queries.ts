@@ -1,7 +1,8 @@
-// Pipeline jobs (spec 3 §2.1, §2.5, §7): recent pipelines, one pipeline (no retry on error), create.
-import { api, jobKeys } from '@quarry/shared';
-import { JobListResponseSchema, PipelineJobSchema, type PipelineCreate } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Pipeline jobs: recent pipelines, one pipeline (no retry on error), create;
+// the files a link chose, and the dataset a run on chosen files gets.
+import { api, datasetKeys, fileKeys, jobKeys } from '@quarry/shared';
+import { DatasetSchema, FileSchema, JobListResponseSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -38,5 +39,28 @@ export function useCreatePipelineJob() {
   return useMutation({
     mutationFn: (body: PipelineCreate) => api.post('jobs/pipeline', body, { schema: PipelineJobSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
+  });
+}
+
+/** The files chosen on the file list (`?files=`), each read by id: their names show in the form. */
+export function useChosenFiles(ids: readonly string[]) {
+  const userId = useUserId();
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: fileKeys.detail(userId, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get(`files/${encodeURIComponent(id)}`, { signal, schema: FileSchema }),
+      enabled: Boolean(userId),
+      retry: false,
+    })),
+  });
+}
+
+/** A run on chosen files: first a dataset of those files (the unit a pipeline runs over). */
+export function useCreateRunDataset() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: (body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: datasetKeys.lists(userId) }),
   });
 }
