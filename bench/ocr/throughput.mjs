@@ -2,7 +2,7 @@
 // OCR throughput and accuracy of the product's path beside the distribution's tesseract, on the
 // same page images in the same run. From the repository root:
 //
-//   node --import tsx bench/ocr/throughput.mjs [--manual-pages 10] [--models fast,best] [--lanes 2] [--skip-scans]
+//   node --import tsx bench/ocr/throughput.mjs [--manual-pages 10] [--models fast,best,fast+best] [--languages auto] [--lanes 2] [--skip-scans]
 //
 // Two sets of pages, each with its truth from a text layer:
 //   scans   the project's scan corpus: the extraction bench's development documents that it
@@ -38,7 +38,8 @@ import { ProcessingPool } from '../../api/src/pool/index.ts';
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
 const MANUAL_PAGES = Number(opt('manual-pages', 10));
-const MODELS = String(opt('models', 'fast,best')).split(',');
+const MODELS = String(opt('models', 'fast,best,fast+best')).split(',');
+const LANGUAGES = String(opt('languages', 'auto'));
 const LANES = Number(opt('lanes', availableParallelism()));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MANUAL = path.resolve(root, '..', 'shared', 'corpus', 'mustangproject', 'doc_ZugferdDev.en.pdf');
@@ -114,8 +115,8 @@ async function tesseractBaseline(files) {
 
 async function product(pdf, model, pool) {
   const t0 = performance.now();
-  const r = await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model, pool, engine: 'tesseract-cli', workDir: work });
-  return { seconds: (performance.now() - t0) / 1000, texts: r.pages.map((p) => p.lines.join('\n')) };
+  const r = await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model, languages: LANGUAGES, pool, engine: 'tesseract-cli', workDir: work });
+  return { seconds: (performance.now() - t0) / 1000, texts: r.pages.map((p) => p.lines.join('\n')), confidences: r.pages.map((p) => Math.round(p.confidence ?? 0)) };
 }
 
 async function main() {
@@ -140,7 +141,8 @@ async function main() {
       for (const model of MODELS) {
         const l = load();
         const r = await product(pdf, model, pool);
-        rows.push({ set: set.name, what: `product, OCR_MODEL=${model}, ${LANES} pages at once`, pps: n / r.seconds, ratio: base.seconds / r.seconds, cer: cer(set.truth, r.texts), load: l });
+        rows.push({ set: set.name, what: `product, OCR_MODEL=${model}, OCR_LANGUAGES=${LANGUAGES}, ${LANES} pages at once`, pps: n / r.seconds, ratio: base.seconds / r.seconds, cer: cer(set.truth, r.texts), load: l });
+        console.log(`${set.name}: OCR_MODEL=${model} page confidences ${r.confidences.join(' ')}`);
       }
     }
   } finally {

@@ -256,6 +256,9 @@ export interface PoolHandle {
   release(): Promise<void>;
 }
 
+/** The process's pool while anything holds it (the job runtime does, for the API's life), else null: code without a handle of its own (the review record's checks) computes there when it can. */
+export const sharedProcessingPool = (): ProcessingPool | null => shared?.pool ?? null;
+
 export function acquireProcessingPool(settings: PoolSettings = {}): PoolHandle {
   if (!shared) shared = { pool: new ProcessingPool(settings), users: 0 };
   const entry = shared;

@@ -16,6 +16,7 @@ import type { Provenance, SourceLine } from '../processing/provenance';
 import { documentSource, provenanceOfExtraction, type DocumentSource } from '../modules/extraction/provenance';
 import { checkBmp, checkGif, checkJpeg, checkPngStreaming, checkTiff, type StructureCheck } from '../modules/files/formats';
 import { getProvider } from '../llm';
+import { runChecks, type ChecksInput, type ReviewCheck } from '../modules/review/checks';
 
 export interface TaskContext {
   progress(message: unknown): void;
@@ -83,6 +84,8 @@ export const tasks = {
   'ocr-tsv': async (p: { tsv: string; detect?: boolean }): Promise<TsvPage[]> => parseTesseractTsv(p.tsv, { detect: p.detect ?? false }),
 
   'ocr-language': async (p: { text: string }) => detectLanguage(p.text),
+
+  'review-checks': async (p: ChecksInput): Promise<ReviewCheck[]> => runChecks(p),
 
   'ocr-assemble': async (p: { pages: OcrPage[] }) => ({ text: documentText(p.pages), lines: numberLines(p.pages), markdown: toMarkdown(p.pages) }),
 

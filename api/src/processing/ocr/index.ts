@@ -32,6 +32,8 @@ export const DEFAULT_DPI = 300;
 export const DEFAULT_MIN_TEXT_LAYER_CHARS = 20;
 export const DEFAULT_PAGE_TIMEOUT_MS = 120_000;
 export const DEFAULT_READ_TIMEOUT_MS = 60_000;
+/** OCR_MODEL=fast+best: a page read with a mean word confidence below this is read again with best (bench/ocr/RESULTS.md) */
+export const DEFAULT_REREAD_BELOW = 85;
 const MAX_RENDER_PIXELS = 40_000_000;
 const MAX_DECODE_PIXELS = 100_000_000;
 /**
@@ -212,18 +214,29 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   const parseTsv = (tsv: string, detect: boolean): Promise<TsvPage[]> | TsvPage[] =>
     pool ? pool.run('ocr-tsv', { tsv, detect }, { signal: controller.signal, what: 'reading the recognised text' }) : parseTesseractTsv(tsv, { detect });
 
+  const rereadBelow = options.rereadBelow ?? DEFAULT_REREAD_BELOW;
+  /** OCR_MODEL=fast+best: a page read in English with the fast model and little confidence is read again with best; the surer reading is kept. */
+  const surer = async (engine: OcrEngine, read: TsvPage[], languages: string | undefined, again: () => Promise<TsvPage[]>): Promise<TsvPage[]> => {
+    const confidence = read[0]?.confidence;
+    if (!(engine instanceof TesseractCliEngine) || !engine.rereadWith || (languages ?? 'eng') !== 'eng' || confidence === undefined || confidence >= rereadBelow) return read;
+    const best = await again();
+    return (best[0]?.confidence ?? 0) > confidence ? best : read;
+  };
+
   const recognise = async (imagePath: string, page: number | undefined, imageDpi?: number): Promise<TsvPage[]> => {
     const engine = await getEngine();
-    if (!detecting(engine)) return parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi), false);
+    const rereadWith = engine instanceof TesseractCliEngine ? engine.rereadWith : undefined;
+    const withBest = () => recogniseTsv(engine, imagePath, page, imageDpi, rereadWith).then((tsv) => parseTsv(tsv, false));
+    if (!detecting(engine)) return surer(engine, await parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi), false), undefined, withBest);
     const readAs = documentLanguage ?? 'eng';
     const first = await parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi, readingLanguages(readAs)), true);
     const told = first[0]?.language;
     if (!told || told === readAs) {
       if (told) documentLanguage = told;
-      return first;
+      return surer(engine, first, readingLanguages(readAs), withBest);
     }
     documentLanguage = told;
-    return parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi, readingLanguages(told)), false);
+    return surer(engine, await parseTsv(await recogniseTsv(engine, imagePath, page, imageDpi, readingLanguages(told)), false), readingLanguages(told), withBest);
   };
 
   /** A text-layer page: its layout, with what tesseract reads in its pictures (letterheads, scans) in reading order. */

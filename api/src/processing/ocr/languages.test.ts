@@ -105,6 +105,33 @@ describe('OCR_LANGUAGES=auto', () => {
   });
 });
 
+describe('OCR_MODEL=fast+best', () => {
+  itWith('tesseract-cli')('reads a page read with less confidence than asked again with the best English model, and keeps the surer reading', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-reread-'));
+    const log = path.join(work, 'calls.log');
+    const wrapper = path.join(work, 'tesseract');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
+    const saved = process.env.QUARRY_TESSERACT_CMD;
+    process.env.QUARRY_TESSERACT_CMD = wrapper;
+    const reads = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
+    try {
+      const image = renderTextImage(['Invoice 2024-117 from Northwind Trading Ltd', 'Payment is due within 30 days of the invoice date.'], { width: 1300, fontSize: 30 });
+      const bytes = await makeImagePdf([image.png]);
+      // no page is read with a confidence of 101: every page is read twice
+      const twice = await runOcr(pdf(bytes), { engine: 'tesseract-cli', model: 'fast+best', languages: 'eng', rereadBelow: 101, pool });
+      expect(reads()).toEqual(['eng', 'eng_best']);
+      expect(twice.text).toContain('Payment is due within 30 days of the invoice date.');
+      rmSync(log);
+      await runOcr(pdf(bytes), { engine: 'tesseract-cli', model: 'fast+best', languages: 'eng', rereadBelow: 0, pool });
+      expect(reads()).toEqual(['eng']);
+    } finally {
+      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
+      else process.env.QUARRY_TESSERACT_CMD = saved;
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a picture of text inside a text-layer PDF', () => {
   const above = ['Invoice INV-2024-0042 from Northwind Traders', 'Issued 14 March 2024 to Contoso Ltd'];
   const pictured = ['Scanned delivery slip 4711', 'Received by Anna Berg on 12 March 2024', 'Parcel weight 12.5 kg'];

@@ -1,8 +1,12 @@
 import type { ProcessingPool } from '../../pool';
 export type OcrEngineName = 'tesseract-cli' | 'tesseract-js';
 export type OcrEngineChoice = 'auto' | OcrEngineName;
-/** 'fast': tessdata_fast (the tesseract command's own data); 'best': tessdata_best, integer (@tesseract.js-data/eng) */
-export type OcrModel = 'fast' | 'best';
+/**
+ * 'fast': tessdata_fast (the tesseract command's own data); 'best': tessdata_best, integer
+ * (@tesseract.js-data); 'fast+best': fast, and a page read with less confidence than
+ * `rereadBelow` read again with best (the reading with the higher confidence is kept).
+ */
+export type OcrModel = 'fast' | 'best' | 'fast+best';
 
 export interface OcrInput {
   bytes: Uint8Array;
@@ -38,6 +42,8 @@ export interface OcrOptions {
    * Default 'eng'. tesseract.js reads English only.
    */
   languages?: string;
+  /** With model 'fast+best': a page whose mean word confidence is below this is read again with best. Default 85. */
+  rereadBelow?: number;
   /** Pictures on text-layer PDF pages (a letterhead, a scanned page inside a generated PDF) are read and merged with the text in reading order. Default true. */
   readImages?: boolean;
   /** Folder the run's temporary folder is made in (default the system's); a job passes its own. */

@@ -30,7 +30,7 @@ export async function resolveEngine(choice: OcrEngineChoice, concurrency: number
   const cli = await detectTesseractCli(undefined, model);
   if (choice === 'tesseract-cli') {
     if (!cli.available) throw new OcrError('ENGINE_UNAVAILABLE', `The tesseract command is not available: ${cli.reason}.`);
-    return new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false);
+    return new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false, cli.rereadWith);
   }
-  return cli.available ? new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false) : new TesseractJsEngine(concurrency);
+  return cli.available ? new TesseractCliEngine(cli.command, cli.tessdataDir, cli.languages, cli.detect ?? false, cli.rereadWith) : new TesseractJsEngine(concurrency);
 }

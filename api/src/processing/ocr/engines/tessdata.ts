@@ -31,6 +31,9 @@ export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
 
 const packages: Record<BundledLanguage, { langPath: string }> = { eng, deu, fra, nld, spa, ita, pol };
 
+/** The bundled best English model's name where the folder's `eng` is the command's own (fast) one. */
+export const ENG_BEST = 'eng_best';
+
 export const BUNDLED_MODEL_NAME = 'tessdata_best (integer) from @tesseract.js-data';
 
 /** The gzipped model inside a package (beside the `4.0.0` folder tesseract.js reads). */
@@ -79,7 +82,7 @@ async function linkOnce(source: string, target: string): Promise<void> {
  * temporary folder); a folder is named by the packed files' sizes, so an upgraded package is
  * prepared again.
  */
-export function tessdataFor(model: OcrModel, ownDir: string | undefined): Promise<TessdataDir | { error: string }> {
+export function tessdataFor(model: Exclude<OcrModel, 'fast+best'>, ownDir: string | undefined): Promise<TessdataDir | { error: string }> {
   const key = `${model}|${ownDir ?? ''}`;
   let p = prepared.get(key);
   if (!p) {
@@ -102,6 +105,11 @@ export function tessdataFor(model: OcrModel, ownDir: string | undefined): Promis
           if (sources[code]) continue;
           await gunzipOnce(bundledModelPath(code), path.join(dir, `${code}.traineddata`));
           sources[code] = 'bundled best';
+        }
+        // beside a fast English model, the best one under its own name, for re-reading a page read with little confidence
+        if (sources.eng === 'own') {
+          await gunzipOnce(bundledModelPath('eng'), path.join(dir, `${ENG_BEST}.traineddata`));
+          sources[ENG_BEST] = 'bundled best';
         }
         return { dir, sources };
       } catch (err) {

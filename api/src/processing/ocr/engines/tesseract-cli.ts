@@ -2,7 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
 import { lowerPriority } from '../media';
-import { BUNDLED_LANGUAGES, tessdataFor } from './tessdata';
+import { BUNDLED_LANGUAGES, ENG_BEST, tessdataFor } from './tessdata';
 import type { OcrModel } from '../types';
 import type { OcrEngine, RecognizeRequest } from './types';
 
@@ -19,6 +19,8 @@ export interface CliAvailability {
   languages?: string;
   /** OCR_LANGUAGES=auto: each page's language is detected and the page re-read with its model (see ../language.ts) */
   detect?: boolean;
+  /** OCR_MODEL=fast+best: `-l` of the best English model, for a page read in English with little confidence */
+  rereadWith?: string;
 }
 
 const cache = new Map<string, Promise<CliAvailability>>();
@@ -31,7 +33,7 @@ const run = (command: string, args: string[]): Promise<{ error: Error | null; ou
   });
 
 export interface CliModelChoice {
-  /** 'fast': the command's own data where it has it (Debian's tesseract-ocr-eng is tessdata_fast); 'best': tessdata_best (integer) from @tesseract.js-data */
+  /** 'fast': the command's own data where it has it (Debian's tesseract-ocr-eng is tessdata_fast); 'best': tessdata_best (integer) from @tesseract.js-data; 'fast+best': fast, a page read with little confidence read again with best */
   model?: OcrModel;
   /** tesseract codes joined by '+', or 'auto' (detect each page's language among the bundled ones); default 'eng' */
   languages?: string;
@@ -59,7 +61,7 @@ export function detectTesseractCli(command = tesseractCommand(), choice: CliMode
       const own = await run(command, ['--list-langs']);
       if (own.error) return { available: false, command, reason: `${command} --list-langs failed: ${own.error.message}` };
       const ownList = listed(own.output);
-      const prepared = await tessdataFor(model, ownList.dir);
+      const prepared = await tessdataFor(model === 'best' ? 'best' : 'fast', ownList.dir);
       let have = ownList.have;
       if ('dir' in prepared) {
         const withDir = await run(command, ['--tessdata-dir', prepared.dir, '--list-langs']);
@@ -79,6 +81,7 @@ export function detectTesseractCli(command = tesseractCommand(), choice: CliMode
         command,
         languages: detect ? 'eng' : languages,
         detect,
+        ...(model === 'fast+best' && 'dir' in prepared && prepared.sources[ENG_BEST] ? { rereadWith: ENG_BEST } : {}),
         ...(version ? { version } : {}),
         ...('dir' in prepared
           ? { tessdataDir: prepared.dir, model: `${detect ? 'languages detected per page; ' : ''}${describe(prepared.sources)}` }
@@ -101,6 +104,8 @@ export class TesseractCliEngine implements OcrEngine {
     private readonly languages = 'eng',
     /** OCR_LANGUAGES=auto: the caller detects each page's language and re-reads it (see ../language.ts) */
     readonly detect = false,
+    /** OCR_MODEL=fast+best: the best English model's `-l`, for re-reading a page read in English with little confidence */
+    readonly rereadWith?: string,
   ) {}
 
   recognize(req: RecognizeRequest): Promise<string> {
