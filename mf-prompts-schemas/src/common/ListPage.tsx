@@ -1,14 +1,18 @@
-// The list screens of this remote (/prompts, /output-schemas, spec 2 §2): a header with New, a
-// search box and one select, then the list in the house order of states (loading, error with
-// Retry, empty with New, the cards), and a toast as well when the list fails to load (spec 2 §8).
-// Each screen keeps its own query, texts, card contents and delete dialog.
-import { Box, Button, Card, HStack, IconButton, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
+// The list screens of this remote (/prompts, /output-schemas): a header with New, a search box
+// (and a filter where the list has one), then the list in the house order of states (loading,
+// error with Retry, empty with New or naming the search, the rows), and a toast as well when the
+// list fails to load. Wide screens get a table sorted by its headers; below 600 px every row is
+// a card with each column labelled and a sort select instead of the headers. Sort and page live
+// in the address; the server sorts and pages.
+import { Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, PageHeader, toast } from '@quarry/shared';
+import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from './errors';
+import { PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams } from './listParts';
 import { useDebounced } from './useDebounced';
 
 /** chosen: the list is asked again once typing has paused this long, not per key */
@@ -28,7 +32,7 @@ export function useListSearch(): ListSearch {
   return { text, setText, term };
 }
 
-/** The select beside the search box (a sort or a filter): its values in order, each with its label. */
+/** A filter beside the search box: its values in order, each with its label. */
 export interface ListSelect<V extends string> {
   label: string;
   /** its width from the `sm` breakpoint up (full width below) */
@@ -39,7 +43,7 @@ export interface ListSelect<V extends string> {
   onChange: (value: V) => void;
 }
 
-/** What a list screen says around its cards. */
+/** What a list screen says around its rows. */
 export interface ListTexts {
   title: string;
   description: string;
@@ -55,47 +59,118 @@ export interface ListTexts {
   emptyNew: string;
   /** the list's accessible name */
   list: string;
+  /** what one and many rows are called: "Showing 1–20 of 48 prompts" */
+  noun: readonly [one: string, many: string];
 }
 
-/** One card of the list. */
-export interface ListCard {
+/** The first column: the item's name (a link to its page) and what sits under it. */
+export interface ListName {
   name: string;
-  /** where the name links to */
   to: string;
-  /** the badges and the muted line beside the name */
-  tags: ReactNode;
+  /** badges beside the name */
+  tags?: ReactNode;
   description: string | null;
-  /** the start of the item's content, in monospace under the description */
-  preview: { text: string; testId: string; wordBreak: 'break-all' | 'break-word' };
-  deleteLabel: string;
-  onDelete: () => void;
+  /** a short muted line under the description */
+  preview?: { text: string; testId: string };
 }
 
-/** The list itself: its query, the items in its answer, and what its failure and emptiness say. */
+export interface ListColumn<T, S extends string> {
+  header: string;
+  /** the column the header sorts by, if it sorts */
+  sort?: S;
+  textAlign?: 'start' | 'end';
+  cell: (item: T) => ReactNode;
+}
+
+/** The list itself: its query, the rows and total in its answer, and what its failure and emptiness say. */
 export interface ListData<D, T extends { id: string }> {
   query: UseQueryResult<D>;
   items: (data: D) => readonly T[];
+  total: (data: D) => number;
   /** the load error's toast is `${toastId}-${when the query failed}`: one toast per failure */
   toastId: string;
+  /** under the empty title when nothing was searched */
   emptyDescription: string;
 }
 
-export interface ListPageProps<D, T extends { id: string }, V extends string> {
+export interface ListPageProps<D, T extends { id: string }, S extends string, F extends string> {
   texts: ListTexts;
   newPath: string;
   search: ListSearch;
-  select: ListSelect<V>;
+  /** true when a filter other than the search narrows the list */
+  filtered?: boolean;
+  filter?: ListSelect<F>;
+  params: ListParams<S>;
+  /** the card layout's sort choices */
+  sortOptions: readonly { sort: S; order: SortOrder; label: string }[];
   list: ListData<D, T>;
-  card: (item: T) => ListCard;
+  nameHeader: { header: string; sort?: S };
+  name: (item: T) => ListName;
+  columns: readonly ListColumn<T, S>[];
+  /** the row's buttons (delete, ...), each with an accessible name */
+  actions: (item: T) => ReactNode;
   /** after the list: the screen's dialogs */
   children?: ReactNode;
 }
 
-export function ListPage<D, T extends { id: string }, V extends string>({ texts, newPath, search, select, list, card, children }: ListPageProps<D, T, V>) {
-  const { query, items, toastId, emptyDescription } = list;
+export function ListPage<D, T extends { id: string }, S extends string, F extends string>(props: ListPageProps<D, T, S, F>) {
+  const { texts, newPath, search, filter, filtered, params, sortOptions, list, children } = props;
+  const { query, items, total, toastId, emptyDescription } = list;
+  const wide = useWideLayout();
   useEffect(() => {
     if (query.isError) toast.error({ id: `${toastId}-${query.errorUpdatedAt}`, title: texts.loadFailed, description: errorText(query.error) });
   }, [query.isError, query.errorUpdatedAt, query.error, toastId, texts.loadFailed]);
+
+  // a page past the end (the last row of the last page deleted, an old link): go to the last page
+  const rows = query.data ? items(query.data) : undefined;
+  const count = query.data ? total(query.data) : 0;
+  // while the next page loads the rows shown are still the last page's: so is the pager's count
+  const shownOffset = useRef(params.offset);
+  if (query.data && !query.isPlaceholderData) shownOffset.current = params.offset;
+  const pastTheEnd = Boolean(rows && rows.length === 0 && count > 0 && params.offset > 0 && !query.isPlaceholderData);
+  const lastPage = Math.floor((count - 1) / PAGE_SIZE) * PAGE_SIZE;
+  const { setOffset } = params;
+  useEffect(() => {
+    if (pastTheEnd) setOffset(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, setOffset]);
+
+  // a new search starts at the first page
+  const [searched, setSearched] = useState(search.term);
+  const onLaterPage = params.offset > 0;
+  useEffect(() => {
+    if (search.term !== searched) {
+      setSearched(search.term);
+      if (onLaterPage) setOffset(0, { replace: true });
+    }
+  }, [search.term, searched, onLaterPage, setOffset]);
+
+  let body: ReactNode;
+  if (query.isPending) body = <LoadingState text={texts.loading} />;
+  else if (query.isError) body = <ErrorState title={texts.loadFailed} message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+  else if (!rows || rows.length === 0) {
+    body = search.term ? (
+      <EmptyState title={`No ${texts.noun[1]} match "${search.term}"`} description={filtered ? 'Try another search or filter.' : 'Try another search.'} />
+    ) : (
+      <EmptyState
+        title={texts.empty}
+        description={emptyDescription}
+        action={
+          <Button asChild size="sm" colorPalette="brand">
+            <Link to={newPath}>{texts.emptyNew}</Link>
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
+          {wide ? <ListTable {...props} rows={rows} /> : <ListCards {...props} rows={rows} />}
+        </Box>
+        <Pager offset={shownOffset.current} count={rows.length} total={count} noun={texts.noun} onOffset={(o) => params.setOffset(o)} />
+      </>
+    );
+  }
 
   return (
     <Box>
@@ -112,79 +187,139 @@ export function ListPage<D, T extends { id: string }, V extends string>({ texts,
       />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mb="5">
         <InputGroup flex="1" startElement={<Search size={16} />}>
-          <Input aria-label={texts.search} placeholder={texts.search} value={search.text} onChange={(e) => search.setText(e.target.value)} />
+          <Input type="search" aria-label={texts.search} placeholder={texts.search} value={search.text} onChange={(e) => search.setText(e.target.value)} />
         </InputGroup>
-        <NativeSelect.Root width={{ base: 'full', sm: select.width }}>
-          <NativeSelect.Field
-            aria-label={select.label}
-            value={select.value}
-            onChange={(e) => {
-              const chosen = select.values.find((v) => v === e.target.value);
-              if (chosen !== undefined) select.onChange(chosen);
-            }}
-          >
-            {select.values.map((v) => (
-              <option key={v} value={v}>
-                {select.labels[v]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        {filter ? (
+          <NativeSelect.Root width={{ base: 'full', sm: filter.width }}>
+            <NativeSelect.Field
+              aria-label={filter.label}
+              value={filter.value}
+              onChange={(e) => {
+                const chosen = filter.values.find((v) => v === e.target.value);
+                if (chosen !== undefined) filter.onChange(chosen);
+              }}
+            >
+              {filter.values.map((v) => (
+                <option key={v} value={v}>
+                  {filter.labels[v]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : null}
+        {!wide ? <SortSelect params={params} options={sortOptions} /> : null}
       </Stack>
-      {query.isPending ? (
-        <LoadingState text={texts.loading} />
-      ) : query.isError ? (
-        <ErrorState title={texts.loadFailed} message={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : items(query.data).length === 0 ? (
-        <EmptyState
-          title={texts.empty}
-          description={emptyDescription}
-          action={
-            <Button asChild size="sm" colorPalette="brand">
-              <Link to={newPath}>{texts.emptyNew}</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label={texts.list}>
-          {items(query.data).map((item) => (
-            <ListItemCard key={item.id} {...card(item)} />
-          ))}
-        </Stack>
-      )}
+      {body}
       {children}
     </Box>
   );
 }
 
-function ListItemCard({ name, to, tags, description, preview, deleteLabel, onDelete }: ListCard) {
+type RowsProps<D, T extends { id: string }, S extends string, F extends string> = ListPageProps<D, T, S, F> & { rows: readonly T[] };
+
+function NameCell({ name, to, tags, description, preview }: ListName) {
   return (
-    <Card.Root as="li" size="sm">
-      <Card.Body>
-        <HStack justify="space-between" align="flex-start" gap="3">
-          <Stack gap="1" minW="0" flex="1">
-            <HStack gap="2" wrap="wrap">
-              <ChakraLink asChild fontWeight="semibold" colorPalette="brand">
-                <Link to={to}>{name}</Link>
-              </ChakraLink>
-              {tags}
-            </HStack>
-            {description ? (
-              <Text fontSize="sm" color="fg.muted">
-                {description}
-              </Text>
-            ) : null}
-            <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak={preview.wordBreak} data-testid={preview.testId}>
-              {preview.text}
-            </Text>
-          </Stack>
-          <IconButton aria-label={deleteLabel} size="sm" variant="ghost" colorPalette="red" onClick={onDelete}>
-            <Trash2 />
-          </IconButton>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+    <Stack gap="0.5" minW="0">
+      <HStack gap="2" wrap="wrap">
+        <ChakraLink asChild fontWeight="semibold" colorPalette="brand">
+          <Link to={to}>{name}</Link>
+        </ChakraLink>
+        {tags}
+      </HStack>
+      {description ? (
+        <Text textStyle="xs" color="fg.muted" lineClamp={2}>
+          {description}
+        </Text>
+      ) : null}
+      {preview ? (
+        <Text fontFamily="mono" textStyle="xs" color="fg.muted" wordBreak="break-word" lineClamp={2} data-testid={preview.testId}>
+          {preview.text}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
+function ListTable<D, T extends { id: string }, S extends string, F extends string>({ texts, params, nameHeader, name, columns, actions, rows }: RowsProps<D, T, S, F>) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="l2">
+      <Table.Root size="sm" aria-label={texts.list}>
+        <Table.Header>
+          <Table.Row>
+            {nameHeader.sort ? (
+              <SortableHeader column={nameHeader.sort} params={params}>
+                {nameHeader.header}
+              </SortableHeader>
+            ) : (
+              <Table.ColumnHeader>{nameHeader.header}</Table.ColumnHeader>
+            )}
+            {columns.map((c) =>
+              c.sort ? (
+                <SortableHeader key={c.header} column={c.sort} params={params} textAlign={c.textAlign}>
+                  {c.header}
+                </SortableHeader>
+              ) : (
+                <Table.ColumnHeader key={c.header} textAlign={c.textAlign} whiteSpace="nowrap">
+                  {c.header}
+                </Table.ColumnHeader>
+              ),
+            )}
+            <Table.ColumnHeader>
+              <Text srOnly>Actions</Text>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((item) => {
+            const n = name(item);
+            return (
+              <Table.Row key={item.id} data-testid="list-row">
+                <Table.Cell maxW="md">
+                  <NameCell {...n} />
+                </Table.Cell>
+                {columns.map((c) => (
+                  <Table.Cell key={c.header} textAlign={c.textAlign} textStyle="sm">
+                    {c.cell(item)}
+                  </Table.Cell>
+                ))}
+                <Table.Cell textAlign="end">
+                  <HStack gap="1" justify="flex-end">
+                    {actions(item)}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function ListCards<D, T extends { id: string }, S extends string, F extends string>({ texts, name, columns, actions, rows }: RowsProps<D, T, S, F>) {
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" aria-label={texts.list}>
+      {rows.map((item) => (
+        <Card.Root as="li" key={item.id} size="sm" data-testid="list-row">
+          <Card.Body gap="3">
+            <HStack justify="space-between" align="flex-start" gap="3">
+              <NameCell {...name(item)} />
+              <HStack gap="1" flexShrink={0}>
+                {actions(item)}
+              </HStack>
+            </HStack>
+            <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+              {columns.map((c) => (
+                <DataList.Item key={c.header}>
+                  <DataList.ItemLabel minW="24">{c.header}</DataList.ItemLabel>
+                  <DataList.ItemValue minW="0">{c.cell(item)}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -8,7 +8,7 @@ import type { JsonObject } from './schemaModel';
 export type SchemaChoiceValue = { mode: 'none' } | { mode: 'saved'; id: string } | { mode: 'own'; definition: JsonObject };
 
 export function SchemaChoice({ value, onChange, editorKey }: { value: SchemaChoiceValue; onChange: (v: SchemaChoiceValue) => void; editorKey?: string }) {
-  const schemas = useSchemaList({ sort: 'name' });
+  const schemas = useSchemaList({ sort: 'name', order: 'asc' });
   const selected = value.mode === 'saved' ? `saved:${value.id}` : value.mode;
   return (
     <Stack gap="4">

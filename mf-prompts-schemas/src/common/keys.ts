@@ -7,7 +7,7 @@ const who = (userId: UserId): string => userId ?? 'anonymous';
 export const promptKeys = {
   all: (userId: UserId) => ['prompts', who(userId)] as const,
   lists: (userId: UserId) => ['prompts', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: { search?: string; type?: string }) => ['prompts', who(userId), 'list', filters] as const,
+  list: (userId: UserId, filters: { search?: string; type?: string; sort?: string; order?: string; offset?: number }) => ['prompts', who(userId), 'list', filters] as const,
   detail: (userId: UserId, id: string) => ['prompts', who(userId), 'detail', id] as const,
   examples: (userId: UserId, id: string) => ['prompts', who(userId), 'detail', id, 'examples'] as const,
 };
@@ -15,7 +15,7 @@ export const promptKeys = {
 export const schemaKeys = {
   all: (userId: UserId) => ['output-schemas', who(userId)] as const,
   lists: (userId: UserId) => ['output-schemas', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: { search?: string; sort?: string }) => ['output-schemas', who(userId), 'list', filters] as const,
+  list: (userId: UserId, filters: { search?: string; sort?: string; order?: string; offset?: number; limit?: number }) => ['output-schemas', who(userId), 'list', filters] as const,
   detail: (userId: UserId, id: string) => ['output-schemas', who(userId), 'detail', id] as const,
   llmFormat: (userId: UserId, id: string) => ['output-schemas', who(userId), 'detail', id, 'llm-format'] as const,
 };

@@ -2,8 +2,8 @@
 // prompt pages' schema picker) and one schema. Keys from ./keys, every call with its signal and
 // the zod schema of its answer.
 import { api, useCurrentUser } from '@quarry/shared';
-import { OutputSchemaListResponseSchema, OutputSchemaSchema, type OutputSchemaListQuery } from '@quarry/shared/schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OutputSchemaListResponseSchema, OutputSchemaSchema, type OutputSchemaSort, type SortOrder } from '@quarry/shared/schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { schemaKeys } from './keys';
 
 /** spec 2 §9: prompts and schemas are listed up to 100 */
@@ -11,15 +11,29 @@ export const LIST_LIMIT = 100;
 
 export const useUserId = (): string | undefined => useCurrentUser()?.id;
 
-export const schemaListQueryOptions = (userId: string | undefined, filters: { search?: string; sort?: OutputSchemaListQuery['sort'] } = {}) =>
+export interface SchemaListFilters {
+  search?: string;
+  sort?: OutputSchemaSort;
+  order?: SortOrder;
+  /** a page of the list screen; without it the first LIST_LIMIT (the pickers) */
+  offset?: number;
+  limit?: number;
+}
+
+export const schemaListQueryOptions = (userId: string | undefined, filters: SchemaListFilters = {}) =>
   queryOptions({
     queryKey: schemaKeys.list(userId, filters),
     queryFn: ({ signal }) =>
-      api.get('/output-schemas/', { signal, schema: OutputSchemaListResponseSchema, query: { offset: 0, limit: LIST_LIMIT, search: filters.search || undefined, sort: filters.sort } }),
+      api.get('/output-schemas/', {
+        signal,
+        schema: OutputSchemaListResponseSchema,
+        query: { offset: filters.offset ?? 0, limit: filters.limit ?? LIST_LIMIT, search: filters.search || undefined, sort: filters.sort, order: filters.order },
+      }),
     enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
   });
 
-export const useSchemaList = (filters: { search?: string; sort?: OutputSchemaListQuery['sort'] } = {}) => useQuery(schemaListQueryOptions(useUserId(), filters));
+export const useSchemaList = (filters: SchemaListFilters = {}) => useQuery(schemaListQueryOptions(useUserId(), filters));
 
 export const schemaQueryOptions = (userId: string | undefined, id: string) =>
   queryOptions({
