@@ -115,8 +115,14 @@ describe('resource management', () => {
     const user = userEvent.setup();
     renderRoute(<ResourcesPage />);
     await screen.findByRole('button', { name: 'Edit max_pages' });
-    await user.click(screen.getByRole('button', { name: 'Overwrite Existing' }));
-    expect(await screen.findByText('Resources Seeded')).toBeInTheDocument();
+    // the overwrite sits behind More, so the header stays one row on a phone
+    expect(screen.queryByRole('button', { name: 'Overwrite Existing' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await screen.findByRole('menuitem', { name: 'Overwrite Existing' });
+    // chosen from the keyboard (the menu is open and focused)
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(seed).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(await screen.findByText('Resources Seeded', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Seeded resource types: 0 created, 4 updated, 0 skipped')).toBeInTheDocument();
     expect((seed.mock.calls[0] as unknown as [FakeCall])[0].body).toEqual({ overwrite_existing: true, resource_types: null });
   });

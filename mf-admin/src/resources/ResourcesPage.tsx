@@ -1,7 +1,7 @@
-import { Badge, Button, Card, DataList, Flex, HStack, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Flex, HStack, Heading, IconButton, Menu, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, toast } from '@quarry/shared';
 import type { ResourceType } from '@quarry/shared/schemas';
-import { Database, Pencil, RefreshCw, Sprout, Trash2 } from 'lucide-react';
+import { ChevronDown, Database, Pencil, RefreshCw, Sprout, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { EditResourceTypeDialog } from './EditResourceTypeDialog';
@@ -26,18 +26,33 @@ export default function ResourcesPage() {
       onError: (err) => toast.error('Failed to seed resources', serverDetailOr(err, 'Failed to seed resources')),
     });
 
+  // one row that fits a phone: Refresh as an icon, the everyday Seed Defaults, and the rarer
+  // overwrite behind a menu (it replaces an administrator's edits)
   const actions = (
-    <>
-      <Button variant="outline" size="sm" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending}>
-        <RefreshCw /> Refresh
-      </Button>
+    <HStack gap="2" flexWrap="nowrap">
+      <IconButton variant="outline" size="sm" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending}>
+        <RefreshCw />
+      </IconButton>
       <Button variant="outline" size="sm" onClick={() => runSeed(false)} disabled={seed.isPending} loading={seed.isPending && seed.variables === false}>
         <Sprout /> Seed Defaults
       </Button>
-      <Button colorPalette="orange" variant="subtle" size="sm" onClick={() => runSeed(true)} disabled={seed.isPending} loading={seed.isPending && seed.variables === true}>
-        <Sprout /> Overwrite Existing
-      </Button>
-    </>
+      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => value === 'overwrite' && runSeed(true)}>
+        <Menu.Trigger asChild>
+          <Button variant="outline" size="sm" disabled={seed.isPending} loading={seed.isPending && seed.variables === true}>
+            More <ChevronDown />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="overwrite" color="fg.warning">
+                <Sprout /> Overwrite Existing
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </HStack>
   );
 
   let body;

@@ -8,29 +8,42 @@ import {
   ApiKeySchema,
   AdminUserSchema,
   BalanceAdjustmentSchema,
+  type AdminUserSort,
   type AdminUserUpdate,
   type BalanceAdjustmentCreate,
+  type SortOrder,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRoot } from '../common/keys';
+import { PAGE_SIZE } from './listParts';
 
-export const USERS_PAGE_SIZE = 100;
+export interface UserListFilters {
+  search: string;
+  sort: AdminUserSort;
+  order: SortOrder;
+  offset: number;
+}
 
 export const userAdminKeys = {
   all: (userId: string | undefined) => adminRoot('users', userId),
-  list: (userId: string | undefined, search: string) => [...userAdminKeys.all(userId), 'list', { search }] as const,
+  list: (userId: string | undefined, filters: UserListFilters) => [...userAdminKeys.all(userId), 'list', filters] as const,
 };
 
-export const usersQueryOptions = (userId: string | undefined, search: string) =>
+/** One page of GET /admin/users, sorted and searched by the server; the page before stays up while the next loads. */
+export const usersQueryOptions = (userId: string | undefined, filters: UserListFilters) =>
   queryOptions({
-    queryKey: userAdminKeys.list(userId, search),
+    queryKey: userAdminKeys.list(userId, filters),
     queryFn: ({ signal }) =>
-      api.get('/admin/users', { signal, query: { search: search.trim() || undefined, limit: USERS_PAGE_SIZE }, schema: AdminUserListResponseSchema }),
+      api.get('/admin/users', {
+        signal,
+        query: { search: filters.search.trim() || undefined, sort: filters.sort, order: filters.order, offset: filters.offset, limit: PAGE_SIZE },
+        schema: AdminUserListResponseSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(search: string) {
-  return useQuery(usersQueryOptions(useCurrentUser()?.id, search));
+export function useUsers(filters: UserListFilters) {
+  return useQuery(usersQueryOptions(useCurrentUser()?.id, filters));
 }
 
 function useInvalidateUsers() {
