@@ -44,7 +44,7 @@ let answer: FakeRoute;
 let calls: FakeCall[];
 beforeEach(() => {
   quietActWarnings();
-  calls = fakeApi.serve({ [`GET /datasets/${DS}/evaluation`]: (call) => answer(call) });
+  calls = fakeApi.serve({ [`GET /datasets/${DS}/evaluation`]: (call) => answer(call), [`GET /jobs/${R2}/evaluation`]: (call) => answer(call) });
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -72,6 +72,16 @@ describe('EvaluationPage', () => {
     expect(within(worse).getByRole('link', { name: 'beta.pdf' })).toHaveAttribute('href', `/files/${F1}`);
     expect(within(worse).getByText('(empty)')).toBeInTheDocument();
     expect(within(worse).getAllByText('Contoso Supplies')).toHaveLength(2);
+  });
+
+  it('goes back to Evaluation, where its breadcrumb puts it, from a dataset or a run', async () => {
+    answer = () => ({ body: base });
+    const { unmount } = render();
+    expect(await screen.findByRole('link', { name: 'Back to Evaluation' })).toHaveAttribute('href', '/jobs/evaluation');
+    unmount();
+    renderRoute(<EvaluationPage />, { path: '/jobs/evaluation/runs/:jobId', url: `/jobs/evaluation/runs/${R2}` });
+    expect(await screen.findByRole('link', { name: 'Back to Evaluation' })).toHaveAttribute('href', '/jobs/evaluation');
+    expect(screen.getByRole('link', { name: 'Open the extraction run' })).toHaveAttribute('href', `/jobs/extraction/${R2}`);
   });
 
   it('picks another run from the list', async () => {

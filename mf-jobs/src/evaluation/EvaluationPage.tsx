@@ -2,7 +2,7 @@
 // extraction run measured against the reviewed files (issue 14 item 5) — overall and per-field
 // precision, recall and exact-match accuracy, row recall for tables, beside the previous run,
 // and the fields that got worse with examples.
-import { Badge, Box, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, formatDate, paths } from '@quarry/shared';
 import type { Evaluation, EvaluationField, EvaluationRun } from '@quarry/shared/schemas';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,7 +18,18 @@ export default function EvaluationPage() {
   const [search, setSearch] = useSearchParams();
   const target: EvaluationTarget = datasetId ? { kind: 'dataset', datasetId, runId: search.get('run') ?? undefined } : { kind: 'run', jobId: jobId ?? '' };
   const q = useEvaluation(target);
-  const back = target.kind === 'run' ? <BackLink to={paths.jobs.extractionMonitor(target.jobId)} label="Back to the extraction" /> : <BackLink to={paths.jobs.evaluation} label="Back to Evaluation" />;
+  // the page sits under Jobs › Evaluation whichever way it was opened: the back link goes there,
+  // and a run's own monitor is a link of its own
+  const back = (
+    <HStack gap="2" wrap="wrap">
+      <BackLink to={paths.jobs.evaluation} label="Back to Evaluation" />
+      {target.kind === 'run' ? (
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.jobs.extractionMonitor(target.jobId)}>Open the extraction run</Link>
+        </Button>
+      ) : null}
+    </HStack>
+  );
 
   if (q.isPending) return <LoadingState text="Evaluating the run against the reviewed files..." />;
   if (q.isError) {
