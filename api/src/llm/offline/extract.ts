@@ -11,6 +11,7 @@
 // as not found. `found` says where every value came from.
 import type { JSONSchema, LlmSourceDocument } from '../types';
 import { checkArithmetic } from './arithmetic';
+import { isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { fitValues } from './fit';
@@ -58,6 +59,12 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);
+  // totals and tax lines are never rows ("Umsatzsteuer (S)  275,00  7  19,25" of a tax breakdown)
+  for (const [table, data] of tableData) {
+    const names = table.columns.filter((c) => c.type === 'string' && !c.format).map((c) => c.name);
+    const kept = data.filter((row) => !names.some((n) => typeof row[n] === 'string' && isTotalOrTaxLabel(row[n] as string)));
+    if (kept.length !== data.length) tableData.set(table, kept);
+  }
 
   // key-value pairs -> scalar fields, best matches first
   const candidates = collectCandidates(lines, model.scalars, consumedLines);

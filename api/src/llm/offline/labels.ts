@@ -236,6 +236,12 @@ export function isTableEndLabel(text: string): boolean {
   return TABLE_END.has(first) || TABLE_END.has(key.split(' ')[0]!);
 }
 
+/** a cell that is a total's or a tax's label and nothing more ("Umsatzsteuer (S)", "VAT 20%", "Razem netto"): no item's name */
+export function isTotalOrTaxLabel(text: string): boolean {
+  const key = normalizeLabel(text.replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[:\s]+$/, ''));
+  return !!key && TABLE_END.has(key);
+}
+
 /** Title words that are not a vendor name when they open a document. */
 export const TITLE_WORDS = new Set(
   ['invoice', 'tax invoice', 'receipt', 'sales receipt', 'bill', 'statement', 'quote', 'quotation', 'estimate', 'credit note', 'purchase order', 'order confirmation', 'thank you', 'customer copy', 'copy', 'original', 'duplicate', 'cash receipt', 'payment receipt', ...TITLES].map(normalizeLabel),

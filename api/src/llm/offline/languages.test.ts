@@ -67,6 +67,31 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
     expect(r.data).toMatchObject({ invoice_number: '471102', invoice_date: '2024-11-15', seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte', currency: 'EUR', total_amount: 529.87 });
   });
 
+  it('German: a tax breakdown under the items is no row, and the subtotal is not their sum', () => {
+    const text = [
+      'Handelsrechnung Nr. 471102 vom 05.03.2018',
+      '',
+      'Pos             Beschreibung    Nettopreis         Menge         USt.       Betrag',
+      '1               Trennblätter       9,9000        20 Stk         19 %       198,00',
+      '2               Joghurt            5,5000        50 Stk          7 %       275,00',
+      '',
+      'Steueraufschlüsselung:',
+      '',
+      'Art (Kategorie)   Warenwert Zu-/Abschlag   Basisbetrag        USt. %  Steuerbetrag',
+      'Umsatzsteuer  (S)                               275,00             7         19,25',
+      'Umsatzsteuer  (S)                               198,00            19         37,62',
+      '',
+      'Belegsummen:',
+      'Positionssumme                       473,00',
+      'Rechnungssumme ohne USt.             473,00',
+      'Steuerbetrag                         56,87',
+      'Bruttosumme                          529,87',
+    ].join('\n');
+    const r = extractOffline(text, INVOICE);
+    expect(r.data).toMatchObject({ subtotal: 473, tax_amount: 56.87, total_amount: 529.87 });
+    expect((r.data.line_items as { description: string }[]).map((row) => row.description)).not.toContain('Umsatzsteuer');
+  });
+
   it('French: Facture N°, Date, TOTAL TTC', () => {
     const text = ['FACTURE N° :                     F20180027', 'Date :                               31/12/2018', '', 'Montant HT :     100,00', 'TVA :             10,00', 'TOTAL TTC :       110,00 EUR'].join('\n');
     expect(extractOffline(text, INVOICE).data).toMatchObject({ invoice_number: 'F20180027', invoice_date: '2018-12-31', subtotal: 100, tax_amount: 10, total_amount: 110, currency: 'EUR' });

@@ -75,6 +75,7 @@ export const DESCRIPTION = ['bezeichnung', 'beschreibung', 'artikel', 'artikelbe
 /** labels that close a line-item table: its totals, tax and payment lines */
 export const TABLE_END_WORDS = [
   'summe', 'gesamt', 'gesamtbetrag', 'zwischensumme', 'netto', 'nettobetrag', 'mwst', 'ust', 'zzgl', 'zuzuglich', 'rechnungssumme', 'bruttosumme', 'zahlbetrag', 'positionssumme',
+  'umsatzsteuer', 'mehrwertsteuer', 'steuerbetrag', 'steueraufschlusselung', 'umsatzsteueraufschlusselung', 'belegsummen', 'zahlungsbedingungen',
   'total ht', 'total ttc', 'tva', 'sous total', 'net a payer',
   'subtotaal', 'totaal', 'btw', 'te betalen',
   'base imponible', 'iva', 'importe total',
