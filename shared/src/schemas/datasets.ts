@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, sortQuery, TimestampSchema, UuidSchema } from './common';
 import { FileSchema, queryBoolean } from './files';
+import { EvaluationOverallSchema, EvaluationRunSchema, EXPORT_FORMATS } from './review-export';
 
 export const DATASET_STATUSES = ['active', 'archived', 'deleted'] as const;
 export const DatasetStatusSchema = z.enum(DATASET_STATUSES);
@@ -68,7 +69,13 @@ export type DatasetUpdate = z.input<typeof DatasetUpdateSchema>;
 export const DatasetFilesBodySchema = z.strictObject({ file_ids: fileIds(DATASET_MESSAGES.selectFiles) });
 export type DatasetFilesBody = z.input<typeof DatasetFilesBodySchema>;
 
+/** Columns the dataset list sorts by (`?sort=`); ties are broken by id. */
+export const DATASET_SORT_COLUMNS = ['created_at', 'name', 'file_count'] as const;
+export type DatasetSortColumn = (typeof DATASET_SORT_COLUMNS)[number];
+export const DatasetSortQuerySchema = sortQuery(DATASET_SORT_COLUMNS, { sort: 'created_at', order: 'desc' });
+
 export const DatasetListQuerySchema = PaginationQuerySchema.extend({
+  ...DatasetSortQuerySchema.shape,
   /** one status; without it active and archived datasets are listed */
   status: DatasetStatusSchema.optional(),
   /** name or description contains (case-insensitive) */
@@ -92,3 +99,47 @@ export const DatasetFilesResponseSchema = DatasetSchema.extend({
   unchanged_file_ids: z.array(UuidSchema),
 });
 export type DatasetFilesResponse = z.infer<typeof DatasetFilesResponseSchema>;
+
+/** A job that ran on a dataset, as its page lists it. */
+export const DatasetJobSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  job_type: z.string(),
+  status: z.string(),
+  progress_percentage: z.number(),
+  created_at: TimestampSchema,
+  completed_at: TimestampSchema.nullable(),
+});
+export type DatasetJob = z.infer<typeof DatasetJobSchema>;
+
+/** A download of the dataset's reviewed records (`GET datasets/{id}/export?format=`). */
+export const DatasetExportLinkSchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  label: z.string(),
+  /** API path, relative to /api/v1 */
+  path: z.string(),
+});
+export type DatasetExportLink = z.infer<typeof DatasetExportLinkSchema>;
+
+/** The newest completed extraction run measured against the reviewed files (`GET datasets/{id}/evaluation` has the details). */
+export const DatasetEvaluationSummarySchema = z.object({
+  reviewed_files: z.number().int(),
+  total_files: z.number().int(),
+  run: EvaluationRunSchema.nullable(),
+  overall: EvaluationOverallSchema.nullable(),
+  /** why figures are missing (no reviewed files, no run), else null */
+  message: z.string().nullable(),
+});
+export type DatasetEvaluationSummary = z.infer<typeof DatasetEvaluationSummarySchema>;
+
+/** `GET /datasets/{id}`: the dataset with its files, its newest jobs, its exports and its evaluation summary. */
+export const DatasetDetailSchema = DatasetSchema.extend({
+  /** newest first, at most DATASET_DETAIL_JOBS (top-level jobs only) */
+  jobs: z.array(DatasetJobSchema),
+  /** all top-level jobs on the dataset */
+  jobs_total: z.number().int(),
+  exports: z.array(DatasetExportLinkSchema),
+  evaluation: DatasetEvaluationSummarySchema,
+});
+export type DatasetDetail = z.infer<typeof DatasetDetailSchema>;
+export const DATASET_DETAIL_JOBS = 20;

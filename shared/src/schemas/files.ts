@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { sortQuery, TimestampSchema, UuidSchema } from './common';
 
 /** `?flag=true|false|1|0` (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = (fallback: boolean) =>
@@ -37,6 +37,11 @@ export const FileSchema = z.object({
 });
 export type FileInfo = z.infer<typeof FileSchema>;
 
+/** Columns the file list sorts by (`?sort=`); ties are broken by id. */
+export const FILE_SORT_COLUMNS = ['created_at', 'filename', 'file_size', 'page_count'] as const;
+export type FileSortColumn = (typeof FILE_SORT_COLUMNS)[number];
+export const FileSortQuerySchema = sortQuery(FILE_SORT_COLUMNS, { sort: 'created_at', order: 'desc' });
+
 /** `GET files/my-files` */
 export const FileListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -45,6 +50,7 @@ export const FileListQuerySchema = z.object({
   include_failed: queryBoolean(false),
   /** filename contains (case-insensitive) */
   search: z.string().trim().max(255).optional(),
+  ...FileSortQuerySchema.shape,
 });
 export type FileListQuery = z.input<typeof FileListQuerySchema>;
 
@@ -140,3 +146,41 @@ export const SignedQuerySchema = z.object({
   disposition: z.enum(['attachment', 'inline']).optional(),
 });
 export type SignedQuery = z.infer<typeof SignedQuerySchema>;
+
+/** What `POST files/bulk` can do to many files at once. */
+export const FILE_BULK_ACTIONS = ['delete', 'add_to_dataset'] as const;
+export type FileBulkAction = (typeof FILE_BULK_ACTIONS)[number];
+export const FILE_BULK_MAX = 100;
+
+/** `POST files/bulk` */
+export const FileBulkRequestSchema = z
+  .strictObject({
+    action: z.enum(FILE_BULK_ACTIONS, { error: 'action must be delete or add_to_dataset' }),
+    file_ids: z
+      .array(UuidSchema, { error: 'Select at least one file' })
+      .min(1, { error: 'Select at least one file' })
+      .max(FILE_BULK_MAX, { error: `At most ${FILE_BULK_MAX} files at a time` }),
+    /** add_to_dataset: the caller's dataset the files go to */
+    dataset_id: UuidSchema.optional(),
+    /** delete: also delete files that are in datasets (they are removed from them) */
+    force: z.boolean().optional(),
+  })
+  .refine((v) => v.action !== 'add_to_dataset' || v.dataset_id !== undefined, {
+    error: 'dataset_id is required to add files to a dataset',
+    path: ['dataset_id'],
+  });
+export type FileBulkRequest = z.input<typeof FileBulkRequestSchema>;
+
+/** A file id the bulk action left alone, and why (not found, in a dataset, invalid, ...). */
+export const FileBulkRefusalSchema = z.object({ id: UuidSchema, reason: z.string() });
+export type FileBulkRefusal = z.infer<typeof FileBulkRefusalSchema>;
+
+export const FileBulkResponseSchema = z.object({
+  action: z.enum(FILE_BULK_ACTIONS),
+  /** ids the action was done to, in the order sent */
+  done: z.array(UuidSchema),
+  /** ids left unchanged, each with the reason; another user's id is "File not found" */
+  refused: z.array(FileBulkRefusalSchema),
+  message: z.string(),
+});
+export type FileBulkResponse = z.infer<typeof FileBulkResponseSchema>;

@@ -71,7 +71,7 @@ async function reference(userId: string, q: Q) {
     q.status ? eq(datasets.status, q.status) : ne(datasets.status, 'deleted'),
     like ? or(sql`${datasets.name} ilike ${like}`, sql`coalesce(${datasets.description}, '') ilike ${like}`) : undefined,
   );
-  const rows = await db.select().from(datasets).where(where).orderBy(desc(datasets.updatedAt), desc(datasets.id));
+  const rows = await db.select().from(datasets).where(where).orderBy(desc(datasets.createdAt), desc(datasets.id));
   const page = [];
   for (const row of rows.slice(q.offset, q.offset + q.limit)) {
     const d = await presentDataset(db, row);

@@ -2,6 +2,7 @@
 // POST and DELETE /datasets/{id}/files, POST /datasets/{id}/archive and /unarchive.
 import {
   DatasetCreateSchema,
+  DatasetDetailSchema,
   DatasetFilesBodySchema,
   DatasetFilesResponseSchema,
   DatasetListQuerySchema,
@@ -13,7 +14,7 @@ import {
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
-import { addFiles, changeStatus, createDataset, getDataset, listDatasetsJson, removeFiles, updateDataset } from './service';
+import { addFiles, changeStatus, createDataset, datasetDetail, listDatasetsJson, removeFiles, updateDataset } from './service';
 
 export default async function datasetRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -44,7 +45,8 @@ export default async function datasetRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: 'The caller\'s datasets, last changed first (deleted ones only with status=deleted)',
+        summary: 'The caller\'s datasets, newest first unless sort/order ask otherwise (deleted ones only with status=deleted)',
+        description: 'sort: created_at (default), name or file_count; order: desc (default) or asc; ties are broken by id. search: name or description contains.',
         querystring: DatasetListQuerySchema,
         response: { 200: DatasetListResponseSchema, ...errorResponses(401, 403, 422) },
       },
@@ -61,9 +63,15 @@ export default async function datasetRoutes(app: App) {
     '/datasets/:id',
     {
       ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'A dataset with its files, its newest jobs, the downloads of its reviewed records and its evaluation summary',
+        params: IdParamsSchema,
+        response: { 200: DatasetDetailSchema, ...errorResponses(401, 403, 404, 422) },
+      },
     },
-    async (req) => getDataset(db, req.user.id, req.params.id),
+    async (req) => datasetDetail(db, req.user.id, req.params.id),
   );
 
   app.put(

@@ -2,12 +2,14 @@
 // total_size are computed from the member files on every read, so they are right whatever
 // happens to the files (validated, deleted with force, ...). Status: active -> archived ->
 // active; any -> deleted (soft: the row stays, readable, and no longer changes).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Dataset, DatasetStatus } from '@quarry/shared/schemas';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DATASET_DETAIL_JOBS } from '@quarry/shared/schemas';
+import type { Dataset, DatasetDetail, DatasetSortColumn, DatasetStatus, ExportFormat, SortOrder } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
-import { datasetFiles, datasets, fileReviews, files, type DatasetRow, type FileRow } from '../../db/schema';
+import { datasetFiles, datasets, fileReviews, files, jobs, type DatasetRow, type FileRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
+import { datasetScope, evaluate } from '../evaluation/service';
 import { escapeLike, fileJsonColumns, isoSqlOf, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
 
 interface Stats {
@@ -98,6 +100,46 @@ export async function getDataset(db: Db, userId: string, id: string): Promise<Da
   return presentDataset(db, await ownDataset(db, userId, id));
 }
 
+const EXPORT_LINKS: { format: ExportFormat; label: string }[] = [
+  { format: 'json', label: 'JSON' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'XLSX' },
+];
+
+/**
+ * A dataset's page: the dataset and its files, its newest top-level jobs, the downloads of its
+ * reviewed records and the evaluation of its newest completed extraction run (what
+ * `GET datasets/{id}/evaluation` answers, without the per-field figures).
+ */
+export async function datasetDetail(db: Db, userId: string, id: string): Promise<DatasetDetail> {
+  const dataset = await getDataset(db, userId, id);
+  const own = and(eq(jobs.userId, userId), eq(jobs.datasetId, id), isNull(jobs.parentId));
+  const rows = await db.select().from(jobs).where(own).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(DATASET_DETAIL_JOBS);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(own);
+  const evaluation = await evaluate(db, userId, await datasetScope(db, userId, id));
+  return {
+    ...dataset,
+    jobs: rows.map((j) => ({
+      id: j.id,
+      name: j.name,
+      job_type: j.jobType,
+      status: j.status,
+      progress_percentage: j.progressPercentage,
+      created_at: isoStrict(j.createdAt),
+      completed_at: iso(j.completedAt),
+    })),
+    jobs_total: total?.n ?? 0,
+    exports: EXPORT_LINKS.map((e) => ({ ...e, path: `datasets/${id}/export?format=${e.format}` })),
+    evaluation: {
+      reviewed_files: evaluation.reviewed_files,
+      total_files: evaluation.total_files,
+      run: evaluation.run,
+      overall: evaluation.overall,
+      message: evaluation.message,
+    },
+  };
+}
+
 /** The caller's files among `ids`, row-locked (FOR SHARE) so none is deleted before the transaction ends. */
 async function usableFiles(tx: DbOrTx, userId: string, ids: string[]): Promise<FileRow[]> {
   const unique = [...new Set(ids)];
@@ -181,6 +223,50 @@ export async function addFiles(db: Db, userId: string, id: string, fileIds: stri
   }));
 }
 
+/**
+ * Adds what it can of `fileIds` to the dataset and says why it left the others out (another
+ * user's or an unknown file, an invalid file, one already in the dataset): the bulk action of
+ * the file list. A foreign dataset is a 404 and an archived or deleted one a 409, for all files.
+ */
+export async function addFilesLenient(
+  db: Db,
+  userId: string,
+  id: string,
+  fileIds: string[],
+): Promise<{ done: string[]; refused: { id: string; reason: string }[]; dataset: DatasetRow }> {
+  return retryOnDeadlock(() => db.transaction(async (tx) => {
+    await ownDataset(tx, userId, id); // 404 first
+    const unique = [...new Set(fileIds)];
+    // lock order everywhere: files, then datasets
+    const rows = await tx.select().from(files).where(and(eq(files.userId, userId), inArray(files.id, unique))).for('share');
+    const row = await ownDataset(tx, userId, id, true);
+    assertChangeable(row, 'files');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const usable = rows.filter((r) => r.isValid !== false).map((r) => r.id);
+    const inserted = usable.length
+      ? await tx
+          .insert(datasetFiles)
+          .values(usable.map((fileId) => ({ datasetId: id, fileId })))
+          .onConflictDoNothing()
+          .returning({ fileId: datasetFiles.fileId })
+      : [];
+    const added = new Set(inserted.map((r) => r.fileId));
+    if (added.size > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
+    const refused = unique
+      .filter((f) => !added.has(f))
+      .map((f) => {
+        const file = byId.get(f);
+        const reason = !file
+          ? 'File not found'
+          : file.isValid === false
+            ? `"${file.filename}" is invalid and cannot be added to a dataset`
+            : `"${file.filename}" is already in dataset "${row.name}"`;
+        return { id: f, reason };
+      });
+    return { done: unique.filter((f) => added.has(f)), refused, dataset: row };
+  }));
+}
+
 export async function removeFiles(db: Db, userId: string, id: string, fileIds: string[]) {
   return db.transaction(async (tx) => {
     const row = await ownDataset(tx, userId, id, true);
@@ -227,7 +313,18 @@ export async function changeStatus(db: Db, userId: string, id: string, to: 'arch
   throw conflict(`Dataset "${row.name}" is not archived`);
 }
 
-type DatasetListVariant = { status: boolean; search: boolean; withFiles: boolean };
+type DatasetListVariant = { status: boolean; search: boolean; withFiles: boolean; sort: DatasetSortColumn; order: SortOrder };
+
+/** ORDER BY of a dataset page over the `matched` columns (`p` = '' or 'p.'); ties broken by id, same direction. */
+const DATASET_ORDER: Record<DatasetSortColumn, (p: string) => string> = {
+  created_at: (p) => `${p}created_at`,
+  name: (p) => `lower(${p}name)`,
+  file_count: (p) => `${p}fc`,
+};
+const datasetOrderBy = (v: Pick<DatasetListVariant, 'sort' | 'order'>, p: string): SQL => {
+  const dir = v.order === 'asc' ? 'asc' : 'desc';
+  return sql.raw(`${DATASET_ORDER[v.sort](p)} ${dir}, ${p}id ${dir}`);
+};
 
 /**
  * The page query of listDatasetsJson, prepared once per database and filter shape. One row:
@@ -255,14 +352,19 @@ function prepareDatasetPage(db: Db, v: DatasetListVariant) {
          cross join lateral (select row_to_json(m) as doc from (select ${fileJsonColumns('f', 'r')}) m) j
          where df.dataset_id = p.id)`
     : sql`'[]'::json`;
+  // the member count of every matching dataset, only when the list is sorted by it
+  const fileCount =
+    v.sort === 'file_count'
+      ? sql`, (select count(*) from dataset_files df join files f on f.id = df.file_id where df.dataset_id = d.id)::int as fc`
+      : sql``;
   const listed = sql`(
-    with matched as (select d.* from datasets d where ${filters}),
+    with matched as (select d.*${fileCount} from datasets d where ${filters}),
     page as (
-      select * from matched order by updated_at desc, id desc
+      select * from matched order by ${datasetOrderBy(v, '')}
       limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
     select (select count(*) from matched)::int as n,
-      (select coalesce(json_agg(j.doc order by p.updated_at desc, p.id desc), '[]')::text
+      (select coalesce(json_agg(j.doc order by ${datasetOrderBy(v, 'p.')}), '[]')::text
        from page p
        left join lateral (
          select count(*)::int as n,
@@ -284,7 +386,7 @@ function prepareDatasetPage(db: Db, v: DatasetListVariant) {
        ) x) j
       ) as datasets
   ) as listed`;
-  const name = `quarry_dataset_page_json${v.status ? '_status' : ''}${v.search ? '_search' : ''}${v.withFiles ? '_files' : ''}`;
+  const name = `quarry_dataset_page_json${v.status ? '_status' : ''}${v.search ? '_search' : ''}${v.withFiles ? '_files' : ''}_${v.sort}_${v.order}`;
   return db
     .select({ n: sql<number>`listed.n`, datasets: sql<string>`listed.datasets` })
     .from(listed)
@@ -300,12 +402,26 @@ const datasetPageQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepare
 export async function listDatasetsJson(
   db: Db,
   userId: string,
-  q: { offset: number; limit: number; status?: DatasetStatus | undefined; search?: string | undefined; include_files: boolean },
+  q: {
+    offset: number;
+    limit: number;
+    status?: DatasetStatus | undefined;
+    search?: string | undefined;
+    include_files: boolean;
+    sort?: DatasetSortColumn | undefined;
+    order?: SortOrder | undefined;
+  },
 ): Promise<{ datasetsJson: string; total: number }> {
-  const v: DatasetListVariant = { status: Boolean(q.status), search: Boolean(q.search), withFiles: q.include_files };
+  const v: DatasetListVariant = {
+    status: Boolean(q.status),
+    search: Boolean(q.search),
+    withFiles: q.include_files,
+    sort: q.sort ?? 'created_at',
+    order: q.order ?? 'desc',
+  };
   let byVariant = datasetPageQueries.get(db);
   if (!byVariant) datasetPageQueries.set(db, (byVariant = new Map()));
-  const key = `${v.status}:${v.search}:${v.withFiles}`;
+  const key = `${v.status}:${v.search}:${v.withFiles}:${v.sort}:${v.order}`;
   let query = byVariant.get(key);
   if (!query) byVariant.set(key, (query = prepareDatasetPage(db, v)));
   const [row] = await query.execute({

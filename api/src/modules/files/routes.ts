@@ -1,11 +1,13 @@
 // Files (spec 1 §7, spec 2 §7, spec 3 §7): GET files/my-files, GET files/statistics/summary,
-// POST files/cleanup-orphaned, GET files/{id}, GET files/{id}/datasets, DELETE files/{id},
+// POST files/cleanup-orphaned, POST files/bulk, GET files/{id}, GET files/{id}/datasets, DELETE files/{id},
 // GET files/{id}/download-url and the signed GET files/{id}/content.
 // Also registers the quota counters behind users/me/resource-limits.
 import {
   CleanupBodySchema,
   CleanupQuerySchema,
   CleanupResponseSchema,
+  FileBulkRequestSchema,
+  FileBulkResponseSchema,
   FileDatasetsResponseSchema,
   FileDeleteQuerySchema,
   FileDeleteResponseSchema,
@@ -28,6 +30,7 @@ import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '.
 import type { App } from '../../types';
 import { publicBaseUrl, uploadDeps } from '../uploads/routes';
 import { validateStoredFile } from '../uploads/validate';
+import { bulkAddToDataset, bulkDelete } from './bulk';
 import {
   bytesToMb,
   cleanupOrphaned,
@@ -58,8 +61,10 @@ export default async function fileRoutes(app: App) {
       schema: {
         tags,
         security: bearer,
-        summary: "The caller's files, newest first",
-        description: 'include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files.',
+        summary: "The caller's files, newest first unless sort/order ask otherwise",
+        description:
+          'include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files. ' +
+          'sort: created_at (default), filename, file_size or page_count; order: desc (default) or asc; ties are broken by id.',
         querystring: FileListQuerySchema,
         response: { 200: FileListResponseSchema, ...errorResponses(401, 403, 422) },
       },
@@ -111,6 +116,30 @@ export default async function fileRoutes(app: App) {
         req.user.id,
         dryRun,
       );
+    },
+  );
+
+  app.post(
+    '/files/bulk',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete many files, or add them to a dataset, in one request (1 to 100 ids)',
+        description:
+          'Answers which ids were done and which were refused, each with its reason. An id that is not one of the ' +
+          "caller's files changes nothing and is refused as not found. delete: a file in a dataset is refused unless " +
+          'force=true (then removed from its datasets). add_to_dataset: dataset_id names one of the caller\'s datasets ' +
+          '(404 otherwise, 409 when archived or deleted); invalid files and files already in it are refused.',
+        body: FileBulkRequestSchema,
+        response: { 200: FileBulkResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (req) => {
+      const { action, file_ids: ids, dataset_id: datasetId, force } = req.body;
+      if (action === 'delete') return bulkDelete(db, app.storage, req.user.id, ids, force ?? false);
+      return bulkAddToDataset(db, req.user.id, datasetId!, ids); // the body schema requires dataset_id here
     },
   );
 

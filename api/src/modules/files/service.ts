@@ -1,7 +1,7 @@
 // Files: listing, reading, deleting (bytes too), statistics, quota usage and orphan cleanup.
 // Every query is scoped to the caller's user id; another user's file is "not found".
 import { and, asc, count, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { CleanupResponse, DatasetRef, FileInfo, FileStatistics, FileType } from '@quarry/shared/schemas';
+import type { CleanupResponse, DatasetRef, FileInfo, FileSortColumn, FileStatistics, FileType, SortOrder } from '@quarry/shared/schemas';
 import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, files, uploads, users, type FileRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -70,7 +70,20 @@ export async function getOwnFile(db: DbOrTx, userId: string, id: string): Promis
   return row;
 }
 
-type ListVariant = { includeFailed: boolean; search: boolean };
+type ListVariant = { includeFailed: boolean; search: boolean; sort: FileSortColumn; order: SortOrder };
+
+/** ORDER BY of a file page over the `matched` columns (`p` = '' or 'p.'); ties broken by id, same direction. */
+const FILE_ORDER: Record<FileSortColumn, (p: string) => string> = {
+  created_at: (p) => `${p}created_at`,
+  // people read names without case: "b.pdf" sorts between "A.pdf" and "C.pdf"
+  filename: (p) => `lower(${p}filename)`,
+  file_size: (p) => `${p}file_size`,
+  page_count: (p) => `${p}page_count`,
+};
+const fileOrderBy = (v: Pick<ListVariant, 'sort' | 'order'>, p: string): SQL => {
+  const dir = v.order === 'asc' ? 'asc' : 'desc';
+  return sql.raw(`${FILE_ORDER[v.sort](p)} ${dir}, ${p}id ${dir}`);
+};
 
 /**
  * A timestamp as `Date.prototype.toISOString()` writes it (UTC, milliseconds, `Z`), in SQL.
@@ -98,7 +111,7 @@ export const fileJsonColumns = (f: string, r: string): SQL =>
  * The page query of listFilesJson, prepared once per database and filter shape (named
  * statements: PostgreSQL plans them once; planning cost more than running it for 200 rows).
  * One row whatever the page: the totals of all matching files and the page's files as the
- * JSON array the API answers (the keys and values of toFile plus reviewed_at, newest first),
+ * JSON array the API answers (the keys and values of toFile plus reviewed_at, in the asked order),
  * as text, so that neither driver parses it. Placeholders: user, pattern (with search), limit,
  * offset.
  */
@@ -121,13 +134,13 @@ function prepareFilePage(db: Db, v: ListVariant) {
       where ${filters}
     ),
     page as (
-      select * from matched order by created_at desc, id desc
+      select * from matched order by ${fileOrderBy(v, '')}
       limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
     select count(*)::int as n,
       coalesce(sum(page_count), 0)::int as pages,
       count(reviewed_at)::int as reviewed,
-      (select coalesce(json_agg(j.doc order by p.created_at desc, p.id desc), '[]')::text
+      (select coalesce(json_agg(j.doc order by ${fileOrderBy(v, 'p.')}), '[]')::text
        from page p cross join lateral (select row_to_json(d) as doc from (select ${fileJsonColumns('p', 'p')}) d) j
       ) as files
     from matched
@@ -140,13 +153,13 @@ function prepareFilePage(db: Db, v: ListVariant) {
       files: sql<string>`listed.files`,
     })
     .from(listed)
-    .prepare(`quarry_file_page_json_${v.includeFailed ? 'all' : 'valid'}${v.search ? '_search' : ''}`);
+    .prepare(`quarry_file_page_json_${v.includeFailed ? 'all' : 'valid'}${v.search ? '_search' : ''}_${v.sort}_${v.order}`);
 }
 const filePageQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareFilePage>>>();
 function filePage(db: Db, v: ListVariant) {
   let byVariant = filePageQueries.get(db);
   if (!byVariant) filePageQueries.set(db, (byVariant = new Map()));
-  const key = `${v.includeFailed}:${v.search}`;
+  const key = `${v.includeFailed}:${v.search}:${v.sort}:${v.order}`;
   let q = byVariant.get(key);
   if (!q) byVariant.set(key, (q = prepareFilePage(db, v)));
   return q;
@@ -162,10 +175,23 @@ function filePage(db: Db, v: ListVariant) {
 export async function listFilesJson(
   db: Db,
   userId: string,
-  q: { offset: number; limit: number; include_failed: boolean; search?: string | undefined },
+  q: {
+    offset: number;
+    limit: number;
+    include_failed: boolean;
+    search?: string | undefined;
+    sort?: FileSortColumn | undefined;
+    order?: SortOrder | undefined;
+  },
 ): Promise<{ filesJson: string; total: number; totalPages: number; reviewedCount: number }> {
   const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
-  const [row] = await filePage(db, { includeFailed: q.include_failed, search: pattern !== null }).execute({
+  const variant: ListVariant = {
+    includeFailed: q.include_failed,
+    search: pattern !== null,
+    sort: q.sort ?? 'created_at',
+    order: q.order ?? 'desc',
+  };
+  const [row] = await filePage(db, variant).execute({
     user: userId,
     limit: q.limit,
     offset: q.offset,
