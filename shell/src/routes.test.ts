@@ -3,7 +3,7 @@ import { authedRoutes, publicRoutes } from './routes';
 
 describe('shell routes', () => {
   it('has the spec paths', () => {
-    expect(publicRoutes.map((r) => r.path)).toEqual(['login', 'signup', 'logout']);
+    expect(publicRoutes.map((r) => r.path)).toEqual(['login', 'signup', 'forgot-password', 'reset-password', 'logout']);
     expect(authedRoutes.map((r) => r.path)).toEqual(['account', 'settings', 'credit-request', 'websocket-test']);
   });
 

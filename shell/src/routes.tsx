@@ -25,6 +25,18 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyScreen(leadingToSignedIn(() => import('./auth/SignupPage'))),
   },
   {
+    path: 'forgot-password',
+    handle: { crumb: 'Forgot password', area: 'public' } satisfies RouteHandle,
+    loader: signedOutOnlyLoader,
+    lazy: lazyScreen(() => import('./auth/ForgotPasswordPage')),
+  },
+  {
+    // not signed-out only: a link from the mail may be opened in a browser that is signed in
+    path: 'reset-password',
+    handle: { crumb: 'Reset password', area: 'public' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('./auth/ResetPasswordPage')),
+  },
+  {
     path: 'logout',
     handle: { crumb: 'Logout', area: 'public' } satisfies RouteHandle,
     lazy: lazyScreen(() => import('./auth/LogoutPage')),

@@ -1,8 +1,8 @@
 import { Badge, Card, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime } from '@quarry/shared';
-import { Inbox, MessageSquare } from 'lucide-react';
+import { Inbox, Mail, MessageSquare } from 'lucide-react';
 import { serverDetailOr } from '../common/errors';
-import { useContactMessages, useFeedback, useFeedbackStats } from './queries';
+import { useContactMessages, useFeedback, useFeedbackStats, useMailOutbox } from './queries';
 
 const CATEGORY_COLOURS: Record<string, string> = { bug: 'red', feature: 'purple', improvement: 'blue', other: 'gray', support: 'teal', account: 'orange' };
 
@@ -83,21 +83,49 @@ function FeedbackList() {
   );
 }
 
-/** /admin/messages: contact messages and feedback, with their category and date. */
+function OutboxList() {
+  const q = useMailOutbox();
+  if (q.isPending) return <LoadingState text="Loading undelivered mail..." />;
+  if (q.isError) return <ErrorState title="Failed to load undelivered mail" message={serverDetailOr(q.error, 'Failed to load undelivered mail')} onRetry={() => void q.refetch()} />;
+  return (
+    <Stack gap="3">
+      <Text textStyle="sm" color="fg.muted">
+        {q.data.smtp_configured
+          ? 'Mail is sent through the configured SMTP server. Messages below are from before it was set.'
+          : 'No SMTP server is configured (SMTP_URL), so mail is not sent: password-reset links land here and in the API log. Hand a link only to the person it is addressed to; each works once, for one hour.'}
+      </Text>
+      {q.data.messages.length === 0 ? (
+        <EmptyState icon={<Mail />} title="No undelivered mail" description="Password-reset links appear here when there is no mail server to send them." />
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Undelivered mail">
+          {q.data.messages.map((m) => (
+            <Message key={m.id} category="account" date={m.created_at} from={`To ${m.to_email}: ${m.subject}`} text={m.body} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** /admin/messages: contact messages, feedback and undelivered mail, with their category and date. */
 export default function MessagesPage() {
   return (
     <Stack gap="6">
-      <PageHeader title="Messages" description="What visitors wrote through the contact page, and what users sent as feedback." />
+      <PageHeader title="Messages" description="What visitors wrote through the contact page, what users sent as feedback, and mail there was no server to send." />
       <Tabs.Root defaultValue="contact" variant="line" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="contact">Contact messages</Tabs.Trigger>
           <Tabs.Trigger value="feedback">Feedback</Tabs.Trigger>
+          <Tabs.Trigger value="mail">Undelivered mail</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="contact">
           <ContactList />
         </Tabs.Content>
         <Tabs.Content value="feedback">
           <FeedbackList />
+        </Tabs.Content>
+        <Tabs.Content value="mail">
+          <OutboxList />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -1,7 +1,8 @@
 // What visitors and users wrote: GET /admin/contact-messages, and the feedback the API
-// already stores (GET /feedback/ answers everyone's to a superuser, with its summary).
+// already stores (GET /feedback/ answers everyone's to a superuser, with its summary), and the
+// mail that had no SMTP server to go to (GET /admin/mail-outbox).
 import { api, useCurrentUser } from '@quarry/shared';
-import { AdminContactMessageListResponseSchema, FeedbackListResponseSchema, FeedbackStatsSchema } from '@quarry/shared/schemas';
+import { AdminContactMessageListResponseSchema, FeedbackListResponseSchema, FeedbackStatsSchema, MailOutboxListResponseSchema } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { adminRoot } from '../common/keys';
 
@@ -12,7 +13,17 @@ export const messageKeys = {
   contact: (userId: string | undefined) => [...messageKeys.all(userId), 'contact'] as const,
   feedback: (userId: string | undefined) => [...messageKeys.all(userId), 'feedback'] as const,
   feedbackStats: (userId: string | undefined) => [...messageKeys.all(userId), 'feedback-stats'] as const,
+  outbox: (userId: string | undefined) => [...messageKeys.all(userId), 'mail-outbox'] as const,
 };
+
+/** Mail the API could not send (no SMTP_URL): password-reset links to hand to their users. */
+export function useMailOutbox() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: messageKeys.outbox(userId),
+    queryFn: ({ signal }) => api.get('/admin/mail-outbox', { signal, schema: MailOutboxListResponseSchema }),
+  });
+}
 
 export function useContactMessages() {
   const userId = useCurrentUser()?.id;

@@ -3,6 +3,7 @@ import { ErrorState, LoadingState, PageHeader, formatDateTime, toast } from '@qu
 import { SiteSettingsUpdateSchema, type SiteSettings } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
+import { CreditSettingsCard } from './CreditSettingsCard';
 import { ModelCallsCard } from './ModelCallsCard';
 import { ModelCallUsageCard } from './ModelCallUsageCard';
 import { useSaveSiteSettings, useSiteSettings } from './queries';
@@ -100,7 +101,7 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
   );
 }
 
-/** /admin/settings: site name and admin email with Reset and Save, stored for real; the model-call rules and their use; where webhooks may deliver. */
+/** /admin/settings: site name and admin email with Reset and Save, stored for real; the low-balance threshold; the model-call rules and their use; where webhooks may deliver. */
 export default function SettingsPage() {
   const settings = useSiteSettings();
   let body;
@@ -112,6 +113,7 @@ export default function SettingsPage() {
     <Stack gap="6">
       <PageHeader title="Settings" description="How this installation names itself, who runs it, who may call a language model, and where webhooks may deliver." />
       {body}
+      <CreditSettingsCard />
       <ModelCallsCard />
       <ModelCallUsageCard />
       <WebhookSettingsCard />

@@ -1,10 +1,12 @@
 // Site settings (/admin/settings): GET and PUT /admin/settings, and the model-call settings and usage below.
-import { api, siteKeys, useCurrentUser } from '@quarry/shared';
+import { api, siteKeys, useCurrentUser, userKeys } from '@quarry/shared';
 import {
+  CreditSettingsSchema,
   ModelCallSettingsSchema,
   ModelCallUsageSchema,
   SiteSettingsSchema,
   WebhookSettingsSchema,
+  type CreditSettingsUpdate,
   type ModelCallSettingsUpdate,
   type SiteSettingsUpdate,
   type WebhookSettings,
@@ -90,5 +92,31 @@ export function useSaveWebhookSettings() {
   return useMutation({
     mutationFn: (body: WebhookSettings) => api.put('/admin/webhooks/settings', body, { schema: WebhookSettingsSchema }),
     onSuccess: (saved) => client.setQueryData(webhookSettingsKeys.settings(userId), saved),
+  });
+}
+
+// The low-balance threshold: GET / PUT /admin/settings/credits. Saving refreshes every
+// cached resource-limits answer (the shell's credits card reads the threshold from it).
+export const creditSettingsKeys = {
+  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'credits'] as const,
+};
+
+export function useCreditSettings() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: creditSettingsKeys.settings(userId),
+    queryFn: ({ signal }) => api.get('/admin/settings/credits', { signal, schema: CreditSettingsSchema }),
+  });
+}
+
+export function useSaveCreditSettings() {
+  const client = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  return useMutation({
+    mutationFn: (body: CreditSettingsUpdate) => api.put('/admin/settings/credits', body, { schema: CreditSettingsSchema }),
+    onSuccess: (saved) => {
+      client.setQueryData(creditSettingsKeys.settings(userId), saved);
+      void client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) });
+    },
   });
 }

@@ -46,18 +46,21 @@ describe('PricingPage', () => {
     expect(within(card('Pro')).getByText('Up to 10 team members')).toBeInTheDocument();
   });
 
-  it('has plan buttons that are focusable and do nothing', async () => {
+  it('leads the free plan to sign-up and the paid plans to checkout with the price of the period', async () => {
+    const user = userEvent.setup();
+    await renderPricing();
+    const links = () => ['Free', 'Pro', 'Enterprise'].map((name) => within(card(name)).getByRole('link'));
+    expect(links().map((b) => b.textContent)).toEqual(['Get Started', 'Start Free Trial', 'Contact Sales']);
+    expect(links().map((b) => b.getAttribute('href'))).toEqual(['/signup', '/checkout/pri_quarry_pro_monthly', '/checkout/pri_quarry_enterprise_monthly']);
+    await user.click(screen.getByRole('radio', { name: /yearly/i }));
+    expect(links().map((b) => b.getAttribute('href'))).toEqual(['/signup', '/checkout/pri_quarry_pro_yearly', '/checkout/pri_quarry_enterprise_yearly']);
+  });
+
+  it('opens checkout from the Pro button', async () => {
     const user = userEvent.setup();
     const { router } = await renderPricing();
-    const buttons = ['Free', 'Pro', 'Enterprise'].map((name) => within(card(name)).getByRole('button'));
-    expect(buttons.map((b) => b.textContent)).toEqual(['Get Started', 'Start Free Trial', 'Contact Sales']);
-    for (const b of buttons) {
-      expect(b).toBeEnabled();
-      b.focus();
-      expect(b).toHaveFocus();
-      await user.click(b);
-    }
-    expect(router.state.location.pathname).toBe('/pricing');
+    await user.click(within(card('Pro')).getByRole('link', { name: 'Start Free Trial' }));
+    expect(router.state.location.pathname).toBe('/checkout/pri_quarry_pro_monthly');
   });
 
   it('has the FAQ anchored at #faq', async () => {

@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Card, Container, HStack, List, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MarketingHeader } from '../common/MarketingHeader';
 import { useScrollToHash } from '../common/useScrollToHash';
 import { Faq } from './Faq';
-import { PLANS, YEARLY_BADGE, formatPrice, periodLabel, type Plan, type PlanCycle } from './plans';
+import { PLANS, YEARLY_BADGE, formatPrice, periodLabel, planHref, type Plan, type PlanCycle } from './plans';
 
 function CycleToggle({ cycle, onChange }: { cycle: PlanCycle; onChange: (cycle: PlanCycle) => void }) {
   return (
@@ -79,9 +80,8 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: PlanCycle }) {
         </List.Root>
       </Card.Body>
       <Card.Footer>
-        {/* Display only: the payment provider's prices are not wired in. */}
-        <Button type="button" w="full" size="lg" colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'}>
-          {plan.cta}
+        <Button asChild w="full" size="lg" colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'}>
+          <Link to={planHref(plan, cycle)}>{plan.cta}</Link>
         </Button>
       </Card.Footer>
     </Card.Root>

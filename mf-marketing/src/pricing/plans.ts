@@ -1,5 +1,6 @@
-// Display-only pricing (docs/product/marketing.md#pricing-and-faq). The plan buttons are not
-// wired to any payment.
+// Display prices (docs/product/marketing.md#pricing-and-faq). The free plan's button signs up;
+// the paid plans' buttons open the checkout page with the plan's price id for the chosen period
+// (the provider runs in sandbox mode there).
 
 export type PlanCycle = 'monthly' | 'yearly';
 
@@ -43,6 +44,12 @@ export const PLANS: readonly Plan[] = [
     cta: 'Contact Sales',
   },
 ];
+
+/** Where a plan's button leads: sign-up for the free plan, else checkout with its price id. */
+export function planHref(plan: Plan, cycle: PlanCycle): string {
+  if (plan.price[cycle] === 0) return '/signup';
+  return `/checkout/pri_quarry_${plan.id}_${cycle}`;
+}
 
 /** '$29' ; '$0'. */
 export function formatPrice(amount: number): string {

@@ -6,6 +6,7 @@ import {
   CREDIT_REQUEST_MAX_AMOUNT,
   CREDIT_REQUEST_STATUSES,
   EXPECTED_DURATION_VALUES,
+  INITIAL_CREDIT_BALANCE,
   PROJECT_DESCRIPTION_MAX_LENGTH,
   PROJECT_DESCRIPTION_MIN_LENGTH,
   URGENCY_VALUES,
@@ -153,6 +154,9 @@ export const CreditSettingsUpdateSchema = z.strictObject({
     .max(1_000_000, { error: LOW_BALANCE_THRESHOLD_MESSAGE }),
 });
 export type CreditSettingsUpdate = z.input<typeof CreditSettingsUpdateSchema>;
+
+/** Until an admin sets one (and what a client assumes before it knows): 10 % of the starting grant. */
+export const DEFAULT_LOW_BALANCE_THRESHOLD = Math.ceil(INITIAL_CREDIT_BALANCE / 10);
 
 /** A balance below the threshold is low; an unknown balance is not. */
 export const isBelowThreshold = (balance: number | null | undefined, threshold: number): boolean =>

@@ -215,7 +215,7 @@ export default function AccountPage() {
   // The first load of the account's data (afterwards the cache answers for 5 minutes).
   if (limits.isPending) return <LoadingState text={ACCOUNT_TEXTS.loading} fill />;
 
-  const credits = creditsCardModel(limits.data?.credit_balance ?? user.credit_balance);
+  const credits = creditsCardModel(limits.data?.credit_balance ?? user.credit_balance, limits.data?.low_balance_threshold);
 
   return (
     <Box maxW="5xl">
@@ -276,9 +276,11 @@ export default function AccountPage() {
                     {credits.display ?? '-'} <Text as="span" textStyle="sm" color="fg.muted" fontWeight="normal">credits</Text>
                   </Text>
                 </Stack>
-                <Button asChild colorPalette={credits.low ? 'orange' : 'brand'} variant={credits.low ? 'solid' : 'outline'} size="sm">
-                  <Link to="/credit-request">Request credits</Link>
-                </Button>
+                {user.is_superuser ? null : (
+                  <Button asChild colorPalette={credits.low ? 'orange' : 'brand'} variant={credits.low ? 'solid' : 'outline'} size="sm">
+                    <Link to="/credit-request">Request credits</Link>
+                  </Button>
+                )}
               </Flex>
               <Text textStyle="sm" color="fg.muted" mt="3" data-testid="credits-refund-rule">
                 {CREDITS_REFUND_RULE}
@@ -287,6 +289,22 @@ export default function AccountPage() {
           </Card.Root>
 
           <EmailPreferencesCard userId={user.id} />
+
+          <Card.Root size="sm">
+            <Card.Body>
+              <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+                <Stack gap="0">
+                  <Text fontWeight="medium">Password and sessions</Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    Change your password or sign out other devices.
+                  </Text>
+                </Stack>
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/settings#security">Security settings</Link>
+                </Button>
+              </Flex>
+            </Card.Body>
+          </Card.Root>
         </Stack>
       </SimpleGrid>
     </Box>

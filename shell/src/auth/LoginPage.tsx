@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { ACCOUNT_DISABLED, auth } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,8 @@ import { PASSWORD_REQUIRED, emailError } from './validation';
 interface LocationState {
   expired?: boolean;
   registered?: string;
+  /** back from /reset-password */
+  passwordReset?: boolean;
 }
 
 /** /login (spec 1 §2.1): email and password; back to `redirect` (default /files) on success. */
@@ -66,7 +68,12 @@ export default function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Log in">
         <Stack gap="4">
-          {state.registered ? (
+          {state.passwordReset ? (
+            <Alert.Root status="success" size="sm" data-testid="password-reset-done">
+              <Alert.Indicator />
+              <Alert.Title>Your password has been reset. Please log in with the new password.</Alert.Title>
+            </Alert.Root>
+          ) : state.registered ? (
             <Alert.Root status="success" size="sm">
               <Alert.Indicator />
               <Alert.Title>Your account was created. Please log in.</Alert.Title>
@@ -85,7 +92,14 @@ export default function LoginPage() {
           {error ? <AuthErrorAlert error={error} /> : null}
           <EmailField value={email} onChange={setEmail} error={submitted ? emailMessage : undefined} />
           <Field.Root required invalid={submitted && Boolean(passwordMessage)}>
-            <Field.Label>Password</Field.Label>
+            <HStack justify="space-between" w="full">
+              <Field.Label>Password</Field.Label>
+              <ChakraLink asChild textStyle="sm" color="brand.fg">
+                <Link to="/forgot-password" state={{ email: email.trim() }}>
+                  Forgot password?
+                </Link>
+              </ChakraLink>
+            </HStack>
             <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             <Field.ErrorText>{passwordMessage}</Field.ErrorText>
           </Field.Root>

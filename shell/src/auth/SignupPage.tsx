@@ -1,52 +1,16 @@
 import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { auth } from '@quarry/shared';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authPageHref, safeRedirect } from '../lib/redirect';
 import { AuthCard } from './AuthCard';
 import { AuthErrorAlert } from './AuthErrorAlert';
 import { EmailField } from './EmailField';
 import { PasswordInput } from './PasswordInput';
-import {
-  PASSWORD_FAILURE_DETAIL,
-  PASSWORD_FAILURE_MESSAGE,
-  PASSWORD_REQUIRED,
-  evaluatePassword,
-  type Estimator,
-} from './passwordStrength';
+import { useEstimator } from './estimator';
+import { PASSWORD_FAILURE_DETAIL, PASSWORD_FAILURE_MESSAGE, PASSWORD_REQUIRED, evaluatePassword } from './passwordStrength';
 import { StrengthMeter } from './StrengthMeter';
 import { emailError } from './validation';
-
-type EstimatorState = { status: 'loading' | 'failed'; fn: null } | { status: 'ready'; fn: Estimator };
-
-let estimatorPromise: Promise<Estimator> | null = null;
-
-/** zxcvbn (about 390 KB gzip) is fetched only here, on the sign-up page. */
-function loadEstimator(): Promise<Estimator> {
-  estimatorPromise ??= import('zxcvbn').then((m) => (m.default ?? m) as unknown as Estimator);
-  estimatorPromise.catch(() => {
-    estimatorPromise = null; // a later visit tries again
-  });
-  return estimatorPromise;
-}
-
-function useEstimator(): EstimatorState {
-  const [state, setState] = useState<EstimatorState>({ status: 'loading', fn: null });
-  useEffect(() => {
-    let alive = true;
-    loadEstimator().then(
-      (fn) => alive && setState({ status: 'ready', fn }),
-      (error: unknown) => {
-        console.warn('[quarry] password strength estimator failed to load; using the local estimate', error);
-        if (alive) setState({ status: 'failed', fn: null });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return state;
-}
 
 /** /signup (spec 1 §2.1, §5): email, password with the live strength meter. */
 export default function SignupPage() {

@@ -37,9 +37,27 @@ const created: FakeRoute = (call) => {
   };
 };
 
+const EARLIER = {
+  id: '5a0c6f4e-8d1b-4c55-9a57-0d4f3b2e6c00',
+  user_id: '0b7f3a9e-2c4d-4e8f-9a1b-3c5d7e9f1a2b',
+  amount: 500,
+  usage_purpose: 'research',
+  project_description: DESCRIPTION,
+  feedback: null,
+  urgency: 'normal',
+  expected_duration: null,
+  status: 'pending',
+  admin_notes: null as string | null,
+  reviewed_by: null,
+  reviewed_at: '2026-01-03T10:00:00.000Z' as string | null,
+  created_at: '2026-01-02T10:00:00.000Z',
+  updated_at: '2026-01-03T10:00:00.000Z',
+};
+
 const serve = (submit: FakeRoute) =>
   fakeApi.serve({
     'GET /users/me/resource-limits': () => ({ body: { credit_balance: 250, resource_limits: [] } }),
+    'GET /credit-requests/my-requests': () => ({ body: { credit_requests: [], total_count: 0 } }),
     'POST /credit-requests/': submit,
   });
 const posts = (calls: ReturnType<typeof serve>) => calls.filter((c) => c.method === 'POST');
@@ -99,5 +117,33 @@ describe('CreditRequestPage', () => {
     expect(screen.getByLabelText(/^Amount/)).toHaveValue('1000');
     expect(screen.getByLabelText(/^Project description/)).toHaveValue(DESCRIPTION);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit request' })).toBeEnabled());
+  });
+
+  it('lists my earlier requests with their status, and a new one after sending', async () => {
+    let mine = [{ ...EARLIER, status: 'rejected', admin_notes: 'Please describe the documents' }];
+    fakeApi.serve({
+      'GET /users/me/resource-limits': () => ({ body: { credit_balance: 250, low_balance_threshold: 10, resource_limits: [] } }),
+      'GET /credit-requests/my-requests': () => ({ body: { credit_requests: mine, total_count: mine.length } }),
+      'POST /credit-requests/': (call) => {
+        const res = created(call);
+        mine = [res.body as typeof EARLIER, ...mine];
+        return res;
+      },
+    });
+    renderRoute(<CreditRequestPage />);
+    const first = await screen.findAllByTestId('my-credit-request');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toHaveTextContent('Rejected');
+    expect(first[0]).toHaveTextContent('Please describe the documents');
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await waitFor(() => expect(screen.getAllByTestId('my-credit-request')).toHaveLength(2));
+    expect(screen.getAllByTestId('my-credit-request')[0]).toHaveTextContent('Pending review');
+  });
+
+  it('shows the empty state when there are no earlier requests', async () => {
+    serve(created);
+    renderRoute(<CreditRequestPage />);
+    expect(await screen.findByText('No requests yet')).toBeInTheDocument();
   });
 });

@@ -34,6 +34,7 @@ import { Link } from 'react-router';
 import { creditsCardModel } from '../layouts/authed/credits';
 import { useResourceLimits } from '../lib/resourceLimits';
 import type { CreditRequest } from '@quarry/shared/schemas';
+import { MyCreditRequests } from './MyCreditRequests';
 import { useSubmitCreditRequest } from './queries';
 import {
   EMPTY_CREDIT_REQUEST,
@@ -117,7 +118,7 @@ function Confirmation({ request, values, onAnother }: { request: CreditRequest |
 export default function CreditRequestPage() {
   const user = useCurrentUser();
   const limits = useResourceLimits(user?.id);
-  const balance = creditsCardModel(limits.data?.credit_balance ?? user?.credit_balance);
+  const balance = creditsCardModel(limits.data?.credit_balance ?? user?.credit_balance, limits.data?.low_balance_threshold);
 
   const [values, setValues] = useState<CreditRequestValues>(EMPTY_CREDIT_REQUEST);
   const [errors, setErrors] = useState<CreditRequestErrors>({});
@@ -156,6 +157,9 @@ export default function CreditRequestPage() {
             submit.reset();
           }}
         />
+        <Box mt="6" maxW="3xl">
+          <MyCreditRequests />
+        </Box>
       </Box>
     );
   }
@@ -332,6 +336,9 @@ export default function CreditRequestPage() {
           </form>
         </Card.Body>
       </Card.Root>
+      <Box mt="6">
+        <MyCreditRequests />
+      </Box>
     </Box>
   );
 }

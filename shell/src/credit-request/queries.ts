@@ -1,11 +1,28 @@
-// The credit request form's one call (spec 2 §7 "Credits"): POST /credit-requests/, its answer
-// checked against the shared schema.
-import { api } from '@quarry/shared';
-import { CreditRequestSchema, type CreditRequestCreate } from '@quarry/shared/schemas';
-import { useMutation } from '@tanstack/react-query';
+// The credit request form's call (POST /credit-requests/) and my earlier requests
+// (GET /credit-requests/my-requests), each answer checked against the shared schema. The list
+// key carries the user id so one user never sees another's cache.
+import { api, useCurrentUser } from '@quarry/shared';
+import { CreditRequestListResponseSchema, CreditRequestSchema, type CreditRequestCreate } from '@quarry/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const creditRequestKeys = {
+  mine: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'credit-requests'] as const,
+};
+
+export function useMyCreditRequests() {
+  const userId = useCurrentUser()?.id;
+  return useQuery({
+    queryKey: creditRequestKeys.mine(userId),
+    queryFn: ({ signal }) => api.get('/credit-requests/my-requests', { signal, schema: CreditRequestListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
 
 export function useSubmitCreditRequest() {
+  const userId = useCurrentUser()?.id;
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreditRequestCreate) => api.post('/credit-requests/', body, { schema: CreditRequestSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: creditRequestKeys.mine(userId) }),
   });
 }

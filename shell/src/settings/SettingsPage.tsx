@@ -16,6 +16,7 @@ import {
 import { PageHeader, useCurrentUser } from '@quarry/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiKeysSection } from './ApiKeysSection';
+import { SecuritySection } from './SecuritySection';
 import { WebhooksSection } from './WebhooksSection';
 import { SettingsCard } from './common';
 
@@ -31,7 +32,7 @@ export const SAMPLE_INVOICES = [
   { id: 'INV-0001', date: 'Oct 1, 2025', amount: '$29.00', status: 'Paid' },
 ];
 
-type Section = 'general' | 'profile' | 'notifications' | 'security';
+type Section = 'general' | 'profile' | 'notifications';
 
 /** Nothing is sent: saving waits a second, then shows the banner for three. */
 export function useSimulatedSave() {
@@ -72,7 +73,7 @@ function Toggle({ label, description, defaultChecked }: { label: string; descrip
   );
 }
 
-/** /settings (spec 2 §2): placeholder profile, notifications, security and billing; nothing is sent. */
+/** /settings: real security, API keys and webhooks; general, profile, notifications and billing are marked Demo and send nothing. */
 export default function SettingsPage() {
   const user = useCurrentUser();
   const { saving, saved, save } = useSimulatedSave();
@@ -100,11 +101,11 @@ export default function SettingsPage() {
       <Stack gap="6">
         <Alert.Root status="info" variant="subtle" size="sm">
           <Alert.Indicator />
-          <Alert.Description>The general, profile, notification, security and billing settings are a preview: their changes are not stored on your account yet. API keys and webhooks are real.</Alert.Description>
+          <Alert.Description>Sections marked Demo are a preview with sample values: their changes are not stored and the plan and invoices are not yours. Security, API keys and webhooks are real.</Alert.Description>
         </Alert.Root>
 
         <form onSubmit={onSubmit('general')}>
-          <SettingsCard title="General" description="How your workspace is named and who receives system email." footer={saveButton('general')}>
+          <SettingsCard demo title="General" description="How your workspace is named and who receives system email." footer={saveButton('general')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Site name</Field.Label>
@@ -119,7 +120,7 @@ export default function SettingsPage() {
         </form>
 
         <form onSubmit={onSubmit('profile')}>
-          <SettingsCard title="Profile" description="Your name and contact address." footer={saveButton('profile')}>
+          <SettingsCard demo title="Profile" description="Your name and contact address." footer={saveButton('profile')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Full name</Field.Label>
@@ -134,7 +135,7 @@ export default function SettingsPage() {
         </form>
 
         <form onSubmit={onSubmit('notifications')}>
-          <SettingsCard title="Notifications" description="Which updates reach you." footer={saveButton('notifications', 'Save preferences')}>
+          <SettingsCard demo title="Notifications" description="Which updates reach you." footer={saveButton('notifications', 'Save preferences')}>
             <Stack gap="4">
               <Toggle label="Job completion alerts" description="When an OCR, chunking or extraction job finishes." defaultChecked />
               <Toggle label="Upload results" description="When uploaded files pass or fail validation." defaultChecked />
@@ -144,45 +145,25 @@ export default function SettingsPage() {
           </SettingsCard>
         </form>
 
-        <form onSubmit={onSubmit('security')}>
-          <SettingsCard title="Security" description="Password and sign-in protection." footer={saveButton('security', 'Update security')}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <Field.Root>
-                  <Field.Label>Current password</Field.Label>
-                  <Input name="currentPassword" type="password" autoComplete="current-password" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>New password</Field.Label>
-                  <Input name="newPassword" type="password" autoComplete="new-password" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Confirm new password</Field.Label>
-                  <Input name="confirmPassword" type="password" autoComplete="new-password" />
-                </Field.Root>
-              </SimpleGrid>
-              <Toggle label="Two-factor authentication" description="Ask for a one-time code when signing in." />
-            </Stack>
-          </SettingsCard>
-        </form>
+        <SecuritySection />
 
         <ApiKeysSection />
 
         <WebhooksSection />
 
-        <SettingsCard title="Billing" description="Sample plan and invoices (display only).">
+        <SettingsCard demo title="Billing" description="A sample plan and invoices, not your account's: Quarry has no paid plans yet.">
           <Stack gap="5">
             <Flex justify="space-between" align="center" wrap="wrap" gap="3" p="4" rounded="l2" bg="bg.muted">
               <Stack gap="0">
                 <HStack>
                   <Text fontWeight="semibold">{SAMPLE_PLAN.name} plan</Text>
-                  <Badge colorPalette="green">Active</Badge>
+                  <Badge colorPalette="gray">Sample</Badge>
                 </HStack>
                 <Text textStyle="sm" color="fg.muted">
                   {`${SAMPLE_PLAN.price} per ${SAMPLE_PLAN.period} · renews ${SAMPLE_PLAN.renews} · ${SAMPLE_PLAN.card}`}
                 </Text>
               </Stack>
-              <Button variant="outline" size="sm" type="button">
+              <Button variant="outline" size="sm" type="button" disabled title="Demo: there is no plan to manage">
                 Manage plan
               </Button>
             </Flex>

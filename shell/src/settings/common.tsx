@@ -1,15 +1,23 @@
 // Pieces the settings sections share: the card frame and an error's readable text.
-import { Card, Heading, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Text } from '@chakra-ui/react';
 import { detailMessages, toAppError } from '@quarry/shared';
 import type { ReactNode } from 'react';
 
-export function SettingsCard({ id, title, description, children, footer }: { id?: string; title: string; description: string; children: ReactNode; footer?: ReactNode }) {
+/** `demo`: the section shows sample values, not the user's, and saves nothing: it says so with a badge. */
+export function SettingsCard({ id, title, description, children, footer, demo = false }: { id?: string; title: string; description: string; children: ReactNode; footer?: ReactNode; demo?: boolean }) {
   return (
-    <Card.Root id={id}>
+    <Card.Root id={id} data-demo={demo ? 'true' : undefined}>
       <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
+        <HStack gap="2">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {demo ? (
+            <Badge colorPalette="purple" variant="surface" size="sm" title="Sample values: nothing here is your account's data or is saved">
+              Demo
+            </Badge>
+          ) : null}
+        </HStack>
         <Text textStyle="sm" color="fg.muted">
           {description}
         </Text>

@@ -1,4 +1,5 @@
-// API keys and webhook endpoints of the signed-in user (the settings page's two sections).
+// API keys, webhook endpoints, password and sessions of the signed-in user (the settings
+// page's real sections).
 // Keys carry the user id so one user never sees another's cache. A created key's secret is
 // never put in the query cache (nor any storage): the create mutation hands it to the
 // component's state, which shows it once.
@@ -11,7 +12,11 @@ import {
   WebhookDeliverySchema,
   WebhookEndpointCreatedSchema,
   WebhookEndpointListSchema,
+  MessageResponseSchema,
+  SessionListResponseSchema,
+  SessionsRevokedResponseSchema,
   type ApiKeyCreate,
+  type PasswordChangeBody,
   type WebhookEndpointCreate,
 } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -106,5 +111,48 @@ export function useRedeliver(endpointId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) => api.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, undefined, { schema: WebhookDeliverySchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries(userId, endpointId) }),
+  });
+}
+
+// ---- security: password and sessions ----------------------------------------------------
+
+export const securityKeys = {
+  sessions: (userId: string | undefined) => ['users', who(userId), 'sessions'] as const,
+};
+
+/** My signed-in sessions; refreshed when the page comes back into view (another device may have signed in). */
+export function useSessions() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: securityKeys.sessions(userId),
+    queryFn: ({ signal }) => api.get('/users/me/sessions', { signal, schema: SessionListResponseSchema }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useChangePassword() {
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeBody) => api.post('/users/me/password', body, { schema: SessionsRevokedResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
+  });
+}
+
+export function useRevokeSession() {
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/users/me/sessions/${id}`, { schema: MessageResponseSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/users/me/sessions/revoke-others', undefined, { schema: SessionsRevokedResponseSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
   });
 }

@@ -6,15 +6,17 @@ import { useResourceLimits } from '../../lib/resourceLimits';
 import { creditsCardModel } from './credits';
 
 /**
- * The sidebar's credits card: 'Low balance' and a prominent request button at 100 credits
- * or less, 'Current balance' above. The balance comes from `users/me/resource-limits`
- * (cached, shared with /account), falling back to the user record.
+ * The sidebar's credits card: 'Low balance' and a prominent request button below the
+ * threshold the admin set, 'Current balance' otherwise. Balance and threshold come from
+ * `users/me/resource-limits` (cached, shared with /account), the balance falling back to the
+ * user record. Superusers grant credits rather than ask: no request button for them.
  */
 export function CreditsCard({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const limits = useResourceLimits(user?.id);
   const balance = limits.data?.credit_balance ?? user?.credit_balance;
-  const model = creditsCardModel(balance);
+  const model = creditsCardModel(balance, limits.data?.low_balance_threshold);
+  const canRequest = !user?.is_superuser;
   return (
     <Box
       data-testid="credits-card"
@@ -44,7 +46,7 @@ export function CreditsCard({ onNavigate }: { onNavigate?: () => void }) {
             credits
           </Text>
         </HStack>
-        {model.low ? (
+        {!canRequest ? null : model.low ? (
           <Button asChild colorPalette="orange" size="sm" w="full">
             <Link to="/credit-request" onClick={onNavigate}>
               Request credits

@@ -48,13 +48,18 @@ describe('navSections', () => {
 describe('creditsCardModel', () => {
   it.each([
     [0, true, 'Low balance', '0'],
-    [99, true, 'Low balance', '99'],
-    [100, true, 'Low balance', '100'],
-    [101, false, 'Current balance', '101'],
+    [9, true, 'Low balance', '9'],
+    [10, false, 'Current balance', '10'],
+    [100, false, 'Current balance', '100'],
     [12500, false, 'Current balance', '12,500'],
     [-5, true, 'Low balance', '-5'],
-  ])('%p credits → low=%p "%s"', (balance, low, label, display) => {
+  ])('%p credits, default threshold 10 → low=%p "%s"', (balance, low, label, display) => {
     expect(creditsCardModel(balance)).toEqual({ low, label, display });
+  });
+
+  it('is low below the threshold the admin set', () => {
+    expect(creditsCardModel(49, 50).low).toBe(true);
+    expect(creditsCardModel(50, 50).low).toBe(false);
   });
 
   it('is neither low nor shown while unknown', () => {

@@ -84,7 +84,6 @@ describe('PublicLayout', () => {
       ['Features', '/#features'],
       ['Pricing', '/pricing'],
       ['About', '/about'],
-      ['Blog', '/blog'],
       ['FAQs', '/pricing#faq'],
       ['Contact', '/contact'],
       ['Privacy', '/privacy-policy'],

@@ -1,5 +1,5 @@
-// Footer links (spec 1 §2.3): Features, Pricing, About, Blog, FAQs, Contact, Privacy,
-// Terms, Refunds, plus social icons.
+// Footer links: Features, Pricing, About, FAQs, Contact, Privacy, Terms, Refunds, plus social
+// icons. Only pages that exist: there is no blog, so no Blog link.
 import type { NavItem } from './navModel';
 
 export interface FooterColumn {
@@ -20,7 +20,6 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
     title: 'Company',
     links: [
       { label: 'About', to: '/about' },
-      { label: 'Blog', to: '/blog' },
       { label: 'Contact', to: '/contact' },
     ],
   },
