@@ -56,7 +56,7 @@ const GENERATED = {
 
 async function renderPdfPages(file, pages) {
   const bytes = readFileSync(file);
-  const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'doc.pdf' }, { concurrency: 1, readImages: false })).pages
+  const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'doc.pdf' }, { concurrency: 1, readImages: false, readTimeoutMs: 600_000 })).pages
     .slice(0, Math.max(...pages))
     .map((p) => p.lines.join('\n'));
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -147,7 +147,7 @@ async function main() {
       add('tesseract, the page\'s language (bundled best), 1 thread', await timed(async () => { const t = []; for (const [i, f] of files.entries()) t.push(await tesseract(f, set.langs[i], cli.tessdataDir)); return t; }), l);
       for (const languages of ['eng', 'auto', ALL]) {
         l = load();
-        const r = await timed(async () => (await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model: 'fast', languages, pool, engine: 'tesseract-cli', workDir: work })).pages.map((p) => p.lines.join('\n')));
+        const r = await timed(async () => (await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model: 'fast', languages, pool, engine: 'tesseract-cli', workDir: work, readTimeoutMs: 600_000, pageTimeoutMs: 600_000 })).pages.map((p) => p.lines.join('\n')));
         add(`product, OCR_LANGUAGES=${languages}, ${LANES} pages at once`, r, l);
       }
     }

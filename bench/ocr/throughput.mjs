@@ -49,7 +49,7 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function manualSet() {
   const bytes = readFileSync(MANUAL);
-  const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'manual.pdf' }, { concurrency: 1 })).pages.slice(0, MANUAL_PAGES).map((p) => p.lines.join('\n'));
+  const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'manual.pdf' }, { concurrency: 1, readTimeoutMs: 600_000 })).pages.slice(0, MANUAL_PAGES).map((p) => p.lines.join('\n'));
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const { createCanvas } = createRequire(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))('@napi-rs/canvas');
   const standardFontDataUrl = path.join(path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json'))), 'standard_fonts') + '/';
@@ -115,7 +115,7 @@ async function tesseractBaseline(files) {
 
 async function product(pdf, model, pool) {
   const t0 = performance.now();
-  const r = await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model, languages: LANGUAGES, pool, engine: 'tesseract-cli', workDir: work });
+  const r = await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model, languages: LANGUAGES, pool, engine: 'tesseract-cli', workDir: work, readTimeoutMs: 600_000, pageTimeoutMs: 600_000 });
   return { seconds: (performance.now() - t0) / 1000, texts: r.pages.map((p) => p.lines.join('\n')), confidences: r.pages.map((p) => Math.round(p.confidence ?? 0)) };
 }
 
