@@ -34,11 +34,11 @@ test.describe('signed-in layout', () => {
     }
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Quarry' }).first()).toHaveAttribute('href', '/files');
-    // A new user has the initial 100 credits: low balance, with the prominent request button.
+    // A new user has the initial 100 credits: well above the low-balance threshold (10 by default).
     const card = page.getByTestId('credits-card');
-    await expect(card).toContainText('Low balance');
-    await expect(card).toHaveAttribute('data-low', 'true');
-    await card.getByRole('link', { name: 'Request credits' }).click();
+    await expect(card).toContainText('Current balance');
+    await expect(card).toHaveAttribute('data-low', 'false');
+    await card.getByRole('link', { name: 'Request more credits' }).click();
     await expect(page).toHaveURL(/\/credit-request$/);
     await expect(page.getByTestId('breadcrumbs')).toContainText('Credit Request');
     // The public navigation and footer are not part of the signed-in area.
@@ -51,6 +51,9 @@ test.describe('signed-in layout', () => {
     await apiSignIn(page, ADMIN);
     await page.goto('/settings');
     await expect(sidebar(page).getByRole('link', { name: 'Admin' })).toBeVisible();
+    // superusers grant credits: no request button for them
+    await expect(page.getByTestId('credits-card')).toBeVisible();
+    await expect(page.getByTestId('credits-card').getByRole('link', { name: /request/i })).toHaveCount(0);
   });
 
   test('on a 390 px screen the sidebar is a slide-over opened by the menu button', async ({ page }) => {
@@ -63,7 +66,7 @@ test.describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const drawer = page.getByTestId('mobile-sidebar');
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByText('Low balance')).toBeVisible();
+    await expect(drawer.getByText('Current balance')).toBeVisible();
     await drawer.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(drawer).toBeHidden();
