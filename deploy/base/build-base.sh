@@ -13,7 +13,8 @@ NPM_VERSION="${NPM_VERSION:-11.19.1}"
 MAJOR="${NODE_VERSION%%.*}"
 TAG="localhost/quarry-node-base:${MAJOR}"
 WORK="${QUARRY_BASE_WORK:-/tmp/quarry-base}"
-nice_() { nice -n 19 ionice -c3 "$@"; }
+# at the lowest CPU and disk priority (DEPLOY_NICE=0: as any other process)
+nice_() { if [ "${DEPLOY_NICE:-1}" = 0 ]; then "$@"; else nice -n 19 ionice -c3 "$@"; fi; }
 mkdir -p "$WORK"
 cd "$WORK"
 
@@ -26,7 +27,9 @@ if [ ! -s rootfs-slim.tar ]; then
   echo "base: debian bookworm (mmdebstrap, minbase, slim)…"
   # usr-is-merged, as in Debian's images; usrmerge (and the full perl it brings) only sets
   # up the merged /usr during the bootstrap and is purged after it
-  nice_ mmdebstrap --variant=minbase --include=usr-is-merged \
+  # Debian's own tools with Debian's python3 (mmtarfilter, once per package), not a version
+  # manager's shim ahead of it on PATH
+  PATH=/usr/sbin:/usr/bin:/sbin:/bin nice_ mmdebstrap --variant=minbase --include=usr-is-merged \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/groff/*' \
     --dpkgopt='path-exclude=/usr/share/info/*' --dpkgopt='path-exclude=/usr/share/locale/*' \

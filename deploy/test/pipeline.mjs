@@ -7,6 +7,8 @@
 //   node deploy/test/pipeline.mjs <shell URL> <DATABASE_URL> [--files 20] [--stop "<command>"]
 // --stop runs a shell command once the first worker (QUARRY_WORKER_NAME=worker-1) holds a
 // running job, e.g. `podman stop quarry-worker-1`: its jobs must then finish on the other.
+// --stop-owner names that worker as the jobs' lease owner shows it (default worker-1; a
+// worker without QUARRY_WORKER_NAME is its host name, e.g. a compose container's id).
 import { execSync } from 'node:child_process';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -15,6 +17,7 @@ const [base, databaseUrl] = process.argv.slice(2);
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const count = Number(arg('--files', '20'));
 const stopCommand = arg('--stop', null);
+const stopOwner = arg('--stop-owner', 'worker-1');
 const PASSWORD = 'Correct-Horse-Battery-Staple-42';
 
 async function invoice(i) {
@@ -83,9 +86,9 @@ while (Date.now() - started < 15 * 60_000) {
     const owner = r.lease_owner.split(':')[0];
     if (!claimedBy.has(r.id)) claimedBy.set(r.id, new Set());
     claimedBy.get(r.id).add(owner);
-    if (stopCommand && !stopped && owner === 'worker-1' && r.status === 'running' && r.id !== pipeline.id) {
-      stopped = { at_ms: Date.now() - started, job: r.id };
-      console.error(`pipeline: worker-1 holds job ${r.id}; running: ${stopCommand}`);
+    if (stopCommand && !stopped && owner === stopOwner && r.status === 'running' && r.id !== pipeline.id) {
+      stopped = { at_ms: Date.now() - started, job: r.id, owner };
+      console.error(`pipeline: ${stopOwner} holds job ${r.id}; running: ${stopCommand}`);
       execSync(stopCommand, { stdio: 'inherit' });
       stopped.stop_took_ms = Date.now() - started - stopped.at_ms;
     }
