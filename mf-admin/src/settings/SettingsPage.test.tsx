@@ -113,6 +113,7 @@ describe('admin settings', () => {
       'GET /admin/settings': () => ({ body: stored }),
       'GET /admin/settings/model-calls': () => ({ body: { access: 'everyone', calls_per_minute: 10, credit_cost: 1, updated_at: null } }),
       'GET /admin/model-calls/usage': () => ({ body: { since: '2026-02-01T00:00:00.000Z', total_calls: 0, total_credits: 0, users: [] } }),
+      'GET /admin/settings/credits': () => ({ body: { low_balance_threshold: 10, default_low_balance_threshold: 10, initial_credit_balance: 100, updated_at: null } }),
       'GET /admin/webhooks/settings': () => (++loads === 1 ? { status: 500 } : { body: { allow_private_targets: false } }),
       'PUT /admin/webhooks/settings': put,
     });
