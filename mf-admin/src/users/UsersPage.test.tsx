@@ -3,7 +3,7 @@
 // 600 px every user is a card with each column labelled and the row's actions.
 import type { AdminUser } from '@quarry/shared/schemas';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import UsersPage from './UsersPage';
 
 const fakeApi = setupFakeApiRoutes();
@@ -20,7 +20,9 @@ afterEach(() => {
   quiet.mockRestore();
   window.matchMedia = narrowMatchMedia;
 });
-jest.setTimeout(30_000);
+// twenty table rows of Chakra in jsdom are slow on a busy machine
+jest.setTimeout(120_000);
+configure({ asyncUtilTimeout: 15_000 });
 
 const TOTAL = 48;
 const user = (i: number): AdminUser => ({

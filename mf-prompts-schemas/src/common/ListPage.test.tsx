@@ -102,7 +102,7 @@ describe.each(screens)('%s', (_path, s) => {
     expect(await screen.findAllByText(s.texts.loadFailed)).toHaveLength(2);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: s.item.name })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: s.item.name }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('an empty list offers New; with a search it says nothing matches', async () => {

@@ -3,7 +3,7 @@
 // the pager says "Showing 21–40 of 48 prompts".
 import type { OutputSchema, Prompt } from '@quarry/shared/schemas';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OutputSchemasPage from '../output-schemas/OutputSchemasPage';
 import PromptsPage from '../prompts/PromptsPage';
 
@@ -21,7 +21,9 @@ afterEach(() => {
   quiet.mockRestore();
   window.matchMedia = narrowMatchMedia;
 });
-jest.setTimeout(30_000);
+// twenty table rows of Chakra in jsdom are slow on a busy machine
+jest.setTimeout(120_000);
+configure({ asyncUtilTimeout: 15_000 });
 
 const T = '2025-01-05T10:00:00Z';
 const prompt = (i: number): Prompt => ({
