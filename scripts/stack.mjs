@@ -138,7 +138,9 @@ export async function startStack(options = {}) {
     await new Promise((r) => control.listen(options.controlPort, '127.0.0.1', r));
   }
 
-  await waitFor(`http://127.0.0.1:${ports.api}/api/v1/health`, 60_000, () => apiAlive);
+  // a loaded machine may need longer than a minute to migrate the embedded database
+  const startMs = Number(process.env.STACK_API_START_MS) || 60_000;
+  await waitFor(`http://127.0.0.1:${ports.api}/api/v1/health`, startMs, () => apiAlive);
 
   const stop = async () => {
     control?.close();
