@@ -89,7 +89,7 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
     ].join('\n');
     const r = extractOffline(text, INVOICE);
     expect(r.data).toMatchObject({ subtotal: 473, tax_amount: 56.87, total_amount: 529.87 });
-    expect((r.data.line_items as { description: string }[]).map((row) => row.description)).not.toContain('Umsatzsteuer');
+    expect(((r.data as { line_items: { description: string }[] }).line_items).map((row) => row.description)).not.toContain('Umsatzsteuer');
   });
 
   it('French: Facture N°, Date, TOTAL TTC', () => {
@@ -133,7 +133,7 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
       tax_amount: 428.53,
       total_amount: 2469.17,
     });
-    expect(r.data.line_items).toEqual([
+    expect((r.data as { line_items: unknown }).line_items).toEqual([
       { description: 'Arbeidsloon monteur (uur)', quantity: 7, unit_price: 206.28, amount: 1443.96 },
       { description: 'Thermostaatkraan', quantity: 2, unit_price: 298.34, amount: 596.68 },
     ]);
