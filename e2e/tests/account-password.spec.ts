@@ -6,6 +6,9 @@ import { expect, registerUser, signIn, STRONG_PASSWORD, test, uniqueEmail } from
 
 const NEW_PASSWORD = 'Basalt-Ledger-73q-Quarry';
 
+// each test walks several pages and argon2 hashes: more than the default minute on a busy machine
+test.describe.configure({ timeout: 180_000 });
+
 async function apiLogin(email: string, password: string): Promise<Response> {
   return fetch(`${API_URL}/auth/login`, {
     method: 'POST',
@@ -38,7 +41,7 @@ test('forgot password: the link from the admin messages resets it; the old passw
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await expect(page.getByLabel(/email/i)).toHaveValue(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByTestId('reset-requested')).toContainText('If an account exists for that email address');
+  await expect(page.getByTestId('reset-requested')).toContainText('If an account exists for that email address', { timeout: 30_000 });
 
   const link = await resetLinkFor(user.email);
   const url = new URL(link);
@@ -48,21 +51,21 @@ test('forgot password: the link from the admin messages resets it; the old passw
   await page.getByLabel(/^confirm new password/i).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('password-reset-done')).toBeVisible();
+  await expect(page.getByTestId('password-reset-done')).toBeVisible({ timeout: 30_000 });
 
   // the link works once
   await page.goto(`${url.pathname}${url.search}`);
   await page.getByLabel(/^new password/i).fill('Another-Granite-88z-Quarry');
   await page.getByLabel(/^confirm new password/i).fill('Another-Granite-88z-Quarry');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByTestId('reset-link-invalid')).toBeVisible();
+  await expect(page.getByTestId('reset-link-invalid')).toBeVisible({ timeout: 30_000 });
 
   // the old password fails in the form; the new one signs in
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(user.email);
   await page.getByLabel(/^password/i).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: /log in/i }).click();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible({ timeout: 30_000 });
   await signIn(page, { email: user.email, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/files/);
   expect(consoleErrors.filter((e) => !/401|400/.test(e))).toEqual([]);
@@ -75,14 +78,14 @@ test('change password in Settings: the other session is signed out, this one sta
   await signIn(page, user, '/settings');
   await expect(page).toHaveURL(/\/settings/);
   const security = page.locator('#security');
-  await expect(security.getByTestId('session')).toHaveCount(2);
+  await expect(security.getByTestId('session')).toHaveCount(2, { timeout: 60_000 });
   await expect(security.getByText('This session')).toBeVisible();
 
   await security.getByLabel(/^current password/i).fill(user.password);
   await security.getByLabel(/^new password/i).fill(NEW_PASSWORD);
   await security.getByLabel(/^confirm new password/i).fill(NEW_PASSWORD);
   await security.getByRole('button', { name: 'Update security' }).click();
-  await expect(security.getByTestId('password-changed')).toContainText('Signed out of 1 other session.');
+  await expect(security.getByTestId('password-changed')).toContainText('Signed out of 1 other session.', { timeout: 60_000 });
   await expect(security.getByTestId('session')).toHaveCount(1);
 
   const me = await fetch(`${API_URL}/users/me`, { headers: { Authorization: `Bearer ${otherToken}` } });
