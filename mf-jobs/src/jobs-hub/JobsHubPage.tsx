@@ -66,8 +66,8 @@ function Filters({ p, update }: { p: JobsListParams; update: (patch: Partial<Job
     return () => clearTimeout(t);
   }, [search, p.search]);
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3" as="search" aria-label="Filter jobs">
-      <Field.Root gridColumn={{ sm: 'span 2', lg: 'span 2' }}>
+    <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 6 }} gap="3" as="search" aria-label="Filter jobs">
+      <Field.Root gridColumn={{ sm: 'span 2', md: 'span 3', xl: 'span 2' }}>
         <Field.Label>Search</Field.Label>
         <InputGroup startElement={<Search size={16} aria-hidden />}>
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Job, file or dataset name" />
@@ -101,16 +101,14 @@ function Filters({ p, update }: { p: JobsListParams; update: (patch: Partial<Job
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <HStack gap="2" align="flex-end" gridColumn={{ sm: 'span 2', lg: 'span 1' }}>
-        <Field.Root>
-          <Field.Label>From</Field.Label>
-          <Input type="date" value={p.from} max={p.to || undefined} onChange={(e) => update({ from: e.target.value })} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>To</Field.Label>
-          <Input type="date" value={p.to} min={p.from || undefined} onChange={(e) => update({ to: e.target.value })} />
-        </Field.Root>
-      </HStack>
+      <Field.Root>
+        <Field.Label>From</Field.Label>
+        <Input type="date" value={p.from} max={p.to || undefined} onChange={(e) => update({ from: e.target.value })} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>To</Field.Label>
+        <Input type="date" value={p.to} min={p.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+      </Field.Root>
     </SimpleGrid>
   );
 }
