@@ -107,7 +107,7 @@ test.describe('Files & Datasets', () => {
 
     // The library lists the valid files with the PDF's real page count; the invalid one is hidden.
     await expect(fileRow(page, 'report.pdf')).toBeVisible();
-    await expect(fileRow(page, 'report.pdf').getByTestId('file-pages')).toHaveText('2');
+    await expect(fileRow(page, 'report.pdf').getByTestId('file-pages')).toHaveText('2 pages');
     await expect(fileRow(page, 'report.pdf')).toContainText('valid');
     await expect(fileRow(page, 'fake.pdf')).toHaveCount(0);
     // view details goes to the file page of the jobs remote

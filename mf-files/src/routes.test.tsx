@@ -10,6 +10,7 @@ describe('mf-files route tree', () => {
     ['/files-old', ['Files']],
     ['/uploads', ['File Upload']],
     ['/datasets', ['Datasets']],
+    ['/datasets/d1', ['Datasets', 'Dataset']],
     ['/projects', ['Projects']],
     ['/projects/2', ['Projects', 'Project 2']],
     ['/projects/2/files', ['Projects', 'Project 2', 'Files']],

@@ -11,7 +11,14 @@ const routes: RouteObject[] = [
   },
   { path: 'files-old', handle: { crumb: 'Files' } satisfies RouteHandle, lazy: lazyScreen(() => import('./files-old/FilesOldPage')) },
   { path: 'uploads', handle: { crumb: 'File Upload' } satisfies RouteHandle, lazy: lazyScreen(() => import('./uploads/UploadsPage')) },
-  { path: 'datasets', handle: { crumb: 'Datasets' } satisfies RouteHandle, lazy: lazyScreen(() => import('./datasets/DatasetsPage')) },
+  {
+    path: 'datasets',
+    handle: { crumb: 'Datasets' } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: lazyScreen(() => import('./datasets/DatasetsPage')) },
+      { path: ':datasetId', handle: { crumb: 'Dataset' } satisfies RouteHandle, lazy: lazyScreen(() => import('./dataset/DatasetPage')) },
+    ],
+  },
   {
     path: 'projects',
     handle: { crumb: 'Projects' } satisfies RouteHandle,

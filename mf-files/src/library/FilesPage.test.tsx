@@ -8,6 +8,8 @@ import { setupFakeApi } from '../test/fakeApi';
 import FilesPage from './FilesPage';
 
 const api = setupFakeApi({ uploads: libraryUploads });
+// a loaded two-core machine renders these screens slowly
+jest.setTimeout(120_000);
 
 const report = fileInfo({ filename: 'report.pdf', file_size: 1_572_864, actual_pages: 2, page_count: 2 });
 const scan = fileInfo({ filename: 'scan.png', file_type: 'png', mime_type: 'image/png', file_size: 52_000, actual_pages: 1, page_count: 1 });
@@ -33,14 +35,17 @@ function serve(overrides: Partial<Record<string, FakeHandler>> = {}) {
 const row = (name: string) => screen.getAllByTestId('file-row').find((r) => r.getAttribute('data-filename') === name)!;
 
 describe('/files File Library', () => {
-  it('lists files with validity, size in MB, pages and US dates; links to the file detail', async () => {
+  it('lists files with validity, size in the unit that fits, pages and US dates; links to the file detail', async () => {
     serve();
     renderRoute(<FilesPage />, { path: '/files' });
     await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(3));
     const r = within(row('report.pdf'));
     expect(r.getByText('valid')).toBeInTheDocument();
     expect(r.getByText('1.5 MB')).toBeInTheDocument();
-    expect(r.getByTestId('file-pages')).toHaveTextContent('2');
+    expect(r.getByTestId('file-pages')).toHaveTextContent('2 pages');
+    expect(within(row('scan.png')).getByTestId('file-pages')).toHaveTextContent(/^1 page$/);
+    expect(within(row('scan.png')).getByTestId('file-size')).toHaveTextContent('51 KB');
+    expect(r.getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', paths.files.detail(report.id));
     expect(r.getByText('Jan 5, 2025')).toBeInTheDocument();
     expect(r.getByRole('link', { name: 'View details of report.pdf' })).toHaveAttribute('href', paths.files.detail(report.id));
     expect(within(row('waiting.pdf')).getByText('pending')).toBeInTheDocument();
@@ -82,8 +87,9 @@ describe('/files File Library', () => {
     expect(api.requests.at(-1)!.query.get('search')).toBe('scan');
     await user.clear(screen.getByRole('searchbox', { name: 'Search files' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search files' }), 'zzz');
-    expect(await screen.findByText('No files found')).toBeInTheDocument();
+    expect(await screen.findByText('No files match “zzz”')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search criteria.')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing 0/)).not.toBeInTheDocument();
   });
 
   it("Select all / Deselect all and 'Create Dataset (n)' for the selection, with the dataset rules", async () => {

@@ -7,7 +7,7 @@ const files = (): RouteObject[] => [
   { path: 'files', children: [{ index: true }] },
   { path: 'files-old' },
   { path: 'uploads' },
-  { path: 'datasets' },
+  { path: 'datasets', children: [{ index: true }, { path: ':datasetId' }] },
   { path: 'projects', children: [{ index: true }, { path: ':projectId', children: [{ index: true }, { path: 'team' }] }] },
 ];
 
@@ -56,7 +56,7 @@ describe('ownedPathProblems', () => {
     ]);
     expect(ownedPathProblems('files', routes)).toEqual([
       'mf-files serves /datasets (public) but no path it owns in shared/apps.json covers it',
-      'mf-files serves /datasets in the public layout but shared/apps.json puts "datasets" in authed',
+      'mf-files serves /datasets in the public layout but shared/apps.json puts "datasets/*" in authed',
     ]);
   });
 });

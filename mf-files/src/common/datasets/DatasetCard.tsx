@@ -1,7 +1,7 @@
-import { Box, Button, Card, HStack, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { StatusBadge, formatDate, paths } from '@quarry/shared';
+import { Box, Button, Card, HStack, Heading, IconButton, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { StatusBadge, formatDate, paths, plural } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
-import { ChartColumn, FolderCog, Trash2 } from 'lucide-react';
+import { ChartColumn, FolderCog, Play, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -27,7 +27,9 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
         <HStack justify="space-between" align="flex-start" gap="2">
           <Stack gap="1" minW="0">
             <Heading as="h3" size="md" truncate title={dataset.name}>
-              {dataset.name}
+              <ChakraLink asChild>
+                <Link to={paths.files.dataset(dataset.id)}>{dataset.name}</Link>
+              </ChakraLink>
             </Heading>
             <Text textStyle="sm" color="fg.muted" lineClamp={2} minH="5">
               {dataset.description || 'No description'}
@@ -42,20 +44,28 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
         </HStack>
         <SimpleGrid columns={2} gap="2" textStyle="sm">
           <Figure label="Files" testId="dataset-file-count" strong>
-            {dataset.file_count} file{dataset.file_count === 1 ? '' : 's'}
+            {plural(dataset.file_count, 'file')}
           </Figure>
           <Figure label="Pages" testId="dataset-page-count" strong>
-            {dataset.total_pages} page{dataset.total_pages === 1 ? '' : 's'}
+            {plural(dataset.total_pages, 'page')}
           </Figure>
           <Figure label="Created">{formatDate(dataset.created_at)}</Figure>
           <Figure label="Updated">{formatDate(dataset.updated_at)}</Figure>
         </SimpleGrid>
         <HStack justify="flex-end" gap="1">
-          <Button asChild size="sm" variant="ghost" me="auto" aria-label={`Evaluation of ${dataset.name}`}>
+          <Button asChild size="sm" variant="ghost" aria-label={`Evaluation of ${dataset.name}`}>
             <Link to={paths.jobs.evaluationDataset(dataset.id)}>
               <ChartColumn /> Evaluation
             </Link>
           </Button>
+          {dataset.status === 'active' && dataset.file_count > 0 ? (
+            <Button asChild size="sm" variant="ghost" aria-label={`Run pipeline on ${dataset.name}`}>
+              <Link to={paths.jobs.pipelineFor({ dataset: dataset.id })}>
+                <Play /> Run pipeline
+              </Link>
+            </Button>
+          ) : null}
+          <Box me="auto" />
           <IconButton
             aria-label={`Manage files of ${dataset.name}`}
             title="Manage files"

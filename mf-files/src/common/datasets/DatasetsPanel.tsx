@@ -1,5 +1,5 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, handleError, toAppError, toast } from '@quarry/shared';
+import { Button, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, handleError, plural, toAppError, toast } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { Database, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -9,11 +9,13 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { DatasetCard } from './DatasetCard';
 import { DatasetFilesDialog } from './DatasetFilesDialog';
-import { useDatasets, useDeleteDataset } from './queries';
+import { useDatasets, useDeleteDataset, type DatasetSort } from './queries';
 
 export const DATASETS_TEXTS = {
   empty: 'No datasets found',
   emptySearch: 'Try adjusting your search criteria.',
+  /** the empty state of a search, naming what was searched */
+  noMatch: (search: string) => `No datasets match “${search}”`,
   emptyFirst: 'Create your first dataset to get started.',
   loadFailed: 'Failed to load datasets',
   deleteTitle: 'Delete Dataset',
@@ -22,11 +24,21 @@ export const DATASETS_TEXTS = {
   deleteFailed: 'Delete Failed',
 } as const;
 
+const SORTS: { value: string; label: string; sort: DatasetSort }[] = [
+  { value: 'created_at:desc', label: 'Newest first', sort: { sort: 'created_at', order: 'desc' } },
+  { value: 'created_at:asc', label: 'Oldest first', sort: { sort: 'created_at', order: 'asc' } },
+  { value: 'name:asc', label: 'Name A–Z', sort: { sort: 'name', order: 'asc' } },
+  { value: 'name:desc', label: 'Name Z–A', sort: { sort: 'name', order: 'desc' } },
+  { value: 'file_count:desc', label: 'Most files first', sort: { sort: 'file_count', order: 'desc' } },
+  { value: 'file_count:asc', label: 'Fewest files first', sort: { sort: 'file_count', order: 'asc' } },
+];
+
 /** The datasets grid (the /files Datasets tab and /datasets): search, refresh, create, manage, delete. */
 export function DatasetsPanel() {
   const [search, setSearch] = useState('');
+  const [sortKey, setSortKey] = useState(SORTS[0]!.value);
   const debounced = useDebouncedValue(search);
-  const datasets = useDatasets(debounced);
+  const datasets = useDatasets(debounced, SORTS.find((x) => x.value === sortKey)?.sort);
   // the tab loads the available files too, so the dialogs open with their lists ready
   useAvailableFiles();
   const remove = useDeleteDataset();
@@ -57,7 +69,18 @@ export function DatasetsPanel() {
       <EmptyState
         icon={<Database />}
         title={DATASETS_TEXTS.empty}
-        description={debounced.trim() ? DATASETS_TEXTS.emptySearch : DATASETS_TEXTS.emptyFirst}
+        description={
+          debounced.trim() ? (
+            <>
+              <Text as="span" display="block">
+                {DATASETS_TEXTS.noMatch(debounced.trim())}
+              </Text>
+              <Text as="span">{DATASETS_TEXTS.emptySearch}</Text>
+            </>
+          ) : (
+            DATASETS_TEXTS.emptyFirst
+          )
+        }
       />
     );
   else
@@ -73,7 +96,17 @@ export function DatasetsPanel() {
     <Stack gap="4">
       <HStack gap="2" wrap="wrap">
         <SearchInput label="Search datasets" placeholder="Search by name or description" value={search} onChange={setSearch} />
-        <HStack gap="2" ml="auto">
+        <HStack gap="2" ml="auto" wrap="wrap">
+          <NativeSelect.Root size="md" width="auto">
+            <NativeSelect.Field aria-label="Sort datasets" value={sortKey} onChange={(e) => setSortKey(e.currentTarget.value)}>
+              {SORTS.map((x) => (
+                <option key={x.value} value={x.value}>
+                  {x.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
           <Button variant="outline" onClick={() => void datasets.refetch()} loading={datasets.isFetching && !datasets.isPending} aria-label="Refresh datasets">
             <RefreshCw /> Refresh
           </Button>
@@ -84,7 +117,7 @@ export function DatasetsPanel() {
       </HStack>
       {datasets.data && list.length > 0 ? (
         <Text textStyle="sm" color="fg.muted">
-          {datasets.data.total_count} dataset{datasets.data.total_count === 1 ? '' : 's'}
+          {plural(datasets.data.total_count, 'dataset')}
         </Text>
       ) : null}
       {body}

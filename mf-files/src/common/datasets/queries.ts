@@ -9,25 +9,32 @@ import {
   DatasetListResponseSchema,
   DatasetSchema,
   type DatasetCreate,
+  type DatasetSortColumn,
+  type SortOrder,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const datasetListQueryOptions = (userId: string | undefined, search: string) =>
+export interface DatasetSort {
+  sort: DatasetSortColumn;
+  order: SortOrder;
+}
+
+export const datasetListQueryOptions = (userId: string | undefined, search: string, sort?: DatasetSort) =>
   queryOptions({
-    queryKey: datasetKeys.list(userId, { search }),
+    queryKey: datasetKeys.list(userId, { search, ...sort }),
     queryFn: ({ signal }) =>
       api.get('datasets/', {
         signal,
         schema: DatasetListResponseSchema,
-        query: { search: search.trim() || undefined, limit: MAX_PAGE_SIZE, include_files: true },
+        query: { search: search.trim() || undefined, limit: MAX_PAGE_SIZE, include_files: true, sort: sort?.sort, order: sort?.order },
       }),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,
   });
 
-export function useDatasets(search: string) {
+export function useDatasets(search: string, sort?: DatasetSort) {
   const userId = useCurrentUser()?.id;
-  return useQuery(datasetListQueryOptions(userId, search));
+  return useQuery(datasetListQueryOptions(userId, search, sort));
 }
 
 function useInvalidateDatasets() {

@@ -1,9 +1,8 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, StatusBadge, formatDate, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';
+import { Alert, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, plural, toAppError } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
-import { Eye, FileText, FolderPlus, RefreshCw, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { FileText, FolderPlus, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CreateDatasetDialog } from '../datasets/CreateDatasetDialog';
 import { SearchInput } from '../SearchInput';
 import { DropZone } from '../upload/DropZone';
@@ -11,13 +10,18 @@ import { libraryUploads } from '../upload/instances';
 import { UploadList } from '../upload/UploadList';
 import { useUploads } from '../upload/useUploads';
 import { useDebouncedValue } from '../useDebouncedValue';
+import { FilePager, PAGE_SIZES } from './FilePager';
+import { FileTable, type FileSort } from './FileTable';
 import { useFileList, useFileListPages } from './queries';
+import { SelectionBar } from './SelectionBar';
 import { useDeleteFileFlow } from './useDeleteFileFlow';
 import { useLiveFileUpdates } from './useLiveFileUpdates';
 
 export const LIBRARY_TEXTS = {
   empty: 'No files found',
   emptySearch: 'Try adjusting your search criteria.',
+  /** the empty state of a search, naming what was searched */
+  noMatch: (search: string) => `No files match “${search}”`,
   emptyFirst: 'Upload your first file to get started.',
   loadFailed: 'Failed to load files',
   showInvalid: 'Show Invalid',
@@ -40,14 +44,27 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const [dropError, setDropError] = useState<string | null>(null);
+  const [sort, setSort] = useState<FileSort>({ sort: 'created_at', order: 'desc' });
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [offset, setOffset] = useState(0);
   const debounced = useDebouncedValue(search);
   const filters = { search: debounced, include_failed: showInvalid };
   const uploads = useUploads(libraryUploads);
   const deletion = useDeleteFileFlow();
   useLiveFileUpdates();
 
-  // One of the two is enabled: a single page on the tab, pages of 50 on the old screen.
-  const single = useFileList(filters, variant === 'tab');
+  // a new filter, order or page size starts again at the first page
+  const listShape = `${debounced}|${showInvalid}|${sort.sort}|${sort.order}|${pageSize}`;
+  const shapeRef = useRef(listShape);
+  useEffect(() => {
+    if (shapeRef.current !== listShape) {
+      shapeRef.current = listShape;
+      setOffset(0);
+    }
+  }, [listShape]);
+
+  // One of the two is enabled: a sorted page on the tab, pages of 50 on the old screen.
+  const single = useFileList({ ...filters, ...sort, offset, limit: pageSize }, variant === 'tab');
   const paged = useFileListPages(filters, variant === 'old');
   const query = variant === 'tab' ? single : paged;
   const files: FileInfo[] = useMemo(
@@ -59,10 +76,22 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   const totalPages = first?.total_pages ?? 0;
   const reviewedCount = first?.reviewed_count;
 
+  // names of the selected files seen so far (a selection may span pages)
+  const namesRef = useRef(new Map<string, string>());
+  for (const f of files) namesRef.current.set(f.id, f.filename);
+
   const visibleIds = files.map((f) => f.id);
   const chosen = new Set(selected);
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => chosen.has(id));
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const toggleAll = () => setSelected((s) => (allSelected ? s.filter((id) => !visibleIds.includes(id)) : [...new Set([...s, ...visibleIds])]));
+
+  // a page emptied by a delete shows the one before it
+  useEffect(() => {
+    if (variant === 'tab' && single.data && single.data.files.length === 0 && offset > 0 && single.data.total_count > 0) {
+      setOffset(Math.max(0, Math.floor((single.data.total_count - 1) / pageSize) * pageSize));
+    }
+  }, [variant, single.data, offset, pageSize]);
 
   const send = uploads.send;
   // stable, so the memoised drop zone does not redraw at every upload progress notice
@@ -78,84 +107,12 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
   if (query.isPending) body = <LoadingState text="Loading files..." />;
   else if (query.isError) body = <ErrorState title={LIBRARY_TEXTS.loadFailed} message={toAppError(query.error).message} onRetry={() => void query.refetch()} />;
   else if (files.length === 0)
-    body = <EmptyState icon={<FileText />} title={LIBRARY_TEXTS.empty} description={debounced.trim() ? LIBRARY_TEXTS.emptySearch : LIBRARY_TEXTS.emptyFirst} />;
-  else
-    body = (
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-        <Table.Root size="sm" interactive aria-label="Files">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="10">
-                <Checkbox.Root checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false} onCheckedChange={() => setSelected(allSelected ? [] : visibleIds)}>
-                  <Checkbox.HiddenInput aria-label="Select all files" />
-                  <Checkbox.Control />
-                </Checkbox.Root>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Filename</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Size</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Pages</Table.ColumnHeader>
-              <Table.ColumnHeader>Uploaded</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {files.map((f) => {
-              const validity = validityStatus(f.is_valid);
-              return (
-                <Table.Row key={f.id} data-testid="file-row" data-filename={f.filename} data-selected={chosen.has(f.id) || undefined}>
-                  <Table.Cell>
-                    <Checkbox.Root checked={chosen.has(f.id)} onCheckedChange={(d) => toggle(f.id, d.checked === true)}>
-                      <Checkbox.HiddenInput aria-label={`Select ${f.filename}`} />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
-                  </Table.Cell>
-                  <Table.Cell maxW="72">
-                    <Text truncate title={f.filename} fontWeight="medium">
-                      {f.filename}
-                    </Text>
-                    {validity === 'invalid' && f.error_message ? (
-                      <Text textStyle="xs" color="fg.error" lineClamp={2} title={f.error_message}>
-                        {f.error_message}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      <StatusBadge kind="validity" status={validity} />
-                      {f.reviewed_at ? (
-                        <Badge colorPalette="green" variant="outline" size="sm" title="Its extracted record was checked and marked Reviewed">
-                          Reviewed
-                        </Badge>
-                      ) : null}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatMB(f.file_size)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="file-pages">
-                    {f.actual_pages ?? '-'}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(f.created_at)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack gap="1" justify="flex-end">
-                      <IconButton asChild size="xs" variant="ghost" aria-label={`View details of ${f.filename}`} title="View details">
-                        <Link to={paths.files.detail(f.id)}>
-                          <Eye />
-                        </Link>
-                      </IconButton>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${f.filename}`} title="Delete" onClick={() => deletion.ask(f)}>
-                        <Trash2 />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+    body = debounced.trim() ? (
+      <EmptyState icon={<FileText />} title={LIBRARY_TEXTS.noMatch(debounced.trim())} description={LIBRARY_TEXTS.emptySearch} />
+    ) : (
+      <EmptyState icon={<FileText />} title={LIBRARY_TEXTS.empty} description={LIBRARY_TEXTS.emptyFirst} />
     );
+  else body = <FileTable files={files} sort={variant === 'tab' ? sort : undefined} onSort={setSort} selected={chosen} onToggle={toggle} onToggleAll={toggleAll} onDelete={deletion.ask} />;
 
   return (
     <Stack gap="4">
@@ -190,7 +147,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
           <Button variant="outline" onClick={() => setShowInvalid((v) => !v)} aria-pressed={showInvalid}>
             {showInvalid ? LIBRARY_TEXTS.hideInvalid : LIBRARY_TEXTS.showInvalid}
           </Button>
-          <Button variant="outline" onClick={() => setSelected(allSelected ? [] : visibleIds)} disabled={visibleIds.length === 0}>
+          <Button variant="outline" onClick={toggleAll} disabled={visibleIds.length === 0}>
             {allSelected ? LIBRARY_TEXTS.deselectAll : LIBRARY_TEXTS.selectAll}
           </Button>
           <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} aria-label="Refresh files">
@@ -201,13 +158,24 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
           </Button>
         </HStack>
       </HStack>
-      {first ? (
+      {selected.length > 0 ? (
+        <SelectionBar
+          selected={selected}
+          names={namesRef.current}
+          onClear={() => setSelected([])}
+          onDone={(done) => setSelected((s) => s.filter((id) => !done.includes(id)))}
+        />
+      ) : null}
+      {first && (variant === 'old' || files.length > 0) ? (
         <Text textStyle="sm" color="fg.muted" data-testid="file-summary">
-          Showing {files.length} of {totalCount} file{totalCount === 1 ? '' : 's'} · {totalPages} page{totalPages === 1 ? '' : 's'}
+          {variant === 'old' ? `Showing ${files.length} of ${plural(totalCount, 'file')}` : plural(totalCount, 'file')} · {plural(totalPages, 'page')}
           {reviewedCount !== undefined ? <span data-testid="file-reviewed-count"> · {reviewedCount} of {totalCount} reviewed</span> : null}
         </Text>
       ) : null}
       {body}
+      {variant === 'tab' && first && files.length > 0 ? (
+        <FilePager offset={offset} pageSize={pageSize} total={totalCount} shown={files.length} onOffset={setOffset} onPageSize={setPageSize} />
+      ) : null}
       {variant === 'old' && paged.hasNextPage ? (
         <Box textAlign="center">
           <Button variant="outline" onClick={() => void paged.fetchNextPage()} loading={paged.isFetchingNextPage}>

@@ -1,9 +1,17 @@
 // Files (docs/product/files-and-datasets.md#the-files-calls): the user's list (offset, limit,
-// include_failed, search) and delete with an optional force. Keys come from the shared
-// contract (fileKeys).
+// include_failed, search, sort, order), delete with an optional force, and the bulk actions
+// (delete, add to dataset). Keys come from the shared contract (fileKeys).
 import { api, datasetKeys, fileKeys, toAppError, useCurrentUser, userKeys } from '@quarry/shared';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '@quarry/shared/constants';
-import { FileDeleteResponseSchema, FileListResponseSchema, type FileListResponse } from '@quarry/shared/schemas';
+import {
+  FileBulkResponseSchema,
+  FileDeleteResponseSchema,
+  FileListResponseSchema,
+  type FileBulkRequest,
+  type FileListResponse,
+  type FileSortColumn,
+  type SortOrder,
+} from '@quarry/shared/schemas';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface FileListFilters {
@@ -11,6 +19,8 @@ export interface FileListFilters {
   include_failed?: boolean;
   offset?: number;
   limit?: number;
+  sort?: FileSortColumn;
+  order?: SortOrder;
 }
 
 function getFiles(filters: FileListFilters, signal: AbortSignal): Promise<FileListResponse> {
@@ -22,6 +32,8 @@ function getFiles(filters: FileListFilters, signal: AbortSignal): Promise<FileLi
       limit: filters.limit ?? FILE_LIST_PAGE_SIZE,
       include_failed: filters.include_failed ?? false,
       search: filters.search?.trim() || undefined,
+      sort: filters.sort,
+      order: filters.order,
     },
   });
 }
@@ -92,4 +104,13 @@ export function isInDatasetsRefusal(error: unknown): boolean {
   const e = toAppError(error);
   const text = `${e.serverMessage ?? ''} ${typeof e.detail === 'string' ? e.detail : ''} ${e.message}`;
   return /dataset/i.test(text);
+}
+
+/** Delete many files, or add them to a dataset: the answer says which were done and which refused. */
+export function useBulkFiles() {
+  const invalidate = useInvalidateFiles();
+  return useMutation({
+    mutationFn: (body: FileBulkRequest) => api.post('files/bulk', body, { schema: FileBulkResponseSchema }),
+    onSuccess: () => invalidate(),
+  });
 }
