@@ -35,8 +35,8 @@ wait_http() { # url seconds [status]
 
 mkdir -p "$OUT"
 : >"$OUT/results.txt"
-cp "$ROOT/deploy/compose.yaml" "$OUT/compose.yaml"
-cp "$ROOT/bench/deploy/compose.test.yaml" "$OUT/compose.test.yaml"
+# one file: podman-compose 1.0.3 appends lists when it merges two (bench/deploy/merge.mjs)
+node "$ROOT/bench/deploy/merge.mjs" "$ROOT/deploy/compose.yaml" "$ROOT/bench/deploy/compose.test.yaml" >"$OUT/compose.yaml"
 # .env: .env.example with this machine's address for S3 (the browser on this host and the
 # containers both reach it there), ports moved off the defaults, fresh secrets
 host_ip=$(hostname -I | awk '{print $1}')
@@ -60,7 +60,7 @@ setenv S3_ENDPOINT "http://$host_ip:$S3_PORT"
 setenv CORS_ORIGINS "$SHELL_URL"
 setenv QUARRY_ADMIN_PASSWORD "Compose-Bench-Admin-Passphrase-2026"
 cd "$OUT"
-PC=(podman-compose -p "$PROJECT" -f compose.yaml -f compose.test.yaml)
+PC=(podman-compose -p "$PROJECT" -f compose.yaml)
 down() { "${PC[@]}" down -v -t 2 >>"$OUT/compose.log" 2>&1 || true; podman volume rm -f "${PROJECT}_pgdata" "${PROJECT}_s3data" >/dev/null 2>&1 || true; }
 trap '[ -n "${KEEP:-}" ] || down' EXIT
 down
