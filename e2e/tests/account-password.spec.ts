@@ -38,7 +38,7 @@ test('forgot password: the link from the admin messages resets it; the old passw
   await page.getByLabel(/email/i).fill(user.email);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByLabel(/email/i)).toHaveValue(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('reset-requested')).toContainText('If an account exists for that email address', { timeout: 30_000 });
@@ -46,7 +46,7 @@ test('forgot password: the link from the admin messages resets it; the old passw
   const link = await resetLinkFor(user.email);
   const url = new URL(link);
   await page.goto(`${url.pathname}${url.search}`);
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible({ timeout: 60_000 });
   await page.getByLabel(/^new password/i).fill(NEW_PASSWORD);
   await page.getByLabel(/^confirm new password/i).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
