@@ -16,6 +16,8 @@ export const CACHE_DIR = join(HERE, '..', 'out', 'ocr-cache');
 // v3: the OCR library cleans a scan (noise, skew) before recognition; v4: the tesseract command
 // reads with the bundled tessdata_best model (engines/tessdata.ts); v5: an OCR line's cells are
 // placed by the page's character width from the line start (layout.ts). Earlier readings are stale.
+// a bench on a loaded machine waits for a reading rather than failing the run (an upload's limits are the library's defaults)
+export const PATIENT = { readTimeoutMs: 600_000, pageTimeoutMs: 600_000 };
 const SCAN_VERSION = 'scan-v5-300dpi-clean-best-anchored';
 
 let canvasMod;
@@ -83,14 +85,14 @@ export async function readDocument(doc, variant) {
   return cached(`${doc.contentHash}-${variant === 'scan' ? SCAN_VERSION : 'text-v1'}`, async () => {
     const started = performance.now();
     if (variant === 'text') {
-      const r = await runOcr({ bytes: doc.pdf, mimeType: 'application/pdf', filename: `${doc.id}.pdf` }, { concurrency: 1 });
+      const r = await runOcr({ bytes: doc.pdf, mimeType: 'application/pdf', filename: `${doc.id}.pdf` }, { concurrency: 1, ...PATIENT });
       return { text: r.text, pages: r.page_count, seconds: (performance.now() - started) / 1000, engine: r.engine };
     }
     const images = await rasterise(doc.pdf, scanSeed(doc));
     const texts = [];
     let engine = '';
     for (const [i, png] of images.entries()) {
-      const r = await runOcr({ bytes: png, mimeType: 'image/png', filename: `${doc.id}-p${i + 1}.png` }, { concurrency: 1 });
+      const r = await runOcr({ bytes: png, mimeType: 'image/png', filename: `${doc.id}-p${i + 1}.png` }, { concurrency: 1, ...PATIENT });
       texts.push(r.text);
       engine = r.engine;
     }
