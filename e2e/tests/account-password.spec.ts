@@ -78,14 +78,15 @@ test('change password in Settings: the other session is signed out, this one sta
   await signIn(page, user, '/settings');
   await expect(page).toHaveURL(/\/settings/);
   const security = page.locator('#security');
-  await expect(security.getByTestId('session')).toHaveCount(2, { timeout: 60_000 });
+  // registration, the API login and this browser's login: three sessions
+  await expect(security.getByTestId('session')).toHaveCount(3, { timeout: 60_000 });
   await expect(security.getByText('This session')).toBeVisible();
 
   await security.getByLabel(/^current password/i).fill(user.password);
   await security.getByLabel(/^new password/i).fill(NEW_PASSWORD);
   await security.getByLabel(/^confirm new password/i).fill(NEW_PASSWORD);
   await security.getByRole('button', { name: 'Update security' }).click();
-  await expect(security.getByTestId('password-changed')).toContainText('Signed out of 1 other session.', { timeout: 60_000 });
+  await expect(security.getByTestId('password-changed')).toContainText('Signed out of 2 other sessions.', { timeout: 60_000 });
   await expect(security.getByTestId('session')).toHaveCount(1);
 
   const me = await fetch(`${API_URL}/users/me`, { headers: { Authorization: `Bearer ${otherToken}` } });
