@@ -69,9 +69,9 @@ log "1. podman-compose up -d (fresh volumes)"
 t0=$(ms)
 "${PC[@]}" up -d >>"$OUT/compose.log" 2>&1
 up_ms=$(( $(ms) - t0 ))
-wait_http "$SHELL_URL/" 180
+wait_http "$SHELL_URL/" 600
 first_ms=$(( $(ms) - t0 ))
-wait_http "$SHELL_URL/api/v1/health" 180
+wait_http "$SHELL_URL/api/v1/health" 600
 health_ms=$(( $(ms) - t0 ))
 result "cold start: podman-compose up -d returned in ${up_ms} ms; first 200 on / after ${first_ms} ms; /api/v1/health 200 after ${health_ms} ms"
 podman ps --filter "name=${PROJECT}_" --format '{{.Names}} {{.Status}}' | sort >"$OUT/containers.txt"
