@@ -1,6 +1,6 @@
 // What a cold `/` waits for (docs/decisions/0012-the-page-owner-loads-with-the-shell.md):
 // the remote owning the page is fetched while the shell's own modules download, not after the shell's first render,
-// and code the landing page does not paint (the signed-in layout, its header actions)
+// and code the landing page does not paint (the signed-in layout with its header actions)
 // stays off it. And its first paint needs no JavaScript: the shell's server inlines the
 // landing page the marketing remote prerendered (scripts/compose.mjs).
 import http from 'node:http';
@@ -24,7 +24,7 @@ async function html(pathname: string, cookie?: string): Promise<{ text: string; 
 }
 
 const marketingManifest = `localhost:${E2E_PORTS.remotes.marketing}/mf-manifest.json`;
-const deferredChunks = /\/static\/js\/async\/(authed-layout|header-actions)\.[0-9a-f]+\.js$/;
+const deferredChunks = /\/static\/js\/async\/(authed-layout)\.[0-9a-f]+\.js$/;
 
 test.describe('first load', () => {
   test("the remote owning / is requested while the shell's shared modules are still held back", async ({ page }) => {
@@ -64,7 +64,6 @@ test.describe('first load', () => {
     await expect(page.getByTestId('credits-card')).toBeVisible();
     expect(requests.filter((u) => deferredChunks.test(u)).map((u) => u.replace(/.*\/async\/([a-z-]+)\..*/, '$1')).sort()).toEqual([
       'authed-layout',
-      'header-actions',
     ]);
   });
 

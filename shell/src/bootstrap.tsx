@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startRemoteLoading } from './federation/startup';
-import { DeferredAuthedLayout, loadAuthedLayout, loadHeaderActions } from './layouts/deferred';
+import { DeferredAuthedLayout, loadAuthedLayout } from './layouts/deferred';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { startRealtime } from './realtime/service';
@@ -33,9 +33,8 @@ async function main() {
   // the login page, so an anonymous visitor's landing page makes no refresh call.)
   if (getStoredUser()) {
     void ensureSession();
-    // Their pages will want the signed-in layout and its header actions: fetch them now, not at render.
+    // Their pages will want the signed-in layout: fetch it now, not at render.
     void loadAuthedLayout();
-    void loadHeaderActions();
   }
   // Started by the entry (index.ts): the remote owning this page is already on its way.
   const loader = await startRemoteLoading();

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loginRedirect } from '../router/buildRoutes';
 import { Breadcrumbs } from './authed/Breadcrumbs';
-import { DeferredHeaderActions } from './deferredHeaderActions';
+import HeaderActions from './HeaderActions';
 import { PaletteButton } from './palette/PaletteButton';
 import { SidebarContent } from './authed/Sidebar';
 import { useLiveBalance } from './authed/useLiveBalance';
@@ -80,7 +80,7 @@ export function AuthedLayout() {
           <Breadcrumbs />
           <Spacer />
           <PaletteButton />
-          <DeferredHeaderActions />
+          <HeaderActions />
           <ThemeMenu />
         </Flex>
         <Box as="main" flex="1" px={{ base: '4', md: '6', xl: '8' }} pt={{ base: '4', md: '6' }} pb="10" minW="0">

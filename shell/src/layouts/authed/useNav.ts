@@ -28,13 +28,20 @@ export function useNav(): NavState {
 
   useEffect(() => {
     let alive = true;
-    for (const key of keys) {
-      if (loader.get(key)) continue;
-      loader.load(key).catch((error: unknown) => {
-        console.warn(`[quarry] the ${key} area's sidebar entries could not be loaded`, error);
-        if (alive) setFailed((f) => new Set(f).add(key));
-      });
-    }
+    // One remote after the other: the page's own remote (already on its way) and the browser's
+    // few connections are not crowded out by the sidebar's.
+    void (async () => {
+      for (const key of keys) {
+        if (!alive) return;
+        if (loader.get(key)) continue;
+        try {
+          await loader.load(key);
+        } catch (error: unknown) {
+          console.warn(`[quarry] the ${key} area's sidebar entries could not be loaded`, error);
+          if (alive) setFailed((f) => new Set(f).add(key));
+        }
+      }
+    })();
     return () => {
       alive = false;
     };

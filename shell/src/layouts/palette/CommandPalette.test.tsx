@@ -58,7 +58,7 @@ const job = {
 
 /** The lists answer only what contains the search, as the API does. */
 const lists: FakeRoutes = {
-  'GET /files/': (c) => {
+  'GET /files/my-files': (c) => {
     const hit = 'invoice-march.pdf'.includes(c.query.get('search') ?? '');
     return { body: { files: hit ? [file] : [], total_count: hit ? 1 : 0, total_pages: 0, offset: 0, limit: 5 } };
   },
@@ -111,7 +111,7 @@ describe('CommandPalette', () => {
     fireEvent.change(combobox(), { target: { value: 'invoice' } });
     await screen.findByRole('option', { name: /^invoice-march\.pdf$/ });
     const searched = calls.filter((c) => c.query.get('search') === 'invoice').map((c) => c.path).sort();
-    expect(searched).toEqual(['/datasets/', '/files/', '/jobs/', '/output-schemas/', '/prompts/']);
+    expect(searched).toEqual(['/datasets/', '/files/my-files', '/jobs/', '/output-schemas/', '/prompts/']);
     expect(within(screen.getByRole('listbox')).getByRole('group', { name: 'Files' })).toBeInTheDocument();
     await waitFor(() => expect(highlighted()).toHaveTextContent(/^invoice-march\.pdf$/));
     fireEvent.keyDown(combobox(), { key: 'ArrowDown' });

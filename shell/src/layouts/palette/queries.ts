@@ -39,7 +39,7 @@ async function searchAll(query: string, signal: AbortSignal): Promise<PaletteSea
     [
       'files',
       async () =>
-        (await api.get('files/', { signal, schema: FileListResponseSchema, query: common })).files.map((f) => ({
+        (await api.get('files/my-files', { signal, schema: FileListResponseSchema, query: common })).files.map((f) => ({
           value: `file:${f.id}`,
           kind: 'file' as const,
           label: f.filename,
