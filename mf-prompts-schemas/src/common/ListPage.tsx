@@ -275,7 +275,7 @@ function ListTable<D, T extends { id: string }, S extends string, F extends stri
             const n = name(item);
             return (
               <Table.Row key={item.id} data-testid="list-row">
-                <Table.Cell maxW="md">
+                <Table.Cell maxW="xs" whiteSpace="normal">
                   <NameCell {...n} />
                 </Table.Cell>
                 {columns.map((c) => (

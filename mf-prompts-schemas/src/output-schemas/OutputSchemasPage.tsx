@@ -73,7 +73,7 @@ export default function OutputSchemasPage() {
         {
           header: 'Fields',
           cell: (s) => (
-            <Text textStyle="sm" data-testid="schema-summary" minW="40" wordBreak="break-word">
+            <Text textStyle="sm" data-testid="schema-summary" minW="40" maxW="64" whiteSpace="normal" wordBreak="break-word">
               {cut(schemaSummary(s.schema_definition, s.field_count), SCHEMA_PREVIEW_LENGTH)}
             </Text>
           ),
