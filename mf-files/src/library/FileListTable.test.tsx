@@ -75,12 +75,12 @@ it('pages through the list: "Showing 1–20 of 57 files", next page, page size',
   expect(lastList().get('limit')).toBe('20');
   await user.click(screen.getByRole('button', { name: 'Next page' }));
   expect(await screen.findByText('Showing 21–40 of 57 files')).toBeInTheDocument();
-  expect(asked(20, 20)).toBe(true);
+  await waitFor(() => expect(asked(20, 20)).toBe(true));
   await user.click(screen.getByRole('button', { name: 'Page 3' }));
   expect(await screen.findByText('Showing 41–57 of 57 files')).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText('Files per page'), '50');
   expect(await screen.findByText('Showing 1–50 of 57 files')).toBeInTheDocument();
-  expect(asked(0, 50)).toBe(true);
+  await waitFor(() => expect(asked(0, 50)).toBe(true));
 });
 
 it('one file reads "1 file"; names link to their page; a row runs the pipeline on its file', async () => {

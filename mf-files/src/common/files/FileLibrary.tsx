@@ -174,7 +174,8 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
       ) : null}
       {body}
       {variant === 'tab' && first && files.length > 0 ? (
-        <FilePager offset={offset} pageSize={pageSize} total={totalCount} shown={files.length} onOffset={setOffset} onPageSize={setPageSize} />
+        // the range of the page on screen (the previous one stays while the next loads)
+        <FilePager offset={first.offset} pageSize={pageSize} total={totalCount} shown={files.length} onOffset={setOffset} onPageSize={setPageSize} />
       ) : null}
       {variant === 'old' && paged.hasNextPage ? (
         <Box textAlign="center">
