@@ -61,7 +61,8 @@ setenv CORS_ORIGINS "$SHELL_URL"
 setenv QUARRY_ADMIN_PASSWORD "Compose-Bench-Admin-Passphrase-2026"
 cd "$OUT"
 PC=(podman-compose -p "$PROJECT" -f compose.yaml)
-down() { "${PC[@]}" down -v -t 2 >>"$OUT/compose.log" 2>&1 || true; podman volume rm -f "${PROJECT}_pgdata" "${PROJECT}_s3data" >/dev/null 2>&1 || true; }
+# podman-compose's down leaves a container that is slow to stop on a loaded machine: removed by force
+down() { "${PC[@]}" down -v -t 2 >>"$OUT/compose.log" 2>&1 || true; podman rm -f -t 2 $(podman ps -aq --filter "name=${PROJECT}_") >/dev/null 2>&1 || true; podman volume rm -f "${PROJECT}_pgdata" "${PROJECT}_s3data" >/dev/null 2>&1 || true; }
 trap '[ -n "${KEEP:-}" ] || down' EXIT
 down
 
