@@ -44,12 +44,12 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { sections, pending } = useNav();
   return (
-    <Flex direction="column" h="full" gap="4" p="4">
+    <Flex direction="column" h="full" gap="4" p="4" overflowY="auto">
       <Box px="2" py="1">
         <BrandMark to="/files" label={(name) => name} onClick={onNavigate} />
       </Box>
 
-      <Stack as="nav" aria-label="Main" gap="3" flex="1" overflowY="auto" aria-busy={pending.length > 0}>
+      <Stack as="nav" aria-label="Main" gap="3" flex="1 0 auto" aria-busy={pending.length > 0}>
         {pending.length > 0 ? (
           <Stack gap="2" px="2.5" data-testid="nav-pending" aria-hidden>
             {pending.map((key) => (
