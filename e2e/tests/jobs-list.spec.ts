@@ -61,7 +61,7 @@ test.describe('jobs list', () => {
     await expect(page.getByTestId('job-row')).toContainText('Two chosen files');
     await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'OCR' });
     await expect(page.getByTestId('job-row').filter({ hasText: 'Waiting OCR' })).toBeVisible();
-    await expect(page.getByTestId('job-subject').filter({ hasText: 'File: walk_invoice_2024-03-south.pdf' })).toBeVisible();
+    await expect(page.getByTestId('job-row').getByTestId('job-subject').filter({ hasText: 'File: walk_invoice_2024-03-south.pdf' })).toBeVisible();
     for (const type of await page.getByTestId('job-row').locator('td:nth-child(2)').allTextContents()) expect(type).toBe('OCR');
 
     // Cancel from the row, after the confirmation
@@ -74,7 +74,7 @@ test.describe('jobs list', () => {
 
     // Open from the row goes to the type's monitor
     await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'All types' });
-    await page.getByTestId('job-row').filter({ hasText: 'Two chosen files' }).getByRole('link', { name: 'Open Two chosen files' }).click();
+    await page.getByTestId('job-row').filter({ hasText: 'Two chosen files' }).getByRole('link', { name: 'Open Two chosen files', exact: true }).click();
     await page.waitForURL(`**/jobs/pipeline/${pipelineId}`);
   });
 });
