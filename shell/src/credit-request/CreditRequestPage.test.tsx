@@ -120,13 +120,15 @@ describe('CreditRequestPage', () => {
   });
 
   it('lists my earlier requests with their status, and a new one after sending', async () => {
-    let mine = [{ ...EARLIER, status: 'rejected', admin_notes: 'Please describe the documents' }];
+    let mine: Array<Omit<typeof EARLIER, 'status' | 'admin_notes'> & { status: string; admin_notes: string | null }> = [
+      { ...EARLIER, status: 'rejected', admin_notes: 'Please describe the documents' },
+    ];
     fakeApi.serve({
       'GET /users/me/resource-limits': () => ({ body: { credit_balance: 250, low_balance_threshold: 10, resource_limits: [] } }),
       'GET /credit-requests/my-requests': () => ({ body: { credit_requests: mine, total_count: mine.length } }),
       'POST /credit-requests/': (call) => {
-        const res = created(call);
-        mine = [res.body as typeof EARLIER, ...mine];
+        const res = created(call) as { status: number; body: (typeof mine)[number] };
+        mine = [res.body, ...mine];
         return res;
       },
     });
