@@ -41,7 +41,7 @@ describe('buildRoutes', () => {
       'files',
       'files-old',
       'uploads',
-      'datasets',
+      'datasets/*',
       'projects/*',
       'prompts/*',
       'output-schemas/*',
