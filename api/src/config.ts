@@ -82,7 +82,7 @@ export interface Config {
     maxSocketsPerUser: number;
   };
   admin: { email: string | null; password: string | null };
-  /** expose POST /api/v1/test/* developer endpoints (on by default: the spec has a WebSocket test page) */
+  /** expose POST /api/v1/test/* developer endpoints (on by default: the product has a WebSocket test page, docs/product/platform.md) */
   enableTestEndpoints: boolean;
   /** file storage (uploads, files): local disk by default, S3-compatible when S3_BUCKET is set */
   storage: StorageConfig;

@@ -47,7 +47,7 @@ export const extractionResults = pgTable(
     processingTimeMs: integer('processing_time_ms').notNull().default(0),
     /** rows_expected / rows_extracted / missing_rows / batches / warnings / mode / attempts */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    /** where each value was found (issue 14); null until computed (older rows: on first read) */
+    /** where each value was found (docs/decisions/0017-provenance-by-index-without-hints.md); null until computed (older rows: on first read) */
     provenance: jsonb('provenance').$type<Provenance>(),
     createdAt: createdAt(),
     supersededAt: ts('superseded_at'),

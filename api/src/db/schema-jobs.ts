@@ -95,7 +95,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** The history a job monitor loads (spec 3 §3 "Job event"); every live job_update is one of these rows. */
+/** The history a job monitor loads; every live job_update is one of these rows. */
 export const jobEvents = pgTable(
   'job_events',
   {

@@ -1,4 +1,4 @@
-// Tables of the review loop (issue 14). Re-exported by ./schema (import them from there).
+// Tables of the review loop (docs/review-api.md, docs/decisions/0016-review-record-and-corrections.md). Re-exported by ./schema (import them from there).
 //
 // review_corrections: a user's corrections of a file's unified record, one row per change,
 //   never overwriting the model's result (extraction_results stays as stored). Applied in

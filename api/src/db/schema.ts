@@ -53,7 +53,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Quota definitions (spec 2 §3 "Resource type"). reset_period / aggregation_type are uppercase per spec. */
+/** Quota definitions (docs/product/admin.md, Resources). reset_period / aggregation_type are uppercase (NEVER, DAILY, ...; COUNT, SUM, ...). */
 export const resourceTypes = pgTable(
   'resource_types',
   {
@@ -189,7 +189,7 @@ export * from './schema-jobs';
 // Extraction results (versioned per chunk) and the LLM test API's results.
 export * from './schema-extraction';
 
-// The review loop: corrections and Reviewed marks (issue 14).
+// The review loop: corrections and Reviewed marks (docs/review-api.md).
 export * from './schema-review';
 
 // API keys and webhooks (endpoints, deliveries, attempts).

@@ -1,5 +1,5 @@
 // Job events: stored first, then pushed as `job_update` with exactly the stored content
-// (spec 3 §3 "Job event" and "Live update message"). Nothing is pushed that is not stored.
+// (`JobEvent` and `JobUpdate` in shared/src/schemas). Nothing is pushed that is not stored.
 import type { JobEvent, JobStatus, JobUpdate } from '@quarry/shared/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
@@ -27,7 +27,7 @@ export const clampPercent = (n: number | null | undefined): number | null => {
   return v === null ? null : Math.max(0, Math.min(100, Math.round(v * 100) / 100));
 };
 
-/** The context every event of a job carries (spec 3 §3: pipeline_root_id, job_type, single_file_id). */
+/** The context every event of a job carries (pipeline_root_id, job_type, single_file_id). */
 export function eventContext(job: EventJob, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     job_type: job.jobType,
@@ -118,7 +118,7 @@ export function toJobEvent(row: JobEventRow): JobEvent {
   };
 }
 
-/** The live message for a stored event (spec 3 §3 "Live update message"). */
+/** The live message for a stored event (`JobUpdate`). */
 export function toJobUpdate(job: EventJob, row: JobEventRow): JobUpdate {
   const e = toJobEvent(row);
   return {

@@ -32,7 +32,7 @@ export interface JobServices {
   tempRoot?: string;
 }
 
-/** A job event as a handler writes it (spec 3 §3 "Job event"); the queue adds timestamp, status and context. */
+/** A job event as a handler writes it; the queue adds timestamp, status and context. */
 export interface JobEventInput {
   phase: string;
   sub_phase?: string | null;

@@ -1,5 +1,5 @@
 // getProvider(name?): the provider for a name, configured from the environment.
-// Default: 'gemini' whenever GEMINI_API_KEY is set (spec 2 §9 names gemini the default),
+// Default: 'gemini' whenever GEMINI_API_KEY is set (docs/product/prompts-and-schemas.md names gemini the default),
 // otherwise 'offline'. LLM_PROVIDER overrides the default.
 //
 // Environment:

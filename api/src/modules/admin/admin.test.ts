@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
-// Admin calls of issue 15 over real HTTP: superuser-only (401 anonymous, 403 for others),
+// Admin calls (docs/product/admin.md) over real HTTP: superuser-only (401 anonymous, 403 for others),
 // site settings, operations view with retry, users (disable, last superuser), balance
 // adjustments, contact messages; plus the review and resource-type rules the admin UI relies on.
 import { eq } from 'drizzle-orm';

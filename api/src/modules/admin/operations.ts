@@ -1,4 +1,4 @@
-// The operations view (issue 15): the queue by type and status, the oldest queued job,
+// The operations view (docs/product/admin.md, Operations): the queue by type and status, the oldest queued job,
 // worker pools with their heartbeat and running jobs, the last hour's throughput and the
 // latest failures. Read-only except `retryFailedJob`.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Admin calls of issue 15 (superuser only, except the public site name): site settings,
+// Admin calls (docs/product/admin.md; superuser only, except the public site name): site settings,
 // the operations view with job retry, users (disable / enable, promote / demote, balance
 // adjustments) and contact messages. Credit requests and resource types have their modules.
 import { count, desc } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Site settings (spec 2 §2 /admin/settings): the site name every visitor sees and the
+// Site settings (/admin/settings, docs/product/admin.md): the site name every visitor sees and the
 // administrators' contact address, and the balance below which users are warned, stored in
 // app_settings.
 import { eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Chunk versions and editing (spec 3 §2.10, §2.11, §4, §7): GET files/{id}/chunking_runs,
+// Chunk versions and editing (docs/product/jobs.md): GET files/{id}/chunking_runs,
 // GET files/{id}/chunking_runs/{runId}/chunks, GET files/{id}/chunks (active run),
 // POST files/{id}/chunking_runs/{runId}/activate, DELETE files/{id}/chunking_runs/{runId}
 // (inactive runs only), PATCH files/{id}/chunks/{chunkId}.

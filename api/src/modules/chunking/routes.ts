@@ -1,4 +1,4 @@
-// Chunking (spec 3 §2.4, §2.8, §3, §7, §9): POST chunking/test, GET chunking/jobs/{id},
+// Chunking (docs/product/jobs.md): POST chunking/test, GET chunking/jobs/{id},
 // GET chunking/{id}/chunks, GET chunking/jobs?limit (default 5), GET chunking/strategies,
 // GET chunking/health. Chunking jobs are jobs of type `chunking` (see handler.ts).
 import {

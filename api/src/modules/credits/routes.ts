@@ -1,4 +1,4 @@
-// Credit requests (spec 2 §7): users ask, superusers review.
+// Credit requests (docs/product/admin.md, Credit requests): users ask, superusers review.
 import {
   AdminCreditRequestListQuerySchema,
   AdminCreditRequestListResponseSchema,

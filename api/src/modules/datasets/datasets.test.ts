@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
 // Datasets: CRUD, file membership, counts that follow the files, status transitions,
-// validation messages (spec 2 §5) and cross-user 404s.
+// validation messages (docs/product/files-and-datasets.md) and cross-user 404s.
 import { DatasetListResponseSchema, DatasetSchema } from '@quarry/shared/schemas';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { makeImage, makePdf, makeTiff, uploadAll, uploadOne } from '../uploads/test-fixtures';

@@ -1,4 +1,4 @@
-// Datasets (spec 2 §7): POST and GET /datasets/, GET, PUT and DELETE /datasets/{id},
+// Datasets (docs/product/files-and-datasets.md): POST and GET /datasets/, GET, PUT and DELETE /datasets/{id},
 // POST and DELETE /datasets/{id}/files, POST /datasets/{id}/archive and /unarchive.
 import {
   DatasetCreateSchema,

@@ -1,4 +1,4 @@
-// Datasets (spec 2 §3, §7): named groups of the caller's files. file_count, total_pages and
+// Datasets (docs/product/files-and-datasets.md): named groups of the caller's files. file_count, total_pages and
 // total_size are computed from the member files on every read, so they are right whatever
 // happens to the files (validated, deleted with force, ...). Status: active -> archived ->
 // active; any -> deleted (soft: the row stays, readable, and no longer changes).
@@ -16,7 +16,7 @@ interface Stats {
   fileCount: number;
   totalPages: number;
   totalSize: number;
-  /** member files marked Reviewed (issue 14) */
+  /** member files marked Reviewed (docs/review-api.md) */
   reviewed: number;
 }
 

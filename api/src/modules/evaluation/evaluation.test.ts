@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
-// Evaluation over real HTTP (issue 14 items 5 and 6): two generated invoices with a table,
+// Evaluation over real HTTP (docs/review-export-api.md): two generated invoices with a table,
 // extracted (offline extractor), one corrected, both marked Reviewed; a second run with another
 // prompt whose schema has no vendor field. The figures are worked out by hand below. Also: no
 // reviewed files said clearly, picking a run, bad input 4xx, another user's ids 404.

@@ -1,4 +1,4 @@
-// Evaluation of an extraction run against reviewed records (issue 14 item 5). Pure: the caller
+// Evaluation of an extraction run against reviewed records (docs/review-export-api.md). Pure: the caller
 // feeds one file at a time (flat memory), then reads the figures.
 //
 // Fields are the record's non-list values, nested objects flattened to dotted names

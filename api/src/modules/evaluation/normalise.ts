@@ -1,5 +1,5 @@
-// When an extracted value counts as the reviewed one (issue 14 item 5: "exact-match accuracy
-// against the reviewed values after normalisation"): the same normalisations provenance uses to
+// When an extracted value counts as the reviewed one (docs/review-export-api.md: exact-match
+// accuracy against the reviewed values after normalisation): the same normalisations provenance uses to
 // find a value in the document — case and whitespace, the same number however it is written
 // (1,234.50 / 1234.5 / "$1 234,50"), the same calendar day (2024-03-15 / March 15, 2024).
 import { dateReadings, numberReadings } from '../../processing/provenance';

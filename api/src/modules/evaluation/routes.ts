@@ -1,4 +1,4 @@
-// Evaluation of an extraction run against the reviewed files (issue 14 item 5):
+// Evaluation of an extraction run against the reviewed files (docs/review-export-api.md):
 //   GET datasets/{id}/evaluation[?job_id=]   the dataset's run (default the newest completed) and the one before it
 //   GET jobs/{id}/evaluation                 that extraction run (a pipeline: its extraction stage) and the one before it
 import { EvaluationQuerySchema, EvaluationSchema, IdParamsSchema } from '@quarry/shared/schemas';

@@ -1,4 +1,4 @@
-// Evaluation of an extraction run (issue 14 item 5): the files of a dataset (or of one
+// Evaluation of an extraction run (docs/review-export-api.md): the files of a dataset (or of one
 // extraction job) that are marked Reviewed are the ground truth (their frozen reviewed
 // records); the run's own results (even superseded ones) are what is measured, and the
 // completed run before it in the same scope is measured beside it. Computed on request, not

@@ -54,7 +54,7 @@ describe('CRUD', () => {
     expect((await api('DELETE', `/examples/${third.id}`)).status).toBe(404);
   });
 
-  test('input and output text are required (spec 2 §5); the prompt must be the caller\'s', async () => {
+  test('input and output text are required; the prompt must be the caller\'s', async () => {
     const cases: [unknown, string, string][] = [
       [{ prompt_id: prompt.id, output_text: '{}' }, 'input_text', 'Input text is required'],
       [{ prompt_id: prompt.id, input_text: '  ', output_text: '{}' }, 'input_text', 'Input text is required'],

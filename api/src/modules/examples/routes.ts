@@ -1,4 +1,4 @@
-// Examples (spec 1 §7, spec 2 §7): POST and GET /examples/, GET, PUT and DELETE /examples/{id},
+// Examples (docs/product/prompts-and-schemas.md): POST and GET /examples/, GET, PUT and DELETE /examples/{id},
 // POST /examples/{id}/validate, GET /examples/by-prompt/{id} and /examples/by-schema/{id}.
 import {
   ExampleCreateSchema,

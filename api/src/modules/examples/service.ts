@@ -1,4 +1,4 @@
-// Examples (spec 2 §3, §5, §7): input/output pairs shown to the model with a prompt.
+// Examples (docs/product/prompts-and-schemas.md): input/output pairs shown to the model with a prompt.
 // validate checks the output: it must be JSON and, when a schema applies (the example's own
 // output schema, else the prompt's output schema, else the prompt's schema_definition), match
 // it. is_validated records the last outcome and is cleared when the texts or schema change.

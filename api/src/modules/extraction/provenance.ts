@@ -1,4 +1,4 @@
-// Provenance of stored extraction results (issue 14 item 1): computed when a result is stored
+// Provenance of stored extraction results (docs/decisions/0017-provenance-by-index-without-hints.md): computed when a result is stored
 // (extraction jobs and single-chunk re-extraction, both through the extraction handler) and,
 // for rows stored before provenance existed, on their first read (idempotent: only rows whose
 // provenance is still null are written, so concurrent reads store the same thing once).

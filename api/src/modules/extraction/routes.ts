@@ -1,4 +1,4 @@
-// Extraction results and single-chunk re-extraction (spec 3 §2.10, §2.12, §3, §7).
+// Extraction results and single-chunk re-extraction (docs/product/jobs.md).
 // Extraction jobs themselves are created through POST /jobs/ (job_type 'extraction').
 //   GET  files/{id}/extraction-results                    current result per chunk (array; ?include_history=true adds superseded versions)
 //   GET  files/{id}/chunks/{chunkId}/extraction-results   every version of one chunk's result, newest first

@@ -1,4 +1,4 @@
-// Files (spec 1 §7, spec 2 §7, spec 3 §7): GET files/my-files, GET files/statistics/summary,
+// Files (docs/product/files-and-datasets.md): GET files/my-files, GET files/statistics/summary,
 // POST files/cleanup-orphaned, POST files/bulk, GET files/{id}, GET files/{id}/datasets, DELETE files/{id},
 // GET files/{id}/download-url and the signed GET files/{id}/content.
 // Also registers the quota counters behind users/me/resource-limits.

@@ -1,6 +1,6 @@
 // The validator's pool of media processes (real processes, real pdfjs): a process is recycled
 // after 40 uses, and its replacement is started ahead so that the recycle does not stall the
-// batch while node and pdfjs load (issue 10 item 8).
+// batch while node and pdfjs load.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

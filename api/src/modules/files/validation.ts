@@ -56,7 +56,7 @@ const USES_PER_PROCESS = 40;
 /**
  * The replacement of a process about to be recycled starts this many uses early, so the
  * recycle happens between two files instead of stalling the batch while node and pdfjs load
- * (about a second; issue 10 item 8: with two slots recycling at once, a 50-file complete
+ * (about a second; with two slots recycling at once, a 50-file complete
  * waited ~0.9 s for it).
  */
 const PRESTART_USES = 15;

@@ -27,7 +27,7 @@ afterAll(() => closeJobsApp(t));
 const api = (method: string, path: string, json?: unknown, user: TestUser = u) => t.request(method, `/api/v1/${path}`, { token: user.token, ...(json !== undefined ? { json } : {}) });
 function expectWithin25(estimated: number, actual: number, what: string): void {
   const ratio = estimated / actual;
-  // printed so the figures can be reported (issue 12 item 6)
+  // printed so the figures can be reported
   console.log(`estimate/actual tokens, ${what}: ${estimated}/${actual} = ${ratio.toFixed(2)}`);
   expect(ratio).toBeGreaterThanOrEqual(0.75);
   expect(ratio).toBeLessThanOrEqual(1.25);

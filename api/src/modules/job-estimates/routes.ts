@@ -1,4 +1,4 @@
-// POST /jobs/estimate (issue 12 item 6): what an extraction or pipeline job would process and
+// POST /jobs/estimate (docs/product/jobs.md): what an extraction or pipeline job would process and
 // cost, before it is created. Creates nothing, charges nothing.
 import { JobEstimateRequestSchema, JobEstimateSchema } from '@quarry/shared/schemas';
 import { bearer, errorResponses } from '../../lib/openapi';

@@ -1,4 +1,4 @@
-// What a job would cost before it is created (issue 12 item 6). Reads only: files, their OCR
+// What a job would cost before it is created (docs/product/jobs.md). Reads only: files, their OCR
 // results and active chunking runs, the prompt setup, the balance and the weekly_jobs usage.
 // Tokens: a language model is sent, per chunk, the system prompt, the rendered prompt (template
 // + schema descriptions + the example), the chunk's text and the JSON schema, and answers about

@@ -1,4 +1,4 @@
-// Jobs (spec 1 §7, spec 3 §3, §4, §7): POST and GET /jobs/, GET and PUT /jobs/{id},
+// Jobs (docs/product/jobs.md): POST and GET /jobs/, GET and PUT /jobs/{id},
 // POST /jobs/{id}/start | cancel | complete | fail, PUT /jobs/{id}/progress,
 // GET /jobs/statistics/summary, GET /jobs/{id}/dependencies.
 // Transitions are checked by the server (409 with the reason). Creating a job counts against

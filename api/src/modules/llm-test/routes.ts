@@ -1,4 +1,4 @@
-// LLM test API (spec 2 §3, §5, §7, §9): see ./service.ts for providers, fallback and caching.
+// LLM test API (docs/product/prompts-and-schemas.md): see ./service.ts for providers, fallback and caching.
 //   POST   /test/llm/simple          {messages, provider, model, temperature, max_tokens} -> 202 {task_id, status, message}
 //   POST   /test/llm/structured      {content, prompt, output_schema, provider, model}   -> 202 {task_id, status, message}
 //   GET    /test/llm/status/{taskId} {task_id, status PENDING|SUCCESS|FAILURE, result, traceback}

@@ -1,8 +1,8 @@
-// The LLM test API (spec 2 §3, §5, §7, §9): a request becomes a task (a llm_test_results row,
+// The LLM test API (docs/product/prompts-and-schemas.md, LLM test): a request becomes a task (a llm_test_results row,
 // status pending) answered at once with its id; the call runs in this API process and stores the
 // outcome (success / failure). GET status maps pending/success/failure to PENDING/SUCCESS/FAILURE.
 //
-// Provider: the one named, default 'gemini' (spec 2 §9). When gemini is asked for but
+// Provider: the one named, default 'gemini' (docs/product/prompts-and-schemas.md). When gemini is asked for but
 // GEMINI_API_KEY is not set, the offline extractor answers instead and the result says so
 // (provider 'offline', requested_provider 'gemini', offline true, note explaining why): the test
 // page stays usable on a server with no key, and nothing pretends to be a language model.

@@ -1,4 +1,4 @@
-// OCR (spec 1 §7, spec 3 §2.2, §2.6, §3, §7): POST/GET ocr/jobs, GET ocr/jobs/{id},
+// OCR (docs/product/jobs.md): POST/GET ocr/jobs, GET ocr/jobs/{id},
 // POST ocr/jobs/{id}/start, DELETE ocr/jobs/{id} (cancel), GET ocr/results/{id},
 // GET ocr/statistics, PUT ocr/jobs/{id}/complete and /fail, GET files/{id}/ocr/lines.
 // OCR jobs are jobs of type `ocr` (the queue runs them; see handler.ts).

@@ -1,5 +1,5 @@
 // Output schema definitions: a real JSON Schema check (ajv's meta-schema, then compilation)
-// plus the product's rules (spec 2 §3, §5, §9):
+// plus the product's rules (docs/product/prompts-and-schemas.md):
 //   - the root is an object with at least one field in `properties`;
 //   - every field has one type: string, number, boolean, array or object;
 //   - string formats: email, date, uri, uuid;

@@ -1,4 +1,4 @@
-// Output schemas (spec 1 §7, spec 2 §7): POST and GET /output-schemas/, GET, PUT and DELETE
+// Output schemas (docs/product/prompts-and-schemas.md): POST and GET /output-schemas/, GET, PUT and DELETE
 // /output-schemas/{id}, POST /output-schemas/validate, POST /output-schemas/{id}/validate-data,
 // GET /output-schemas/statistics/summary, GET /output-schemas/{id}/llm-format.
 import {

@@ -1,4 +1,4 @@
-// Output schemas (spec 2 §3, §7): reusable JSON schemas for structured language-model output.
+// Output schemas (docs/product/prompts-and-schemas.md): reusable JSON schemas for structured language-model output.
 // field_count is stored with the definition; usage_count = prompts and examples that refer to
 // the schema (counted live) + jobs that used it (recordOutputSchemaUse, called by the engine).
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The `full_pipeline` job type (spec 3 §2.1, §2.5, §3, §4, §9): OCR -> chunking -> extraction
+// The `full_pipeline` job type (docs/product/jobs.md): OCR -> chunking -> extraction
 // over a dataset's valid files, as child jobs of the queue:
 //   stage:<s>        creates the stage's children in one fenced step (OCR and chunking: one child
 //                    per file; extraction: one child over all files), then parks the pipeline until

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
 // Pipelines over real HTTP and a real WebSocket: a dataset of three generated files through
 // OCR -> chunking -> extraction end to end, with the live messages in the order the pipeline
-// monitor needs (spec 3 §4); cancel mid-pipeline (children too, nothing left running); a failing
+// monitor needs (docs/product/jobs.md); cancel mid-pipeline (children too, nothing left running); a failing
 // stage stops the pipeline with its error; validation and other users' pipelines.
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
@@ -193,7 +193,7 @@ describe('retrying a failed pipeline', () => {
 });
 
 describe('validation', () => {
-  it('answers 4xx with the spec messages', async () => {
+  it('answers 4xx with the product messages', async () => {
     const f = await uploadPdf(t, u, [invoiceBlocks(INV[0]!)], 'v.pdf');
     const ds = await createDataset(t, u, [f], 'V');
     let r = await api('POST', 'jobs/pipeline', { name: 'x', dataset_id: ds, pipeline_stages: ['ocr', 'extraction'] });

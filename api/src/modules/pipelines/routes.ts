@@ -1,4 +1,4 @@
-// Pipelines (spec 3 §2.1, §2.5, §3 "Pipeline job", §7):
+// Pipelines (docs/product/jobs.md):
 //   POST /jobs/pipeline             create and queue a full_pipeline job over a dataset (201, the pipeline view)
 //   GET  /jobs/pipeline/{id}        the pipeline monitor's view: overall_progress, current_stage, stages, events
 //   POST /jobs/pipeline/{id}/cancel cancel it and its stage jobs (same as POST /jobs/{id}/cancel)

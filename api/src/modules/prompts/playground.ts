@@ -1,4 +1,4 @@
-// The prompt playground (issue 11 item 6): one prompt on one chunk, through the same engine an
+// The prompt playground (docs/product/prompts-and-schemas.md): one prompt on one chunk, through the same engine an
 // extraction job uses (extractChunk: prompt rendering, few-shot example, structured output,
 // one re-ask on an invalid answer), then the answer checked against the prompt's schema with
 // the located errors of validate-data. Nothing is written: no job, no extraction result.

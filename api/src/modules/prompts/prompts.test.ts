@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
-// Prompts: CRUD, variables derived from the template, the per-type variable rules (spec 2 §5),
+// Prompts: CRUD, variables derived from the template, the per-type variable rules,
 // statistics, cross-user 404s.
 import { PromptListResponseSchema, PromptSchema, PromptStatisticsSchema } from '@quarry/shared/schemas';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';

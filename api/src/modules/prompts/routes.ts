@@ -1,5 +1,5 @@
-// Prompts (spec 1 §7, spec 2 §7): POST and GET /prompts/, GET, PUT and DELETE /prompts/{id},
-// POST /prompts/validate, GET /prompts/statistics/summary; POST /prompts/{id}/playground (issue 11).
+// Prompts (docs/product/prompts-and-schemas.md): POST and GET /prompts/, GET, PUT and DELETE /prompts/{id},
+// POST /prompts/validate, GET /prompts/statistics/summary; POST /prompts/{id}/playground.
 import {
   ErrorResponseSchema,
   IdParamsSchema,

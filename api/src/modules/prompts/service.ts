@@ -1,6 +1,6 @@
-// Prompts (spec 2 §3, §5, §7): Jinja-style templates of type table or text. `variables` is
+// Prompts (docs/product/prompts-and-schemas.md): Jinja-style templates of type table or text. `variables` is
 // derived from the template on every write (the extraction engine's parser), and the variables
-// a type does not provide are reported (spec 2 §5: 'Invalid variable - not available for this
+// a type does not provide are reported ('Invalid variable - not available for this
 // prompt type'); a template that does not parse is refused.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Prompt, PromptKind, PromptSort, PromptStatistics, PromptValidateResponse, SortOrder } from '@quarry/shared/schemas';
@@ -39,7 +39,7 @@ export function toPrompt({ row, exampleCount }: RowWithCount): Prompt {
   };
 }
 
-/** spec 2 §5, as POST /prompts/validate answers it. */
+/** The per-type variable rules, as POST /prompts/validate answers them. */
 export function validatePrompt(template: string, type: PromptKind): PromptValidateResponse {
   const allowed = [...PROMPT_ALLOWED_VARIABLES[type]];
   if (template.trim() === '') {

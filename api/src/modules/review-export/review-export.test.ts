@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
-// Export of reviewed records over real HTTP (issue 14 items 4 and 6): generated invoices with a
+// Export of reviewed records over real HTTP (docs/review-export-api.md): generated invoices with a
 // table through upload -> OCR -> chunking -> extraction (offline extractor), a correction
 // through review-record's API, then JSON / CSV (records and rows) / XLSX of one file, a dataset,
 // an extraction job and a pipeline job: the correction applied, a formula escaped in CSV, the

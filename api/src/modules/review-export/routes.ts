@@ -1,4 +1,4 @@
-// Export of reviewed records (issue 14 item 4), streamed in the asked format:
+// Export of reviewed records (docs/review-export-api.md), streamed in the asked format:
 //   GET files/{id}/export      one file
 //   GET datasets/{id}/export   every file of a dataset
 //   GET jobs/{id}/export       the files of an extraction or pipeline job (once finished)

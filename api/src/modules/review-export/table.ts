@@ -1,4 +1,4 @@
-// The review record laid out as tables (issue 14 item 4): one row per file for the record's
+// The review record laid out as tables (docs/review-export-api.md): one row per file for the record's
 // fields, and one row per table row (with the file name on each) for its lists. Columns are the
 // union over every exported file in order of first appearance, so they are collected in a first
 // pass (ColumnSet) before a header can be written: a streamed export cannot go back to add one.

@@ -1,5 +1,6 @@
-// The three export formats, written while the records are read (issue 14 item 4: a 500-file
-// export with flat API memory). Each writer takes a `RecordSource`: a function giving a fresh
+// The three export formats, written while the records are read (so that a 500-file
+// export keeps API memory flat; docs/decisions/0015-review-export-streamed-in-passes.md).
+// Each writer takes a `RecordSource`: a function giving a fresh
 // pass over the records, loaded in batches by the caller. JSON needs one pass; CSV and XLSX
 // need a first pass to learn their columns (a header cannot be added afterwards), and XLSX a
 // third one for its Rows sheet: the zip entries are written one after the other, so a second

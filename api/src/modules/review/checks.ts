@@ -1,4 +1,4 @@
-// Completeness and arithmetic checks of a review record (issue 14 item 2). Pure: computed from
+// Completeness and arithmetic checks of a review record (docs/review-api.md, Checks). Pure: computed from
 // the record (corrections applied), the table chunks' detected rows and the output schema's
 // descriptions, on every read — a correction that fixes a value fixes its check at once.
 //

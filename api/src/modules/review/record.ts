@@ -1,4 +1,4 @@
-// The review record of a file (issue 14): the model's unified record (`original`, built from the
+// The review record of a file (docs/review-api.md): the model's unified record (`original`, built from the
 // current extraction results the way the page's Unified Dataset is), the user's corrections
 // applied to it (`record`), where every value came from (`sources`, by the record's paths), the
 // checks, and the Reviewed mark with its frozen copy. Export and evaluation read files through

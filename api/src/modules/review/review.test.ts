@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
-// The review record over real HTTP (issue 14 items 1-3): a generated invoice PDF with a line-item
+// The review record over real HTTP (docs/review-api.md): a generated invoice PDF with a line-item
 // table goes upload -> OCR -> chunking -> offline extraction; GET files/{id}/record gives every
 // value its source lines (exact, normalised, table cells), a provider that invents a value gets
 // it flagged; the checks pass on the clean document and fail once a correction breaks them;

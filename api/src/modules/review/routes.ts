@@ -1,4 +1,4 @@
-// The review loop over HTTP (issue 14; docs/review-api.md):
+// The review loop over HTTP (docs/review-api.md):
 //   GET    files/{id}/record                                the review record (sources, checks, corrections, Reviewed)
 //   POST   files/{id}/corrections                           a correction (set a field or cell, add a row, delete a row)
 //   POST   files/{id}/corrections/{correctionId}/undo       undoes one correction

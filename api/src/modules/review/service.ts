@@ -1,4 +1,4 @@
-// Corrections and Reviewed marks (issue 14 item 3). A correction names a record path the caller
+// Corrections and Reviewed marks (docs/review-api.md). A correction names a record path the caller
 // saw, resolved here to a stable target (a field, or a row by its key) and stored as one row
 // beside the model's result. It must be made on the record as it is now: a base_version that is
 // not the current one (the file was re-extracted since) is refused with 409, never applied to

@@ -1,4 +1,4 @@
-// Step 3 of an upload (spec 2 §4): complete turns each received upload into a file row, in
+// Step 3 of an upload (docs/product/files-and-datasets.md): complete turns each received upload into a file row, in
 // the transaction that closes the upload and only after checking the stored size; uploads the
 // client did not report are closed as failed. The stored files are then validated.
 import { and, eq, inArray, lt, or } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Upload flow (spec 2 §4, §7): prepare (types, quotas, reservations, signed URLs) -> PUT of
+// Upload flow (docs/product/files-and-datasets.md, Uploads): prepare (types, quotas, reservations, signed URLs) -> PUT of
 // the raw bytes to the signed URL -> complete (bytes checked, file rows, validation, events).
 //
 // Bytes and rows never drift apart:

@@ -1,5 +1,5 @@
-// File types an upload may announce (spec 2 §5): by name and MIME type, the Content-Type a
-// PUT may carry, and the page estimate a reservation counts (spec 2 §9).
+// File types an upload may announce (docs/product/files-and-datasets.md, Uploads): by name and MIME type, the Content-Type a
+// PUT may carry, and the page estimate a reservation counts.
 import { PDF_BYTES_PER_ESTIMATED_PAGE } from '@quarry/shared/constants';
 import type { FileType } from '@quarry/shared/schemas';
 import type { UploadRow } from '../../db/schema';
@@ -16,7 +16,7 @@ export const FILE_TYPE_INFO: Record<FileType, TypeInfo> = {
   png: { exts: ['png'], mimes: ['image/png', 'image/x-png'], canonical: 'image/png' },
   gif: { exts: ['gif'], mimes: ['image/gif'], canonical: 'image/gif' },
   bmp: { exts: ['bmp'], mimes: ['image/bmp', 'image/x-bmp', 'image/x-ms-bmp'], canonical: 'image/bmp' },
-  // spec 2 §5 lists "tiff"; ".tif" is the same format
+  // the product lists "tiff"; ".tif" is the same format
   tiff: { exts: ['tiff', 'tif'], mimes: ['image/tiff', 'image/tif', 'image/x-tiff'], canonical: 'image/tiff' },
 };
 const GENERIC_MIMES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
@@ -31,7 +31,7 @@ export type Classification =
   | { kind: 'unsupported' }
   | { kind: 'mismatch'; extType: FileType; mime: string };
 
-/** The type of an announced file, from its name and MIME type (spec 2 §5). */
+/** The type of an announced file, from its name and MIME type. */
 export function classify(filename: string, mimeType: string): Classification {
   const mime = bareMime(mimeType);
   const dot = filename.lastIndexOf('.');
@@ -57,6 +57,6 @@ export function contentTypeAccepted(upload: Pick<UploadRow, 'fileType' | 'conten
   return FILE_TYPE_INFO[upload.fileType as FileType]?.mimes.includes(sent) ?? false;
 }
 
-/** spec 2 §9: PDFs max(1, ceil(size / 100000)); images 1. */
+/** PDFs max(1, ceil(size / 100000)); images 1. */
 export const estimatePages = (fileType: FileType, size: number): number =>
   fileType === 'pdf' ? Math.max(1, Math.ceil(size / PDF_BYTES_PER_ESTIMATED_PAGE)) : 1;

@@ -1,4 +1,4 @@
-// Step 1 of an upload (spec 2 §4): prepare-upload checks the announced files' types and sizes,
+// Step 1 of an upload (docs/product/files-and-datasets.md): prepare-upload checks the announced files' types and sizes,
 // the user's quotas, reserves them (upload session and uploads rows, no bytes, no file rows)
 // and answers a signed URL per file.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Quotas of a batch (spec 2 §7): the limits (resource types' defaults), what the user has
+// Quotas of a batch (docs/product/files-and-datasets.md): the limits (resource types' defaults), what the user has
 // stored and reserved, and the clear message that refuses a batch over any of them.
 import { inArray } from 'drizzle-orm';
 import type { QuotaInfo } from '@quarry/shared/schemas';

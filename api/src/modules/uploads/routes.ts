@@ -1,4 +1,4 @@
-// Uploads (spec 2 §4, §7): POST uploads/prepare-upload, PUT uploads/blob/{upload_id} (the
+// Uploads (docs/product/files-and-datasets.md): POST uploads/prepare-upload, PUT uploads/blob/{upload_id} (the
 // local driver's signed URL: raw bytes, no bearer token: the signature is the permission),
 // POST uploads/complete.
 import type { Readable } from 'node:stream';

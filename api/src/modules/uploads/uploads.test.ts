@@ -152,7 +152,7 @@ describe('prepare-upload refuses bad input before storing anything', () => {
   const prep = (json: unknown, user = alice) => t.request('POST', '/api/v1/uploads/prepare-upload', { token: user.token, json });
   const file = (over: Record<string, unknown> = {}) => ({ filename: 'a.pdf', size: 1000, mime_type: 'application/pdf', ...over });
 
-  test('unsupported types are named in one message (spec 2 §5)', async () => {
+  test('unsupported types are named in one message', async () => {
     const res = await prep({ files: [file(), file({ filename: 'notes.docx', mime_type: 'application/msword' }), file({ filename: 'run.exe', mime_type: '' }), file({ filename: 'noext', mime_type: 'text/plain' })] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Unsupported file types: notes.docx, run.exe, noext', success: false, error_message: 'Unsupported file types: notes.docx, run.exe, noext', quota_info: null });

@@ -1,4 +1,4 @@
-// Chunk editor support (issue 6 item 6, spec 3 §2.11, §3 "Chunk update payload"):
+// Chunk editor support (the chunk update payload; docs/decisions/0005-file-detail-and-chunk-tools.md):
 // validateChunkEdit checks an edit against the document; rebuildChunk recomputes the chunk.
 import { buildChunk, ChunkingDocument, cloneTable } from './document';
 import type { Chunk, ChunkMetadata, ChunkType, ChunkingStrategy, OcrLine, TablePart, TableStructure } from './types';
@@ -6,7 +6,7 @@ import type { Chunk, ChunkMetadata, ChunkType, ChunkingStrategy, OcrLine, TableP
 /** [start, end], {start, end} or a single line number */
 export type LineRangeInput = [number, number] | { start: number; end: number } | number;
 
-/** One table as the chunk editor sends it (spec 3 §3 chunk update payload). */
+/** One table as the chunk editor sends it (in the chunk update payload). */
 export interface EditorTableInput {
   /** optional: derived from the parts when missing */
   start?: number;

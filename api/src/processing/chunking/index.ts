@@ -1,5 +1,5 @@
 // Quarry chunking library: OCR lines in, chunks with table structure out. Pure TypeScript,
-// no I/O; the job queue (issue 6) and the extraction stage (issue 7) build on it.
+// no I/O; the job queue and the extraction stage build on it.
 // See README.md in this folder for the rules and the ChunkingModel JSON contract.
 export * from './types';
 export { chunkDocument, type ChunkDocumentOptions } from './chunk-document';

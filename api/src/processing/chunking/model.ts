@@ -1,5 +1,5 @@
-// The language-model side of llm_analysis: the ChunkingModel interface a provider implements
-// (issue 7), the request it gets for each window, the prompt and JSON Schema of the answer, and
+// The language-model side of llm_analysis: the ChunkingModel interface a provider implements,
+// the request it gets for each window, the prompt and JSON Schema of the answer, and
 // the strict validation of what comes back. Anything that does not validate is "garbage": the
 // window is retried (the error is passed back as previous_error), then the deterministic
 // analyser takes the window over and a failure is counted.

@@ -1,4 +1,4 @@
-// Option normalisation (spec 3 §5, §9). Pure functions, exported for the API layer too.
+// Option normalisation. Pure functions, exported for the API layer too.
 import { ChunkingInputError } from './document';
 import { CHUNKING_STRATEGIES, type ChunkingStrategy } from './types';
 
@@ -71,7 +71,7 @@ export interface StrategyDescription {
   label: string;
   description: string;
   is_default: boolean;
-  /** window_size applies (spec 3 §2.4: only to llm_analysis) */
+  /** window_size applies (only to llm_analysis) */
   uses_window_size: boolean;
   /** overlap_size applies */
   uses_overlap: boolean;

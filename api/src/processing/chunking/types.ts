@@ -1,4 +1,4 @@
-// Public types of the chunking library (spec 3 §3 "Chunk", chunk metadata, chunk update payload).
+// Public types of the chunking library (the chunk, its metadata, the chunk update payload).
 // Everything here is plain data: the job queue stores it as-is.
 
 /** One OCR line: 1-based number (consecutive from 1), 1-based page, text without line breaks. */
@@ -63,7 +63,7 @@ export interface ChunkMetadata {
 }
 
 /**
- * A chunk, as spec 3 §3 "Chunk" without ids.
+ * A chunk, as stored, without ids.
  *
  * Positions: the document text is the OCR lines' texts joined with a single "\n"
  * (no trailing newline). start_position is the offset of the chunk's first character,
@@ -107,7 +107,7 @@ export interface WindowInfo {
 }
 
 /**
- * A progress event, shaped like a spec 3 §3 "Job event" so the queue can store and
+ * A progress event, shaped like a job event (`JobEvent`) so the queue can store and
  * publish it as-is (it adds timestamp and context). progress_percentage is 0–100 of
  * the chunking step itself; a pipeline maps it onto 20–50 %.
  */

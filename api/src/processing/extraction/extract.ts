@@ -1,4 +1,4 @@
-// extractChunk(): one chunk through a language-model provider (spec 3 §2.3, §2.7, §5).
+// extractChunk(): one chunk through a language-model provider (docs/product/jobs.md).
 //  - text chunks: the text prompt with text_chunk + schema_descriptions;
 //  - table chunks (with a table prompt): header, table_description, row_chunk (a batch of
 //    body rows, `batchSize` per call) + schema_descriptions; results merged; the number of

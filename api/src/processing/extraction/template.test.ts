@@ -42,7 +42,7 @@ describe('renderTemplate', () => {
   });
 });
 
-describe('template variables (spec 2 §5)', () => {
+describe('template variables', () => {
   test('extractTemplateVariables lists top-level names, not loop variables or filters', () => {
     expect(extractTemplateVariables('{{ a }}{% for r in rows %}{{ r }}{{ loop.index }}{% endfor %}{{ b | default(c) }}{% if d %}{% endif %}')).toEqual(['a', 'rows', 'b', 'c', 'd']);
   });

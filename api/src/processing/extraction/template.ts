@@ -1,4 +1,4 @@
-// Jinja-style prompt templates (spec 2 §3, §5): `{{ var }}` with any whitespace, filters
+// Jinja-style prompt templates (docs/product/prompts-and-schemas.md): `{{ var }}` with any whitespace, filters
 // (`default('x')`, `trim`, `upper`, `lower`, `length`, `join(', ')`, `tojson`), dotted names,
 // `{% if %}/{% elif %}/{% else %}/{% endif %}` with `not/and/or/==/!=`, `{% for x in xs %}
 // ... {% else %} ... {% endfor %}` (with loop.index / loop.first / loop.last), `{# comments #}`
@@ -8,7 +8,7 @@
 
 export type PromptType = 'table' | 'text';
 
-/** spec 2 §5: the variables a prompt of each type may use */
+/** the variables a prompt of each type may use */
 export const PROMPT_VARIABLES: Record<PromptType, readonly string[]> = {
   table: ['schema_descriptions', 'header', 'table_description', 'row_chunk'],
   text: ['schema_descriptions', 'text_chunk'],
@@ -397,12 +397,12 @@ export function extractTemplateVariables(template: string): string[] {
 export interface TemplateValidation {
   valid: boolean;
   variables: string[];
-  /** variables not allowed for the prompt type, each with the spec's message */
+  /** variables not allowed for the prompt type, each with the product's message (docs/product/prompts-and-schemas.md) */
   invalid: { name: string; message: string }[];
   syntaxError?: string;
 }
 
-/** spec 2 §5: variables written in double braces are valid only if allowed for the prompt type. */
+/** Variables written in double braces are valid only if allowed for the prompt type. */
 export function validateTemplateVariables(template: string, type: PromptType): TemplateValidation {
   let variables: string[];
   try {

@@ -1,4 +1,4 @@
-// Provenance: where each value of an extraction result appears in its source (issue 14 item 1).
+// Provenance: where each value of an extraction result appears in its source (docs/decisions/0017-provenance-by-index-without-hints.md).
 // Pure: computed from the stored value and the chunk's text (and, optionally, the whole
 // document's OCR lines), never from the provider, so it works the same for every provider.
 //
