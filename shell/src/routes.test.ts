@@ -2,7 +2,7 @@ import type { RouteHandle } from '@quarry/shared';
 import { authedRoutes, publicRoutes } from './routes';
 
 describe('shell routes', () => {
-  it('has the spec paths', () => {
+  it('has the paths of its own screens', () => {
     expect(publicRoutes.map((r) => r.path)).toEqual(['login', 'signup', 'forgot-password', 'reset-password', 'logout']);
     expect(authedRoutes.map((r) => r.path)).toEqual(['account', 'settings', 'credit-request', 'websocket-test']);
   });

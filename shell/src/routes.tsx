@@ -1,4 +1,4 @@
-// The shell's own screens (ARCHITECTURE §1), per layout. Every screen is a lazy chunk so the
+// The shell's own screens, per layout. Every screen is a lazy chunk so the
 // entry stays small; every route carries its breadcrumb label.
 import { lazyScreen, type RouteHandle } from '@quarry/shared';
 import type { RouteObject } from 'react-router';

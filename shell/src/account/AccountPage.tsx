@@ -47,7 +47,7 @@ export const ACCOUNT_TEXTS = {
   updateFailed: (message: string) => `Failed to update email preferences: ${message}`,
 } as const;
 
-/** A failed load says so once per failure, in a toast with Retry (spec 2 §8). */
+/** A failed load says so once per failure, in a toast with Retry. */
 function useFailureToast(query: UseQueryResult<unknown>, id: string, title: string) {
   const { isError, errorUpdatedAt, error, refetch } = query;
   useEffect(() => {
@@ -192,7 +192,7 @@ function EmailPreferencesCard({ userId }: { userId: string }) {
   );
 }
 
-/** /account (spec 2 §2): profile, resource limits and usage, email preferences. */
+/** /account (docs/product/platform.md): profile, resource limits and usage, email preferences. */
 export default function AccountPage() {
   const { user, status } = useAuth();
   const limits = useResourceLimits(user?.id);

@@ -1,4 +1,4 @@
-// Account data (spec 2 §7 "Account and preferences"): both cached for 5 minutes without
+// Account data: both cached for 5 minutes without
 // refetching on window focus. Keys carry the user id so one user never sees another's cache.
 import { api, CACHED_FIVE_MINUTES, userKeys } from '@quarry/shared';
 import { EmailPreferencesSchema } from '@quarry/shared/schemas';

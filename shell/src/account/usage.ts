@@ -2,7 +2,7 @@ import { RESOURCE_USAGE_ERROR_PERCENT, RESOURCE_USAGE_WARNING_PERCENT } from '@q
 
 export type UsageLevel = 'ok' | 'warning' | 'error';
 
-/** Spec 2 §9: warning from 80 %, error from 90 %. */
+/** Warning from 80 %, error from 90 %. */
 export function usageLevel(percentage: number | null | undefined): UsageLevel {
   const p = typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : 0;
   if (p >= RESOURCE_USAGE_ERROR_PERCENT) return 'error';

@@ -1,10 +1,10 @@
 import { Alert, List } from '@chakra-ui/react';
 import { NO_ACCESS_TOKEN, authErrorInfo, toAppError } from '@quarry/shared';
 
-/** A login or sign-up failure as the catalogue of spec 1 §8 words it, with its suggestions. */
+/** A login or sign-up failure as the shared catalogue words it, with its suggestions. */
 export function AuthErrorAlert({ error }: { error: unknown }) {
   const info = authErrorInfo(error);
-  // A login answered without a token has its own text (spec 1 §7).
+  // A login answered without a token has its own text.
   const message = toAppError(error).message === NO_ACCESS_TOKEN ? NO_ACCESS_TOKEN : info.message;
   return (
     <Alert.Root status="error" data-testid="auth-error" data-case={info.case}>

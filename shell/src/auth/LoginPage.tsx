@@ -17,7 +17,7 @@ interface LocationState {
   passwordReset?: boolean;
 }
 
-/** /login (spec 1 §2.1): email and password; back to `redirect` (default /files) on success. */
+/** /login (docs/product/platform.md): email and password; back to `redirect` (default /files) on success. */
 export default function LoginPage() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');

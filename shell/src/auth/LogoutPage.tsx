@@ -15,7 +15,7 @@ function logoutOnce(): Promise<void> {
   return inFlight;
 }
 
-/** /logout (spec 1 §2.1): 'Logging out...', then /login — even if the call fails. */
+/** /logout (docs/product/platform.md): 'Logging out...', then /login — even if the call fails. */
 export default function LogoutPage() {
   const navigate = useNavigate();
   useEffect(() => {

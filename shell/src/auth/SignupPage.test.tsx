@@ -51,7 +51,7 @@ describe('SignupPage', () => {
 });
 
 describe('login without a token', () => {
-  it('says so in the words of the spec', async () => {
+  it('says so in the words of the catalogue', async () => {
     const { NO_ACCESS_TOKEN, AppError } = await import('@quarry/shared');
     const { AuthErrorAlert } = await import('./AuthErrorAlert');
     renderRoute(<AuthErrorAlert error={new AppError({ kind: 'system', message: NO_ACCESS_TOKEN })} />);

@@ -12,7 +12,7 @@ import { PASSWORD_FAILURE_DETAIL, PASSWORD_FAILURE_MESSAGE, PASSWORD_REQUIRED, e
 import { StrengthMeter } from './StrengthMeter';
 import { emailError } from './validation';
 
-/** /signup (spec 1 §2.1, §5): email, password with the live strength meter. */
+/** /signup (docs/product/platform.md): email, password with the live strength meter. */
 export default function SignupPage() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');

@@ -14,7 +14,7 @@ import {
 
 const pct = (score: number, length: number, guessesLog10: number) => strengthPercentage({ score, length, guessesLog10 });
 
-describe('strengthPercentage (spec 1 §5)', () => {
+describe('strengthPercentage', () => {
   it('lists the six values of the scale', () => {
     expect(PERCENT_BY_SCORE).toEqual([0, 20, 40, 60, 85, 100]);
   });
@@ -133,7 +133,7 @@ describe('requirements and acceptance', () => {
     expect(passwordRequirements('Hk3$zq9W', null, ['jonathan@example.com']).noPersonalInfo).toBe(true);
   });
 
-  it('has one indicator per spec label', () => {
+  it('has one indicator per label', () => {
     expect(INDICATORS.map((i) => i.label)).toEqual(['8+', 'A-Z', 'a-z', '0-9', 'symbol', 'Unique']);
   });
 

@@ -1,11 +1,11 @@
-// The sign-up password meter (spec 1 §3 "Password strength result", §5 "Password").
+// The sign-up password meter (docs/product/platform.md, Sign up).
 // Pure: zxcvbn's answer is passed in (it is loaded with a dynamic import on /signup only);
 // when it is not available yet, a coarse local estimate stands in and says so.
 import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from '@quarry/shared/constants';
 
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 
-/** Percentage by score 0..4 (the spec lists six values; 100 is reached through the bonuses). */
+/** Percentage by score 0..4 (six values; 100 is reached through the bonuses). */
 export const PERCENT_BY_SCORE = [0, 20, 40, 60, 85, 100] as const;
 
 export const STRENGTH_LEVELS = ['very weak', 'weak', 'fair', 'good', 'strong'] as const;
@@ -17,7 +17,7 @@ export const PASSWORD_FAILURE_DETAIL =
   'Your password must be at least 8 characters and include uppercase, lowercase, and numbers.';
 
 /**
- * The meter's percentage (spec 1 §5):
+ * The meter's percentage:
  * - base by score: 0, 20, 40, 60, 85;
  * - score 3 or higher: +10 at 20 or more characters, and +5 more at 30 or more;
  * - guesses log10 at 14 or more: 100; else at 12 or more: +10;

@@ -1,5 +1,5 @@
-// Field checks of the login and sign-up forms (spec 1 §5: email of email type and required,
-// password required).
+// Field checks of the login and sign-up forms: email of email type and required,
+// password required.
 export const EMAIL_REQUIRED = 'Email is required';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
 export const PASSWORD_REQUIRED = 'Password is required';

@@ -114,7 +114,7 @@ function Confirmation({ request, values, onAnother }: { request: CreditRequest |
   );
 }
 
-/** /credit-request (spec 2 §2, §5, §8): ask an administrator for credits. */
+/** /credit-request (docs/product/platform.md): ask an administrator for credits. */
 export default function CreditRequestPage() {
   const user = useCurrentUser();
   const limits = useResourceLimits(user?.id);

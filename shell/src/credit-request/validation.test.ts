@@ -107,7 +107,7 @@ describe('clearFieldError', () => {
   });
 });
 
-describe('Submission Failed messages (shared catalogue, spec 2 §8)', () => {
+describe('Submission Failed messages (shared catalogue)', () => {
   const http = (status: number, body: unknown) => ({ status, data: body });
   it.each([
     [http(400, { detail: 'Amount too high for your plan' }), 'Amount too high for your plan'],

@@ -1,4 +1,4 @@
-// The credit request form (spec 2 §5, §9): every rule and message of the spec, as a pure
+// The credit request form: every rule and message of the form (docs/product/platform.md), as a pure
 // function the page and the tests share.
 import {
   CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
@@ -12,7 +12,7 @@ import {
 } from '@quarry/shared/constants';
 import type { CreditRequestCreate } from '@quarry/shared/schemas';
 
-/** Word for word (spec 2 §5); a test checks they equal the shared schema's messages. */
+/** The form's messages; a test checks they equal the shared schema's messages. */
 export const CREDIT_REQUEST_MESSAGES = {
   amount: 'Please enter a valid amount greater than 0',
   amountMax: 'Maximum request amount is 10,000 credits',

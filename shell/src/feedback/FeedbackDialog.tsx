@@ -21,7 +21,7 @@ export interface FeedbackDialogProps {
 }
 
 /**
- * The feedback dialog (spec 1 §3–5): category and message, submit disabled until both are
+ * The feedback dialog: category and message, submit disabled until both are
  * there, 'Submitting...', then a thank-you that closes itself after 2 s. A failure keeps
  * what was typed and says so in a toast. A closed dialog keeps its draft.
  */

@@ -1,4 +1,4 @@
-// The feedback widget's one call (spec 2 §7 "Feedback"): POST /feedback/, its answer checked
+// The feedback widget's one call: POST /feedback/, its answer checked
 // against the shared schema.
 import { api } from '@quarry/shared';
 import { FeedbackSchema, type FeedbackCreate } from '@quarry/shared/schemas';

@@ -1,4 +1,4 @@
-// The feedback dialog's rules (spec 1 §5): a message and a category are required; the
+// The feedback dialog's rules: a message and a category are required; the
 // 1000-character counter is shown but not enforced.
 import { FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_DISPLAY_LIMIT } from '@quarry/shared/constants';
 

@@ -5,7 +5,7 @@ import { PublicFooter } from './public/PublicFooter';
 import { PublicNav } from './public/PublicNav';
 
 /**
- * The layout of the public pages (spec 1 §2.3): top navigation, the page, the footer.
+ * The layout of the public pages (docs/product/platform.md): top navigation, the page, the footer.
  * Pages own their width (marketing sections run full-bleed), so `main` is not a container.
  */
 export function PublicLayout() {

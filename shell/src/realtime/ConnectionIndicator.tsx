@@ -4,7 +4,7 @@ import { indicatorModel } from './indicatorModel';
 import { getRealtimeConnection } from './service';
 
 /**
- * The live-connection indicator in the header (spec 1 §2.3, §4): shows the state; a click while
+ * The live-connection indicator in the header: shows the state; a click while
  * connected runs the ping test; a click after 'Connection Lost' starts again.
  */
 export function ConnectionIndicator() {

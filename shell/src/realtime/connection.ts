@@ -1,5 +1,5 @@
-// The one live connection of the page (spec 1 §4, §7, §9): a WebSocket to /ws/connect,
-// opened while a user id exists, feeding every server message into the shared event bus.
+// The one live connection of the page (docs/product/platform.md, Live connection): a WebSocket
+// to /ws/connect, opened while a user id exists, feeding every server message into the shared event bus.
 // Framework-free so it survives the router being rebuilt and can be tested against a fake
 // or a real socket server.
 import {

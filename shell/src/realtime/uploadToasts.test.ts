@@ -76,7 +76,7 @@ describe('upload toasts grouped per session', () => {
     expect(shown.at(-1)).toMatchObject({ status: 'error', title: 'Upload Failed', description: '2 of 3 files uploaded. Failed: f1.pdf (size mismatch), f2.pdf (not a PDF)', duration: 5000 });
   });
 
-  it('a single file keeps the spec wording of each event, in one toast', () => {
+  it('a single file keeps the wording of each event, in one toast', () => {
     const { shown, emit } = setup();
     emit(ev('upload_started', 's3', 0));
     jest.advanceTimersByTime(FLUSH_MS);

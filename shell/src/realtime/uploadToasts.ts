@@ -2,7 +2,7 @@
 // per file (upload_started, upload_complete, validation_passed / _failed, upload_failed), so a
 // 50-file batch used to queue ~150 toasts, and rendering them blocked the page for most of a
 // second. Now a session has one toast that updates: a single-file session shows each event's
-// own notification (spec 1 §7 titles, the server's message), replacing the previous one; a
+// own notification (its title, the server's message), replacing the previous one; a
 // batch shows 'n of m files uploaded' and names the files that failed, titled 'Upload
 // Successful' or 'Upload Failed' when every file is done. Updates are coalesced (one per
 // FLUSH_MS per session) so a burst of events costs one toast render, and a batch's toast is
@@ -69,7 +69,7 @@ export function batchToast(files: FileEntry[]): { status: AppNotification['statu
   const description = lines.join('. ');
   // while the batch runs: a still icon, not a spinner. An indeterminate animation for the whole
   // batch kept the compositor drawing frames for seconds (in a browser without GPU compositing
-  // it took about a third of a core, from the same machine's upload; issue 10 item 8); the
+  // it took about a third of a core, from the same machine's upload); the
   // description's 'n of m' already says how far it is.
   if (!done) return { status: 'info', title: 'Uploading Files', description, done };
   return failed.length ? { status: 'error', title: 'Upload Failed', description, done } : { status: 'success', title: 'Upload Successful', description, done };

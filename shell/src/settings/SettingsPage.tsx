@@ -20,7 +20,7 @@ import { SecuritySection } from './SecuritySection';
 import { WebhooksSection } from './WebhooksSection';
 import { SettingsCard } from './common';
 
-/** Spec 2 §4 and §9: a simulated 1-second save, then a success banner for 3 seconds. */
+/** A simulated 1-second save, then a success banner for 3 seconds. */
 export const SIMULATED_SAVE_MS = 1000;
 export const SAVED_BANNER_MS = 3000;
 

@@ -66,7 +66,7 @@ function useBusLog() {
   return { entries, clear: () => setEntries([]) };
 }
 
-/** /websocket-test (spec 2 §2, §5, §7): send a test notification to yourself and watch the bus. */
+/** /websocket-test (docs/product/platform.md): send a test notification to yourself and watch the bus. */
 export default function WebSocketTestPage() {
   const user = useCurrentUser();
   const connection = useConnectionState();

@@ -1,4 +1,4 @@
-// The WebSocket test form (spec 2 §5): event and message are required; extra data, when
+// The WebSocket test form: event and message are required; extra data, when
 // given, must be a JSON object.
 export const WS_TEST_MESSAGES = {
   required: 'Event and message are required',

@@ -5,7 +5,7 @@ import { useSiteName } from './useSiteName';
 
 /**
  * The product name with its mark: home in the public layout, the file library in the
- * signed-in sidebar (spec 1 §2.3). The name is the one set in /admin/settings.
+ * signed-in sidebar. The name is the one set in /admin/settings.
  */
 export function BrandMark({
   onClick,

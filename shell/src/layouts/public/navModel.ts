@@ -1,4 +1,4 @@
-// What the public top navigation shows (spec 1 §2.3), as a pure function of where the
+// What the public top navigation shows (docs/product/platform.md), as a pure function of where the
 // visitor is and whether they are signed in.
 
 export interface NavItem {
