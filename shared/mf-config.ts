@@ -1,4 +1,4 @@
-// The one Module Federation configuration every app imports (STACK trap 5): the shared
+// The one Module Federation configuration every app imports: the shared
 // singletons with their required versions, and the remotes with their names and ports.
 // A mismatch here would silently fall back to the host's copy, so it lives in one place.
 
@@ -45,11 +45,11 @@ export interface RemoteDefinition {
   name: string;
   /** Workspace folder and npm package suffix. */
   dir: string;
-  /** Default local port (ARCHITECTURE §5). */
+  /** Default local port. */
   port: number;
   /** Environment variable that overrides the manifest URL at start. */
   env: string;
-  /** Where its routes live (ARCHITECTURE §1). */
+  /** Where its routes live (docs/decisions/0001-remotes-own-paths-shell-owns-layouts.md). */
   owns: readonly OwnedPath[];
 }
 

@@ -69,7 +69,7 @@ export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
   const remote = REMOTES.find((r) => r.dir === dir);
   if (!remote) throw new Error(`unknown remote ${dir}`);
   const version = buildVersion(appDir);
-  // STACK trap 7: a production remote uses the shell's MF runtime instead of carrying its
+  // A production remote uses the shell's MF runtime instead of carrying its
   // own copy. The standalone harness needs a runtime of its own, so it exists only under
   // `rsbuild dev`; a production remote is served for the shell alone.
   return defineConfig(({ command }): RsbuildConfig => {
@@ -97,7 +97,7 @@ export function defineRemoteConfig(dir: string, appDir = process.cwd()) {
         },
       },
       html: { title: `Quarry — ${remote.dir} (standalone)` },
-      // STACK trap 2: chunks are fetched relative to wherever remoteEntry.js was loaded from.
+      // 'auto': chunks are fetched relative to wherever remoteEntry.js was loaded from.
       output: { assetPrefix: 'auto', cleanDistPath: command === 'build', distPath: { root: process.env.DIST_PATH ?? 'dist' } },
       server: { port: Number(process.env.PORT ?? remote.port), strictPort: true, headers: cacheHeaders, proxy: apiProxy(), historyApiFallback: true },
       // Absolute in dev: the harness serves nested routes, and the shell loads it cross-origin.
@@ -123,7 +123,7 @@ export function defineShellConfig(appDir = process.cwd()): RsbuildConfig {
         remotes: {},
         shared: { ...SHARED_SINGLETONS, ...chakra.shared },
         dts: false,
-        // STACK trap 1: never fetch every remote at start-up.
+        // Never fetch every remote at start-up (docs/architecture.md, Runtime composition).
         shareStrategy: 'loaded-first',
         // `target: 'web'` leaves the runtime's Node-only loading code out of the browser bundle.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },

@@ -1,6 +1,6 @@
 // Business constants shared by the API and every front-end app.
-// Isomorphic: no imports at all. Values are the ones the spec fixes
-// (spec 1 §9, spec 2 §9); anything the spec leaves open is marked "chosen".
+// Isomorphic: no imports at all. Values are the product's rules, named as on
+// docs/product/*.md; a value picked here where several would do is marked "chosen".
 
 // ---------------------------------------------------------------- API paths
 export const API_BASE_PATH = '/api/v1';
@@ -99,7 +99,7 @@ export interface DefaultResourceType {
   credit_cost: number;
 }
 
-/** Seeded at first start and by `POST admin/seed-resources` (spec 2 §9). */
+/** Seeded at first start and by `POST admin/seed-resources`. */
 export const DEFAULT_RESOURCE_TYPES: readonly DefaultResourceType[] = [
   {
     name: 'max_file_count',

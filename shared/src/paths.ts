@@ -69,7 +69,7 @@ export const paths = {
   },
 } as const;
 
-/** The monitor page of a job of the given type (spec 3: each type has its own monitor). */
+/** The monitor page of a job of the given type (each type has its own monitor). */
 export function jobMonitorPath(jobType: string, jobId: string): string {
   switch (jobType) {
     case 'ocr':

@@ -1,4 +1,4 @@
-// The site name (spec 2 §2 /admin/settings, "used where the product shows its name"): the
+// The site name (set in /admin/settings, used where the product shows its name): the
 // shell shows it, the admin settings screen changes it and refreshes it through this key.
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Parser } from './api';

@@ -1,4 +1,4 @@
-// The one HTTP client of the app (ARCHITECTURE §3, spec 1 §7). Module state here is
+// The one HTTP client of the app (docs/architecture.md, Shared singletons). Module state here is
 // app-wide because @quarry/shared is a Module Federation singleton.
 import { clearSession, getAccessToken, setAccessToken } from '../auth/session';
 import { AppError, RefreshError, errorFromResponse, networkError, toAppError } from '../errors/app-error';

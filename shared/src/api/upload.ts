@@ -1,4 +1,4 @@
-// PUT of a file to its signed upload URL with progress (spec 2 §7): success only on HTTP 200.
+// PUT of a file to its signed upload URL with progress: success only on HTTP 200.
 import { AppError, kindForStatus } from '../errors/app-error';
 
 export interface UploadProgress {

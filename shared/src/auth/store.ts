@@ -1,4 +1,5 @@
-// Session actions (spec 1 §4, §7). The shell drives them; remotes read the state.
+// Session actions (docs/product/platform.md, Session and refresh). The shell drives them;
+// remotes read the state.
 import { hasSessionHint } from '../constants';
 import { api, refreshAccessToken } from '../api/client';
 import { AppError, RefreshError, toAppError } from '../errors/app-error';
@@ -18,7 +19,7 @@ import {
 } from './session';
 
 export const SESSION_EXPIRED = 'Session expired';
-/** A 403 at initialisation: the account was disabled (spec 1 §6 maps 403 to this message). */
+/** A 403 at initialisation: the account was disabled (a 403 maps to this message). */
 export const ACCOUNT_DISABLED = AUTH_ERROR_CATALOGUE.account_disabled.message;
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 export const NO_ACCESS_TOKEN = 'Login failed: No access token received.';

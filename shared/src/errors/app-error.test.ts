@@ -10,7 +10,7 @@ import {
   toAppError,
 } from './app-error';
 
-describe('the five default texts (spec 1 §8, word for word)', () => {
+describe('the five default texts (word for word)', () => {
   it('are exact', () => {
     expect(DEFAULT_ERROR_MESSAGES).toEqual({
       network: 'Network connection error. Please check your connection and try again.',

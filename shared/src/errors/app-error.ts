@@ -1,4 +1,4 @@
-// The one error type every app sees, and the generic mapping of spec 1 §8:
+// The one error type every app sees, and the generic mapping:
 // server errors are read from `detail` (a string, or a list whose first item's `msg` is
 // used) or from `message`; 401 → authentication, 403 → authorization, other 4xx →
 // validation, 5xx → system; a network or time-out failure → network.
@@ -14,7 +14,7 @@ export type ErrorKind =
   /** Anything that is not an HTTP or network failure (a bug, a thrown string...). */
   | 'unknown';
 
-/** The default texts of spec 1 §8, word for word. */
+/** The default texts (docs/product/platform.md, Errors everywhere else). */
 export const DEFAULT_ERROR_MESSAGES = {
   network: 'Network connection error. Please check your connection and try again.',
   validation: 'Please check your input and try again.',

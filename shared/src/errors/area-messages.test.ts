@@ -7,7 +7,7 @@ import {
   jobCreationErrorDetail,
 } from './area-messages';
 
-describe('credit request submission (spec 2 §8)', () => {
+describe('credit request submission', () => {
   it('400: the detail string, or the list messages joined by commas, else message, else the default', () => {
     expect(creditRequestErrorMessage(errorFromResponse(400, { detail: 'Amount too large' }))).toBe('Amount too large');
     expect(
@@ -40,7 +40,7 @@ describe('credit request submission (spec 2 §8)', () => {
   });
 });
 
-describe("'Job creation failed' detail (spec 3 §8)", () => {
+describe("'Job creation failed' detail", () => {
   it('list → messages joined by commas; string → as is; object → JSON; none → the error message', () => {
     expect(jobCreationErrorDetail(errorFromResponse(422, { detail: [{ msg: 'name required' }, { msg: 'dataset_id required' }] }))).toBe(
       'name required, dataset_id required',
@@ -51,7 +51,7 @@ describe("'Job creation failed' detail (spec 3 §8)", () => {
   });
 });
 
-describe('chunking job creation errors (spec 3 §8)', () => {
+describe('chunking job creation errors', () => {
   it.each([
     ['OCR must be run on this file first', 400, 'OCR Required', 'OCR must be run first'],
     ['File has no OCR results; OCR is required', 409, 'OCR Required', 'OCR must be run first'],

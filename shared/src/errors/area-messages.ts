@@ -1,8 +1,8 @@
-// Error texts of particular areas: credit request submission (spec 2 §8), chunking job
-// creation and 'Job creation failed' (spec 3 §8).
+// Error texts of particular areas: credit request submission, chunking job
+// creation and 'Job creation failed'.
 import { detailMessages, toAppError } from './app-error';
 
-// ---- Credit request submission (spec 2 §8) -------------------------------------------
+// ---- Credit request submission -------------------------------------------------------
 
 export const CREDIT_REQUEST_ERRORS = {
   badRequest: 'Invalid request data. Please check your input and try again.',
@@ -41,7 +41,7 @@ export function creditRequestErrorMessage(error: unknown): string {
   return CREDIT_REQUEST_ERRORS.unknown;
 }
 
-// ---- Job creation (spec 3 §8) ---------------------------------------------------------
+// ---- Job creation ---------------------------------------------------------------------
 
 export const JOB_CREATION_FAILED_TITLE = 'Job creation failed';
 
@@ -62,7 +62,7 @@ export function jobCreationErrorDetail(error: unknown): string {
   return e.message;
 }
 
-// ---- Chunking job creation (spec 3 §8) ------------------------------------------------
+// ---- Chunking job creation ------------------------------------------------------------
 
 export type ChunkingErrorCase =
   | 'ocr_required'

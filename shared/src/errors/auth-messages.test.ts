@@ -3,7 +3,7 @@ import { AUTH_ERROR_CATALOGUE, SUGGESTIONS, authErrorInfo, classifyAuthError } f
 
 const http = (status: number, detail?: string) => errorFromResponse(status, detail === undefined ? {} : { detail });
 
-describe('the login/sign-up texts (spec 1 §8, word for word)', () => {
+describe('the login/sign-up texts (word for word)', () => {
   it('are exact', () => {
     const messages = Object.fromEntries(Object.entries(AUTH_ERROR_CATALOGUE).map(([k, v]) => [k, v.message]));
     expect(messages).toEqual({
@@ -22,7 +22,7 @@ describe('the login/sign-up texts (spec 1 §8, word for word)', () => {
     });
   });
 
-  it('states retryable as the spec does: invalid credentials yes, account locked no', () => {
+  it('states retryable: invalid credentials yes, account locked no', () => {
     expect(AUTH_ERROR_CATALOGUE.invalid_credentials.retryable).toBe(true);
     expect(AUTH_ERROR_CATALOGUE.account_locked.retryable).toBe(false);
   });

@@ -1,5 +1,5 @@
-// The login and sign-up catalogue of spec 1 §8: chosen by patterns in the server message,
-// then by status. Texts word for word.
+// The login and sign-up catalogue (docs/product/platform.md, Log in): chosen by patterns in
+// the server message, then by status. Texts word for word.
 import { AppError, toAppError } from './app-error';
 
 export type AuthErrorCase =
@@ -18,7 +18,7 @@ export type AuthErrorCase =
 
 export type SuggestionAction = 'retry' | 'contact_support' | 'check_email' | 'wait' | 'refresh';
 
-/** Suggestion lines by action. Only the retry text is given by the spec; the others are ours. */
+/** Suggestion lines by action. Only the retry text was given; the others are ours. */
 export const SUGGESTIONS: Record<SuggestionAction, string> = {
   retry: 'Please try again.',
   contact_support: 'Contact support if the problem continues.',
@@ -34,7 +34,7 @@ export interface AuthErrorEntry {
 }
 
 /**
- * The table of spec 1 §8. The spec states `retryable` only for invalid credentials (yes)
+ * The login and sign-up table. `retryable` was given only for invalid credentials (yes)
  * and account locked (no); the other flags are our reading: retryable when the same user
  * can succeed by trying again (after fixing input, waiting, or reconnecting).
  */

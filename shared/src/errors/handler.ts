@@ -1,4 +1,4 @@
-// The general error handler of spec 2 §8: classify, then show a toast (default) or a
+// The general error handler: classify, then show a toast (default) or a
 // modal; optional retry with exponential back-off (1 s doubling up to 10 s, at most 3
 // retries, only for retryable errors).
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import { toast } from '../ui/toaster';
 import { type AppError, type ErrorKind, toAppError } from './app-error';
 
-/** Toast/modal titles by kind (the spec leaves the handler's texts open). */
+/** Toast/modal titles by kind (chosen here; none was given). */
 export const ERROR_TITLES: Record<ErrorKind, string> = {
   network: 'Network Error',
   validation: 'Validation Error',

@@ -55,7 +55,7 @@ describe('the event bus', () => {
     expect(eventName({ type: 'x' })).toBe('x');
   });
 
-  it('notifications$ turns server events into the spec titles and passes local ones', () => {
+  it('notifications$ turns server events into the named titles and passes local ones', () => {
     const bus = createEventBus();
     const notes = collect<{ title: string; status: string; message?: string }>((p) => bus.notifications$.subscribe(p));
     bus.emit({ event: 'upload_complete', message: 'a.pdf' });

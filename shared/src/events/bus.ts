@@ -1,4 +1,4 @@
-// The app-wide RxJS event bus (ARCHITECTURE §3). The shell's socket pushes every server
+// The app-wide RxJS event bus (docs/architecture.md). The shell's socket pushes every server
 // message in with `events.emit`; remotes subscribe to the typed streams and send through
 // `events.send`, never opening sockets of their own.
 import { BehaviorSubject, Subject, filter, map, merge, share, type Observable } from 'rxjs';
@@ -26,7 +26,7 @@ export function isUploadEvent(msg: SocketMessage): msg is UploadEventMessage {
   return typeof msg.event === 'string' && (UPLOAD_EVENT_NAMES as readonly string[]).includes(msg.event);
 }
 
-/** Titles of the real-time notifications named by spec 1 §7. */
+/** Titles of the named real-time notifications (docs/product/platform.md). */
 const NAMED_NOTIFICATIONS: Record<string, { title: string; status: NotificationStatus }> = {
   upload_complete: { title: 'Upload Successful', status: 'success' },
   upload_failed: { title: 'Upload Failed', status: 'error' },
@@ -45,7 +45,7 @@ function titleCase(name: string): string {
 /**
  * The notification for a server message, or null for protocol messages (ping, pong,
  * connected, subscriptions, job updates) and messages with neither a known name nor text.
- * The four named by spec 1 §7 get their titles; any other event carrying a message is
+ * The four named ones get their titles; any other event carrying a message is
  * titled from its name, its colour read from the name (failed/error, complete/passed,
  * warning, otherwise info).
  */

@@ -1,5 +1,5 @@
-// Messages that travel on the event bus: what the server pushes over /ws/connect
-// (spec 1 §3 and §7, spec 2 §3, spec 3 §3), plus the client's own.
+// Messages that travel on the event bus: what the server pushes over /ws/connect,
+// plus the client's own.
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -76,7 +76,7 @@ export interface JobUpdateData {
   [key: string]: unknown;
 }
 
-/** The live update message of spec 3 §3. */
+/** The live update message of a job. */
 export interface JobUpdateMessage extends SocketMessage {
   type: 'job_update';
   job_id: string;

@@ -134,7 +134,7 @@ describe('US English dates', () => {
   });
 });
 
-describe('formatResetText (spec 2 §9)', () => {
+describe('formatResetText', () => {
   const now = new Date('2025-03-10T10:00:00Z');
   const opts = { timeZone: 'UTC' };
   it.each([
@@ -173,7 +173,7 @@ describe('percent helpers', () => {
   });
 });
 
-describe('estimatePages (spec 2 §9)', () => {
+describe('estimatePages', () => {
   it.each([
     [{ size: 0, type: 'application/pdf' }, 1],
     [{ size: 100_000, type: 'application/pdf' }, 1],

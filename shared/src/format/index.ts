@@ -1,5 +1,5 @@
-// Formatters fixed by the spec (spec 2 §9, spec 3 §9, spec 1 §9 "Dates display in US
-// English format"). Missing values (null, undefined, NaN) show as '-' unless noted.
+// The product's formatters, shared by every app (dates display in US English
+// format). Missing values (null, undefined, NaN) show as '-' unless noted.
 
 import { LOW_BALANCE_THRESHOLD, PDF_BYTES_PER_ESTIMATED_PAGE } from '../constants';
 
@@ -153,7 +153,7 @@ function calendarDay(date: Date, timeZone?: string): number {
 }
 
 /**
- * Reset text of a resource limit (spec 2 §9): 'never' → 'No reset', 'rolling' → 'Rolling
+ * Reset text of a resource limit: 'never' → 'No reset', 'rolling' → 'Rolling
  * window', otherwise by calendar days until `next_reset_at`: 'Resets today' (today or
  * past), 'Resets tomorrow', 'Resets in N days'. Null when a periodic limit has no date.
  */
@@ -186,14 +186,14 @@ export function clampPercent(value: number | null | undefined): number {
   return Math.min(100, Math.max(0, value));
 }
 
-/** Estimated pages of an upload (spec 2 §9): PDF max(1, ceil(size / 100000)); images (and anything else) 1. */
+/** Estimated pages of an upload: PDF max(1, ceil(size / 100000)); images (and anything else) 1. */
 export function estimatePages(file: { size: number; type?: string; name?: string }): number {
   const isPdf = file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name ?? ''));
   if (isPdf) return Math.max(1, Math.ceil(file.size / PDF_BYTES_PER_ESTIMATED_PAGE));
   return 1;
 }
 
-/** A credit balance of 100 or less is low (spec 2 §9). */
+/** A credit balance of 100 or less is low. */
 export function isLowBalance(balance: number | null | undefined): boolean {
   return isNumber(balance) && balance <= LOW_BALANCE_THRESHOLD;
 }

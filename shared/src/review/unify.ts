@@ -1,4 +1,4 @@
-// The Unified Dataset (spec 3 §2.10, issue 13): every chunk's current result of the latest
+// The Unified Dataset: every chunk's current result of the latest
 // extraction merged into one record. Fields come from text chunks (the first chunk, in chunk
 // order, that has a value wins); lists — the rows of table chunks — are concatenated in chunk
 // order. Failed results and empty values add nothing.

@@ -1,5 +1,5 @@
-// Admin-only calls beyond credit requests and resource types (issue 15): site settings,
-// the operations view (queue, workers, throughput, failures), users, contact messages.
+// Admin-only calls beyond credit requests and resource types (docs/product/admin.md): site
+// settings, the operations view (queue, workers, throughput, failures), users, contact messages.
 import { z } from 'zod';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 import { ContactTypeSchema } from './contact';

@@ -1,4 +1,4 @@
-// Chunking (spec 3 §2.4, §2.8, §2.10, §2.11, §3, §5, §7): chunking jobs, chunks with table
+// Chunking: chunking jobs, chunks with table
 // structure, chunking runs (versions) of a file and the chunk editor's update payload.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, RECENT_CHUNKING_JOBS_LIMIT } from '../constants';
@@ -12,7 +12,7 @@ export const ChunkingStrategySchema = z.enum(CHUNKING_STRATEGY_NAMES, {
 });
 export type ChunkingStrategyName = z.infer<typeof ChunkingStrategySchema>;
 
-/** spec 3 §5: window size 100-500, default 250; anything else falls back to 250 */
+/** Window size 100-500, default 250; anything else falls back to 250 */
 export const WINDOW_SIZE = { min: 100, max: 500, default: 250 } as const;
 export const OCR_REQUIRED_MESSAGE = 'OCR must be run first';
 
@@ -108,7 +108,7 @@ export const ChunkMetadataSchema = z
   })
   .catchall(z.unknown());
 
-/** spec 3 §3 "Chunk" (metadata is also given as chunk_metadata) */
+/** A chunk (metadata is also given as chunk_metadata) */
 export const ChunkSchema = z.object({
   id: UuidSchema,
   run_id: UuidSchema,
@@ -170,7 +170,7 @@ export const ChunkingHealthResponseSchema = z.object({
   message: z.string(),
 });
 
-/** spec 3 §3 "Chunking run" */
+/** A chunking run: one version of a file's chunks. */
 export const ChunkingRunSchema = z.object({
   chunking_run_id: UuidSchema,
   id: UuidSchema,
@@ -201,7 +201,7 @@ export const FileRunParamsSchema = z.object({ id: UuidSchema, runId: UuidSchema 
 export const FileChunkParamsSchema = z.object({ id: UuidSchema, chunkId: UuidSchema });
 
 /**
- * `PATCH files/{id}/chunks/{chunkId}` (spec 3 §3 "Chunk update payload"). table_structure is one
+ * `PATCH files/{id}/chunks/{chunkId}` (the chunk editor's update payload). table_structure is one
  * table or a list, in the editor form ({has_description, description_lines, has_header,
  * header_lines, body_rows}) or the stored form ({start, end, parts}); the server checks every bound.
  */

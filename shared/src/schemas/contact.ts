@@ -7,7 +7,7 @@ export type ContactType = z.infer<typeof ContactTypeSchema>;
 
 const required = 'All fields are required.';
 
-/** `POST contact` (public). Note the spec's camelCase `contactType`. */
+/** `POST contact` (public). Note the camelCase `contactType` (docs/product/marketing.md). */
 export const ContactCreateSchema = z.strictObject({
   name: z.string({ error: required }).trim().min(1, { error: required }).max(200),
   email: z

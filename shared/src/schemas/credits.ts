@@ -98,7 +98,7 @@ export const AdminCreditRequestSchema = CreditRequestSchema.extend({
 });
 export type AdminCreditRequest = z.infer<typeof AdminCreditRequestSchema>;
 
-/** `GET /admin/credit-requests/` answers a plain array (spec). */
+/** `GET /admin/credit-requests/` answers a plain array (docs/product/admin.md). */
 export const AdminCreditRequestListResponseSchema = z.array(AdminCreditRequestSchema);
 export type AdminCreditRequestListResponse = z.infer<typeof AdminCreditRequestListResponseSchema>;
 

@@ -19,7 +19,7 @@ const fileIds = (message: string) =>
     .min(1, { error: message })
     .max(1000, { error: 'At most 1000 files at a time' });
 
-/** A dataset (spec 2 §3). file_count and total_pages are computed from its files on every read. */
+/** A dataset. file_count and total_pages are computed from its files on every read. */
 export const DatasetSchema = z.object({
   id: UuidSchema,
   name: z.string(),
@@ -29,7 +29,7 @@ export const DatasetSchema = z.object({
   /** sum of the files' page_count */
   total_pages: z.number().int(),
   total_size: z.number().int(),
-  /** member files marked Reviewed (issue 14); optional for older servers */
+  /** member files marked Reviewed (docs/review-api.md); optional for older servers */
   reviewed_count: z.number().int().optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,

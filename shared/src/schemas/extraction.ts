@@ -1,4 +1,4 @@
-// Extraction (spec 3 §3 "Extraction job", "Extraction result", "Re-extraction request", §7).
+// Extraction: extraction jobs, extraction results, re-extraction requests.
 import { z } from 'zod';
 import { TimestampSchema, UuidSchema } from './common';
 import { queryBoolean } from './files';
@@ -6,7 +6,7 @@ import { ProvenanceSchema } from './provenance';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** results_summary of an extraction job (spec 3 §3). */
+/** results_summary of an extraction job. */
 export const ExtractionSummarySchema = z.object({
   total_chunks_processed: z.number(),
   successful_extractions: z.number(),
@@ -19,7 +19,7 @@ export const ExtractionSummarySchema = z.object({
 });
 export type ExtractionSummary = z.infer<typeof ExtractionSummarySchema>;
 
-/** One chunk's extraction result (spec 3 §3 "Extraction result", plus provenance). */
+/** One chunk's extraction result (with its provenance). */
 export const ExtractionResultSchema = z.object({
   id: UuidSchema,
   job_id: UuidSchema,
@@ -63,7 +63,7 @@ export const REEXTRACT_MESSAGES = {
   tablePromptRequired: 'Please select a table prompt when "Has tables" is checked',
 } as const;
 
-/** `POST files/{id}/chunks/{chunkId}/extract` (spec 3 §2.12, §5). */
+/** `POST files/{id}/chunks/{chunkId}/extract`. */
 export const ReExtractRequestSchema = z
   .strictObject({
     prompt_id: UuidSchema.nullish(),

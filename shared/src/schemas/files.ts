@@ -9,12 +9,12 @@ export const queryBoolean = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
 
-/** The kinds of document Quarry stores (spec 2 §5 allowed types; jpg = jpeg). */
+/** The kinds of document Quarry stores (the types an upload accepts; jpg = jpeg). */
 export const FILE_TYPES = ['pdf', 'jpeg', 'png', 'gif', 'bmp', 'tiff'] as const;
 export const FileTypeSchema = z.enum(FILE_TYPES);
 export type FileType = z.infer<typeof FileTypeSchema>;
 
-/** A stored file (spec 2 §3, spec 3 §3). is_valid null = not checked yet (pending). */
+/** A stored file. is_valid null = not checked yet (pending). */
 export const FileSchema = z.object({
   id: UuidSchema,
   filename: z.string(),
@@ -32,7 +32,7 @@ export const FileSchema = z.object({
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
   validated_at: TimestampSchema.nullable(),
-  /** when the file was marked Reviewed (issue 14), null when it is not; served by the files list and dataset files */
+  /** when the file was marked Reviewed, null when it is not; served by the files list and dataset files */
   reviewed_at: TimestampSchema.nullable().optional(),
 });
 export type FileInfo = z.infer<typeof FileSchema>;
@@ -60,7 +60,7 @@ export const FileListResponseSchema = z.object({
   total_count: z.number().int(),
   /** document pages of the files matching the filter (sum of page_count) */
   total_pages: z.number().int(),
-  /** files matching the filter that are marked Reviewed (issue 14); optional for older servers */
+  /** files matching the filter that are marked Reviewed; optional for older servers */
   reviewed_count: z.number().int().optional(),
   offset: z.number().int(),
   limit: z.number().int(),

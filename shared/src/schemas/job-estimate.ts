@@ -1,4 +1,4 @@
-// Cost of a job before it starts (issue 12 item 6): `POST /jobs/estimate` answers what an
+// Cost of a job before it starts: `POST /jobs/estimate` answers what an
 // extraction or pipeline job would process and cost for the chosen provider, and whether the
 // caller's balance and weekly job limit allow it. Nothing is created and nothing is charged.
 import { z } from 'zod';

@@ -1,10 +1,10 @@
-// Jobs (spec 1 §7, spec 3 §3, §4, §7): the generic job API, job events and the live
+// Jobs: the generic job API, job events and the live
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
 import { JobMonitorFieldsSchema } from './job-monitor';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 
-/** The job types the product knows (spec 3 §3). A server accepts the ones it has a handler for. */
+/** The job types the product knows. A server accepts the ones it has a handler for. */
 export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
@@ -25,7 +25,7 @@ export type JobEventType = z.infer<typeof JobEventTypeSchema>;
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** One stored job event (spec 3 §3 "Job event"); the live job_update carries the same content. */
+/** One stored job event; the live job_update carries the same content. */
 export const JobEventSchema = z.object({
   id: z.number().int(),
   job_id: UuidSchema,
@@ -47,7 +47,7 @@ export const JobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof JobEventSchema>;
 
-/** The data of a live update: the stored event, with progress also grouped (spec 3 §3 "Live update message"). */
+/** The data of a live update: the stored event, with progress also grouped. */
 export const JobUpdateDataSchema = z.object({
   event_id: z.number().int(),
   phase: z.string(),
@@ -85,7 +85,7 @@ export type JobUpdate = z.infer<typeof JobUpdateMessageSchema>;
 
 export const JobFileRefSchema = z.object({ id: UuidSchema, filename: z.string() });
 
-/** A job (spec 3 §3 "Job"). */
+/** A job. */
 export const JobSchema = z.object({
   id: UuidSchema,
   user_id: UuidSchema,

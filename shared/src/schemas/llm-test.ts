@@ -1,4 +1,4 @@
-// LLM test API (spec 2 §3 "LLM test result", "LLM task status", §5, §7, §9).
+// LLM test API: test results and task status (docs/product/prompts-and-schemas.md).
 import { z } from 'zod';
 import { TimestampSchema, UuidSchema } from './common';
 

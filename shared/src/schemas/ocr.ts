@@ -1,4 +1,4 @@
-// OCR (spec 1 §7, spec 3 §2.2, §2.6, §3, §7): OCR jobs, results, statistics and numbered lines.
+// OCR: OCR jobs, results, statistics and numbered lines.
 import { z } from 'zod';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
 import { JobMonitorFieldsSchema } from './job-monitor';
@@ -12,7 +12,7 @@ export const OcrJobCreateSchema = z.strictObject({
 });
 export type OcrJobCreate = z.input<typeof OcrJobCreateSchema>;
 
-/** spec 3 §3 "OCR job" results_summary (ocr_text only on the single-job answer) */
+/** An OCR job's results_summary (ocr_text only on the single-job answer) */
 export const OcrResultsSummarySchema = z.object({
   ocr_text: z.string().optional(),
   ocr_text_length: z.number().int(),
@@ -53,7 +53,7 @@ export const OcrJobListResponseSchema = z.object({
 });
 export type OcrJobListResponse = z.infer<typeof OcrJobListResponseSchema>;
 
-/** `GET ocr/results/{id}` (id: an OCR job's id or a file's id) — spec 3 §3 "OCR result" */
+/** `GET ocr/results/{id}` (id: an OCR job's id or a file's id) — an OCR result */
 export const OcrResultSchema = z.object({
   success: z.boolean(),
   processing_time: z.number().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
 
-/** spec 2 §9 */
+/** The field types and string formats of the schema builder (docs/product/prompts-and-schemas.md). */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
 export const SCHEMA_STRING_FORMATS = ['email', 'date', 'uri', 'uuid'] as const;
 export const SchemaFieldTypeSchema = z.enum(SCHEMA_FIELD_TYPES);

@@ -1,4 +1,4 @@
-// Pipelines (spec 3 §2.1, §2.5, §3 "Pipeline job", §5, §9).
+// Pipelines: OCR, chunking and extraction of a file as one job.
 import { z } from 'zod';
 import { JobMonitorFieldsSchema } from './job-monitor';
 import { TimestampSchema, UuidSchema } from './common';
@@ -8,7 +8,7 @@ export const PIPELINE_STAGES = ['ocr', 'chunking', 'extraction'] as const;
 export const PipelineStageSchema = z.enum(PIPELINE_STAGES);
 export type PipelineStage = z.infer<typeof PipelineStageSchema>;
 
-/** overall progress per stage (spec 3 §9) */
+/** overall progress per stage */
 export const PIPELINE_STAGE_RANGES: Record<PipelineStage, readonly [number, number]> = {
   ocr: [0, 20],
   chunking: [20, 50],
@@ -17,7 +17,7 @@ export const PIPELINE_STAGE_RANGES: Record<PipelineStage, readonly [number, numb
 
 export const PIPELINE_CHUNK_SIZE = { min: 100, max: 500, default: 250 } as const;
 
-/** 100-500, default 250; anything else falls back to 250 (spec 3 §5). */
+/** 100-500, default 250; anything else falls back to 250. */
 export function normalizePipelineChunkSize(v: unknown): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) return PIPELINE_CHUNK_SIZE.default;

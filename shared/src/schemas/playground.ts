@@ -1,6 +1,6 @@
-// The prompt playground (issue 11 item 6): run one prompt — with its output schema and an
-// example — on one chunk of one of the caller's files, and see the JSON, its validation
-// against the schema, tokens and time. Nothing is stored as an extraction result.
+// The prompt playground (docs/product/prompts-and-schemas.md): run one prompt — with its
+// output schema and an example — on one chunk of one of the caller's files, and see the JSON,
+// its validation against the schema, tokens and time. Nothing is stored as an extraction result.
 import { z } from 'zod';
 import { LLM_TEST_PROVIDERS } from './llm-test';
 import { UuidSchema } from './common';

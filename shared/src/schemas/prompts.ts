@@ -6,7 +6,7 @@ export const PROMPT_TYPES = ['table', 'text'] as const;
 export const PromptTypeSchema = z.enum(PROMPT_TYPES, { error: 'type must be "table" or "text"' });
 export type PromptKind = z.infer<typeof PromptTypeSchema>;
 
-/** spec 2 §5: the variables a template of each type may use. */
+/** The variables a template of each type may use. */
 export const PROMPT_ALLOWED_VARIABLES: Record<PromptKind, readonly string[]> = {
   table: ['schema_descriptions', 'header', 'table_description', 'row_chunk'],
   text: ['schema_descriptions', 'text_chunk'],

@@ -1,4 +1,4 @@
-// Provenance of extraction results (issue 14 item 1): for every value (scalar field or table
+// Provenance of extraction results: for every value (scalar field or table
 // cell, addressed by its JSON path in extracted_data) the chunk and OCR line range it was found
 // in, or not_in_document. Computed by the server when a result is stored, and for older results
 // when they are first read.

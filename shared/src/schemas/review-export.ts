@@ -1,6 +1,6 @@
-// Export of reviewed records (issue 14 item 4) and evaluation of an extraction run against them
-// (item 5). The export answers a file (JSON, CSV or XLSX) streamed, not a JSON body; the
-// evaluation answers EvaluationSchema.
+// Export of reviewed records and evaluation of an extraction run against them
+// (docs/review-export-api.md). The export answers a file (JSON, CSV or XLSX) streamed, not a
+// JSON body; the evaluation answers EvaluationSchema.
 import { z } from 'zod';
 import { TimestampSchema, UuidSchema } from './common';
 import { queryBoolean } from './files';

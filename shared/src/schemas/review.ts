@@ -1,4 +1,4 @@
-// The review record of a file (issue 14: provenance in the record, checks, corrections,
+// The review record of a file (docs/review-api.md: provenance in the record, checks, corrections,
 // Reviewed). Served by GET files/{id}/record and answered by every review mutation, so the page
 // replaces its copy with the answer. Paths are JSON paths of the record: $.vendor,
 // $.items[2].price, $["unit price"] (see @quarry/shared/review's pathOf / parsePath).

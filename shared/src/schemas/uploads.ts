@@ -28,13 +28,13 @@ export const UploadFilenameSchema = z
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), { error: UPLOAD_MESSAGES.filenameControl })
   .refine((s) => s !== '.' && s !== '..', { error: UPLOAD_MESSAGES.filenameDots });
 
-/** One file of `POST uploads/prepare-upload` (spec 2 §7). */
+/** One file of `POST uploads/prepare-upload`. */
 export const PrepareUploadFileSchema = z
   .strictObject({
     filename: UploadFilenameSchema,
     size: z.number({ error: 'size must be a whole number of bytes' }).int({ error: 'size must be a whole number of bytes' }).min(0).max(Number.MAX_SAFE_INTEGER),
     mime_type: z.string().trim().toLowerCase().max(255).default(''),
-    /** accepted for compatibility; the server computes its own estimate (spec 2 §9) */
+    /** accepted for compatibility; the server computes its own estimate */
     estimated_pages: z.number().int().min(0).max(1_000_000).nullish(),
   })
   .superRefine((f, ctx) => {
@@ -141,6 +141,6 @@ export const BlobPutResponseSchema = z.object({
 });
 export type BlobPutResponse = z.infer<typeof BlobPutResponseSchema>;
 
-/** Upload events on the user's socket (spec 1 §7, spec 2 §4). */
+/** Upload events on the user's socket. */
 export const UPLOAD_EVENTS = ['upload_started', 'upload_complete', 'upload_failed', 'validation_passed', 'validation_failed'] as const;
 export type UploadEvent = (typeof UPLOAD_EVENTS)[number];

@@ -30,7 +30,7 @@ export type ResetPeriod = z.infer<typeof ResetPeriodSchema>;
 export const AggregationTypeSchema = z.enum(AGGREGATION_TYPES);
 export type AggregationType = z.infer<typeof AggregationTypeSchema>;
 
-/** One entry of `resource_limits` (spec 2 §3 "Resource limit entry"). */
+/** One entry of `resource_limits`. */
 export const ResourceLimitEntrySchema = z.object({
   resource_type_id: UuidSchema,
   name: z.string(),

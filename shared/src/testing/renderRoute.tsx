@@ -1,4 +1,4 @@
-// Test kit for the remotes (CONVENTIONS "Tests"): render a screen at a route inside the app's
+// Test kit for the remotes: render a screen at a route inside the app's
 // providers (THE Chakra system, a fresh query client, the toast region and the error dialog),
 // signed in as a test user, while the shared API client talks to a real local HTTP server
 // (startFakeApi, or its route table setupFakeApiRoutes).

@@ -10,7 +10,7 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
   /** Success toast; null for none. */
   successTitle?: string | null;
   successMessage?: string;
-  /** Failure toast (spec 3 §8: 'Copy failed' / 'Could not copy text to clipboard'). */
+  /** Failure toast ('Copy failed' / 'Could not copy text to clipboard'). */
   failureTitle?: string;
   failureMessage?: string;
   icon?: ReactNode;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderUi } from '../testing/render';
 import { StatusBadge, statusColorPalette, validityStatus } from './StatusBadge';
 
-describe('job status colours (spec 3 §4)', () => {
+describe('job status colours', () => {
   it.each([
     ['completed', 'green'],
     ['failed', 'red'],

@@ -16,7 +16,7 @@ const DATASET_COLOURS: Record<string, string> = { active: 'green', archived: 'or
 const API_KEY_COLOURS: Record<string, string> = { active: 'green', expired: 'orange', revoked: 'gray' };
 
 /**
- * The colour palette of a status: jobs (spec 3 §4) completed green, failed red, running
+ * The colour palette of a status: jobs completed green, failed red, running
  * blue, queued yellow, anything else grey; file validity valid green / invalid red /
  * pending yellow; datasets active green / archived orange / deleted red; API keys active green /
  * expired orange / revoked grey.

@@ -5,7 +5,7 @@ import { backoffDelay } from '../errors/handler';
 export const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 /**
- * Options for data the spec caches for 5 minutes without refetching on window focus
+ * Options for data cached for 5 minutes without refetching on window focus
  * (email preferences, resource limits): `useQuery({ queryKey, queryFn, ...CACHED_FIVE_MINUTES })`.
  */
 export const CACHED_FIVE_MINUTES = {

@@ -7,7 +7,7 @@ afterEach(() => {
   act(() => toaster.remove());
 });
 
-describe('the duration rule (spec 1 §9)', () => {
+describe('the duration rule', () => {
   it('defaults to 5000 ms; 0 or less stays; other values as given', () => {
     expect(toastDuration()).toBe(5000);
     expect(toastDuration(null)).toBe(5000);

@@ -1,4 +1,4 @@
-// One toaster for the page (spec 1 §8–9: toasts auto-dismiss after 5000 ms; a duration of
+// One toaster for the page (toasts auto-dismiss after 5000 ms; a duration of
 // zero or less means the toast stays until closed). Render <Toaster /> once (AppProviders
 // does); call `toast.*` from anywhere, including remotes.
 import {
@@ -12,7 +12,7 @@ import {
 
 import { TOAST_DURATION_MS } from '../constants';
 
-/** The spec's rule: unset → 5000 ms; 0 or less → stays (Infinity); otherwise as given. */
+/** The rule (docs/product/platform.md): unset → 5000 ms; 0 or less → stays (Infinity); otherwise as given. */
 export function toastDuration(duration?: number | null): number {
   if (duration === undefined || duration === null || Number.isNaN(duration)) return TOAST_DURATION_MS;
   return duration <= 0 ? Infinity : duration;
