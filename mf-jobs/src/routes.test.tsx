@@ -5,7 +5,7 @@ import remote from './routes';
 const crumbs = (path: string) => crumbsFor(remote.routes, path);
 const JOB = '3f9c2a10-aaaa-4bbb-8ccc-1234567890ab';
 
-describe('mf-jobs route tree (spec 3 §2)', () => {
+describe('mf-jobs route tree', () => {
   it.each([
     ['/jobs', ['Jobs']],
     ['/jobs/create', ['Jobs']],

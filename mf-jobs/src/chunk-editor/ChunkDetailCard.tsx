@@ -1,4 +1,4 @@
-// The selected chunk's details (spec 3 §2.11): lines, characters, table structure and the
+// The selected chunk's details: lines, characters, table structure and the
 // first 150 characters; 'Select a chunk to view details' when none is selected.
 import { Alert, Badge, Box, Card, HStack, List, Text } from '@chakra-ui/react';
 import type { ChunkItem } from '@quarry/shared/schemas';
@@ -6,7 +6,7 @@ import { CHUNK_CLASS_LABEL, chunkLineRange, chunkPalette, classifyChunk } from '
 
 export const DETAIL_PREVIEW_CHARS = 150;
 export const NO_SELECTION = 'Select a chunk to view details';
-/** spec 3 §2.8, §8: a chunk with tables but no table structure */
+/** Shown for a chunk with tables but no table structure. */
 export const NO_STRUCTURE_WARNING = 'This chunk was created before detailed table structure preservation was implemented.';
 
 export function ChunkDetailCard({ chunk }: { chunk: ChunkItem | null }) {

@@ -1,4 +1,4 @@
-// The chunk edit form (spec 3 §2.11, §5); its rules live in editorForm.ts. Save sends the
+// The chunk edit form; its rules live in editorForm.ts. Save sends the
 // chunk update payload; a refused edit shows the server's reasons and keeps what was typed.
 import { Alert, Box, Button, Checkbox, Field, Flex, HStack, Heading, IconButton, Input, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { detailMessages, toAppError, toast } from '@quarry/shared';

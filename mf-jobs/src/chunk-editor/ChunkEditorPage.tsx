@@ -1,4 +1,4 @@
-// /files/{fileId}/edit-chunks (spec 3 §2.11, §4 "Chunk editing"): the OCR lines coloured by
+// /files/{fileId}/edit-chunks: the OCR lines coloured by
 // chunk on the left; the chunk list, the selected chunk's details and the edit form on the
 // right. After a save the chunk list is reloaded and the saved chunk stays selected.
 import { Badge, Box, Button, Flex, Grid, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';

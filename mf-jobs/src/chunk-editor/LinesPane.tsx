@@ -1,4 +1,4 @@
-// Left pane of the chunk editor (spec 3 §2.11): every OCR line with its number, coloured by the
+// Left pane of the chunk editor: every OCR line with its number, coloured by the
 // chunk covering it (table green, text with tables yellow, others blue; the selected chunk
 // highlighted). Plain elements with Chakra's CSS variables: a long document has thousands of
 // lines, and this pane must render and scroll without long tasks (content-visibility: auto was

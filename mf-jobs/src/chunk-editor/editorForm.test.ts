@@ -17,7 +17,7 @@ import {
 
 const textChunk = (extra: Partial<EditForm> = {}): EditForm => ({ startLine: '10', endLine: '30', chunkType: 'text', containsTables: false, tables: [], ...extra });
 
-describe('chunk editor rules (spec 3 §2.11, §5)', () => {
+describe('chunk editor rules', () => {
   it('reads a chunk and its table structure (header and body rows)', () => {
     const form = formFromChunk({
       start_line: 5,

@@ -1,4 +1,4 @@
-// The chunk editor's form and its rules (spec 3 §2.11, §5), kept pure so every rule is tested
+// The chunk editor's form and its rules, kept pure so every rule is tested
 // on its own. Numbers are kept as the text the user typed (a refused save keeps it as typed);
 // bounds are applied when a field is left (clampLine), as the inputs' min/max say.
 //  - Start Line / End Line: min 1.
@@ -164,7 +164,7 @@ export function clampLine(value: string, [min, max]: Bounds): string {
   return str(Math.min(Math.max(Math.round(n), min), Math.max(min, max)));
 }
 
-/** The PATCH body (spec 3 §3 "Chunk update payload"); the server checks every bound again. */
+/** The PATCH body; the server checks every bound again. */
 export function toPayload(form: EditForm): ChunkUpdate {
   const tables = form.containsTables ? form.tables : [];
   return {

@@ -1,5 +1,5 @@
 // /jobs/chunking: pick a file, a strategy and a window size (llm_analysis only); recent
-// chunking jobs (spec 3 §2.4, §5, §8).
+// chunking jobs.
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ErrorState, LoadingState, PageHeader, classifyChunkingCreateError, paths, toast } from '@quarry/shared';
 import { WINDOW_SIZE } from '@quarry/shared/schemas';

@@ -1,4 +1,4 @@
-// /jobs/chunking/{jobId}: the chunking monitor (spec 3 §2.8, §4).
+// /jobs/chunking/{jobId}: the chunking monitor.
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';

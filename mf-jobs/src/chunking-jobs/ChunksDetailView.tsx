@@ -1,4 +1,5 @@
-// Chunks Detail View of a completed chunking job (spec 3 §2.8, §4 chunk classification, §9).
+// Chunks Detail View of a completed chunking job, its chunks labelled by
+// their classification (common/chunkClass.ts).
 import { Alert, Badge, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, ErrorState, LoadingState } from '@quarry/shared';
 import type { ChunkItem } from '@quarry/shared/schemas';

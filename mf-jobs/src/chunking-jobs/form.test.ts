@@ -1,6 +1,6 @@
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, normalizeWindowSize } from './form';
 
-describe('chunking form (spec 3 §2.4, §5)', () => {
+describe('chunking form', () => {
   it('offers llm_analysis (default), character_based, page_based, not paragraph_based', () => {
     expect(CHUNKING_PAGE_STRATEGIES.map((s) => s.value)).toEqual(['llm_analysis', 'character_based', 'page_based']);
   });

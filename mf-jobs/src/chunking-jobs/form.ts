@@ -1,4 +1,4 @@
-// The chunking form's rules (spec 3 §2.4, §5, §9).
+// The chunking form's rules.
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 
 /** The standalone chunking page leaves out paragraph_based. */

@@ -1,4 +1,4 @@
-// Chunking jobs (spec 3 §2.4, §2.8, §7): recent jobs, one job, its chunks, create.
+// Chunking jobs: recent jobs, one job, its chunks, create.
 import { api, jobKeys } from '@quarry/shared';
 import { RECENT_CHUNKING_JOBS_LIMIT } from '@quarry/shared/constants';
 import { ChunkingJobDetailSchema, ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
-/** the recent-jobs call's default (spec 3 §2.4, §9) */
+/** the recent-jobs call's default */
 export const RECENT_CHUNKING_JOBS_SHOWN = RECENT_CHUNKING_JOBS_LIMIT;
 export const CHUNKING_NAME_TRUNCATE = 35;
 
@@ -36,7 +36,7 @@ export function useChunkingJob(id: string, connected: boolean) {
   });
 }
 
-/** Completed chunking jobs load their chunks (spec 3 §4). */
+/** Completed chunking jobs load their chunks. */
 export function useJobChunks(id: string, completed: boolean) {
   const userId = useUserId();
   return useQuery({

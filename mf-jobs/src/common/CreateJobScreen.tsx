@@ -1,4 +1,4 @@
-// A create-job screen (pipeline, extraction; spec 3 §2.1, §2.3, §5, §8): the create form with
+// A create-job screen (pipeline, extraction): the create form with
 // what the job will cost before it starts, beside the recent jobs of its type.
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { JOB_CREATION_FAILED_TITLE, PageHeader, jobCreationErrorDetail, toast } from '@quarry/shared';

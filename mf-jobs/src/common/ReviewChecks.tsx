@@ -1,4 +1,4 @@
-// The completeness and arithmetic checks of an extraction's files (issue 14), as its job's
+// The completeness and arithmetic checks of an extraction's files, as its job's
 // results_summary.review_checks counts them: shown by the extraction and pipeline monitors, with a
 // link to each file whose record failed a check (its Extraction Results tab).
 import { Alert, Button, HStack, Stack } from '@chakra-ui/react';

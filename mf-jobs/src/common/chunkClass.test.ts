@@ -2,7 +2,7 @@ import { CHUNK_CLASS_PALETTE, chunkLineRange, chunkPalette, classifyChunk } from
 
 const meta = (tables_found: number) => ({ tables_found });
 
-describe('chunk classification (spec 3 §4) and colours (§2.11)', () => {
+describe('chunk classification and colours', () => {
   it('a chunk of type table is a dedicated table chunk, green', () => {
     expect(classifyChunk({ chunk_type: 'table', metadata: meta(0) })).toBe('table');
     expect(chunkPalette({ chunk_type: 'table', metadata: meta(1) })).toBe('green');
@@ -19,7 +19,7 @@ describe('chunk classification (spec 3 §4) and colours (§2.11)', () => {
     expect(CHUNK_CLASS_PALETTE).toEqual({ table: 'green', 'text-with-tables': 'yellow', text: 'blue' });
   });
 
-  it('line ranges are 1-based, from the line metadata (llm_start_line / llm_end_line, §3); without it, positions are zero-based plus one (§9)', () => {
+  it('line ranges are 1-based, from the line metadata (llm_start_line / llm_end_line); without it, positions are zero-based plus one', () => {
     const lines = (llm_start_line: number, llm_end_line: number) => ({ llm_start_line, llm_end_line });
     expect(chunkLineRange({ metadata: lines(3, 9), start_position: 40, end_position: 90 })).toEqual([3, 9]);
     expect(chunkLineRange({ metadata: lines(0, 0), start_position: 0, end_position: 4 })).toEqual([1, 5]);

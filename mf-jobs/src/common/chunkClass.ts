@@ -1,6 +1,6 @@
-// Chunk classification (spec 3 §4): chunk_type table = a dedicated table chunk; a text chunk
+// Chunk classification: chunk_type table = a dedicated table chunk; a text chunk
 // with tables_found above 0 = text with tables; anything else = pure text. The editor and the
-// chunk lists colour chunks by it (§2.11: table green, text with tables yellow, others blue);
+// chunk lists colour chunks by it (table green, text with tables yellow, others blue);
 // the chunking monitor's Chunks Detail View labels them by it.
 import type { ChunkItem } from '@quarry/shared/schemas';
 
@@ -43,10 +43,10 @@ const lineNo = (n: number | null | undefined): n is number => typeof n === 'numb
 
 /**
  * 1-based line range of a chunk — the one rule every view uses (chunking monitor, file detail,
- * chunk editor). Spec 3 §9: line numbers 1-based; when line metadata is missing, positions are
- * zero-based plus one. The lines are the chunk's start_line / end_line (what an edit writes, §3
- * Chunk update payload; the API keeps metadata.llm_start_line / llm_end_line equal to them),
- * else the metadata's llm_start_line / llm_end_line (§3 Chunk), else the positions.
+ * chunk editor): line numbers 1-based; when line metadata is missing, positions are
+ * zero-based plus one. The lines are the chunk's start_line / end_line (what an edit writes in the
+ * chunk update payload; the API keeps metadata.llm_start_line / llm_end_line equal to them),
+ * else the metadata's llm_start_line / llm_end_line, else the positions.
  */
 export function chunkLineRange(chunk: Ranged): [number, number] {
   const m = chunk.metadata;

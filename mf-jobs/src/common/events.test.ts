@@ -34,7 +34,7 @@ describe('event order', () => {
   });
 });
 
-describe('OCR de-duplication (spec 3 §4, §9)', () => {
+describe('OCR de-duplication', () => {
   it('drops the same message and phase within 1 second, keeps it later or in another phase', () => {
     const list = [
       ev(1, '2025-01-01T00:00:00.000Z', 'Page 1 of 2'),

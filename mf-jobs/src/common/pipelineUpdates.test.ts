@@ -10,7 +10,7 @@ const msg = (job_id: string, context: Record<string, unknown> = {}, extra: Parti
   ...extra,
 });
 
-describe('pipeline update acceptance (spec 3 §4)', () => {
+describe('pipeline update acceptance', () => {
   it('accepts its own, its children and aggregated updates, labelled by source', () => {
     expect(pipelineUpdateSource(msg(P), P)).toBe('pipeline');
     expect(pipelineUpdateSource(msg(P, { aggregated_from_children: true }), P)).toBe('aggregated');

@@ -1,4 +1,4 @@
-// Pipeline monitor's live rules (spec 3 §4): which updates it accepts and from where, the
+// Pipeline monitor's live rules: which updates it accepts and from where, the
 // child jobs it tracks, their order, and which update becomes the current status.
 import type { JobUpdateMessage } from '@quarry/shared';
 import type { UpdateSource } from './events';

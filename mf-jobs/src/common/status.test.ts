@@ -1,6 +1,6 @@
 import { POLL_CONNECTED_MS, POLL_DISCONNECTED_MS, canCancel, canRetry, isActiveJob, pollInterval } from './status';
 
-describe('what counts as active (spec 3 §4)', () => {
+describe('what counts as active', () => {
   it.each([
     ['pipeline', 'running', true],
     ['pipeline', 'queued', true],
@@ -20,7 +20,7 @@ describe('what counts as active (spec 3 §4)', () => {
   });
 });
 
-describe('polling (spec 3 §4, §9)', () => {
+describe('polling', () => {
   it('1 s with the live channel down, 5 s with it up, none when not active', () => {
     expect(POLL_DISCONNECTED_MS).toBe(1000);
     expect(POLL_CONNECTED_MS).toBe(5000);

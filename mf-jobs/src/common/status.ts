@@ -1,4 +1,4 @@
-// Which jobs count as active and how often their monitors poll (spec 3 §4).
+// Which jobs count as active and how often their monitors poll.
 // The spec names OCR statuses processing / pending; this server's OCR jobs are pending,
 // queued, running: running and queued are its "processing", so they are active too.
 export type MonitorKind = 'pipeline' | 'extraction' | 'ocr' | 'chunking';

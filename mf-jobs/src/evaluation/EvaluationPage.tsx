@@ -1,5 +1,5 @@
 // /jobs/evaluation/datasets/{datasetId}[?run=jobId] and /jobs/evaluation/runs/{jobId}: an
-// extraction run measured against the reviewed files (issue 14 item 5) — overall and per-field
+// extraction run measured against the reviewed files — overall and per-field
 // precision, recall and exact-match accuracy, row recall for tables, beside the previous run,
 // and the fields that got worse with examples.
 import { Badge, Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';

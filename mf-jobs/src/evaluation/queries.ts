@@ -1,4 +1,4 @@
-// Evaluation of an extraction run against the reviewed files (issue 14 item 5):
+// Evaluation of an extraction run against the reviewed files:
 //   GET datasets/{id}/evaluation[?job_id=]   GET jobs/{id}/evaluation
 import { api, jobKeys } from '@quarry/shared';
 import { EvaluationSchema } from '@quarry/shared/schemas';

@@ -1,5 +1,4 @@
-// /jobs/extraction: the create form (with its cost before it starts) and recent jobs
-// (spec 3 §2.3, §5, §8; issue 12 item 6).
+// /jobs/extraction: the create form (with its cost before it starts) and recent jobs.
 import { Alert, Field, HStack, RadioGroup } from '@chakra-ui/react';
 import { paths } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// /jobs/extraction/{jobId}: the extraction monitor (spec 3 §2.7, §4), with the estimate made
+// /jobs/extraction/{jobId}: the extraction monitor, with the estimate made
 // at creation beside the actual figures.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths } from '@quarry/shared';
@@ -127,7 +127,7 @@ export default function ExtractionMonitorPage() {
   );
 }
 
-/** Export of the job's reviewed records, and its evaluation against the reviewed files (issue 14). */
+/** Export of the job's reviewed records, and its evaluation against the reviewed files. */
 function ReviewActions({ jobId, name, evaluable }: { jobId: string; name: string; evaluable: boolean }) {
   return (
     <HStack gap="2" wrap="wrap">

@@ -1,6 +1,6 @@
 import { EMPTY_EXTRACTION, EXTRACTION_REQUIRED_MESSAGE, extractionBody, extractionEstimate, validateExtraction } from './form';
 
-describe('extraction form (spec 3 §5)', () => {
+describe('extraction form', () => {
   it('needs name, prompt and a dataset or a file, with the spec message', () => {
     expect(EXTRACTION_REQUIRED_MESSAGE).toBe('Please fill in all required fields (name, prompt, and dataset/file)');
     expect(validateExtraction(EMPTY_EXTRACTION)).toBe(EXTRACTION_REQUIRED_MESSAGE);

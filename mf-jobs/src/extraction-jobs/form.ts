@@ -1,4 +1,4 @@
-// The extraction form's rules (spec 3 §2.3, §5).
+// The extraction form's rules.
 import type { JobEstimateRequest } from '@quarry/shared/schemas';
 import type { ExtractionCreate } from './queries';
 

@@ -1,4 +1,4 @@
-// Extraction jobs (spec 3 §2.3, §2.7, §7): recent jobs, one job (no retry on error), create.
+// Extraction jobs: recent jobs, one job (no retry on error), create.
 import { api, jobKeys } from '@quarry/shared';
 import { JobDetailSchema, JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export function useRecentExtractionJobs() {
   });
 }
 
-/** GET jobs/{id}; the extraction monitor does not retry a failed fetch (spec 3 §4). */
+/** GET jobs/{id}; the extraction monitor does not retry a failed fetch. */
 export function useExtractionJob(id: string, connected: boolean) {
   const userId = useUserId();
   return useQuery({

@@ -1,4 +1,4 @@
-// What the file detail page and the chunk editor both read (spec 3 §7): the file, its OCR
+// What the file detail page and the chunk editor both read: the file, its OCR
 // lines and the active run's chunks, and the chunk edit. Every key hangs under the shared
 // `fileKeys.detail(userId, fileId)`, so invalidating the file reaches everything shown of it.
 import { api, fileKeys, useCurrentUser } from '@quarry/shared';

@@ -1,5 +1,5 @@
-// Live updates for one file (CONVENTIONS "Live updates"): when a job of this file (OCR,
-// chunking, extraction, a re-extraction) ends, everything shown of the file is reloaded from
+// Live updates for one file, from the shared event bus (docs/product/platform.md): when a
+// job of this file (OCR, chunking, extraction, a re-extraction) ends, everything shown of the file is reloaded from
 // the server — except the document's bytes, which a job never changes.
 import { events, fileKeys, type JobUpdateMessage } from '@quarry/shared';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// One chunk in a list (spec 3 §9): 1-based number, type coloured by its class, line range,
+// One chunk in a list: 1-based number, type coloured by its class, line range,
 // characters, tables, the first 200 characters collapsed with Show more.
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ChunkItem } from '@quarry/shared/schemas';

@@ -1,4 +1,4 @@
-// Chunk Details sub-tab (spec 3 §2.10, §8): per chunk its sequence, status, extracted data,
+// Chunk Details sub-tab: per chunk its sequence, status, extracted data,
 // error and text; the versions a later extraction replaced stay readable under Previous
 // results; Re-extract opens the single-chunk dialog ('Could not find the corresponding chunk'
 // when the chunk is no longer in the active version).

@@ -1,4 +1,4 @@
-// Chunking Versions tab (spec 3 §2.10, §4, §5): the file's runs; the first active run is
+// Chunking Versions tab: the file's runs; the first active run is
 // shown by default; any run's chunks can be viewed; an inactive run can be activated (it
 // becomes the one active run) or deleted after confirmation.
 import { Badge, Box, Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// One page of the document beside its OCR text (issue 13): PDF pages drawn by pdf.js (loaded
+// One page of the document beside its OCR text: PDF pages drawn by pdf.js (loaded
 // on demand), images shown as they are.
 import { Box, Image, Text } from '@chakra-ui/react';
 import { ErrorState, LoadingState } from '@quarry/shared';

@@ -1,4 +1,4 @@
-// Extraction Results tab (spec 3 §2.10): sub-tabs Unified Dataset and Chunk Details over the
+// Extraction Results tab: sub-tabs Unified Dataset and Chunk Details over the
 // current results of the active chunking version; Re-extract opens the single-chunk dialog. The
 // Unified Dataset is the review record: sources, checks, corrections, Reviewed.
 // Results belong to the chunking version they were made on, and a new version has none until it

@@ -1,4 +1,4 @@
-// /files/{fileId} (spec 3 §2.10): back link to /files, Edit Chunks, three tabs. A foreign or
+// /files/{fileId}: back link to /files, Edit Chunks, three tabs. A foreign or
 // unknown id reads 'File not found' (the API answers 404 for another user's file too).
 import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';

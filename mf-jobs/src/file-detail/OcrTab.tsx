@@ -1,4 +1,4 @@
-// OCR Results tab (spec 3 §2.10): the recognised text with line numbers and Copy, beside the
+// OCR Results tab: the recognised text with line numbers and Copy, beside the
 // document page it came from, page by page; the OCR error block (with Re-run OCR) when OCR failed.
 import { Alert, Box, Button, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, ErrorState, LoadingState, toAppError, toast } from '@quarry/shared';

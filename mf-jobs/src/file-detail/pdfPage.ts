@@ -48,7 +48,7 @@ export interface PageBox {
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * Where the given text lines sit on a PDF page (issue 14: a value's source shown on the page):
+ * Where the given text lines sit on a PDF page (so a value's source is shown on the page):
  * the page's text items grouped into lines by their baseline, and the groups whose text is one
  * of `lines` (or contains it / is contained in it) boxed. Pages without a text layer (scans)
  * give no boxes: the OCR text beside them shows the lines instead.

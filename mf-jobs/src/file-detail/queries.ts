@@ -1,4 +1,4 @@
-// The file detail page's own calls (spec 3 §7): the file's OCR result, its chunking runs and a
+// The file detail page's own calls: the file's OCR result, its chunking runs and a
 // run's chunks, activating / deleting a run, the extraction results (current and previous
 // versions) and re-running OCR. Keys hang under `fileKeys.detail(userId, fileId)`.
 import { api, fileKeys, jobKeys } from '@quarry/shared';

@@ -1,4 +1,4 @@
-// /jobs/{jobId}/file/{fileId}: placeholder file viewer on sample records keyed 1-4 (spec 3 §2.13).
+// /jobs/{jobId}/file/{fileId}: placeholder file viewer on sample records keyed 1-4.
 import { Alert, Badge, Box, Button, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// /jobs/{jobId}/file: placeholder list of four sample files (spec 3 §2.13).
+// /jobs/{jobId}/file: placeholder list of four sample files.
 import { Alert, Badge, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
 import { StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';

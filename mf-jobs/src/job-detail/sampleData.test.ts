@@ -1,6 +1,6 @@
 import { SAMPLE_FILES, SAMPLE_FILE_DETAILS, csvCell, nextSimulatedProgress, toCsv } from './sampleData';
 
-describe('placeholder job pages (spec 3 §2.9, §2.13)', () => {
+describe('placeholder job pages', () => {
   it('four sample files; records keyed 1-4', () => {
     expect(SAMPLE_FILES).toHaveLength(4);
     expect(Object.keys(SAMPLE_FILE_DETAILS)).toEqual(['1', '2', '3', '4']);

@@ -1,4 +1,4 @@
-// Fixed sample data of the placeholder job pages (spec 3 §2.9, §2.13): not product data,
+// Fixed sample data of the placeholder job pages: not product data,
 // no backend behaviour.
 export type SampleFileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 

@@ -1,5 +1,5 @@
 // /jobs/ocr: search and pick a valid PDF or image, start OCR (create, start, go to the
-// monitor), and the 10 most recent OCR jobs (spec 3 §2.2, §5, §8).
+// monitor), and the 10 most recent OCR jobs.
 import { Box, Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { EmptyState, ErrorState, LoadingState, PageHeader, formatMB, paths, toast } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
@@ -11,7 +11,7 @@ import { RecentJobsCard, SectionCard } from '../common/ui';
 import { OCR_NAME_TRUNCATE, ocrKeys, useRecentOcrJobs, useStartOcr } from './queries';
 import { useUserId } from '../common/queries';
 
-/** Valid files that are PDFs or images (spec 3 §5). */
+/** Valid files that are PDFs or images. */
 export function isOcrCandidate(f: Pick<FileInfo, 'is_valid' | 'mime_type'>): boolean {
   return f.is_valid === true && (f.mime_type === 'application/pdf' || f.mime_type.startsWith('image/'));
 }

@@ -1,4 +1,4 @@
-// /jobs/ocr/{jobId}: the OCR monitor (spec 3 §2.6, §4, §8).
+// /jobs/ocr/{jobId}: the OCR monitor.
 import { Badge, Box, Button, Code, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, CopyButton, LoadingState, formatDateTime, formatDuration, formatMB, paths, toast, type JobUpdateMessage } from '@quarry/shared';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// OCR jobs (spec 3 §2.2, §2.6, §7): list, one job, create + start.
+// OCR jobs: list, one job, create + start.
 import { api, jobKeys } from '@quarry/shared';
 import { OcrJobDetailSchema, OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ export function useOcrJob(id: string, connected: boolean) {
   });
 }
 
-/** Create the OCR job, then start it (spec 3 §4 "OCR flow"). */
+/** Create the OCR job, then start it. */
 export function useStartOcr() {
   const client = useQueryClient();
   const userId = useUserId();

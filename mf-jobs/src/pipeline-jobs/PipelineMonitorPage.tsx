@@ -1,4 +1,4 @@
-// /jobs/pipeline/{jobId}: the pipeline monitor (spec 3 §2.5, §4, §9), with cancel / retry
+// /jobs/pipeline/{jobId}: the pipeline monitor, with cancel / retry
 // and the estimate made at creation beside the actual figures.
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId } from '@quarry/shared';

@@ -1,7 +1,7 @@
 import { PIPELINE_MESSAGES } from '@quarry/shared/schemas';
 import { EMPTY_PIPELINE, pipelineBody, pipelineFormFromLink, runDatasetName, toggleStage, validatePipeline } from './form';
 
-describe('pipeline form validation (spec 3 §5)', () => {
+describe('pipeline form validation', () => {
   it('uses the spec messages', () => {
     expect(PIPELINE_MESSAGES.missingFields).toBe('Missing required fields: fill in job name, dataset, and select at least one pipeline stage');
     expect(PIPELINE_MESSAGES.missingPrompt).toBe('Missing extraction requirements: Extraction stage requires a prompt template');

@@ -1,4 +1,4 @@
-// The pipeline form's rules (spec 3 §2.1, §5, §9).
+// The pipeline form's rules.
 import { PIPELINE_CHUNK_SIZE, PIPELINE_MESSAGES, PIPELINE_STAGES, normalizePipelineChunkSize, type JobEstimateRequest, type PipelineCreate, type PipelineStage } from '@quarry/shared/schemas';
 
 export const PIPELINE_STRATEGIES = [

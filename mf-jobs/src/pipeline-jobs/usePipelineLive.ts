@@ -1,4 +1,4 @@
-// The pipeline monitor's live state (spec 3 §4): accepted updates (pipeline / child /
+// The pipeline monitor's live state: accepted updates (pipeline / child /
 // aggregated) go into the log; children are tracked per id; the current status follows the
 // pipeline and aggregated updates (a child update only while there is none); accepted updates
 // refetch the pipeline. A 20-file pipeline streams hundreds of updates: they are applied in

@@ -1,4 +1,4 @@
-// The single-chunk re-extraction dialog (spec 3 §2.12, §4, §5): text prompt (required), Has
+// The single-chunk re-extraction dialog: text prompt (required), Has
 // tables (on by default for table chunks and text chunks with tables; unchecking clears the
 // table prompt), table prompt (required when checked). Submitting starts a re-extraction job;
 // the dialog then shows the extracting state until the job completes or fails. The chunk's

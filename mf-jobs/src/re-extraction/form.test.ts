@@ -1,7 +1,7 @@
 import { REEXTRACT_MESSAGES } from '@quarry/shared/schemas';
 import { initialForm, setHasTables, toRequest, validate } from './form';
 
-describe('re-extraction dialog rules (spec 3 §2.12, §5)', () => {
+describe('re-extraction dialog rules', () => {
   it('Has tables is on by default for table chunks and text chunks with tables only', () => {
     expect(initialForm({ chunk_type: 'table', tables_found: 0 }).hasTables).toBe(true);
     expect(initialForm({ chunk_type: 'text', tables_found: 2 }).hasTables).toBe(true);

@@ -1,4 +1,4 @@
-// Rules of the re-extraction dialog (spec 3 §2.12, §5): a text prompt is required; Has tables
+// Rules of the re-extraction dialog: a text prompt is required; Has tables
 // defaults to on for table chunks and text chunks with tables; unchecking it clears the table
 // prompt; when it is checked a table prompt is required. Messages come from the shared schema
 // module (the API checks the same request).

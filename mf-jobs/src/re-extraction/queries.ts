@@ -1,4 +1,4 @@
-// Calls of the single-chunk re-extraction dialog (spec 3 §2.12, §4, §7, §9): the prompt list
+// Calls of the single-chunk re-extraction dialog: the prompt list
 // (first 100), POST files/{id}/chunks/{chunkId}/extract, and the started job, polled every
 // 2 s (first check after 1 s) until it completes or fails.
 import { api, jobKeys } from '@quarry/shared';

@@ -1,4 +1,4 @@
-// The export menu (issue 14 item 4): JSON, CSV (records, or table rows) and XLSX of the
+// The export menu: JSON, CSV (records, or table rows) and XLSX of the
 // reviewed records of one file, a dataset or a job, with the source and check columns as
 // options. Mounted on the file page and on completed extraction and pipeline monitors.
 import { Button, Menu, Portal, Text, type ButtonProps } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// Export of reviewed records (issue 14 item 4): GET {files|datasets|jobs}/{id}/export as a file.
+// Export of reviewed records: GET {files|datasets|jobs}/{id}/export as a file.
 // The download goes through the shared client (Bearer token, one refresh on 401) as a blob,
 // then is saved under the name the server gives in content-disposition.
 import { api, toAppError } from '@quarry/shared';

@@ -1,6 +1,6 @@
 import { INITIAL_WIZARD, isStepValid } from './wizard';
 
-describe('job wizard steps (spec 2 §5)', () => {
+describe('job wizard steps', () => {
   it('1: a dataset and a non-empty job name', () => {
     expect(isStepValid(INITIAL_WIZARD)).toBe(false);
     expect(isStepValid({ ...INITIAL_WIZARD, jobName: 'x' })).toBe(false);

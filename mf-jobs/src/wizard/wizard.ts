@@ -1,4 +1,4 @@
-// The five-step job wizard (spec 2 §3 "Job wizard state", §4, §5): a demo on fixed sample
+// The five-step job wizard: a demo on fixed sample
 // data that sends nothing.
 export type DocumentType = 'table' | 'document';
 
@@ -48,7 +48,7 @@ export const SAMPLE_SCHEMAS = [
 ];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { table: 'Tables', document: 'Documents' };
 
-/** Next is enabled only when the step is valid (spec 2 §5). */
+/** Next is enabled only when the step is valid. */
 export function isStepValid(s: WizardState, step = s.step): boolean {
   switch (step) {
     case 1:

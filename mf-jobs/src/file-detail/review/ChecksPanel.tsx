@@ -1,4 +1,4 @@
-// The checks beside the record (issue 14 item 2): a failed check is a warning the user opens to
+// The checks beside the record: a failed check is a warning the user opens to
 // read what is wrong and jump to the value; passed checks are listed too, so a pass is visible
 // and not a silence.
 import { Accordion, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// The Unified Dataset as a review record (issue 14): every value with its source mark, values the
+// The Unified Dataset as a review record: every value with its source mark, values the
 // document does not contain flagged, edited in place (a correction per change, the model's result
 // kept), rows added and deleted, the checks beside the record, the history with undo, and the
 // Reviewed switch. Every change answers the whole record, which replaces the cached one.

@@ -1,4 +1,4 @@
-// The review record of a file (issue 14; docs/review-api.md): one query, and mutations whose
+// The review record of a file (docs/review-api.md): one query, and mutations whose
 // answer is the whole record (the cache takes it as is). The key hangs under the file's chunks,
 // so whatever reloads the extraction results (a re-extraction, a chunk edit, a live update)
 // reloads the record too.
