@@ -3,7 +3,7 @@ import remote from './routes';
 
 const crumbs = (path: string) => crumbsFor(remote.routes, path);
 
-describe('mf-prompts-schemas route tree (spec 2 §2)', () => {
+describe('mf-prompts-schemas route tree', () => {
   it.each([
     ['/prompts', ['Prompts']],
     ['/prompts/new', ['Prompts', 'New Prompt']],

@@ -1,4 +1,4 @@
-// The field builder (spec 2 §3 "Schema field", §5): one row per field with name, type,
+// The field builder: one row per field with name, type,
 // description, required, string format, array items and nested fields. Nesting is offered only
 // on object and array fields. Fields the builder cannot show are listed with their JSON, kept.
 import { Badge, Box, Button, chakra, Checkbox, Code, Flex, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// A prompt's optional output schema (spec 2 §2 "optional output-schema fields"): none, one of
+// A prompt's optional output schema: none, one of
 // the saved output schemas, or fields defined for this prompt alone (its schema_definition).
 import { Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { SchemaEditor } from './SchemaEditor';

@@ -1,4 +1,4 @@
-// Two views of one schema (issue 11 item 4): the field builder and the JSON Schema text, kept
+// Two views of one schema: the field builder and the JSON Schema text, kept
 // in sync both ways. Typing or pasting JSON fills the builder once it parses; text that does
 // not parse (or is not an object schema) is refused with the parser's message and position and
 // nothing of it is applied. Keywords the builder cannot show are kept and listed. A sample JSON

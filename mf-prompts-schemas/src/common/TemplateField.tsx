@@ -1,4 +1,4 @@
-// The template with its Preview/Edit toggle (spec 2 §2) and the live variable check (§5): each
+// The template with its Preview/Edit toggle and the live variable check: each
 // {{ variable }} the prompt type does not provide is marked at its place in the preview and
 // listed under the editor with its line and column.
 import { Box, Button, Code, Field, HStack, List, Mark, Text, Textarea } from '@chakra-ui/react';

@@ -6,7 +6,7 @@ import { OutputSchemaListResponseSchema, OutputSchemaSchema, type OutputSchemaSo
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { schemaKeys } from './keys';
 
-/** spec 2 §9: prompts and schemas are listed up to 100 */
+/** Prompts and schemas are listed up to 100 (docs/product/prompts-and-schemas.md) */
 export const LIST_LIMIT = 100;
 
 export const useUserId = (): string | undefined => useCurrentUser()?.id;

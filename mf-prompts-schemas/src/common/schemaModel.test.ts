@@ -13,7 +13,7 @@ import {
   withType,
 } from './schemaModel';
 
-describe('type switches (spec 2 §5)', () => {
+describe('type switches', () => {
   it('switching to array defaults items to string; leaving array clears items', () => {
     const f = withType(newField({ name: 'tags' }), 'array');
     expect(f.items?.type).toBe('string');

@@ -1,4 +1,4 @@
-// The field builder's model of an output schema (spec 2 §3 "Schema field", §5 "Output schema")
+// The field builder's model of an output schema
 // and its two-way mapping to JSON Schema. The builder shows name, type, description, required,
 // string format, array items and nested properties. Everything else a pasted JSON Schema
 // carries (enum, minimum, pattern, $defs, a type the builder has no word for, ...) is KEPT:
@@ -49,7 +49,7 @@ const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !==
 const isFieldType = (v: unknown): v is SchemaFieldType => typeof v === 'string' && (SCHEMA_FIELD_TYPES as readonly string[]).includes(v);
 const isFormat = (v: unknown): v is StringFormat => typeof v === 'string' && (SCHEMA_STRING_FORMATS as readonly string[]).includes(v);
 
-// ------------------------------------------------------------------ edits (spec 2 §5)
+// ------------------------------------------------------------------ edits
 
 /** Changing the type: to array defaults items to string; leaving array clears items; leaving object clears its fields. */
 export function withType(field: FieldNode, type: SchemaFieldType): FieldNode {
@@ -100,7 +100,7 @@ function fieldSchema(f: FieldNode): JsonObject {
 }
 
 function objectBody(fields: FieldNode[], orphanRequired: string[]): JsonObject {
-  const named = fields.filter((f) => f.name.trim() !== ''); // spec 2 §5: unnamed fields are dropped
+  const named = fields.filter((f) => f.name.trim() !== ''); // unnamed fields are dropped
   const properties: JsonObject = {};
   for (const f of named) properties[f.name.trim()] = fieldSchema(f);
   const required = [...named.filter((f) => f.required).map((f) => f.name.trim()), ...orphanRequired];

@@ -1,4 +1,4 @@
-// Starting points for a new output schema (spec 2 §2 "templates"), and the live preview: the
+// Starting points for a new output schema, and the live preview: the
 // shape of the JSON the model will answer with.
 import type { JsonObject } from './schemaModel';
 

@@ -2,7 +2,7 @@ import { checkTemplateVariables, cut, invalidUses, templatePieces } from './temp
 
 const MSG = 'Invalid variable - not available for this prompt type';
 
-describe('the live variable checker (spec 2 §5)', () => {
+describe('the live variable checker', () => {
   it('text prompts allow schema_descriptions and text_chunk only', () => {
     const uses = checkTemplateVariables('Fields: {{ schema_descriptions }}\nText: {{ text_chunk | trim }}\nRow: {{row_chunk}}', 'text');
     expect(uses.map((u) => [u.name, u.valid, u.message])).toEqual([

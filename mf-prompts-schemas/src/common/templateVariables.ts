@@ -1,4 +1,4 @@
-// The live variable check of a prompt template (spec 2 §5): every {{ variable }} must be one
+// The live variable check of a prompt template: every {{ variable }} must be one
 // the prompt type provides (table: schema_descriptions, header, table_description, row_chunk;
 // text: schema_descriptions, text_chunk). Names a template defines itself ({% for r in ... %},
 // {% set x = ... %}) are local and fine. The API checks the same on save (POST /prompts/validate).
@@ -60,7 +60,7 @@ export function templatePieces(template: string, type: PromptKind): ({ kind: 'te
   return pieces;
 }
 
-/** spec 2 §9: list previews cut the template at 120 characters, schemas at 150. */
+/** List previews cut the template at 120 characters, schemas at 150 (docs/product/prompts-and-schemas.md). */
 export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

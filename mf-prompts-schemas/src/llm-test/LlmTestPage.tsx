@@ -1,4 +1,4 @@
-// /llm-test (spec 2 §2, §4, §5, §7): a simple test (message rows with role, provider — default
+// /llm-test: a simple test (message rows with role, provider — default
 // gemini —, model, temperature 0–2 step 0.1, max tokens 1–8000) and a structured test (content,
 // prompt, JSON schema). Submitted tasks are polled every 2 s until SUCCESS or FAILURE, then the
 // history (limit 50, refetched every 10 s) is refetched. Answers of the offline extractor and
@@ -253,7 +253,7 @@ export default function LlmTestPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const finished = statuses.filter((s) => s.data && s.data.status !== 'PENDING').length;
 
-  // every submitted task final -> refetch the history (spec 2 §4)
+  // every submitted task final -> refetch the history
   useEffect(() => {
     if (tasks.length && finished === tasks.length) void refresh();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newly finished task

@@ -1,5 +1,5 @@
-// LLM test calls (spec 2 §7 "LLM test"): submit simple / structured, poll each task every 2 s
-// until SUCCESS or FAILURE (spec 2 §4), the history (limit 50, refetched every 10 s), delete.
+// LLM test calls: submit simple / structured, poll each task every 2 s
+// until SUCCESS or FAILURE, the history (limit 50, refetched every 10 s), delete.
 import { api, toAppError, userKeys } from '@quarry/shared';
 import {
   LLM_TEST_RESULTS_LIMIT,

@@ -2,7 +2,7 @@ import { canRemoveRow, isEmptyAnswer, outcomeWord, validateInputs, validateSimpl
 
 const row = (content: string, key = 1): MessageRow => ({ key, role: 'user', content });
 
-describe('LLM test validation (spec 2 §5)', () => {
+describe('LLM test validation', () => {
   it('simple: at least one message with non-blank content', () => {
     expect(validateSimple([row('  '), row('', 2)])).toBe('Please add at least one message with content.');
     expect(validateSimple([row(''), row('Hello', 2)])).toBeNull();

@@ -1,4 +1,4 @@
-// The LLM test page's checks (spec 2 §5 "LLM test, simple / structured / inputs"), with the
+// The LLM test page's checks, with the
 // spec's messages (from the shared schema module, the same texts the API answers).
 import { LLM_TEST_MESSAGES } from '@quarry/shared/schemas';
 import { parseJson } from '../common/schemaModel';
@@ -30,7 +30,7 @@ export function validateInputs(temperature: number, maxTokens: number): string |
   return null;
 }
 
-/** At least one message row must remain (spec 2 §5). */
+/** At least one message row must remain. */
 export const canRemoveRow = (messages: MessageRow[]): boolean => messages.length > 1;
 
 /** An answer with nothing in it: no text, `{}`, `[]`, `null`, or an object whose every value is empty. */

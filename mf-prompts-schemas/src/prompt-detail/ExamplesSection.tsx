@@ -1,5 +1,5 @@
-// A prompt's examples (spec 2 §2): add, edit inline, delete after 'Are you sure you want to
-// delete this example?'; saving needs both input and output text (spec 2 §5).
+// A prompt's examples: add, edit inline, delete after 'Are you sure you want to
+// delete this example?'; saving needs both input and output text.
 import { Badge, Box, Button, Card, Code, Field, Grid, Heading, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, handleError } from '@quarry/shared';
 import { EXAMPLE_MESSAGES, type Example } from '@quarry/shared/schemas';

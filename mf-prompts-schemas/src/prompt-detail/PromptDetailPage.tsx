@@ -1,4 +1,4 @@
-// /prompts/{id} (spec 2 §2, §4 "Prompt page"): view mode; 'Edit Prompt' -> edit mode, left on
+// /prompts/{id}: view mode; 'Edit Prompt' -> edit mode, left on
 // save or cancel; copy template; template preview toggle; examples; the output-schema
 // builder/viewer; the playground on a real document. Load failure: 'Failed to load prompt:
 // {message or Unknown error}'; missing: 'Prompt Not Found' with a link back.

@@ -1,4 +1,4 @@
-// The prompt's output schema (spec 2 §2): a viewer, and its own editing mode within the page
+// The prompt's output schema: a viewer, and its own editing mode within the page
 // (a saved schema, fields defined for this prompt, or none), saved on the prompt.
 import { Badge, Box, Button, Card, Code, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { handleError, paths } from '@quarry/shared';

@@ -1,4 +1,4 @@
-// /prompts/new (spec 2 §2, §5): name, description, processing type, template (Preview/Edit,
+// /prompts/new: name, description, processing type, template (Preview/Edit,
 // variables checked live against the type), examples, optional output schema. Create is
 // disabled until a trimmed name and a template exist; after creation -> /prompts/{id}. A failed
 // save keeps everything typed.

@@ -1,4 +1,4 @@
-// /output-schemas/{id} (spec 2 §2): view or edit a schema, copy it, an info panel (field count,
+// /output-schemas/{id}: view or edit a schema, copy it, an info panel (field count,
 // usage count, dates, the llm-format text the model sees) and a check of JSON data against it
 // (validate-data) with each error at its path. Missing: 'Schema Not Found'.
 import { Alert, Badge, Box, Button, Card, Code, DataList, Field, Grid, Heading, HStack, Link as ChakraLink, List, Stack, Text, Textarea } from '@chakra-ui/react';

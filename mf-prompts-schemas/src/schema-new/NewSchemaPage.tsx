@@ -1,4 +1,4 @@
-// /output-schemas/new (spec 2 §2): name, description, fields, templates and a preview; returns
+// /output-schemas/new: name, description, fields, templates and a preview; returns
 // to /output-schemas on success. A failed save keeps what was typed.
 import { Box, Button, Link as ChakraLink } from '@chakra-ui/react';
 import { PageHeader, handleError, paths, toast } from '@quarry/shared';

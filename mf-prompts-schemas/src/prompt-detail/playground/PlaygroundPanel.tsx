@@ -1,4 +1,4 @@
-// The playground on a real document (issue 11 item 6): pick one of your files that has chunks,
+// The playground on a real document: pick one of your files that has chunks,
 // pick a chunk (its text shown), run this prompt on it with its output schema and an example.
 // The JSON returned, its validation against the schema, tokens and time are shown beside the
 // chunk text. Nothing is stored as an extraction result.
