@@ -1,4 +1,5 @@
-// The route tree and shared/apps.json agree both ways (CONVENTIONS "Tests"): every page of
+// The route tree and shared/apps.json agree both ways
+// (docs/decisions/0001-remotes-own-paths-shell-owns-layouts.md): every page of
 // this remote is reachable on a cold load through an owned path, and every owned path is a
 // page of this remote. Each check is proved to fail in shared/src/testing/ownedRoutes.test.ts.
 import { ownedPathProblems } from '@quarry/shared/testing/owned-routes';

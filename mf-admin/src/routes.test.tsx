@@ -1,7 +1,7 @@
 import { crumbsFor } from '@quarry/shared';
 import remote from './routes';
 
-describe('mf-admin route tree (spec 2 §2)', () => {
+describe('mf-admin route tree', () => {
   it.each([
     ['/admin', ['Admin']],
     ['/admin/settings', ['Admin', 'Settings']],

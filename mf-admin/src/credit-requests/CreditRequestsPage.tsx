@@ -92,7 +92,7 @@ function RequestCard({ request, onOpen }: { request: AdminCreditRequest; onOpen:
   );
 }
 
-/** /admin/credit-requests [Credit Requests] (spec 2 §2, §8 "Admin credit requests"). */
+/** /admin/credit-requests [Credit Requests]. */
 export default function CreditRequestsPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');

@@ -8,7 +8,7 @@ import { RequestStatusBadge } from './RequestStatusBadge';
 import { reviewErrorText, reviewNotesError } from './review';
 
 /**
- * The review modal (spec 2 §2): user info and balance, the request's details, review notes,
+ * The review modal: user info and balance, the request's details, review notes,
  * Approve and Reject. A reviewed request shows its notes, reviewer and time, and nothing
  * can be done to it any more.
  */

@@ -1,6 +1,6 @@
 import type { AdminCreditRequest } from '@quarry/shared/schemas';
 
-/** The search box (spec 2 §2): user email, user name or project description, any case. */
+/** The search box: user email, user name or project description, any case. */
 export function matchesSearch(request: AdminCreditRequest, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;

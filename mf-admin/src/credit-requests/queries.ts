@@ -1,4 +1,4 @@
-// Admin credit requests (spec 2 §7 "Credit requests"): list (status_filter, limit 100),
+// Admin credit requests: list (status_filter, limit 100),
 // stats, review.
 import { api, useCurrentUser } from '@quarry/shared';
 import { ADMIN_CREDIT_REQUEST_LIMIT } from '@quarry/shared/constants';

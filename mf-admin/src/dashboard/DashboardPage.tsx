@@ -33,7 +33,7 @@ const QUICK_ACTIONS: { title: string; items: { label: string; to: string; icon: 
   },
 ];
 
-/** /admin (spec 2 §2): status tiles, tool cards, quick actions. */
+/** /admin: status tiles, tool cards, quick actions. */
 export default function DashboardPage() {
   return (
     <Stack gap="8">

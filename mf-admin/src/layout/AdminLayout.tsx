@@ -3,7 +3,7 @@ import { Outlet, Link, useLocation } from 'react-router';
 import { ADMIN_NAV, isAdminLinkActive } from './navModel';
 
 /**
- * The admin area's layout (spec 2 §2 /admin): side navigation beside the page; on small
+ * The admin area's layout (/admin): side navigation beside the page; on small
  * screens the navigation is a scrolling row above it. The shell lets only superusers in.
  */
 export default function AdminLayout() {

@@ -1,6 +1,6 @@
 import { ADMIN_NAV, isAdminLinkActive } from './navModel';
 
-describe('admin side navigation (spec 2 §2)', () => {
+describe('admin side navigation', () => {
   it('starts with Overview, Credit Requests, Settings', () => {
     expect(ADMIN_NAV.slice(0, 3).map((l) => [l.label, l.to])).toEqual([
       ['Overview', '/admin'],

@@ -9,7 +9,7 @@ export interface AdminNavLink {
   exact?: boolean;
 }
 
-/** Spec 2 §2: Overview (exact), Credit Requests, Settings; then the operations pages of issue 15. */
+/** Overview (exact), Credit Requests, Settings; then the operations pages (docs/product/admin.md). */
 export const ADMIN_NAV: AdminNavLink[] = [
   { to: paths.admin.index, label: 'Overview', icon: LayoutDashboard, exact: true },
   { to: paths.admin.creditRequests, label: 'Credit Requests', icon: Wallet },

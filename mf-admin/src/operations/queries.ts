@@ -1,4 +1,4 @@
-// The operations view (issue 15): GET /admin/operations polled while the page is open,
+// The operations view: GET /admin/operations polled while the page is open,
 // POST /admin/jobs/{id}/retry.
 import { api, useCurrentUser } from '@quarry/shared';
 import { AdminJobRetryResponseSchema, OperationsOverviewSchema } from '@quarry/shared/schemas';

@@ -20,7 +20,7 @@ const NUMERIC: { name: NumericField; label: string; helper: string }[] = [
   { name: 'credit_cost', label: 'Credit cost', helper: 'Credits taken per use; whole number' },
 ];
 
-/** The edit form (spec 2 §2, §5): 'Resource Updated' / 'Update Failed'. */
+/** The edit form: 'Resource Updated' / 'Update Failed'. */
 export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType: ResourceType | null; onClose: () => void }) {
   const update = useUpdateResourceType();
   const [values, setValues] = useState<ResourceTypeFormValues | null>(null);

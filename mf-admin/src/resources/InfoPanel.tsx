@@ -16,7 +16,7 @@ const AGGREGATIONS: [string, string][] = [
   ['AVG', 'The average value in the period.'],
 ];
 
-/** The info panel on reset periods and aggregation types (spec 2 §2). */
+/** The info panel on reset periods and aggregation types. */
 export function InfoPanel() {
   return (
     <Card.Root variant="subtle" size="sm">

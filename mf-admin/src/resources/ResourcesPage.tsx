@@ -8,7 +8,7 @@ import { EditResourceTypeDialog } from './EditResourceTypeDialog';
 import { InfoPanel } from './InfoPanel';
 import { useDeleteResourceType, useResourceTypes, useSeedResources } from './queries';
 
-/** /admin/resources [Resource Management] (spec 2 §2, §8 "Admin resources"). */
+/** /admin/resources [Resource Management]. */
 export default function ResourcesPage() {
   const list = useResourceTypes();
   const seed = useSeedResources();

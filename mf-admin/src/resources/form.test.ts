@@ -9,7 +9,7 @@ const base: ResourceTypeFormValues = {
   credit_cost: ' 2 ',
 };
 
-describe('resource type form (spec 2 §5: numbers sent only when filled, as integers)', () => {
+describe('resource type form (numbers sent only when filled, as integers)', () => {
   it('sends the filled numbers as integers and leaves the empty ones out', () => {
     expect(validateResourceTypeForm(base)).toEqual({});
     expect(toResourceTypeUpdate(base)).toEqual({

@@ -1,4 +1,4 @@
-// The resource-type edit form (spec 2 §5): description, reset period and aggregation type
+// The resource-type edit form: description, reset period and aggregation type
 // are always sent; default limit, alert threshold and credit cost only when filled, and
 // then only as whole numbers (0 or more; the threshold a percentage).
 import type { ResourceType, ResourceTypeUpdate } from '@quarry/shared/schemas';

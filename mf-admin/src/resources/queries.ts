@@ -1,4 +1,4 @@
-// Admin resource types (spec 2 §7 "Admin resources").
+// Admin resource types.
 import { api, useCurrentUser } from '@quarry/shared';
 import {
   ResourceTypeListResponseSchema,
