@@ -1,4 +1,4 @@
-// The admin area (issue 15) in Chromium against the real API: resource types, seeding,
+// The admin area in Chromium against the real API: resource types, seeding,
 // credit-request review (and the user's balance changing live), settings, the operations
 // view with a real failed job retried, and disabling a user. Data is made through the API.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,5 @@
-// Sign-up, login, guards, logout and silent token refresh against the real API (spec 1 §2, §4–8).
+// Sign-up, login, guards, logout and silent token refresh against the real API
+// (docs/product/platform.md).
 import { expect, registerUser, signIn, STRONG_PASSWORD, test, uniqueEmail } from '../support/fixtures';
 import { apiSignIn } from '../support/session';
 

@@ -1,4 +1,4 @@
-// File detail and chunk tools (issue 13) against the real API in Chromium: a PDF with a table
+// File detail and chunk tools against the real API in Chromium: a PDF with a table
 // made at test time goes through OCR, two chunking runs and an extraction; then the UI shows
 // the OCR text beside the rendered page, switches and deletes chunk versions, moves a chunk
 // boundary in the editor and re-extracts one chunk while the previous result stays readable.

@@ -1,4 +1,4 @@
-// The jobs area against the real API in Chromium (issue 12): OCR from the picker to its text,
+// The jobs area against the real API in Chromium: OCR from the picker to its text,
 // chunking to its Chunks Detail View, extraction to its results with the estimate before and
 // the actual after, a two-file pipeline watched live without a reload, a job cancelled
 // mid-run, and a failed pipeline stage retried (with the current prompt and schema) to

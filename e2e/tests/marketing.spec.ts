@@ -1,8 +1,8 @@
 import { expect, registerUser, test } from '../support/fixtures';
 import { apiSignIn } from '../support/session';
 
-// The marketing remote inside the composed app, against the real API (spec 1 §2.1–§2.4,
-// §5 contact, §8 toasts, §9 prices; spec 2 §2 checkout).
+// The marketing remote inside the composed app, against the real API: the
+// pages, contact, toasts, prices and checkout (docs/product/marketing.md).
 
 const PAGES: { path: string; heading: string; text: string[] }[] = [
   { path: '/', heading: 'Documents in, structured data out', text: ['Start Extracting Data', 'View Pricing', 'Free tier available', 'API with webhooks'] },

@@ -1,4 +1,4 @@
-// Prompts, output schemas, the LLM test page and the prompt playground (issue 11), in Chromium
+// Prompts, output schemas, the LLM test page and the prompt playground, in Chromium
 // against the real API: a fresh user per test, data made through the API where the test is
 // not about making it.
 import { PDFDocument, StandardFonts } from 'pdf-lib';

@@ -1,4 +1,4 @@
-// The review loop (issue 14) in Chromium against the real API: a PDF with a table through the
+// The review loop in Chromium against the real API: a PDF with a table through the
 // pipeline, extracted by an OpenAI-compatible fake started here that invents the vendor; the
 // value's source lines highlighted; the invented value flagged not in the document; corrected
 // in place and found in the downloaded CSV and XLSX; the file marked Reviewed; a second
