@@ -11,7 +11,7 @@
 //   fetches is the price of being a remote, beyond its own code. BENCH_EMPTY_REMOTE=0 skips it.
 // Uses the built apps (run `npx turbo run build` first) and starts its own stack on
 // ports 4300–4305 / 4380 (BENCH_PORT_BASE moves them) with a temporary data folder.
-// Prints tables; asserts nothing. Goals of issue 16: cold `/` ≤ 400 KB transferred, LCP
+// Prints tables; asserts nothing. Goals: cold `/` ≤ 400 KB transferred, LCP
 // ≤ 1.0 s, an empty remote's first use ≤ 15 KB beyond its own code.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

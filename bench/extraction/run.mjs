@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Extraction benchmark (issue 17):
+// Extraction benchmark:
 //
 //   node --import tsx bench/extraction/run.mjs [--provider offline|gemini|openai|ollama[,...]] [--half dev|held-out|both] [--scan-all-dev]
 //                                              [--no-scan] [--only <id part>] [--verbose] [--no-fields|--skip-no-fields]

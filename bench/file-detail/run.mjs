@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// File detail benchmark (issue 13): a 36-page text PDF (BENCH_PAGES) goes through OCR, chunking
+// File detail benchmark: a 36-page text PDF (BENCH_PAGES) goes through OCR, chunking
 // and extraction on a stack of its own, then Chromium measures
 //   - time to first render of each tab of /files/{id} (OCR Results from navigation start to the
 //     first OCR line; the rendered page; Chunking Versions and Extraction Results from the tab

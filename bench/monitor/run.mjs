@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Pipeline monitor benchmark (issue 12 item 8): a pipeline over a 20-file dataset watched in
+// Pipeline monitor benchmark: a pipeline over a 20-file dataset watched in
 // Chromium on /jobs/pipeline/{id}. Reports the live events received, the time from each
 // event's publication (its stored timestamp) to its entry being in the page's event log
 // (median, p95), and the longest main-thread task while events stream. Goal: p95 <= 250 ms,

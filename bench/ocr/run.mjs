@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// OCR benchmark (issue 6, item 9). Run from the repository root:
+// OCR benchmark. Run from the repository root:
 //
 //   node --import tsx bench/ocr/run.mjs [--pages 10] [--rounds 2] [--skip-js]
 //

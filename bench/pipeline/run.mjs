@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Pipeline benchmark (issue 7, item 7): a 20-page text PDF and a 5-page scanned (image-only)
+// Pipeline benchmark: a 20-page text PDF and a 5-page scanned (image-only)
 // PDF, each as its own dataset, through the full pipeline (OCR -> chunking -> extraction,
 // offline extractor) against a started API (temporary DATA_DIR, embedded database, in-API
 // workers). Prints seconds per stage (first stage job started -> last stage job completed) and

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Job queue benchmark (issue 6, item 9). Run from the repository root:
+// Job queue benchmark. Run from the repository root:
 //
 //   node --import tsx bench/queue/run.mjs [--jobs 400] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--skip-pg]
 //

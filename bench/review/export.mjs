@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Review benchmark (issue 14 item 7, export and evaluation part):
+// Review benchmark (export and evaluation part):
 //
 //   node --import tsx bench/review/export.mjs [--files 500] [--reviewed 100]
 //

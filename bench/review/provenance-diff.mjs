@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Differential check of provenance (issue 14 item 7): the product's matcher
+// Differential check of provenance: the product's matcher
 // (api/src/processing/provenance) against the matcher as it was at another commit (by default
 // 36c3fea, before the table fast path), taken from git into bench/out/ (gitignored), value by
 // value (status, match kind, line range, page, occurrences, in_chunk):

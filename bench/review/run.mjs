@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Review benchmark (issue 14 item 7, provenance part; the step as the API runs it: step.mjs;
+// Review benchmark (provenance part; the step as the API runs it: step.mjs;
 // export and evaluation: export.mjs; what every figure means: README.md beside it):
 //
 //   node --import tsx bench/review/run.mjs [--rounds 5]

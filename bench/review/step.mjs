@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The extraction step as the product runs it (issue 14 item 7, second measure; run.mjs has the
+// The extraction step as the product runs it (the second measure; run.mjs has the
 // offline-only comparison):
 //
 //   node --import tsx bench/review/step.mjs [--rounds 5] [--only table|manual]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Upload benchmark through the web app (issue 10, item 8): 50 PDFs of 1 MB chosen on the
+// Upload benchmark through the web app: 50 PDFs of 1 MB chosen on the
 // /uploads page in Chromium, from the moment they are handed to the file input to the moment
 // every file shows Valid, beside the same 50 files uploaded by a script straight against the
 // API (the bench/uploads path: prepare -> PUT 4 at a time -> complete), in the same run and on
@@ -316,7 +316,8 @@ async function main() {
   cleanups.push(() => stack.stop());
   const base = `http://localhost:${ports.shell}`;
 
-  // 50 x 1 MB PDFs are estimated at 11 pages each (spec 2 §9): above the default 500 pages
+  // 50 x 1 MB PDFs are estimated at 11 pages each (docs/product/files-and-datasets.md):
+  // above the default 500 pages
   const admin = await call(base, 'POST', '/api/v1/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
   const types = await call(base, 'GET', '/api/v1/admin/resource-types', { token: admin.access_token });
   for (const [name, limit] of [['max_pages', 100_000], ['max_file_count', 100_000], ['storage_used', 100_000]]) {

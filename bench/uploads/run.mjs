@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Upload benchmark (issue 5, item 9): a batch of 50 files of 1 MB through the whole client
+// Upload benchmark: a batch of 50 files of 1 MB through the whole client
 // flow against a started API (loopback, temporary DATA_DIR, embedded database):
 //   POST uploads/prepare-upload (one batch) -> PUT each file to its signed URL (raw bytes,
 //   BENCH_PUT_CONCURRENCY at a time) -> POST uploads/complete (validation: every PDF opened
@@ -239,7 +239,8 @@ async function main() {
     QUARRY_ADMIN_PASSWORD: ADMIN.password,
   });
   await waitFor(`${baseUrl}/api/v1/health`, child);
-  // 50 x 1 MB PDFs are estimated at 11 pages each (spec 2 §9): 550 pages, above the default 500
+  // 50 x 1 MB PDFs are estimated at 11 pages each (docs/product/files-and-datasets.md):
+  // 550 pages, above the default 500
   const admin = await api(baseUrl, 'POST', '/api/v1/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
   const types = await api(baseUrl, 'GET', '/api/v1/admin/resource-types', { token: admin.access_token });
   for (const [name, limit] of [['max_pages', 100_000], ['max_file_count', 100_000], ['storage_used', 100_000]]) {
