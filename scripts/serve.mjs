@@ -1,7 +1,7 @@
-// The reference static server for the six front-end apps, following the deploy model of
-// ARCHITECTURE §5: manifests, entries, remotes.json and index.html are `no-cache`;
-// content-hashed chunks are `immutable`. The shell's server also forwards /api and /ws to
-// the API so the browser talks to one origin. Files are read from disk on every request,
+// The reference static server for the six front-end apps, following the deploy model
+// (docs/decisions/0003-static-serving-cache-headers.md): manifests, entries, remotes.json
+// and index.html are `no-cache`; content-hashed chunks are `immutable`. The shell's server
+// also forwards /api and /ws to the API so the browser talks to one origin. Files are read from disk on every request,
 // so replacing a remote's folder is a deploy.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
