@@ -5,7 +5,8 @@ const preset = require('../jest.preset.cjs')({ environment: 'node' });
 module.exports = {
   ...preset,
   roots: ['<rootDir>/src'],
-  transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition)/)'],
+  // the API's own list: these tests load the API in-process, OCR and its language detection included
+  transformIgnorePatterns: require('../api/jest.config.cjs').transformIgnorePatterns,
   testTimeout: 120_000,
   globalSetup: '<rootDir>/../api/src/testing/global-setup.ts',
 };
