@@ -83,8 +83,8 @@ test.describe('file list: sort, pages, bulk delete, dataset page', () => {
     await expect(page.getByRole('link', { name: 'doc-22.pdf', exact: true })).toHaveAttribute('href', `/files/${ids['doc-22.pdf']}`);
 
     // bulk delete two files
-    await page.getByLabel('Select doc-05.pdf').check();
-    await page.getByLabel('Select doc-06.pdf').check();
+    await page.getByLabel('Select doc-05.pdf').check({ force: true });
+    await page.getByLabel('Select doc-06.pdf').check({ force: true });
     const bar = page.getByRole('region', { name: 'Selected files' });
     await expect(bar).toContainText('2 files selected');
     await expect(bar.getByRole('link', { name: /Run pipeline/ })).toHaveAttribute('href', `/jobs/pipeline?files=${ids['doc-05.pdf']},${ids['doc-06.pdf']}`);

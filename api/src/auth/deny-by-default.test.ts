@@ -24,6 +24,9 @@ test('the public list is short and exactly what the app registers as public', ()
       'POST /api/v1/auth/login',
       'POST /api/v1/auth/refresh',
       'POST /api/v1/auth/logout',
+      // a forgotten password is asked for and reset without a session (the link's token is the proof)
+      'POST /api/v1/auth/forgot-password',
+      'POST /api/v1/auth/reset-password',
       'POST /api/v1/contact',
       'GET /api/v1/site',
       'PUT /api/v1/uploads/blob/:uploadId',

@@ -46,7 +46,7 @@ describe('embedded database (PGlite)', () => {
   test('a lock held by another live process is refused with its pid; a stale lock is taken over', async () => {
     const template = process.env.QUARRY_TEST_PG_TEMPLATE; // skip a second initdb when possible
     if (template) cpSync(template, path.join(dir, 'pg'), { recursive: true });
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
     const exited = new Promise((r) => holder.once('exit', r));
     try {
       writeFileSync(path.join(dir, 'pg.lock'), `${holder.pid}\n`);
@@ -60,7 +60,8 @@ describe('embedded database (PGlite)', () => {
     } finally {
       if (holder.exitCode === null) holder.kill('SIGKILL');
     }
-  }, 30_000);
+    // opening PGlite twice (initdb when no template is given) takes tens of seconds beside other suites
+  }, 120_000);
 
   test('the server process itself exits with the clear message when the directory is locked', async () => {
     writeFileSync(path.join(dir, 'pg.lock'), `${process.pid}\n`); // this jest process is alive

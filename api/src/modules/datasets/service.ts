@@ -116,7 +116,11 @@ export async function datasetDetail(db: Db, userId: string, id: string): Promise
   const own = and(eq(jobs.userId, userId), eq(jobs.datasetId, id), isNull(jobs.parentId));
   const rows = await db.select().from(jobs).where(own).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(DATASET_DETAIL_JOBS);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(own);
-  const evaluation = await evaluate(db, userId, await datasetScope(db, userId, id));
+  // a deleted dataset stays readable, but nothing is measured on it any more
+  const evaluation =
+    dataset.status === 'deleted'
+      ? { reviewed_files: 0, total_files: dataset.file_count, run: null, overall: null, message: 'This dataset has been deleted' }
+      : await evaluate(db, userId, await datasetScope(db, userId, id));
   return {
     ...dataset,
     jobs: rows.map((j) => ({

@@ -44,8 +44,9 @@ beforeAll(async () => {
   for (const [name, when] of Object.entries(at)) await db.execute(sql`update datasets set created_at = ${when}::timestamptz where id = ${ids[name]!}`);
   await db.insert(fileReviews).values({ fileId: f[0]!.id, userId: alice.id, reviewedBy: alice.id, record: {}, baseVersion: 'v1' });
   await db.insert(jobs).values([
-    { userId: alice.id, jobType: 'full_pipeline', name: 'Pipeline on beta', status: 'completed', datasetId: ids.beta!, progressPercentage: 100, completedAt: new Date() },
-    { userId: alice.id, jobType: 'ocr', name: 'OCR on beta', status: 'running', datasetId: ids.beta!, progressPercentage: 40 },
+    // one statement gives both the same created_at: the times are set so "newest first" has one answer
+    { userId: alice.id, jobType: 'full_pipeline', name: 'Pipeline on beta', status: 'completed', datasetId: ids.beta!, progressPercentage: 100, completedAt: new Date(), createdAt: new Date(Date.now() - 60_000) },
+    { userId: alice.id, jobType: 'ocr', name: 'OCR on beta', status: 'running', datasetId: ids.beta!, progressPercentage: 40, createdAt: new Date() },
     { userId: alice.id, jobType: 'ocr', name: 'OCR on Alpha', status: 'queued', datasetId: ids.Alpha! },
   ]);
   // a pipeline's stage is not listed on its own
