@@ -283,7 +283,7 @@ test.describe('Files & Datasets', () => {
     await expect(page.getByLabel('Total Files')).toContainText('2');
     await expect(page.getByLabel('Total Pages')).toContainText('3');
     await page.getByLabel('Select old-1.pdf').check({ force: true });
-    await expect(page.getByLabel('Selected')).toContainText('1');
+    await expect(page.getByLabel('Selected', { exact: true })).toContainText('1');
     await expect(page.getByRole('button', { name: 'Load More Files' })).toHaveCount(0);
 
     await page.goto('/datasets');
