@@ -60,7 +60,7 @@ test.describe('file list: sort, pages, bulk delete, dataset page', () => {
     const t = await token(user);
     const all = Array.from({ length: 23 }, (_, i) => `doc-${String(i).padStart(2, '0')}.pdf`);
     const ids = await upload(t, all);
-    const ds = await call<{ id: string }>(t, 'POST', 'datasets/', { name: 'Receipts Q1', file_ids: [ids['doc-21.pdf'], ids['doc-22.pdf']] });
+    const ds = await call<{ id: string }>(await token(user), 'POST', 'datasets/', { name: 'Receipts Q1', file_ids: [ids['doc-21.pdf'], ids['doc-22.pdf']] });
 
     await page.goto('/files');
     await expect(page.getByText('Showing 1–20 of 23 files')).toBeVisible({ timeout: 60_000 });
@@ -94,17 +94,17 @@ test.describe('file list: sort, pages, bulk delete, dataset page', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Showing 1–20 of 21 files')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-testid="file-row"][data-filename="doc-05.pdf"]')).toHaveCount(0);
-    const left = await call<{ total_count: number }>(t, 'GET', 'files/my-files');
+    const left = await call<{ total_count: number }>(await token(user), 'GET', 'files/my-files'); // the suite's tokens are short-lived
     expect(left.total_count).toBe(21);
 
     // the dataset's name leads to its page
     await page.getByRole('tab', { name: /Datasets/ }).click();
-    await page.getByRole('link', { name: 'Receipts Q1' }).click();
+    await page.getByRole('link', { name: 'Receipts Q1', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/datasets/${ds.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Receipts Q1' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('dataset-file-count')).toHaveText('2 files · 2 pages');
     await expect(page.getByTestId('dataset-reviewed')).toHaveText('0 of 2');
-    await expect(page.getByRole('link', { name: /Run pipeline/ })).toHaveAttribute('href', `/jobs/pipeline?dataset=${ds.id}`);
+    await expect(page.getByRole('link', { name: /Run pipeline/ }).first()).toHaveAttribute('href', `/jobs/pipeline?dataset=${ds.id}`);
     await expect(page.getByRole('link', { name: /Open evaluation/ })).toHaveAttribute('href', `/jobs/evaluation/datasets/${ds.id}`);
     await expect(page.getByTestId('dataset-file')).toHaveCount(2);
   });
