@@ -28,8 +28,8 @@ import { resolveTables, type ExtractionChunk } from '../../processing/extraction
 import { activeRun } from '../chunk-runs/service';
 import { withProvenance } from '../extraction/provenance';
 import { requiredCheckForRecord, requiredReviewChecks } from '../extraction/required';
-import { runChecks, type ChecksInput, type ReviewCheck, type SchemaHints, type TableSource } from './checks';
-import { sharedProcessingPool } from '../../pool';
+import { type ReviewCheck, type SchemaHints, type TableSource } from './checks';
+import { reviewChecks } from '../../pool/steps';
 
 export type { ReviewCheck } from './checks';
 
@@ -165,11 +165,7 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
   const applied = applyCorrections(original, correctionRows.map((r) => r.c), baseVersion);
 
   const [review] = await db.select().from(fileReviews).where(and(eq(fileReviews.fileId, file.id), eq(fileReviews.userId, userId)));
-  // the checks read the document's text for its printed totals: in a processing thread when the
-  // process has its pool (an export builds hundreds of records back to back)
-  const checksInput: ChecksInput = { record: applied.record, tables: await tableSources(db, userId, rows), hints, documentText: documentText(rows) };
-  const pool = sharedProcessingPool();
-  const checks = pool ? await pool.run('review-checks', checksInput, { what: 'checking the record' }) : runChecks(checksInput);
+  const checks = await reviewChecks({ record: applied.record, tables: await tableSources(db, userId, rows), hints, documentText: documentText(rows) });
   // the document-level required-fields check the extraction stored with the results, re-judged on the corrected record
   const required = requiredCheckForRecord(rows, applied.record);
   if (required) checks.unshift(...requiredReviewChecks(required));
