@@ -229,6 +229,9 @@ test.describe('account and settings', () => {
 
   test('settings save is simulated: 1 s, a banner for 3 s, nothing sent', async ({ page }) => {
     const user = await registerUser();
+    // The page's own timers run on a controlled clock: the one-second "Saving..." state is
+    // seen however slowly a loaded machine polls, and the durations are checked exactly.
+    await page.clock.install();
     await apiSignIn(page, user);
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
@@ -237,11 +240,20 @@ test.describe('account and settings', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/')) sent.push(`${r.method()} ${r.url()}`);
     });
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
     const banner = page.getByTestId('settings-saved');
-    await expect(banner).toHaveText(/Settings saved successfully/, { timeout: 3000 });
-    await expect(banner).toHaveCount(0, { timeout: 5000 });
+    await page.clock.runFor(900);
+    await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(banner).toHaveText(/Settings saved successfully/);
+    await expect(page.getByRole('button', { name: 'Save preferences' })).toBeEnabled();
+    await page.clock.runFor(2800);
+    await expect(banner).toBeVisible();
+    await page.clock.runFor(300);
+    await expect(banner).toHaveCount(0);
     expect(sent).toEqual([]);
   });
 });
