@@ -1,6 +1,14 @@
-import { defineRemote, lazyScreen, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, namedCrumb, type NavEntry, type RouteHandle } from '@quarry/shared';
 import { Database, FolderOpen } from 'lucide-react';
 import type { RouteObject } from 'react-router';
+import { datasetDetailQueryOptions } from './dataset/queries';
+
+/** `/datasets/:datasetId`: the dataset's name, read from the query the page itself reads. */
+const datasetCrumb = namedCrumb({
+  placeholder: 'Dataset',
+  query: (p, userId) => datasetDetailQueryOptions(userId, p.datasetId ?? ''),
+  name: (dataset) => dataset.name,
+});
 
 // The only module that wires the features together; every screen loads lazily.
 const routes: RouteObject[] = [
@@ -16,7 +24,7 @@ const routes: RouteObject[] = [
     handle: { crumb: 'Datasets' } satisfies RouteHandle,
     children: [
       { index: true, lazy: lazyScreen(() => import('./datasets/DatasetsPage')) },
-      { path: ':datasetId', handle: { crumb: 'Dataset' } satisfies RouteHandle, lazy: lazyScreen(() => import('./dataset/DatasetPage')) },
+      { path: ':datasetId', handle: { crumb: datasetCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./dataset/DatasetPage')) },
     ],
   },
   {
