@@ -1,14 +1,33 @@
 // A jobs-list row's actions: Open (the type's monitor), Cancel (confirmed) while it is active,
-// Retry when it failed (it resumes after its last finished step).
-import { Button, HStack } from '@chakra-ui/react';
+// Retry when it failed. A job that used a prompt (an extraction, a pipeline with an extraction
+// stage) offers the same two retries as its monitor, the current prompt and schema first; any
+// other job resumes after its last finished step.
+import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
+import type { RetryMode } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { monitorPathFor } from '../common/jobLinks';
 import { useJobControl } from '../common/queries';
+import { RETRY_CHOICES } from '../common/RetryChoice';
 import { canCancel, canRetry } from '../common/status';
 
-export function JobRowActions({ job }: { job: { id: string; name: string; status: string; job_type: string } }) {
+export interface JobRowJob {
+  id: string;
+  name: string;
+  status: string;
+  job_type: string;
+  processing_config?: Record<string, unknown> | null;
+}
+
+/** Whether a retry can choose the prompt and schema: the rule the monitors follow. */
+export function offersRetryChoice(job: Pick<JobRowJob, 'job_type' | 'processing_config'>): boolean {
+  if (job.job_type === 'extraction') return true;
+  if (job.job_type === 'full_pipeline' || job.job_type === 'pipeline') return Boolean(job.processing_config?.prompt_id);
+  return false;
+}
+
+export function JobRowActions({ job }: { job: JobRowJob }) {
   const { cancel, retry } = useJobControl(job.id);
   const [confirming, setConfirming] = useState(false);
   const doCancel = async () => {
@@ -20,17 +39,44 @@ export function JobRowActions({ job }: { job: { id: string; name: string; status
       throw e;
     }
   };
-  const doRetry = async () => {
+  const doRetry = async (mode?: RetryMode) => {
     try {
-      await retry.mutateAsync(undefined);
-      toast.info('Job restarted', `"${job.name}" resumes after its last finished step.`);
+      await retry.mutateAsync(mode);
+      toast.info(
+        'Job restarted',
+        mode === 'current' ? `"${job.name}" runs with the current prompt and schema.` : `"${job.name}" resumes after its last finished step.`,
+      );
     } catch (e) {
       toast.error('Retry failed', toAppError(e).message);
     }
   };
   return (
     <HStack gap="1" justify="flex-end" wrap="wrap">
-      {canRetry(job.status) ? (
+      {canRetry(job.status) && offersRetryChoice(job) ? (
+        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => void doRetry(value as RetryMode)}>
+          <Menu.Trigger asChild>
+            <Button size="xs" variant="outline" loading={retry.isPending} aria-label={`Retry ${job.name}`}>
+              Retry
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content maxW="calc(100vw - 2rem)" data-testid="retry-choice">
+                {RETRY_CHOICES.map((c) => (
+                  <Menu.Item key={c.mode} value={c.mode} aria-label={c.label} h="auto" py="2">
+                    <Stack gap="0">
+                      <Text fontWeight="medium">{c.label}</Text>
+                      <Text textStyle="xs" color="fg.muted" whiteSpace="normal">
+                        {c.hint}
+                      </Text>
+                    </Stack>
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      ) : canRetry(job.status) ? (
         <Button size="xs" variant="outline" onClick={() => void doRetry()} loading={retry.isPending} aria-label={`Retry ${job.name}`}>
           Retry
         </Button>

@@ -5,6 +5,7 @@ import { events, toaster } from '@quarry/shared';
 import type { Job } from '@quarry/shared/schemas';
 import { quietActWarnings, renderRoute, setupFakeApiRoutes, type FakeCall } from '@quarry/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import JobsHubPage from './JobsHubPage';
 
 const T = '2026-03-05T10:00:00Z';
@@ -142,13 +143,51 @@ describe('jobs list', () => {
     expect(await screen.findByText('Job cancelled')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === `/jobs/${RUNNING}/cancel`)).toHaveLength(1);
 
-    fireEvent.click(screen.getAllByRole('button', { name: 'Retry Failed one' })[0]!);
+    // a failed extraction offers the monitor's two retries, the current prompt and schema first
+    await userEvent.click(screen.getAllByRole('button', { name: 'Retry Failed one' })[0]!);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Retry with the current prompt and schema', 'Retry as it was']);
+    expect(calls.some((c) => c.path.endsWith('/start'))).toBe(false);
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[0]).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Job restarted')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST' && c.path === `/jobs/${FAILED}/start`)).toHaveLength(1);
+    const starts = calls.filter((c) => c.method === 'POST' && c.path === `/jobs/${FAILED}/start`);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.body).toEqual({ retry_mode: 'current' });
 
     // 45 jobs: three pages
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ offset: '40', limit: '20' }));
+  });
+
+  it("retries a job that used no prompt at once; a pipeline with a prompt offers the choice", async () => {
+    const PIPE = '1d0c9a4e-5d0f-4a53-9c4a-000000000004';
+    const calls = fakeApi.serve({
+      'GET /jobs/': () => ({
+        body: {
+          jobs: [
+            job({ id: OCR, name: 'Failed OCR', status: 'failed', job_type: 'ocr' }),
+            job({ id: PIPE, name: 'Failed pipeline', status: 'failed', processing_config: { prompt_id: 'p1' } }),
+            job({ id: RUNNING, name: 'Chunks only', status: 'failed', processing_config: {} }),
+          ],
+          total_count: 3,
+          offset: 0,
+          limit: 20,
+        },
+      }),
+      [`POST /jobs/${OCR}/start`]: () => ({ body: job({ id: OCR, name: 'Failed OCR', status: 'queued', job_type: 'ocr' }) }),
+    });
+    renderRoute(<JobsHubPage />, { path: '/jobs', url: '/jobs' });
+    await screen.findAllByTestId('job-row');
+    expect(screen.getAllByRole('button', { name: 'Retry Failed pipeline' })[0]).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.getAllByRole('button', { name: 'Retry Chunks only' })[0]).not.toHaveAttribute('aria-haspopup');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retry Failed OCR' })[0]!);
+    expect(await screen.findByText('Job restarted')).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+    const starts = calls.filter((c) => c.method === 'POST' && c.path === `/jobs/${OCR}/start`);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.body).toBeUndefined();
   });
 
   it('says there are no jobs yet, and shows an error with a retry', async () => {
