@@ -135,4 +135,13 @@ describe('CommandPalette', () => {
     });
     await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
   });
+
+  it('closes from its close button (a phone has no Esc key)', async () => {
+    fakeApi.serve(lists);
+    renderPalette();
+    fireEvent.click(screen.getByRole('button', { name: /search and go to/i }));
+    await waitFor(() => expect(combobox()).toHaveFocus());
+    fireEvent.click(within(screen.getByTestId('command-palette')).getByRole('button', { name: 'Close search' }));
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
+  });
 });

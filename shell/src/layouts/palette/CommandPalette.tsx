@@ -1,4 +1,4 @@
-import { Badge, Box, Dialog, HStack, Icon, Kbd, Listbox, Portal, Spinner, Text, createListCollection } from '@chakra-ui/react';
+import { Badge, Box, CloseButton, Dialog, HStack, Icon, Kbd, Listbox, Portal, Spinner, Text, createListCollection } from '@chakra-ui/react';
 import { useCurrentUser } from '@quarry/shared';
 import { Braces, Database, FileText, type LucideIcon, MessageSquareText, Search, Workflow } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -75,13 +75,23 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
       onOpenChange={(d) => onOpenChange(d.open)}
       initialFocusEl={() => inputRef.current}
       placement="top"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="command-palette" mt={{ base: '0', sm: '16' }} overflow="hidden">
+        <Dialog.Positioner px={{ base: '3', sm: '4' }}>
+          {/* A phone gets a dialog too, not a full screen: a margin shows the page behind it,
+              its height fits the results (up to 70 % of the screen, so the keyboard leaves room)
+              and a close button ends it without a keyboard. */}
+          <Dialog.Content
+            data-testid="command-palette"
+            mt={{ base: '3', sm: '16' }}
+            mx="0"
+            w="full"
+            maxH={{ base: 'min(70dvh, 32rem)', sm: 'calc(100dvh - 8rem)' }}
+            overflow="hidden"
+          >
             <Dialog.Title srOnly>Go to a page or search</Dialog.Title>
             <Listbox.Root
               collection={collection}
@@ -122,6 +132,9 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
                 <Kbd size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
                   Esc
                 </Kbd>
+                <Dialog.CloseTrigger asChild position="static" display={{ base: 'inline-flex', sm: 'none' }}>
+                  <CloseButton size="sm" aria-label="Close search" />
+                </Dialog.CloseTrigger>
               </HStack>
               <Dialog.Body p="2" minH="0">
                 {items.length === 0 ? (
