@@ -1,25 +1,38 @@
-// jest globalSetup: prepares ONE migrated PGlite data directory per migrations version
-// (cached in the OS temp dir). createTestDatabase() copies it for each test file, so a
-// file opens an existing database (~0.7 s) instead of running initdb (~3-4 s) again.
-// Every test file still gets its own fresh copy. Skipped in PostgreSQL-server runs.
+// jest globalSetup: prepares ONE migrated database per migrations version, and each test file
+// then gets its own fresh copy of it (helpers.ts, createTestDatabase()):
+// - embedded runs: a migrated PGlite data directory (cached in testTmpRoot()); a file copies it
+//   and opens an existing database (~0.7 s) instead of running initdb (~3-4 s);
+// - PostgreSQL-server runs (TEST_DATABASE_URL): a migrated template database on that server;
+//   a file's database is `CREATE DATABASE … TEMPLATE` it instead of every migration again.
+// QUARRY_TEST_NO_TEMPLATE=1 turns both off (every file then migrates its own database).
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { ensureServerTemplate, hasPgliteTemplate, pgliteTemplatePath } from './databases';
 
 export default async function globalSetup(): Promise<void> {
-  if (process.env.TEST_DATABASE_URL || process.env.QUARRY_TEST_NO_TEMPLATE) return;
+  if (process.env.QUARRY_TEST_NO_TEMPLATE) return;
   const folder = migrationsFolder();
-  const hash = createHash('sha256');
-  for (const f of readdirSync(folder).sort()) {
-    if (f.endsWith('.sql')) hash.update(f).update(readFileSync(path.join(folder, f)));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    process.env.QUARRY_TEST_PG_SERVER_TEMPLATE = await ensureServerTemplate(serverUrl, async (url) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
+      } finally {
+        await client.end();
+      }
+    });
+    return;
   }
-  const template = path.join(tmpdir(), `quarry-pglite-template-${hash.digest('hex').slice(0, 16)}`);
-  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+  const template = pgliteTemplatePath();
+  if (!hasPgliteTemplate(template)) {
     const work = mkdtempSync(`${template}-building-`);
     const client = new PGlite(work);
     await client.waitReady;

@@ -12,7 +12,6 @@
 //   await ws.next((m) => m.event === 'connected');
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -20,6 +19,7 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { upsertSuperuser } from '../modules/users/service';
 import type { App } from '../types';
+import { testTmpRoot } from './databases';
 
 export const TEST_PASSWORD = 'Granite-Quarry-42x';
 export const isPostgresRun = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
@@ -55,9 +55,12 @@ export function testConfig(overrides: DeepPartial<Config> = {}): Config {
   return merged;
 }
 
-/** A fresh, empty database: a temp data dir (PGlite) or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh, empty database: a temp data dir (PGlite) or a new database on TEST_DATABASE_URL,
+ * each a copy of the migrated template the globalSetup made (global-setup.ts) when there is one.
+ */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl: string | null; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-test-'));
+  const dataDir = mkdtempSync(path.join(testTmpRoot(), 'quarry-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = process.env.QUARRY_TEST_PG_TEMPLATE;
@@ -68,7 +71,8 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = process.env.QUARRY_TEST_PG_SERVER_TEMPLATE;
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
