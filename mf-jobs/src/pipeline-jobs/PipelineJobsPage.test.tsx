@@ -94,6 +94,9 @@ describe('pipeline form', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /^Prompt template/ }), { target: { value: PROMPT } });
     const create = screen.getByRole('button', { name: 'Create Pipeline Job' });
     await waitFor(() => expect(create).toBeEnabled());
+    // the cost of the run on the chosen files shows before it starts
+    expect(await screen.findByTestId('estimate-pages')).toHaveTextContent('7');
+    expect(calls.filter((c) => c.path === '/jobs/estimate').at(-1)!.body).toMatchObject({ job_type: 'full_pipeline', file_ids: [F1, F2] });
     fireEvent.click(create);
     expect(await screen.findByText('Job creation failed')).toBeInTheDocument();
     const posted = calls.filter((c) => c.method === 'POST' && c.path !== '/jobs/estimate').map((c) => [c.path, c.body]);

@@ -165,6 +165,5 @@ export default function PipelineJobsPage() {
 
 function estimateWaitingFor(f: PipelineForm): string | null {
   if (pipelineEstimate(f)) return null;
-  if (f.fileIds.length > 1) return 'The cost of a run on several chosen files is worked out when it starts; its monitor shows it.';
   return 'Choose a dataset and at least one stage to see what the job will cost.';
 }

@@ -97,7 +97,8 @@ export function pipelineBody(f: PipelineForm): PipelineCreate {
 /** The estimate of a run on a dataset or on one chosen file (several files are estimated once their dataset exists). */
 export function pipelineEstimate(f: PipelineForm): JobEstimateRequest | null {
   if (f.stages.length === 0) return null;
-  const target = f.fileIds.length === 1 ? { file_id: f.fileIds[0] } : f.fileIds.length === 0 && f.datasetId ? { dataset_id: f.datasetId } : null;
+  // chosen files are estimated as the dataset of them the run creates
+  const target = f.fileIds.length > 0 ? { file_ids: f.fileIds } : f.datasetId ? { dataset_id: f.datasetId } : null;
   if (!target) return null;
   const extraction = f.stages.includes('extraction');
   return {

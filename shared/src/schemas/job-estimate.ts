@@ -12,6 +12,8 @@ export const JobEstimateRequestSchema = z
     job_type: z.enum(ESTIMATE_JOB_TYPES, { error: 'job_type must be extraction or full_pipeline' }),
     dataset_id: UuidSchema.nullish(),
     file_id: UuidSchema.nullish(),
+    /** full_pipeline on files chosen from the list: the run gets a dataset of exactly these files */
+    file_ids: z.array(UuidSchema).min(1).max(1000, { error: 'At most 1000 files at a time' }).nullish(),
     prompt_id: UuidSchema.nullish(),
     table_prompt_id: UuidSchema.nullish(),
     output_schema_id: UuidSchema.nullish(),
@@ -30,9 +32,12 @@ export const JobEstimateRequestSchema = z
       .nullish(),
   })
   .superRefine((v, ctx) => {
-    if (!v.dataset_id && !v.file_id) ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'Give a dataset_id or a file_id' });
-    if (v.dataset_id && v.file_id) ctx.addIssue({ code: 'custom', path: ['file_id'], message: 'Give either dataset_id or file_id, not both' });
-    if (v.job_type === 'full_pipeline' && !v.dataset_id) ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'A pipeline runs over a dataset: dataset_id is required' });
+    const targets = [v.dataset_id, v.file_id, v.file_ids].filter(Boolean).length;
+    if (targets === 0) ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'Give a dataset_id or a file_id' });
+    if (targets > 1) ctx.addIssue({ code: 'custom', path: ['file_id'], message: 'Give one of dataset_id, file_id or file_ids' });
+    if (v.job_type === 'full_pipeline' && !v.dataset_id && !v.file_ids)
+      ctx.addIssue({ code: 'custom', path: ['dataset_id'], message: 'A pipeline runs over a dataset or chosen files: dataset_id or file_ids is required' });
+    if (v.job_type === 'extraction' && v.file_ids) ctx.addIssue({ code: 'custom', path: ['file_ids'], message: 'An extraction runs on one file or a dataset: file_ids is for pipelines' });
   });
 export type JobEstimateRequest = z.input<typeof JobEstimateRequestSchema>;
 

@@ -65,6 +65,22 @@ describe('POST /jobs/estimate', () => {
     await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status), 60_000, `/api/v1/jobs/pipeline/${created.body.id}`);
   });
 
+  it('estimates a pipeline on chosen files (file_ids) as the same run over a dataset of them', async () => {
+    const a = await uploadPdf(t, u, [inv(1), inv(2)], 'chosen-two.pdf');
+    const b = await uploadPdf(t, u, [inv(3)], 'chosen-one.pdf');
+    const ds = await createDataset(t, u, [a, b], 'Chosen as a dataset');
+    const body = { job_type: 'full_pipeline', prompt_id: promptId, processing_config: { chunk_size: 250 } };
+    const chosen = await api('POST', 'jobs/estimate', { ...body, file_ids: [a, b, a] });
+    expect(chosen.status).toBe(200);
+    const overDataset = (await api('POST', 'jobs/estimate', { ...body, dataset_id: ds })).body;
+    expect(chosen.body).toMatchObject({ file_count: 2, pages_to_ocr: 3, credits: overDataset.credits, chunks: overDataset.chunks, estimated_tokens: overDataset.estimated_tokens });
+    expect(chosen.body.files.map((f: { filename: string }) => f.filename)).toEqual(['chosen-two.pdf', 'chosen-one.pdf']);
+    // one target only; file_ids is for pipelines; another user's file is not found
+    expect((await api('POST', 'jobs/estimate', { ...body, file_ids: [a], dataset_id: ds })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'extraction', file_ids: [a], prompt_id: promptId })).status).toBe(422);
+    expect((await api('POST', 'jobs/estimate', { job_type: 'full_pipeline', file_ids: [a] }, other)).status).toBe(404);
+  });
+
   it('counts the chunks of a chunked file, and the offline estimate is within ±25 % of the tokens the job reports', async () => {
     const f = await preparedFile(t, u, [inv(4)], 'chunked.pdf');
     const runs = (await api('GET', `files/${f}/chunking_runs`)).body;

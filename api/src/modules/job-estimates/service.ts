@@ -90,6 +90,13 @@ function promptChars(setup: ExtractionSetup | null): { input: number; output: nu
   return { input: system + setup.prompt.template.length + descriptions + schema + example, output: Math.max(120, Math.round(schema * 0.6)) };
 }
 
+/** Chosen files, each once, in the order given; another user's or an unknown id is a 404, as for file_id. */
+async function chosenFileRefs(db: DbOrTx, userId: string, ids: readonly string[]): Promise<{ id: string; filename: string }[]> {
+  const refs: { id: string; filename: string }[] = [];
+  for (const id of new Set(ids)) refs.push(await ownFileRef(db, userId, id));
+  return refs;
+}
+
 export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRequest): Promise<JobEstimate> {
   const pc = req.processing_config ?? {};
   let providerName: string;
@@ -99,7 +106,11 @@ export async function estimateJob(db: DbOrTx, userId: string, req: JobEstimateRe
     throw validationError(['body', 'processing_config', 'provider'], (e as Error).message);
   }
   const stages: PipelineStage[] = req.job_type === 'full_pipeline' ? PIPELINE_STAGES.filter((s) => (req.pipeline_stages ?? PIPELINE_STAGES).includes(s)) : ['extraction'];
-  const refs = req.dataset_id ? await datasetFileIds(db, userId, req.dataset_id) : [await ownFileRef(db, userId, req.file_id!)];
+  const refs = req.dataset_id
+    ? await datasetFileIds(db, userId, req.dataset_id)
+    : req.file_ids
+      ? await chosenFileRefs(db, userId, req.file_ids)
+      : [await ownFileRef(db, userId, req.file_id!)];
   const chunkSize = normalizePipelineChunkSize(pc.chunk_size);
   const work: FileWork[] = [];
   for (const ref of refs) work.push(await fileWork(db, userId, ref, stages, chunkSize));
