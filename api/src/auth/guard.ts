@@ -11,6 +11,19 @@ import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthHook } from '../types';
 import { isApiKey } from '../modules/api-keys/keys';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads only the caller's id and flags (lists): its guard may take the user row
+     * from the session cache (sessions.ts cachedUser) instead of a query per request.
+     */
+    cachedUser?: boolean;
+  }
+}
+
+/** Route options of a list: the guard's user row may come from the session cache. */
+export const CACHED_USER = { cachedUser: true } as const;
+
 export const bearerToken = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -31,10 +44,14 @@ const userById = (db: Db) => {
   return q;
 };
 
+const loadUser = async (app: FastifyInstance, id: string): Promise<UserRow | undefined> =>
+  (await userById(app.database.db).execute({ id }))[0];
+
 /** Verifies an access token and loads its (active) user. Used by HTTP guards and sockets. */
 export async function authenticateToken(
   app: FastifyInstance,
   token: string | null,
+  { cachedUser = false }: { cachedUser?: boolean } = {},
 ): Promise<
   | { ok: true; user: UserRow; sessionId: string }
   | { ok: false; status: 401 | 403; reason: string }
@@ -50,8 +67,9 @@ export async function authenticateToken(
       reason: verified.reason === 'expired' ? 'Token has expired' : 'Could not validate credentials',
     };
   }
-  const [[user], sessionActive] = await Promise.all([
-    userById(app.database.db).execute({ id: verified.claims.sub }),
+  const { sub } = verified.claims;
+  const [user, sessionActive] = await Promise.all([
+    cachedUser ? app.sessions.cachedUser(sub, () => loadUser(app, sub)) : loadUser(app, sub),
     app.sessions.isActive(verified.claims.sid),
   ]);
   if (!user) return { ok: false, status: 401, reason: 'Could not validate credentials' };
@@ -83,7 +101,7 @@ export function createAuthHooks(app: FastifyInstance): { requireUser: AuthHook; 
       await authenticateApiKey(app, request, token);
       return;
     }
-    const result = await authenticateToken(app, token);
+    const result = await authenticateToken(app, token, { cachedUser: request.routeOptions.config.cachedUser === true });
     if (!result.ok) throw result.status === 401 ? unauthorized(result.reason) : forbidden(result.reason);
     request.user = result.user;
     request.sessionId = result.sessionId;

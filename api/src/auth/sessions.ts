@@ -9,12 +9,19 @@
 // Should a notification be lost (LISTEN connection down), the cache period bounds the delay.
 //
 // A disabled account is announced on the same channel: its HTTP calls answer 403 at once
-// (the user row is read on every request), and its open sockets close in every process.
+// and its open sockets close, in every process.
+//
+// The user rows behind list routes are cached here too (`cachedUser`, same period): a list
+// needs only who the caller is and whether they may call, and the row read per request was
+// half the cost of a list answer. Disabling, enabling, promoting or demoting a user evicts
+// the row at once in this process and, through the same NOTIFY, in the others; should a
+// notice be lost, the cache period bounds the delay, as for sessions. Routes that show the
+// row's other columns (users/me: the credit balance) read it fresh on every request.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { PgListener } from '../db/pg-listener';
-import { refreshTokens, users } from '../db/schema';
+import { refreshTokens, users, type UserRow } from '../db/schema';
 
 export const SESSION_CHANNEL = 'quarry_sessions';
 const CACHE_LIMIT = 10_000;
@@ -24,8 +31,18 @@ export interface EndedSessions {
   userIds: string[];
 }
 
+interface Evicted extends EndedSessions {
+  /** users whose row changed (role, active flag) but whose sessions and sockets stay */
+  changedUserIds?: string[];
+}
+
 interface Entry {
   active: boolean;
+  at: number;
+}
+
+interface UserEntry {
+  row: UserRow;
   at: number;
 }
 
@@ -38,6 +55,7 @@ export interface SessionRevocationsOptions {
 
 export class SessionRevocations {
   private readonly cache = new Map<string, Entry>();
+  private readonly users = new Map<string, UserEntry>();
   /** bumped by every eviction: a lookup that raced with one does not store its answer */
   private generation = 0;
   private listener: PgListener | null = null;
@@ -57,9 +75,9 @@ export class SessionRevocations {
       label: 'session revocations',
       onPayload: (payload) => {
         try {
-          const parsed = JSON.parse(payload) as { s?: unknown; u?: unknown };
+          const parsed = JSON.parse(payload) as { s?: unknown; u?: unknown; c?: unknown };
           const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-          this.evict({ sessionIds: strings(parsed.s), userIds: strings(parsed.u) });
+          this.evict({ sessionIds: strings(parsed.s), userIds: strings(parsed.u), changedUserIds: strings(parsed.c) });
         } catch {
           /* not ours */
         }
@@ -100,6 +118,26 @@ export class SessionRevocations {
   }
 
   /**
+   * The user row, from the cache while younger than the cache period, else `load()` (which
+   * is then cached; an absent user is not). For routes that need only the caller's id and
+   * flags: an eviction (disabled, role changed) takes effect at once.
+   */
+  async cachedUser(userId: string, load: () => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
+    const hit = this.users.get(userId);
+    const now = Date.now();
+    if (hit && now - hit.at < this.options.cacheMs) return hit.row;
+    const generation = this.generation;
+    const row = await load();
+    // a lookup that raced with an eviction does not store what it read before it
+    if (row && generation === this.generation) {
+      if (this.users.size >= CACHE_LIMIT) this.users.delete(this.users.keys().next().value as string);
+      this.users.delete(userId);
+      this.users.set(userId, { row, at: now });
+    }
+    return row;
+  }
+
+  /**
    * Of these sessions and users, the ones that ended: sessions with no unrevoked refresh
    * token (the rule of isActive) and users disabled or deleted. Two indexed queries.
    */
@@ -133,12 +171,26 @@ export class SessionRevocations {
     await this.announce({ sessionIds: [], userIds });
   }
 
-  private async announce(ended: EndedSessions): Promise<void> {
-    if (ended.sessionIds.length === 0 && ended.userIds.length === 0) return;
+  /**
+   * Announce users whose row changed in a way the guards read (enabled again, promoted,
+   * demoted) after the commit: their cached rows go, here and in the other processes; their
+   * sessions and sockets stay. Never throws.
+   */
+  async usersChanged(userIds: string[]): Promise<void> {
+    await this.announce({ sessionIds: [], userIds: [], changedUserIds: userIds });
+  }
+
+  private async announce(ended: Evicted): Promise<void> {
+    const changed = ended.changedUserIds ?? [];
+    if (ended.sessionIds.length === 0 && ended.userIds.length === 0 && changed.length === 0) return;
     this.evict(ended);
     if (!this.options.connectionString) return;
     try {
-      const payload = { ...(ended.sessionIds.length ? { s: ended.sessionIds } : {}), ...(ended.userIds.length ? { u: ended.userIds } : {}) };
+      const payload = {
+        ...(ended.sessionIds.length ? { s: ended.sessionIds } : {}),
+        ...(ended.userIds.length ? { u: ended.userIds } : {}),
+        ...(changed.length ? { c: changed } : {}),
+      };
       await this.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(payload)})`);
     } catch (err) {
       // the other processes still notice within the cache period (cache expiry, socket recheck)
@@ -146,13 +198,18 @@ export class SessionRevocations {
     }
   }
 
-  private evict(ended: EndedSessions): void {
-    if (ended.sessionIds.length === 0 && ended.userIds.length === 0) return;
+  private evict(ended: Evicted): void {
+    const changed = ended.changedUserIds ?? [];
+    if (ended.sessionIds.length === 0 && ended.userIds.length === 0 && changed.length === 0) return;
     this.generation += 1;
     for (const id of ended.sessionIds) this.cache.delete(id);
+    for (const id of ended.userIds) this.users.delete(id);
+    for (const id of changed) this.users.delete(id);
+    if (ended.sessionIds.length === 0 && ended.userIds.length === 0) return;
+    const gone = { sessionIds: ended.sessionIds, userIds: ended.userIds };
     for (const listener of this.revokedListeners) {
       try {
-        listener(ended);
+        listener(gone);
       } catch (err) {
         this.options.log.warn({ err }, 'session revocation listener failed');
       }

@@ -32,6 +32,7 @@ import { toUser } from '../users/service';
 import { operationsOverview, retryFailedJob } from './operations';
 import { getSiteSettings, updateSiteSettings } from './settings';
 import { adjustBalance, listUsers, updateUser } from './users';
+import { CACHED_USER } from '../../auth/guard';
 
 export default async function adminRoutes(app: App) {
   const guard = { onRequest: app.requireSuperuser };
@@ -160,6 +161,8 @@ export default async function adminRoutes(app: App) {
     '/admin/users',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       schema: {
         tags,
         security: bearer,
@@ -189,8 +192,10 @@ export default async function adminRoutes(app: App) {
     },
     async (req) => {
       const row = await updateUser(db, req.user.id, req.params.id, req.body);
-      // HTTP calls answer 403 at once (the user row is read per request); open sockets close everywhere
+      // HTTP calls answer 403 at once and open sockets close, everywhere; other changes (enabled,
+      // promoted, demoted) drop the cached row the list routes' guard reads, everywhere
       if (req.body.is_active === false) await app.sessions.usersDisabled([row.id]);
+      else await app.sessions.usersChanged([row.id]);
       return toUser(row);
     },
   );

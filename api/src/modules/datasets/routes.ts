@@ -15,6 +15,7 @@ import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { bearer, errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addFiles, changeStatus, createDataset, datasetDetail, listDatasetsJson, removeFiles, updateDataset } from './service';
+import { CACHED_USER } from '../../auth/guard';
 
 export default async function datasetRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -41,6 +42,8 @@ export default async function datasetRoutes(app: App) {
     '/datasets/',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,

@@ -42,6 +42,7 @@ import {
   storedUsage,
   toFile,
 } from './service';
+import { CACHED_USER } from '../../auth/guard';
 
 export default async function fileRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -57,6 +58,8 @@ export default async function fileRoutes(app: App) {
     '/files/my-files',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,

@@ -28,6 +28,7 @@ import { toJob } from '../../jobs/present';
 import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import type { App } from '../../types';
+import { CACHED_USER } from '../../auth/guard';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,6 +83,8 @@ export default async function jobRoutes(app: App) {
     '/jobs/',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       schema: {
         tags,
         security: bearer,

@@ -31,6 +31,7 @@ import {
   toOutputSchema,
   updateOutputSchema,
 } from './service';
+import { CACHED_USER } from '../../auth/guard';
 
 export default async function outputSchemaRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -56,6 +57,8 @@ export default async function outputSchemaRoutes(app: App) {
     '/output-schemas/',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,

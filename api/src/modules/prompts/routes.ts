@@ -22,6 +22,7 @@ import type { App } from '../../types';
 import { assertModelCallsAllowed, chargeModelCall } from '../credits/model-calls';
 import { runPlayground } from './playground';
 import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics, toPrompt, updatePrompt, validatePrompt } from './service';
+import { CACHED_USER } from '../../auth/guard';
 
 export default async function promptRoutes(app: App) {
   const guard = { onRequest: app.requireUser };
@@ -47,6 +48,8 @@ export default async function promptRoutes(app: App) {
     '/prompts/',
     {
       ...guard,
+      // a list: the guard may take the caller's row from the session cache
+      config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
