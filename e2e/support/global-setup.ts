@@ -1,9 +1,27 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ADMIN, E2E_PORTS } from './env';
 import { createServerDatabase } from './server-database';
+
+/**
+ * Where the suite's temporary folder goes: /dev/shm (memory-backed) on Linux when writable,
+ * else the OS temp folder. The copies of every build and the data folder are written and
+ * removed once per run; on a disk mounted with `discard`, removing files waits on the device.
+ */
+export function e2eTmpRoot(): string {
+  if (process.env.QUARRY_TEST_TMPDIR) return process.env.QUARRY_TEST_TMPDIR;
+  try {
+    if (process.platform === 'linux') {
+      accessSync('/dev/shm', constants.W_OK);
+      return '/dev/shm';
+    }
+  } catch {
+    // no /dev/shm: the OS temp folder
+  }
+  return tmpdir();
+}
 
 /**
  * Starts the composed app for the suite: API + six static servers on their own ports,
@@ -12,7 +30,7 @@ import { createServerDatabase } from './server-database';
  */
 export default async function globalSetup() {
   const repo = path.resolve(__dirname, '../..');
-  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-e2e-'));
+  const tmp = mkdtempSync(path.join(e2eTmpRoot(), 'quarry-e2e-'));
   const www = path.join(tmp, 'www');
   for (const dir of ['shell', 'mf-marketing', 'mf-files', 'mf-prompts-schemas', 'mf-jobs', 'mf-admin']) {
     cpSync(path.join(repo, dir, 'dist'), path.join(www, dir), { recursive: true });
@@ -50,6 +68,12 @@ export default async function globalSetup() {
       OPENAI_MODEL: 'fake-model',
       OPENAI_STRICT_SCHEMA: 'false',
       LLM_RETRY_BASE_MS: '10',
+      // Password hashing at the cost the API suite uses (256 KiB, one pass) instead of the
+      // product's 64 MiB x 3: the suite signs up and signs in hundreds of times (48 users in
+      // one list test), and at CI's load one product-cost hash took 0.5-2 s of a core. What a
+      // browser test checks does not depend on the cost; the API suite covers hashing itself.
+      ARGON2_MEMORY_KIB: '256',
+      ARGON2_TIME_COST: '1',
     },
     log: () => {},
   }).catch(async (err: unknown) => {
