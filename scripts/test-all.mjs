@@ -12,7 +12,8 @@
 // tests, the build and the platform browser spec (scripts/fresh-clone-check.mjs without --full).
 //
 // QUARRY_TEST_SERVER_URL=postgres://… (CI sets it) also runs the API suite against that
-// PostgreSQL server; both API runs then go in a lane beside the rest (see below).
+// PostgreSQL server; the API runs, the front-end tests and the build + browser suite then
+// run two at a time (see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,10 +86,12 @@ function e2eTestCount(args) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // QUARRY_TEST_SERVER_URL (CI sets it): the API suite runs twice, against that PostgreSQL server
-// and embedded, in a lane of its own beside the other lane (front-end tests, build, browser
-// suite). Each lane keeps about one core busy (one jest process or one browser at a time), so
-// on two cores the two lanes take little longer than the longer one, where one after the other
-// took both (about 33 minutes on a CI machine).
+// and embedded, beside the rest (front-end tests, build, browser suite). Each of these keeps
+// about one core busy (one jest process, or one browser and the API under it), so on two cores
+// two of them run at a time: the build and the browser suite in the foreground, the others from
+// a queue, longest first, each taken by whichever side is free (see scheduled() below). Two
+// fixed lanes left one core idle whenever one lane ended first (at best a few minutes, at worst
+// the front-end tests' whole length).
 // Without it, one task at a time: the API suite's embedded run with the other unit tests.
 const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
 // The server run leaves out what never opens a database (the OCR, chunking, extraction and
@@ -96,37 +99,63 @@ const serverUrl = smoke ? '' : (process.env.QUARRY_TEST_SERVER_URL ?? '');
 // on the same code would only add CPU time.
 const NO_DATABASE = ['/node_modules/', '/dist/', '/src/processing/', '/src/llm/'];
 
-async function apiLane() {
-  const server = await startInBackground('api-server', npm, ['test', '-w', '@quarry/api', '--', '--testPathIgnorePatterns', ...NO_DATABASE], {
-    TEST_DATABASE_URL: serverUrl,
-    JEST_REPORT_SUFFIX: 'pg',
-  });
-  const embedded = await startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' });
-  return server || embedded;
-}
+let buildEnded = () => {};
+/** Settles when the foreground build has ended: turbo's `test` builds what a package depends on, and two turbo builds of one package at once would write the same dist/. */
+const built = new Promise((resolve) => {
+  buildEnded = resolve;
+});
 
-async function mainLane() {
-  const filters = smoke ? ['--filter=@quarry/shared'] : serverUrl ? ['--filter=!@quarry/e2e', '--filter=!@quarry/api'] : ['--filter=!@quarry/e2e'];
-  const unit = await run(npx, ['turbo', 'run', 'test', ...filters, '--concurrency=1', '--continue']);
+/** The build, then the browser suite (or its skip), in the foreground; resolves a status. */
+async function buildAndBrowserSuite() {
   const build = await run(npx, ['turbo', 'run', 'build']);
+  buildEnded();
   const e2eArgs = smoke ? ['tests/platform.spec.ts'] : [];
-  let e2e = 0;
   if (!tools.chromium.found) {
     const count = e2eTestCount(e2eArgs);
     const reason = `no Chromium (${tools.chromium.reason}); install: ${tools.chromium.hint}`;
     console.log(`\ne2e: ${count} browser tests skipped: ${reason}`);
     recordSkipped('e2e', count, reason);
-  } else if (build !== 0) {
-    e2e = 1;
-  } else {
-    e2e = await run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
+    return build;
   }
-  return unit || build || e2e;
+  if (build !== 0) return 1;
+  return run(npm, ['test', '-w', '@quarry/e2e', ...(e2eArgs.length ? ['--', ...e2eArgs] : [])]);
 }
 
-const [main, api] = await Promise.all([mainLane(), serverUrl ? apiLane() : Promise.resolve(0)]);
+/**
+ * Two sides, each one core: side one runs `foreground` and then helps with the queue; side
+ * two works through the queue from the start. Each queued task is taken by the first side that
+ * is free. Resolves the worst status.
+ */
+async function scheduled(foreground, queue) {
+  const statuses = [];
+  const drain = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) statuses.push(await task());
+  };
+  await Promise.all([foreground().then((s) => statuses.push(s)).then(drain), drain()]);
+  return statuses.find((s) => s !== 0) ?? 0;
+}
+
+async function sequential() {
+  const filters = smoke ? ['--filter=@quarry/shared'] : ['--filter=!@quarry/e2e'];
+  const unit = await run(npx, ['turbo', 'run', 'test', ...filters, '--concurrency=1', '--continue']);
+  return (await buildAndBrowserSuite()) || unit;
+}
+
+const status = serverUrl
+  ? await scheduled(buildAndBrowserSuite, [
+      // longest first: the embedded run (every API suite, the OCR engines too), the server run,
+      // then the front-end packages' tests
+      () => startInBackground('api-embedded', npm, ['test', '-w', '@quarry/api'], { TEST_DATABASE_URL: '' }),
+      () =>
+        startInBackground('api-server', npm, ['test', '-w', '@quarry/api', '--', '--testPathIgnorePatterns', ...NO_DATABASE], {
+          TEST_DATABASE_URL: serverUrl,
+          JEST_REPORT_SUFFIX: 'pg',
+        }),
+      () => built.then(() => startInBackground('unit', npx, ['turbo', 'run', 'test', '--filter=!@quarry/e2e', '--filter=!@quarry/api', '--concurrency=1', '--continue'])),
+    ])
+  : await sequential();
 
 const missing = Object.values(tools).filter((t) => !t.found);
 spawnSync(process.execPath, [path.join(root, 'scripts/test-summary.mjs'), 'tests'], { stdio: 'inherit', env });
 if (missing.length > 0 && requireTools) console.error(`tests: QUARRY_REQUIRE_TOOLS=1 and ${missing.map((t) => t.label).join(', ')} missing`);
-process.exit(main || api || (requireTools && missing.length > 0) ? 1 : 0);
+process.exit(status || (requireTools && missing.length > 0) ? 1 : 0);
