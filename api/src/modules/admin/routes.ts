@@ -31,7 +31,7 @@ import { getModelCallSettings, modelCallUsage, updateModelCallSettings } from '.
 import { toUser } from '../users/service';
 import { operationsOverview, retryFailedJob } from './operations';
 import { getSiteSettings, updateSiteSettings } from './settings';
-import { adjustBalance, listUsers, updateUser } from './users';
+import { adjustBalance, getUser, listUsers, updateUser } from './users';
 import { CACHED_USER } from '../../auth/guard';
 
 export default async function adminRoutes(app: App) {
@@ -175,6 +175,21 @@ export default async function adminRoutes(app: App) {
       const { rows, total } = await listUsers(db, req.query);
       return { users: rows.map(toUser), total_count: total };
     },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One user (the admin user page)',
+        params: IdParamsSchema,
+        response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (req) => toUser(await getUser(db, req.params.id)),
   );
 
   app.patch(

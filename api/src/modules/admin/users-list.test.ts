@@ -84,3 +84,12 @@ test('another sort column or order answers 422 naming the allowed ones', async (
   expect(JSON.stringify(bad.body.detail)).toContain('sort must be one of: created_at, email, full_name, credit_balance');
   expect((await list(admin, '&order=random')).status).toBe(422);
 });
+
+test('GET /admin/users/{id}: one user, superusers only, 404 for an unknown id', async () => {
+  const [ada] = (await list(admin, '&sort=email&order=asc')).body.users;
+  const one = await t.request('GET', `/api/v1/admin/users/${ada.id}`, { token: admin.token });
+  expect(one.status).toBe(200);
+  expect(one.body).toEqual(ada);
+  expect((await t.request('GET', `/api/v1/admin/users/${ada.id}`, { token: user.token })).status).toBe(403);
+  expect((await t.request('GET', '/api/v1/admin/users/00000000-0000-4000-8000-000000000000', { token: admin.token })).status).toBe(404);
+});

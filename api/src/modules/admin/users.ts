@@ -17,6 +17,13 @@ const userSortKey: Record<AdminUserSort, SQL> = {
   credit_balance: sql`${users.creditBalance}`,
 };
 
+/** One user as administrators see it; 404 for an unknown id. */
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
 /**
  * One page of users and how many match, in one statement: the total rides on every row as a
  * window count (a page past the end asks for the count alone).
