@@ -1,21 +1,25 @@
 #!/usr/bin/env node
-// API benchmark (loopback only, bounded in time):
+// API benchmark (loopback only, bounded in time), in both database modes in one run: the
+// embedded PGlite, then a PostgreSQL server (a fresh temporary database, dropped afterwards):
 //   1. requests/s and p50/p99/max latency of a bare Fastify hello-world, an authenticated
-//      GET users/me and the lists, measured in the same run, with the API/hello ratio:
+//      GET users/me and the lists, measured in the same run, each as a % of the hello's req/s:
 //      files/my-files over 200 files of one user (the default page of 50, and all 200),
 //      feedback (100 rows), prompts, output-schemas, datasets, jobs and admin/users; beside them
 //      the bare Fastify sending my-files' first page as a fixed string (what the bytes cost), and
 //      each server's CPU time per request (/proc), which other load on the machine does not change;
+//      at the end one table with both modes side by side, with the load average of each;
 //   2. realtime fan-out: 1,000 WebSocket clients of one user connected to /ws/connect,
 //      one POST test/websocket-notification, time from publish to the last delivery.
-// Usage: node bench/api/run.mjs   (env: BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_SOCKETS=1000 (0: no fan-out)
+// Usage: node bench/api/run.mjs   (env: BENCH_MODES=embedded,server (either or both)
+//        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (the server mode's server;
+//        the bench creates and drops its own database there)
+//        BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_SOCKETS=1000 (0: no fan-out)
 //        BENCH_FILES=200 BENCH_ONLY=files,me (titles containing one of the words; hello always runs)
-//        BENCH_CPU_PROF=/tmp/prof (a CPU profile of the API for the whole run)
-//        BENCH_FANOUT_ROUNDS=3; BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test runs the
-//        API on a PostgreSQL server instead of PGlite, in a temporary database dropped afterwards)
+//        BENCH_CPU_PROF=/tmp/prof (a CPU profile of the API for the whole run, per mode)
+//        BENCH_FANOUT_ROUNDS=3)
 // Uses api/dist/main.js when built (npm run build -w @quarry/api), else tsx src/main.ts.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,7 +40,8 @@ const FILES = Number(process.env.BENCH_FILES ?? 200);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 3);
-const HARD_LIMIT_MS = 480_000;
+// per mode; the parent allows both
+const HARD_LIMIT_MS = process.env.BENCH_MODE ? 480_000 : 960_000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Quarry-2024x' };
 
 const children = [];
@@ -49,10 +54,14 @@ const cleanup = async () => {
   if (dropDatabase) await dropDatabase().catch((err) => console.error('could not drop the bench database:', err.message));
 };
 
-/** A temporary database on BENCH_DATABASE_URL's server; null for embedded PGlite. */
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** set in the child that measures one mode (the parent runs one child per mode) */
+const MODE = process.env.BENCH_MODE;
+
+/** A temporary database on BENCH_DATABASE_URL's server in server mode; null for embedded PGlite. */
 async function benchDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return null;
+  if (MODE !== 'server') return null;
+  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER;
   const pg = require('pg');
   const name = `quarry_bench_${Date.now().toString(36)}`;
   const c = new pg.Client({ connectionString: adminUrl });
@@ -74,9 +83,11 @@ const hardStop = setTimeout(() => {
   cleanup().finally(() => process.exit(2));
 }, HARD_LIMIT_MS);
 hardStop.unref();
-process.on('SIGINT', () => {
-  cleanup().finally(() => process.exit(130));
-});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanup().finally(() => process.exit(130));
+  });
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
@@ -285,7 +296,8 @@ async function main() {
   const started = performance.now();
   await Promise.all([waitFor(`${base}/api/v1/health`, apiChild), waitFor(`http://127.0.0.1:${helloPort}/hello`, helloChild)]);
   const health = await api(base, 'GET', '/api/v1/health');
-  console.log(`load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
+  const loadBefore = loadavg();
+  console.log(`load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
   console.log(`API up in ${fmt(performance.now() - started)} ms (${built ? 'dist/main.js' : 'tsx src/main.ts'}, database ${health.database}); hello-world up.`);
 
   const email = `bench-${Date.now()}@example.com`;
@@ -346,16 +358,20 @@ async function main() {
   for (const [title, p, headers] of targets) rows.push(await cannon(title, base + p, headers, apiChild.pid));
 
   const w = Math.max(...rows.map((r) => r.title.length));
-  console.log(`${'target'.padEnd(w)} | ${'req/s'.padStart(9)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'max ms'.padStart(6)} | ${'vs hello'.padStart(8)} | ${'server CPU ms/req'.padStart(17)} | errors`);
+  console.log(`${'target'.padEnd(w)} | ${'req/s'.padStart(9)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'max ms'.padStart(6)} | ${'% hello'.padStart(8)} | ${'server CPU ms/req'.padStart(17)} | errors`);
   console.log(`${'-'.repeat(w)}-|-${'-'.repeat(9)}-|-${'-'.repeat(6)}-|-${'-'.repeat(6)}-|-${'-'.repeat(6)}-|-${'-'.repeat(8)}-|-${'-'.repeat(17)}-|-------`);
   for (const r of rows) {
-    const ratio = r === hello ? '1.00' : fmt(r.rps / hello.rps, 3);
+    const ratio = `${fmt((100 * r.rps) / hello.rps, 1)} %`;
     console.log(
       `${r.title.padEnd(w)} | ${fmt(r.rps).padStart(9)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p99).padStart(6)} | ${fmt(r.max).padStart(6)} | ${ratio.padStart(8)} | ${fmt(r.cpuPerReq, 3).padStart(17)} | ${r.bad}`,
     );
   }
   if (rows.some((r) => r.bad > 0)) process.exitCode = 1;
-  console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const loadAfter = loadavg();
+  console.log(`load average after the run: ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
+  if (process.env.BENCH_JSON_OUT) {
+    writeFileSync(process.env.BENCH_JSON_OUT, JSON.stringify({ mode: MODE, database: health.database, loadBefore, loadAfter, rows }));
+  }
   if (SOCKETS === 0) return;
 
   console.log(`\nFan-out: ${SOCKETS} WebSocket clients of one user on /ws/connect, one POST test/websocket-notification per round.`);
@@ -372,7 +388,46 @@ async function main() {
   if (f.rounds.some((r) => r.delivered !== SOCKETS)) process.exitCode = 1;
 }
 
-main()
+/**
+ * The parent: one child per mode (a fresh API, data folder and database each), its output
+ * passed through, then both modes' figures side by side.
+ */
+async function allModes() {
+  const modes = (process.env.BENCH_MODES ?? 'embedded,server').split(',').map((m) => m.trim()).filter(Boolean);
+  const results = [];
+  for (const mode of modes) {
+    if (mode !== 'embedded' && mode !== 'server') throw new Error(`BENCH_MODES: unknown mode ${mode} (embedded, server)`);
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'quarry-bench-out-')), 'rows.json');
+    tempDirs.push(path.dirname(out));
+    console.log(`\n=== ${mode === 'server' ? `PostgreSQL server (${redact(process.env.BENCH_DATABASE_URL || DEFAULT_SERVER)})` : 'embedded (PGlite)'} ===`);
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_MODE: mode, BENCH_JSON_OUT: out }, stdio: 'inherit' });
+    children.push(child);
+    const code = await new Promise((r) => child.once('exit', r));
+    if (code !== 0) process.exitCode = 1;
+    if (existsSync(out)) results.push(JSON.parse(readFileSync(out, 'utf8')));
+  }
+  if (results.length === 0) return;
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`\n=== Both modes, ${CONNECTIONS} connections, ${DURATION} s each; % hello = req/s as a share of the bare Fastify hello of the same mode's run ===`);
+  for (const r of results) console.log(`${r.mode}: load average before ${load(r.loadBefore)}, after ${load(r.loadAfter)}`);
+  const titles = [...new Set(results.flatMap((r) => r.rows.map((x) => x.title)))];
+  const w = Math.max(...titles.map((t) => t.length));
+  const W = 46;
+  const cell = (row, hello) =>
+    row
+      ? `${fmt(row.rps).padStart(7)} ${`${fmt(row.p50)}/${fmt(row.p99)}/${fmt(row.max)}`.padStart(18)} ${`${fmt((100 * row.rps) / hello.rps, 1)} %`.padStart(8)} ${fmt(row.cpuPerReq, 3).padStart(10)}`
+      : '-'.padStart(W);
+  console.log(`${''.padEnd(w)} | ${results.map((r) => r.mode.padEnd(W)).join(' | ')}`);
+  console.log(`${'target'.padEnd(w)} | ${results.map(() => `${'req/s'.padStart(7)} ${'p50/p99/max ms'.padStart(18)} ${'% hello'.padStart(8)} ${'CPU ms/req'.padStart(10)}`).join(' | ')}`);
+  console.log(`${'-'.repeat(w)}-|-${results.map(() => '-'.repeat(W)).join('-|-')}`);
+  for (const t of titles) {
+    console.log(`${t.padEnd(w)} | ${results.map((r) => cell(r.rows.find((x) => x.title === t), r.rows[0])).join(' | ')}`);
+  }
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+(MODE ? main() : allModes())
   .catch((err) => {
     console.error(err);
     process.exitCode = 1;
