@@ -16,7 +16,7 @@
 //        BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_SOCKETS=1000 (0: no fan-out)
 //        BENCH_FILES=200 BENCH_ONLY=files,me (titles containing one of the words; hello always runs)
 //        BENCH_CPU_PROF=/tmp/prof (a CPU profile of the API for the whole run, per mode)
-//        BENCH_FANOUT_ROUNDS=3)
+//        BENCH_FANOUT_ROUNDS=3; BENCH_API_MAIN=/path/to/dist/main.js: another build, e.g. before a change)
 // Uses api/dist/main.js when built (npm run build -w @quarry/api), else tsx src/main.ts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -273,8 +273,10 @@ async function main() {
   tempDirs.push(dataDir);
   const [apiPort, helloPort] = [await freePort(), await freePort()];
   const databaseUrl = await benchDatabase();
-  const built = existsSync(path.join(apiRoot, 'dist', 'main.js'));
-  const apiArgs = built ? [path.join(apiRoot, 'dist', 'main.js')] : [require.resolve('tsx/cli'), path.join(apiRoot, 'src', 'main.ts')];
+  // BENCH_API_MAIN=<another build's dist/main.js>: the same bench against other code (before/after)
+  const apiMain = process.env.BENCH_API_MAIN || path.join(apiRoot, 'dist', 'main.js');
+  const built = existsSync(apiMain);
+  const apiArgs = built ? [apiMain] : [require.resolve('tsx/cli'), path.join(apiRoot, 'src', 'main.ts')];
   // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (read it with bench/cpu-profile.mjs)
   if (process.env.BENCH_CPU_PROF) apiArgs.unshift('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const apiChild = start('api', apiArgs, {
@@ -298,7 +300,7 @@ async function main() {
   const health = await api(base, 'GET', '/api/v1/health');
   const loadBefore = loadavg();
   console.log(`load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
-  console.log(`API up in ${fmt(performance.now() - started)} ms (${built ? 'dist/main.js' : 'tsx src/main.ts'}, database ${health.database}); hello-world up.`);
+  console.log(`API up in ${fmt(performance.now() - started)} ms (${built ? path.relative(root, apiMain) : 'tsx src/main.ts'}, database ${health.database}); hello-world up.`);
 
   const email = `bench-${Date.now()}@example.com`;
   const reg = await api(base, 'POST', '/api/v1/users/register', { json: { email, password: 'Bench-Quarry-2024x' } });
