@@ -1,6 +1,10 @@
-import { defineRemote, lazyScreen, type NavEntry, type RouteHandle } from '@quarry/shared';
+import { defineRemote, lazyScreen, namedCrumb, type NavEntry, type RouteHandle } from '@quarry/shared';
 import { ShieldCheck } from 'lucide-react';
 import type { RouteObject } from 'react-router';
+import { adminUserQueryOptions } from './users/userQuery';
+
+/** `/admin/users/:userId`: the user's email, read from the query the page itself reads. */
+const userCrumb = namedCrumb({ placeholder: 'User', query: (p, me) => adminUserQueryOptions(me, p.userId ?? ''), name: (user) => user.email });
 
 const routes: RouteObject[] = [
   {
@@ -17,7 +21,14 @@ const routes: RouteObject[] = [
         lazy: lazyScreen(() => import('./credit-requests/CreditRequestsPage')),
       },
       { path: 'operations', handle: { crumb: 'Operations' } satisfies RouteHandle, lazy: lazyScreen(() => import('./operations/OperationsPage')) },
-      { path: 'users', handle: { crumb: 'Users' } satisfies RouteHandle, lazy: lazyScreen(() => import('./users/UsersPage')) },
+      {
+        path: 'users',
+        handle: { crumb: 'Users' } satisfies RouteHandle,
+        children: [
+          { index: true, lazy: lazyScreen(() => import('./users/UsersPage')) },
+          { path: ':userId', handle: { crumb: userCrumb } satisfies RouteHandle, lazy: lazyScreen(() => import('./users/UserPage')) },
+        ],
+      },
       { path: 'messages', handle: { crumb: 'Messages' } satisfies RouteHandle, lazy: lazyScreen(() => import('./messages/MessagesPage')) },
     ],
   },

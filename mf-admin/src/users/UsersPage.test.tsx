@@ -59,6 +59,8 @@ describe('/admin/users', () => {
     expect(header('Created')).toHaveAttribute('aria-sort', 'descending');
     for (const name of ['Email', 'Name', 'Balance']) expect(header(name)).toHaveAttribute('aria-sort', 'none');
     expect(header('Last login')).not.toHaveAttribute('aria-sort');
+    // each email opens the user's page
+    expect(within(table).getByRole('link', { name: 'user1@example.com' })).toHaveAttribute('href', `/admin/users/${user(1).id}`);
 
     fireEvent.click(within(header('Balance')).getByRole('button'));
     await waitFor(() => expect(header('Balance')).toHaveAttribute('aria-sort', 'descending'));
@@ -108,6 +110,7 @@ describe('/admin/users', () => {
     expect(within(list).getByRole('listitem', { name: 'user2@example.com' })).toHaveTextContent('20 credits');
     expect(within(list).getByRole('listitem', { name: 'user5@example.com' })).toHaveTextContent('No name');
     expect(within(first).getByRole('button', { name: 'Actions for user1@example.com' })).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'user1@example.com' })).toHaveAttribute('href', `/admin/users/${user(1).id}`);
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'credit_balance:asc' } });
     await waitFor(() => expect(`${last(calls).get('sort')} ${last(calls).get('order')}`).toBe('credit_balance asc'));
   });

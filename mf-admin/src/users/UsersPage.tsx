@@ -1,38 +1,21 @@
 // /admin/users: every account, sorted and paged by the server (by email, name, created or
 // balance; newest first), searched by email or name. Wide screens get a table sorted by its
 // headers; below 600 px each user is a card with every column labelled and a sort select.
-// Disable / enable, promote / demote, balance adjustments and API keys from each row's menu.
-import { Badge, Box, Button, Card, DataList, HStack, Input, InputGroup, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, toast, useCurrentUser } from '@quarry/shared';
-import { ADMIN_USER_SORTS, type AdminUser, type AdminUserSort, type AdminUserUpdate } from '@quarry/shared/schemas';
+// Disable / enable, promote / demote, balance adjustments and API keys from each row's menu;
+// each email opens the user's page.
+import { Badge, Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser } from '@quarry/shared';
+import { ADMIN_USER_SORTS, type AdminUser, type AdminUserSort } from '@quarry/shared/schemas';
 import { EllipsisVertical, Search, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { serverDetailOr } from '../common/errors';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
 import { PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams } from './listParts';
 import { UserApiKeysDialog } from './UserApiKeysDialog';
-import { useUpdateUser, useUsers } from './queries';
-
-interface PendingChange {
-  user: AdminUser;
-  patch: AdminUserUpdate;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  done: string;
-  destructive: boolean;
-}
-
-function changeFor(user: AdminUser, kind: 'active' | 'superuser'): PendingChange {
-  if (kind === 'active') {
-    return user.is_active
-      ? { user, patch: { is_active: false }, title: 'Disable user', message: `${user.email} will be signed out and cannot sign in until enabled again.`, confirmLabel: 'Disable', done: 'User Disabled', destructive: true }
-      : { user, patch: { is_active: true }, title: 'Enable user', message: `${user.email} can sign in again.`, confirmLabel: 'Enable', done: 'User Enabled', destructive: false };
-  }
-  return user.is_superuser
-    ? { user, patch: { is_superuser: false }, title: 'Remove superuser', message: `${user.email} loses access to the admin area.`, confirmLabel: 'Remove superuser', done: 'Superuser Removed', destructive: true }
-    : { user, patch: { is_superuser: true }, title: 'Make superuser', message: `${user.email} gets full access to the admin area.`, confirmLabel: 'Make superuser', done: 'Superuser Added', destructive: false };
-}
+import { UserChangeDialog, changeFor, type PendingChange } from './UserChange';
+import { useUsers } from './queries';
+import { adminUserPath } from './userQuery';
 
 /** chosen: the list is asked again once typing has paused this long, not per key */
 const SEARCH_PAUSE_MS = 250;
@@ -126,9 +109,13 @@ function UsersTable({ rows, params, actions }: { rows: readonly AdminUser[]; par
           {rows.map((u) => (
             <Table.Row key={u.id} data-testid="user-row" aria-label={u.email}>
               <Table.Cell>
-                <Text fontWeight="medium" maxW={{ base: '52', xl: '72' }} truncate title={u.email}>
-                  {u.email}
-                </Text>
+                <ChakraLink asChild fontWeight="medium" maxW={{ base: '52', xl: '72' }} title={u.email} colorPalette="brand" display="block">
+                  <Link to={adminUserPath(u.id)}>
+                    <Text as="span" truncate display="block">
+                      {u.email}
+                    </Text>
+                  </Link>
+                </ChakraLink>
               </Table.Cell>
               <Table.Cell>
                 <Text maxW="48" truncate title={u.full_name ?? undefined}>
@@ -169,9 +156,9 @@ function UserCards({ rows, actions }: { rows: readonly AdminUser[]; actions: Row
         <Card.Root as="li" key={u.id} size="sm" data-testid="user-row" aria-label={u.email}>
           <Card.Body gap="3">
             <HStack justify="space-between" align="flex-start" gap="2">
-              <Text fontWeight="medium" minW="0" wordBreak="break-all">
-                {u.email}
-              </Text>
+              <ChakraLink asChild fontWeight="medium" minW="0" wordBreak="break-all" colorPalette="brand">
+                <Link to={adminUserPath(u.id)}>{u.email}</Link>
+              </ChakraLink>
               <UserMenu user={u} {...actions} />
             </HStack>
             <DataList.Root orientation="horizontal" size="sm" gap="1.5">
@@ -206,7 +193,6 @@ export default function UsersPage() {
   }, [search, term, offset, setOffset]);
   const users = useUsers({ search: term, sort: params.sort, order: params.order, offset });
   const wide = useWideLayout();
-  const update = useUpdateUser();
   const [change, setChange] = useState<PendingChange | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const [keysOf, setKeysOf] = useState<AdminUser | null>(null);
@@ -255,24 +241,7 @@ export default function UsersPage() {
       {body}
       <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} />
       <UserApiKeysDialog user={keysOf} onClose={() => setKeysOf(null)} />
-      <ConfirmDialog
-        open={change !== null}
-        onOpenChange={(open) => {
-          if (!open) setChange(null);
-        }}
-        title={change?.title ?? ''}
-        message={change?.message}
-        confirmLabel={change?.confirmLabel}
-        destructive={change?.destructive}
-        onConfirm={() =>
-          change
-            ? update
-                .mutateAsync({ id: change.user.id, patch: change.patch })
-                .then(() => toast.success(change.done, change.user.email))
-                .catch((err: unknown) => toast.error('Update Failed', serverDetailOr(err, 'Failed to update the user')))
-            : undefined
-        }
-      />
+      <UserChangeDialog change={change} onClose={() => setChange(null)} />
     </Stack>
   );
 }
