@@ -1,10 +1,10 @@
 // The test kit's own promises: each file's database is a fresh copy of a migrated template,
 // kept on a memory-backed folder where the machine has one.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { testTmpRoot } from './databases';
+import { removeStaleTestDirs, testTmpRoot } from './databases';
 import { createTestDatabase, isPostgresRun } from './helpers';
 
 const linuxShm = process.platform === 'linux' && existsSync('/dev/shm') && !process.env.QUARRY_TEST_TMPDIR;
@@ -40,5 +40,21 @@ test('a new test database is already migrated before the API opens it, and empty
     }
   } finally {
     await db.drop();
+  }
+});
+
+test('the globalSetup removes test data folders left behind more than 12 hours ago, and nothing else', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'quarry-stale-'));
+  try {
+    for (const name of ['quarry-test-old', 'quarry-test-new', 'other-old']) mkdirSync(path.join(root, name));
+    const old = new Date(Date.now() - 13 * 60 * 60 * 1000);
+    utimesSync(path.join(root, 'quarry-test-old'), old, old);
+    utimesSync(path.join(root, 'other-old'), old, old);
+    expect(removeStaleTestDirs(root)).toBe(1);
+    expect(existsSync(path.join(root, 'quarry-test-old'))).toBe(false);
+    expect(existsSync(path.join(root, 'quarry-test-new'))).toBe(true);
+    expect(existsSync(path.join(root, 'other-old'))).toBe(true);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });

@@ -2,7 +2,7 @@
 // file's fresh database is copied from. Imported by the jest globalSetup (outside the test
 // VMs) and by helpers.ts, so it stays free of the app's modules.
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,6 +32,28 @@ export function testTmpRoot(): string {
     // not there or not writable: the OS temp folder
   }
   return tmpdir();
+}
+
+/**
+ * Removes test data folders (`quarry-test-*`) older than `maxAgeMs` from `root`: what test
+ * files that were killed mid-run left behind. On /dev/shm they would hold memory until the
+ * next reboot. Answers how many it removed.
+ */
+export function removeStaleTestDirs(root: string, maxAgeMs = 12 * 60 * 60 * 1000, now = Date.now()): number {
+  let removed = 0;
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith('quarry-test-')) continue;
+    const dir = path.join(root, name);
+    try {
+      if (now - statSync(dir).mtimeMs > maxAgeMs) {
+        rmSync(dir, { recursive: true, force: true });
+        removed += 1;
+      }
+    } catch {
+      // removed meanwhile by its own test file
+    }
+  }
+  return removed;
 }
 
 /** A short hash of the migrations: a template is reused only for the migrations it was made with. */

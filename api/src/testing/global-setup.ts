@@ -13,9 +13,10 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
-import { ensureServerTemplate, hasPgliteTemplate, pgliteTemplatePath } from './databases';
+import { ensureServerTemplate, hasPgliteTemplate, pgliteTemplatePath, removeStaleTestDirs, testTmpRoot } from './databases';
 
 export default async function globalSetup(): Promise<void> {
+  removeStaleTestDirs(testTmpRoot());
   if (process.env.QUARRY_TEST_NO_TEMPLATE) return;
   const folder = migrationsFolder();
   const serverUrl = process.env.TEST_DATABASE_URL;
