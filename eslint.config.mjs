@@ -61,6 +61,19 @@ export default tseslint.config(
     },
   },
   {
+    // API paths are relative to the client's base (/api/v1/): written without a leading slash.
+    files: ['shell/src/**/*.{ts,tsx}', ...REMOTES.map((r) => `${r}/src/**/*.{ts,tsx}`)],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[String.raw`[arguments.0.value=/^\u002F/]`, String.raw`[arguments.0.quasis.0.value.raw=/^\u002F/]`].map((arg) => ({
+          selector: `CallExpression[callee.object.name='api']${arg}`,
+          message: "API paths are relative to /api/v1/: write api.get('files/my-files'), without a leading slash.",
+        })),
+      ],
+    },
+  },
+  {
     // The shell imports no remote's code (remotes arrive at run time through Module Federation).
     files: ['shell/**/*.{ts,tsx}'],
     rules: {

@@ -214,7 +214,9 @@ export {
   datasetKeys,
   fileKeys,
   jobKeys,
+  queryKeys,
   userKeys,
+  type UserId,
 } from './query-keys';
 export {
   DEFAULT_SITE_NAME,

@@ -24,7 +24,7 @@ const VALUES = [
   'isUploadEvent', 'JOB_CREATION_FAILED_TITLE', 'jobCreationErrorDetail', 'jobKeys',
   'jobMonitorPath', 'kindForStatus', 'lazyScreen', 'LoadingState', 'MISSING', 'namedCrumb',
   'networkError', 'NO_ACCESS_TOKEN', 'notificationFor', 'PageHeader', 'paths', 'PlannedScreen',
-  'plural', 'PROTOCOL_EVENT_NAMES', 'publicSiteSettingsParser', 'queryClient',
+  'plural', 'PROTOCOL_EVENT_NAMES', 'queryKeys', 'publicSiteSettingsParser', 'queryClient',
   'REFRESH_ERROR_MESSAGE', 'refreshAccessToken', 'RefreshError', 'RemoteBoundary',
   'renderStandalone', 'request', 'resetApiConfig', 'RETRY_DEFAULTS', 'retryWithBackoff',
   'runWithErrorHandling', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
@@ -48,7 +48,7 @@ const TYPES = [
   'QueryParams', 'QueryValue', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
   'RequestOptions', 'RetryOptions', 'RouteHandle', 'RunOptions', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
-  'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress',
+  'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',
 ];
 
 const byName = (a: string, b: string) => a.localeCompare(b);

@@ -1,4 +1,4 @@
-import { datasetKeys, fileKeys, jobKeys, userKeys } from './query-keys';
+import { datasetKeys, fileKeys, jobKeys, queryKeys, userKeys } from './query-keys';
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   prefix.every((part, i) => key[i] === part);
@@ -14,4 +14,13 @@ it('roots every key at its area and user, so one invalidation reaches the whole 
 it('never shares a key between two users', () => {
   expect(fileKeys.all('u1')).not.toEqual(fileKeys.all('u2'));
   expect(jobKeys.all(undefined)).toEqual(['jobs', 'anonymous']);
+});
+
+it('builds every area from one factory, with a sub-area root and free parts under it', () => {
+  const admin = queryKeys('admin', 'users');
+  expect(admin.all('u1')).toEqual(['admin', 'users', 'u1']);
+  expect(admin.list('u1', { offset: 0 })).toEqual(['admin', 'users', 'u1', 'list', { offset: 0 }]);
+  expect(admin.of('u1', 'api-keys', 'x')).toEqual(['admin', 'users', 'u1', 'api-keys', 'x']);
+  expect(startsWith(admin.of('u1', 'stats'), admin.all('u1'))).toBe(true);
+  expect(fileKeys.detail('u1', 'f')).toEqual(['files', 'u1', 'detail', 'f']);
 });

@@ -1,33 +1,35 @@
-// Query keys that more than one app (or the event bus) reads or invalidates are a contract:
-// they are defined here once. Every key starts with its area and the signed-in user's id, so
-// one user never sees another's cache and `invalidateQueries({ queryKey: x.all(userId) })`
-// reaches every query of that area. Keys private to one feature stay in its `queries.ts`.
-type UserId = string | null | undefined;
+// Query keys come from one factory, `queryKeys(...area)`, in every app. A key starts with its
+// area (one part, or two for a sub-area such as ['admin', 'users']) and the signed-in user's id,
+// so one user never sees another's cache and `invalidateQueries({ queryKey: x.all(userId) })`
+// reaches every query of that area. Keys that more than one app (or the event bus) reads or
+// invalidates are a contract and are defined here; keys private to one feature sit in its
+// `queries.ts`, built with the same factory.
+export type UserId = string | null | undefined;
 const who = (userId: UserId): string => userId ?? 'anonymous';
 
+/**
+ * The keys of one area: `all` (the root every key of the area starts with), `lists` / `list`
+ * (list queries and one of them by its filters), `detail` (one item), and `of` for anything
+ * else under the root (`of(userId, 'stats')`).
+ */
+export function queryKeys<const Area extends readonly string[]>(...area: Area) {
+  const all = (userId: UserId) => [...area, who(userId)] as const;
+  return {
+    all,
+    of: <const Parts extends readonly unknown[]>(userId: UserId, ...parts: Parts) => [...all(userId), ...parts] as const,
+    lists: (userId: UserId) => [...all(userId), 'list'] as const,
+    list: (userId: UserId, filters: object = {}) => [...all(userId), 'list', filters] as const,
+    detail: (userId: UserId, id: string) => [...all(userId), 'detail', id] as const,
+  };
+}
+
+const users = queryKeys('users');
 export const userKeys = {
-  all: (userId: UserId) => ['users', who(userId)] as const,
+  all: users.all,
   /** `users/me/resource-limits`: credits balance and quotas (the sidebar's credits card). */
-  resourceLimits: (userId: UserId) => ['users', who(userId), 'resource-limits'] as const,
+  resourceLimits: (userId: UserId) => users.of(userId, 'resource-limits'),
 };
 
-export const fileKeys = {
-  all: (userId: UserId) => ['files', who(userId)] as const,
-  lists: (userId: UserId) => ['files', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: Record<string, unknown> = {}) => ['files', who(userId), 'list', filters] as const,
-  detail: (userId: UserId, fileId: string) => ['files', who(userId), 'detail', fileId] as const,
-};
-
-export const datasetKeys = {
-  all: (userId: UserId) => ['datasets', who(userId)] as const,
-  lists: (userId: UserId) => ['datasets', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: Record<string, unknown> = {}) => ['datasets', who(userId), 'list', filters] as const,
-  detail: (userId: UserId, datasetId: string) => ['datasets', who(userId), 'detail', datasetId] as const,
-};
-
-export const jobKeys = {
-  all: (userId: UserId) => ['jobs', who(userId)] as const,
-  lists: (userId: UserId) => ['jobs', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: Record<string, unknown> = {}) => ['jobs', who(userId), 'list', filters] as const,
-  detail: (userId: UserId, jobId: string) => ['jobs', who(userId), 'detail', jobId] as const,
-};
+export const fileKeys = queryKeys('files');
+export const datasetKeys = queryKeys('datasets');
+export const jobKeys = queryKeys('jobs');

@@ -1,6 +1,6 @@
 // Admin credit requests: list (status_filter, limit 100),
 // stats, review.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser } from '@quarry/shared';
 import { ADMIN_CREDIT_REQUEST_LIMIT } from '@quarry/shared/constants';
 import {
   AdminCreditRequestListResponseSchema,
@@ -9,21 +9,21 @@ import {
   type CreditRequestStatus,
 } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 
 export type StatusFilter = 'all' | CreditRequestStatus;
 
+const keys = queryKeys('admin', 'credit-requests');
 export const creditRequestKeys = {
-  all: (userId: string | undefined) => adminRoot('credit-requests', userId),
-  list: (userId: string | undefined, status: StatusFilter) => [...creditRequestKeys.all(userId), 'list', status] as const,
-  stats: (userId: string | undefined) => [...creditRequestKeys.all(userId), 'stats'] as const,
+  all: keys.all,
+  list: (userId: string | undefined, status: StatusFilter) => keys.of(userId, 'list', status),
+  stats: (userId: string | undefined) => keys.of(userId, 'stats'),
 };
 
 export const creditRequestsQueryOptions = (userId: string | undefined, status: StatusFilter) =>
   queryOptions({
     queryKey: creditRequestKeys.list(userId, status),
     queryFn: ({ signal }) =>
-      api.get('/admin/credit-requests/', {
+      api.get('admin/credit-requests/', {
         signal,
         query: { status_filter: status === 'all' ? undefined : status, limit: ADMIN_CREDIT_REQUEST_LIMIT },
         schema: AdminCreditRequestListResponseSchema,
@@ -38,7 +38,7 @@ export function useCreditRequestStats() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: creditRequestKeys.stats(userId),
-    queryFn: ({ signal }) => api.get('/admin/credit-requests/stats', { signal, schema: CreditRequestStatsSchema }),
+    queryFn: ({ signal }) => api.get('admin/credit-requests/stats', { signal, schema: CreditRequestStatsSchema }),
   });
 }
 
@@ -54,7 +54,7 @@ export function useReviewCreditRequest() {
   return useMutation({
     mutationFn: ({ id, status, admin_notes }: ReviewInput) =>
       api.put(
-        `/admin/credit-requests/${encodeURIComponent(id)}/review`,
+        `admin/credit-requests/${encodeURIComponent(id)}/review`,
         { status, admin_notes: admin_notes.trim() === '' ? null : admin_notes.trim() },
         { schema: AdminCreditRequestSchema },
       ),

@@ -1,19 +1,19 @@
 // What visitors and users wrote: GET /admin/contact-messages, and the feedback the API
 // already stores (GET /feedback/ answers everyone's to a superuser, with its summary), and the
 // mail that had no SMTP server to go to (GET /admin/mail-outbox).
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser } from '@quarry/shared';
 import { AdminContactMessageListResponseSchema, FeedbackListResponseSchema, FeedbackStatsSchema, MailOutboxListResponseSchema } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 
 export const MESSAGES_PAGE_SIZE = 100;
 
+const keys = queryKeys('admin', 'messages');
 export const messageKeys = {
-  all: (userId: string | undefined) => adminRoot('messages', userId),
-  contact: (userId: string | undefined) => [...messageKeys.all(userId), 'contact'] as const,
-  feedback: (userId: string | undefined) => [...messageKeys.all(userId), 'feedback'] as const,
-  feedbackStats: (userId: string | undefined) => [...messageKeys.all(userId), 'feedback-stats'] as const,
-  outbox: (userId: string | undefined) => [...messageKeys.all(userId), 'mail-outbox'] as const,
+  all: keys.all,
+  contact: (userId: string | undefined) => keys.of(userId, 'contact'),
+  feedback: (userId: string | undefined) => keys.of(userId, 'feedback'),
+  feedbackStats: (userId: string | undefined) => keys.of(userId, 'feedback-stats'),
+  outbox: (userId: string | undefined) => keys.of(userId, 'mail-outbox'),
 };
 
 /** Mail the API could not send (no SMTP_URL): password-reset links to hand to their users. */
@@ -21,7 +21,7 @@ export function useMailOutbox() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: messageKeys.outbox(userId),
-    queryFn: ({ signal }) => api.get('/admin/mail-outbox', { signal, schema: MailOutboxListResponseSchema }),
+    queryFn: ({ signal }) => api.get('admin/mail-outbox', { signal, schema: MailOutboxListResponseSchema }),
   });
 }
 
@@ -29,7 +29,7 @@ export function useContactMessages() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: messageKeys.contact(userId),
-    queryFn: ({ signal }) => api.get('/admin/contact-messages', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: AdminContactMessageListResponseSchema }),
+    queryFn: ({ signal }) => api.get('admin/contact-messages', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: AdminContactMessageListResponseSchema }),
   });
 }
 
@@ -37,7 +37,7 @@ export function useFeedback() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: messageKeys.feedback(userId),
-    queryFn: ({ signal }) => api.get('/feedback/', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: FeedbackListResponseSchema }),
+    queryFn: ({ signal }) => api.get('feedback/', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: FeedbackListResponseSchema }),
   });
 }
 
@@ -45,6 +45,6 @@ export function useFeedbackStats() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: messageKeys.feedbackStats(userId),
-    queryFn: ({ signal }) => api.get('/feedback/stats/summary', { signal, schema: FeedbackStatsSchema }),
+    queryFn: ({ signal }) => api.get('feedback/stats/summary', { signal, schema: FeedbackStatsSchema }),
   });
 }

@@ -1,9 +1,8 @@
 // The operations view: GET /admin/operations polled while the page is open,
 // POST /admin/jobs/{id}/retry.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser } from '@quarry/shared';
 import { AdminJobRetryResponseSchema, OperationsOverviewSchema } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 
 /**
  * Other users' job events never reach an administrator's socket (it is per user), so the
@@ -11,15 +10,16 @@ import { adminRoot } from '../common/keys';
  */
 export const OPERATIONS_POLL_MS = 3000;
 
+const keys = queryKeys('admin', 'operations');
 export const operationsKeys = {
-  all: (userId: string | undefined) => adminRoot('operations', userId),
-  overview: (userId: string | undefined) => [...operationsKeys.all(userId), 'overview'] as const,
+  all: keys.all,
+  overview: (userId: string | undefined) => keys.of(userId, 'overview'),
 };
 
 export const operationsQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: operationsKeys.overview(userId),
-    queryFn: ({ signal }) => api.get('/admin/operations', { signal, schema: OperationsOverviewSchema }),
+    queryFn: ({ signal }) => api.get('admin/operations', { signal, schema: OperationsOverviewSchema }),
     refetchInterval: OPERATIONS_POLL_MS,
   });
 
@@ -31,7 +31,7 @@ export function useRetryJob() {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (jobId: string) => api.post(`/admin/jobs/${encodeURIComponent(jobId)}/retry`, undefined, { schema: AdminJobRetryResponseSchema }),
+    mutationFn: (jobId: string) => api.post(`admin/jobs/${encodeURIComponent(jobId)}/retry`, undefined, { schema: AdminJobRetryResponseSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: operationsKeys.all(userId) }),
   });
 }

@@ -1,5 +1,5 @@
 // Admin resource types.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser } from '@quarry/shared';
 import {
   ResourceTypeListResponseSchema,
   ResourceTypeSchema,
@@ -7,11 +7,11 @@ import {
   type ResourceTypeUpdate,
 } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 
+const keys = queryKeys('admin', 'resource-types');
 export const resourceKeys = {
-  all: (userId: string | undefined) => adminRoot('resource-types', userId),
-  list: (userId: string | undefined) => [...resourceKeys.all(userId), 'list'] as const,
+  all: keys.all,
+  list: (userId: string | undefined) => keys.of(userId, 'list'),
 };
 
 export const resourceTypesQueryOptions = (userId: string | undefined) =>

@@ -1,5 +1,5 @@
 // Site settings (/admin/settings): GET and PUT /admin/settings, and the model-call settings and usage below.
-import { api, siteKeys, useCurrentUser, userKeys } from '@quarry/shared';
+import { api, queryKeys, siteKeys, useCurrentUser, userKeys } from '@quarry/shared';
 import {
   CreditSettingsSchema,
   ModelCallSettingsSchema,
@@ -12,16 +12,16 @@ import {
   type WebhookSettings,
 } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 
+const keys = queryKeys('admin', 'settings');
 export const settingsKeys = {
-  all: (userId: string | undefined) => adminRoot('settings', userId),
+  all: keys.all,
 };
 
 export const siteSettingsAdminQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: settingsKeys.all(userId),
-    queryFn: ({ signal }) => api.get('/admin/settings', { signal, schema: SiteSettingsSchema }),
+    queryFn: ({ signal }) => api.get('admin/settings', { signal, schema: SiteSettingsSchema }),
   });
 
 export function useSiteSettings() {
@@ -32,7 +32,7 @@ export function useSaveSiteSettings() {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (body: SiteSettingsUpdate) => api.put('/admin/settings', body, { schema: SiteSettingsSchema }),
+    mutationFn: (body: SiteSettingsUpdate) => api.put('admin/settings', body, { schema: SiteSettingsSchema }),
     onSuccess: (saved) => {
       client.setQueryData(settingsKeys.all(userId), saved);
       // the shell's brand mark shows the new name at once
@@ -44,15 +44,15 @@ export function useSaveSiteSettings() {
 // Model calls from the test pages: GET / PUT /admin/settings/model-calls (who may call, how
 // many a minute, what one costs) and GET /admin/model-calls/usage (calls and credits per user).
 export const modelCallKeys = {
-  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'model-calls'] as const,
-  usage: (userId: string | undefined, days: number) => [...settingsKeys.all(userId), 'model-call-usage', { days }] as const,
+  settings: (userId: string | undefined) => keys.of(userId, 'model-calls'),
+  usage: (userId: string | undefined, days: number) => keys.of(userId, 'model-call-usage', { days }),
 };
 
 export function useModelCallSettings() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: modelCallKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('/admin/settings/model-calls', { signal, schema: ModelCallSettingsSchema }),
+    queryFn: ({ signal }) => api.get('admin/settings/model-calls', { signal, schema: ModelCallSettingsSchema }),
   });
 }
 
@@ -60,7 +60,7 @@ export function useSaveModelCallSettings() {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (body: ModelCallSettingsUpdate) => api.put('/admin/settings/model-calls', body, { schema: ModelCallSettingsSchema }),
+    mutationFn: (body: ModelCallSettingsUpdate) => api.put('admin/settings/model-calls', body, { schema: ModelCallSettingsSchema }),
     onSuccess: (saved) => client.setQueryData(modelCallKeys.settings(userId), saved),
   });
 }
@@ -69,20 +69,20 @@ export function useModelCallUsage(days: number) {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: modelCallKeys.usage(userId, days),
-    queryFn: ({ signal }) => api.get('/admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }),
+    queryFn: ({ signal }) => api.get('admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }),
   });
 }
 
 // Webhooks: GET / PUT /admin/webhooks/settings (may deliveries go to private network addresses?).
 export const webhookSettingsKeys = {
-  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'webhooks'] as const,
+  settings: (userId: string | undefined) => keys.of(userId, 'webhooks'),
 };
 
 export function useWebhookSettings() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: webhookSettingsKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('/admin/webhooks/settings', { signal, schema: WebhookSettingsSchema }),
+    queryFn: ({ signal }) => api.get('admin/webhooks/settings', { signal, schema: WebhookSettingsSchema }),
   });
 }
 
@@ -90,7 +90,7 @@ export function useSaveWebhookSettings() {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (body: WebhookSettings) => api.put('/admin/webhooks/settings', body, { schema: WebhookSettingsSchema }),
+    mutationFn: (body: WebhookSettings) => api.put('admin/webhooks/settings', body, { schema: WebhookSettingsSchema }),
     onSuccess: (saved) => client.setQueryData(webhookSettingsKeys.settings(userId), saved),
   });
 }
@@ -98,14 +98,14 @@ export function useSaveWebhookSettings() {
 // The low-balance threshold: GET / PUT /admin/settings/credits. Saving refreshes every
 // cached resource-limits answer (the shell's credits card reads the threshold from it).
 export const creditSettingsKeys = {
-  settings: (userId: string | undefined) => [...settingsKeys.all(userId), 'credits'] as const,
+  settings: (userId: string | undefined) => keys.of(userId, 'credits'),
 };
 
 export function useCreditSettings() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: creditSettingsKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('/admin/settings/credits', { signal, schema: CreditSettingsSchema }),
+    queryFn: ({ signal }) => api.get('admin/settings/credits', { signal, schema: CreditSettingsSchema }),
   });
 }
 
@@ -113,7 +113,7 @@ export function useSaveCreditSettings() {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (body: CreditSettingsUpdate) => api.put('/admin/settings/credits', body, { schema: CreditSettingsSchema }),
+    mutationFn: (body: CreditSettingsUpdate) => api.put('admin/settings/credits', body, { schema: CreditSettingsSchema }),
     onSuccess: (saved) => {
       client.setQueryData(creditSettingsKeys.settings(userId), saved);
       void client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) });

@@ -1,7 +1,7 @@
 // Users as administrators manage them: GET /admin/users, PATCH /admin/users/{id},
 // POST /admin/users/{id}/credit-adjustments, GET /admin/users/{id}/api-keys and
 // DELETE /admin/api-keys/{id}.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser } from '@quarry/shared';
 import {
   AdminUserListResponseSchema,
   ApiKeyListSchema,
@@ -14,7 +14,6 @@ import {
   type SortOrder,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoot } from '../common/keys';
 import { PAGE_SIZE } from './listParts';
 
 export interface UserListFilters {
@@ -24,9 +23,10 @@ export interface UserListFilters {
   offset: number;
 }
 
+const keys = queryKeys('admin', 'users');
 export const userAdminKeys = {
-  all: (userId: string | undefined) => adminRoot('users', userId),
-  list: (userId: string | undefined, filters: UserListFilters) => [...userAdminKeys.all(userId), 'list', filters] as const,
+  all: keys.all,
+  list: (userId: string | undefined, filters: UserListFilters) => keys.of(userId, 'list', filters),
 };
 
 /** One page of GET /admin/users, sorted and searched by the server; the page before stays up while the next loads. */
@@ -34,7 +34,7 @@ export const usersQueryOptions = (userId: string | undefined, filters: UserListF
   queryOptions({
     queryKey: userAdminKeys.list(userId, filters),
     queryFn: ({ signal }) =>
-      api.get('/admin/users', {
+      api.get('admin/users', {
         signal,
         query: { search: filters.search.trim() || undefined, sort: filters.sort, order: filters.order, offset: filters.offset, limit: PAGE_SIZE },
         schema: AdminUserListResponseSchema,
@@ -56,7 +56,7 @@ export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: AdminUserUpdate }) =>
-      api.patch(`/admin/users/${encodeURIComponent(id)}`, patch, { schema: AdminUserSchema }),
+      api.patch(`admin/users/${encodeURIComponent(id)}`, patch, { schema: AdminUserSchema }),
     onSettled: invalidate,
   });
 }
@@ -65,7 +65,7 @@ export function useAdjustBalance() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: BalanceAdjustmentCreate }) =>
-      api.post(`/admin/users/${encodeURIComponent(id)}/credit-adjustments`, body, { schema: BalanceAdjustmentSchema }),
+      api.post(`admin/users/${encodeURIComponent(id)}/credit-adjustments`, body, { schema: BalanceAdjustmentSchema }),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +76,7 @@ export function useUserApiKeys(userId: string) {
   const me = useCurrentUser()?.id;
   return useQuery({
     queryKey: apiKeysKey(me, userId),
-    queryFn: ({ signal }) => api.get(`/admin/users/${encodeURIComponent(userId)}/api-keys`, { signal, schema: ApiKeyListSchema }),
+    queryFn: ({ signal }) => api.get(`admin/users/${encodeURIComponent(userId)}/api-keys`, { signal, schema: ApiKeyListSchema }),
   });
 }
 
@@ -84,7 +84,7 @@ export function useAdminRevokeApiKey(userId: string) {
   const client = useQueryClient();
   const me = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (keyId: string) => api.delete(`/admin/api-keys/${encodeURIComponent(keyId)}`, { schema: ApiKeySchema }),
+    mutationFn: (keyId: string) => api.delete(`admin/api-keys/${encodeURIComponent(keyId)}`, { schema: ApiKeySchema }),
     onSettled: () => client.invalidateQueries({ queryKey: apiKeysKey(me, userId) }),
   });
 }

@@ -1,6 +1,6 @@
 // Calls every job screen makes: the pickers (files, datasets, prompts, examples), the cost
 // estimate, and cancel / retry of a job. Keys are rooted per area and user.
-import { api, datasetKeys, fileKeys, jobKeys, useCurrentUser } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, jobKeys, queryKeys, useCurrentUser } from '@quarry/shared';
 import {
   DatasetListResponseSchema,
   ExampleListResponseSchema,
@@ -18,9 +18,9 @@ export const FILE_PICKER_LIMIT = 100;
 export const PROMPT_PICKER_LIMIT = 100;
 
 export const pickerKeys = {
-  prompts: (userId: string | undefined) => ['prompts', userId ?? 'anonymous', 'list', { limit: PROMPT_PICKER_LIMIT }] as const,
-  examples: (userId: string | undefined, promptId: string) => ['examples', userId ?? 'anonymous', 'list', { prompt_id: promptId }] as const,
-  estimate: (userId: string | undefined, body: JobEstimateRequest) => [...jobKeys.all(userId), 'estimate', body] as const,
+  prompts: (userId: string | undefined) => queryKeys('prompts').list(userId, { limit: PROMPT_PICKER_LIMIT }),
+  examples: (userId: string | undefined, promptId: string) => queryKeys('examples').list(userId, { prompt_id: promptId }),
+  estimate: (userId: string | undefined, body: JobEstimateRequest) => jobKeys.of(userId, 'estimate', body),
 };
 
 export function useUserId(): string | undefined {

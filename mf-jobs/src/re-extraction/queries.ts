@@ -1,21 +1,20 @@
 // Calls of the single-chunk re-extraction dialog: the prompt list
 // (first 100), POST files/{id}/chunks/{chunkId}/extract, and the started job, polled every
 // 2 s (first check after 1 s) until it completes or fails.
-import { api, jobKeys } from '@quarry/shared';
+import { api, jobKeys, queryKeys, type UserId } from '@quarry/shared';
 import { PROMPT_LIST_LIMIT } from '@quarry/shared/constants';
 import { JobSchema, PromptListResponseSchema, ReExtractResponseSchema, TERMINAL_JOB_STATUSES, type ReExtractRequest } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fileToolKeys, useUserId } from '../file-common/queries';
 
-type UserId = string | null | undefined;
 const enc = encodeURIComponent;
 
 export const REEXTRACT_POLL_MS = 2000;
 export const REEXTRACT_FIRST_CHECK_MS = 1000;
 
 export const reExtractKeys = {
-  prompts: (userId: UserId) => ['prompts', userId ?? 'anonymous', 'list', { limit: PROMPT_LIST_LIMIT }] as const,
+  prompts: (userId: UserId) => queryKeys('prompts').list(userId, { limit: PROMPT_LIST_LIMIT }),
 };
 
 export function usePrompts(enabled: boolean) {

@@ -1,27 +1,42 @@
-// Query keys of this remote, rooted per area and user: `promptKeys.all(userId)` reaches every
-// prompt query of that user (lists, details, examples), `schemaKeys.all(userId)` every schema
-// query. Kept in common/ because the prompt pages also read schemas (and the reverse).
-type UserId = string | null | undefined;
-const who = (userId: UserId): string => userId ?? 'anonymous';
+// Query keys of this remote, from the shared `queryKeys` factory: `promptKeys.all(userId)`
+// reaches every prompt query of that user (lists, details, examples), `schemaKeys.all(userId)`
+// every schema query. Kept in common/ because the prompt pages also read schemas (and the
+// reverse).
+import { queryKeys, type UserId } from '@quarry/shared';
 
+export interface PromptListKeyFilters {
+  search?: string;
+  type?: string;
+  sort?: string;
+  order?: string;
+  offset?: number;
+}
+
+export interface SchemaListKeyFilters {
+  search?: string;
+  sort?: string;
+  order?: string;
+  offset?: number;
+  limit?: number;
+}
+
+const prompts = queryKeys('prompts');
 export const promptKeys = {
-  all: (userId: UserId) => ['prompts', who(userId)] as const,
-  lists: (userId: UserId) => ['prompts', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: { search?: string; type?: string; sort?: string; order?: string; offset?: number }) => ['prompts', who(userId), 'list', filters] as const,
-  detail: (userId: UserId, id: string) => ['prompts', who(userId), 'detail', id] as const,
-  examples: (userId: UserId, id: string) => ['prompts', who(userId), 'detail', id, 'examples'] as const,
+  ...prompts,
+  list: (userId: UserId, filters: PromptListKeyFilters) => prompts.list(userId, filters),
+  examples: (userId: UserId, id: string) => prompts.of(userId, 'detail', id, 'examples'),
 };
 
+const schemas = queryKeys('output-schemas');
 export const schemaKeys = {
-  all: (userId: UserId) => ['output-schemas', who(userId)] as const,
-  lists: (userId: UserId) => ['output-schemas', who(userId), 'list'] as const,
-  list: (userId: UserId, filters: { search?: string; sort?: string; order?: string; offset?: number; limit?: number }) => ['output-schemas', who(userId), 'list', filters] as const,
-  detail: (userId: UserId, id: string) => ['output-schemas', who(userId), 'detail', id] as const,
-  llmFormat: (userId: UserId, id: string) => ['output-schemas', who(userId), 'detail', id, 'llm-format'] as const,
+  ...schemas,
+  list: (userId: UserId, filters: SchemaListKeyFilters) => schemas.list(userId, filters),
+  llmFormat: (userId: UserId, id: string) => schemas.of(userId, 'detail', id, 'llm-format'),
 };
 
+const llmTest = queryKeys('llm-test');
 export const llmTestKeys = {
-  all: (userId: UserId) => ['llm-test', who(userId)] as const,
-  results: (userId: UserId) => ['llm-test', who(userId), 'results'] as const,
-  task: (userId: UserId, taskId: string) => ['llm-test', who(userId), 'task', taskId] as const,
+  all: llmTest.all,
+  results: (userId: UserId) => llmTest.of(userId, 'results'),
+  task: (userId: UserId, taskId: string) => llmTest.of(userId, 'task', taskId),
 };

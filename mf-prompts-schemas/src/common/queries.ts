@@ -24,7 +24,7 @@ export const schemaListQueryOptions = (userId: string | undefined, filters: Sche
   queryOptions({
     queryKey: schemaKeys.list(userId, filters),
     queryFn: ({ signal }) =>
-      api.get('/output-schemas/', {
+      api.get('output-schemas/', {
         signal,
         schema: OutputSchemaListResponseSchema,
         query: { offset: filters.offset ?? 0, limit: filters.limit ?? LIST_LIMIT, search: filters.search || undefined, sort: filters.sort, order: filters.order },
@@ -38,7 +38,7 @@ export const useSchemaList = (filters: SchemaListFilters = {}) => useQuery(schem
 export const schemaQueryOptions = (userId: string | undefined, id: string) =>
   queryOptions({
     queryKey: schemaKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`/output-schemas/${encodeURIComponent(id)}`, { signal, schema: OutputSchemaSchema }),
+    queryFn: ({ signal }) => api.get(`output-schemas/${encodeURIComponent(id)}`, { signal, schema: OutputSchemaSchema }),
     enabled: Boolean(userId),
   });
 

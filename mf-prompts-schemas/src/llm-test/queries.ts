@@ -24,7 +24,7 @@ export const useLlmResults = () => {
   const userId = useUserId();
   return useQuery({
     queryKey: llmTestKeys.results(userId),
-    queryFn: ({ signal }) => api.get('/test/llm/results', { signal, schema: LlmTestResultListSchema, query: { limit: LLM_TEST_RESULTS_LIMIT } }),
+    queryFn: ({ signal }) => api.get('test/llm/results', { signal, schema: LlmTestResultListSchema, query: { limit: LLM_TEST_RESULTS_LIMIT } }),
     enabled: Boolean(userId),
     refetchInterval: HISTORY_REFETCH_MS,
   });
@@ -37,7 +37,7 @@ export const useModelCallPolicy = () => {
   const userId = useUserId();
   return useQuery({
     queryKey: policyKey(userId),
-    queryFn: ({ signal }) => api.get('/test/llm/policy', { signal, schema: ModelCallPolicySchema }),
+    queryFn: ({ signal }) => api.get('test/llm/policy', { signal, schema: ModelCallPolicySchema }),
     enabled: Boolean(userId),
   });
 };
@@ -47,7 +47,7 @@ export function useSubmitTest() {
   const userId = useUserId();
   return useMutation({
     mutationFn: (req: { kind: 'simple'; body: LlmSimpleRequest } | { kind: 'structured'; body: LlmStructuredRequest }) =>
-      api.post(`/test/llm/${req.kind}`, req.body, { schema: LlmTaskResponseSchema }),
+      api.post(`test/llm/${req.kind}`, req.body, { schema: LlmTaskResponseSchema }),
     // a call takes credits: the balance beside the limits and in the sidebar changes
     onSettled: () =>
       Promise.all([
@@ -65,7 +65,7 @@ export interface TrackedTask {
 /** The status of one task: SUCCESS / FAILURE are final; a vanished task or one past its deadline is a FAILURE with the reason. */
 export async function taskStatus(taskId: string, submittedAt: number, signal: AbortSignal): Promise<LlmTaskStatus> {
   try {
-    const s = await api.get(`/test/llm/status/${encodeURIComponent(taskId)}`, { signal, schema: LlmTaskStatusSchema });
+    const s = await api.get(`test/llm/status/${encodeURIComponent(taskId)}`, { signal, schema: LlmTaskStatusSchema });
     if (s.status === 'PENDING' && Date.now() - submittedAt > TASK_DEADLINE_MS) {
       return { ...s, status: 'FAILURE', traceback: `No answer after ${TASK_DEADLINE_MS / 60_000} minutes: stopped waiting for this task.` };
     }
@@ -92,7 +92,7 @@ export function useDeleteResult() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/test/llm/results/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`test/llm/results/${encodeURIComponent(id)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: llmTestKeys.results(userId) }),
   });
 }

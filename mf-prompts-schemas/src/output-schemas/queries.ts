@@ -8,7 +8,7 @@ export function useDeleteSchema() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, force }: { id: string; force: boolean }) => api.delete(`/output-schemas/${encodeURIComponent(id)}`, { query: { force: force || undefined } }),
+    mutationFn: ({ id, force }: { id: string; force: boolean }) => api.delete(`output-schemas/${encodeURIComponent(id)}`, { query: { force: force || undefined } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: schemaKeys.all(userId) });
       void client.invalidateQueries({ queryKey: promptKeys.all(userId) });

@@ -7,7 +7,7 @@ import { useUserId } from '../common/queries';
 export const promptQueryOptions = (userId: string | undefined, id: string) =>
   queryOptions({
     queryKey: promptKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`/prompts/${encodeURIComponent(id)}`, { signal, schema: PromptSchema }),
+    queryFn: ({ signal }) => api.get(`prompts/${encodeURIComponent(id)}`, { signal, schema: PromptSchema }),
     enabled: Boolean(userId),
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
@@ -18,7 +18,7 @@ export const useExamples = (promptId: string) => {
   const userId = useUserId();
   return useQuery({
     queryKey: promptKeys.examples(userId, promptId),
-    queryFn: ({ signal }) => api.get('/examples/', { signal, schema: ExampleListResponseSchema, query: { prompt_id: promptId, offset: 0, limit: 100 } }),
+    queryFn: ({ signal }) => api.get('examples/', { signal, schema: ExampleListResponseSchema, query: { prompt_id: promptId, offset: 0, limit: 100 } }),
     enabled: Boolean(userId),
   });
 };
@@ -27,7 +27,7 @@ export function useUpdatePrompt(id: string) {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: PromptUpdate) => api.put(`/prompts/${encodeURIComponent(id)}`, patch, { schema: PromptSchema }),
+    mutationFn: (patch: PromptUpdate) => api.put(`prompts/${encodeURIComponent(id)}`, patch, { schema: PromptSchema }),
     onSuccess: (prompt) => {
       client.setQueryData(promptKeys.detail(userId, id), prompt);
       void client.invalidateQueries({ queryKey: promptKeys.lists(userId) });
@@ -45,15 +45,15 @@ export function useExampleMutations(promptId: string) {
   };
   return {
     create: useMutation({
-      mutationFn: (body: { input_text: string; output_text: string; name?: string }) => api.post('/examples/', { prompt_id: promptId, ...body }, { schema: ExampleSchema }),
+      mutationFn: (body: { input_text: string; output_text: string; name?: string }) => api.post('examples/', { prompt_id: promptId, ...body }, { schema: ExampleSchema }),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, patch }: { id: string; patch: ExampleUpdate }) => api.put(`/examples/${encodeURIComponent(id)}`, patch, { schema: ExampleSchema }),
+      mutationFn: ({ id, patch }: { id: string; patch: ExampleUpdate }) => api.put(`examples/${encodeURIComponent(id)}`, patch, { schema: ExampleSchema }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(`/examples/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => api.delete(`examples/${encodeURIComponent(id)}`),
       onSuccess: refresh,
     }),
   };

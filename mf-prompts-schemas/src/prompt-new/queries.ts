@@ -15,11 +15,11 @@ export function useCreatePrompt() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ prompt, examples }: { prompt: PromptCreate; examples: NewExample[] }) => {
-      const created = await api.post('/prompts/', prompt, { schema: PromptSchema });
+      const created = await api.post('prompts/', prompt, { schema: PromptSchema });
       const failed: string[] = [];
       for (const [i, e] of examples.entries()) {
         try {
-          await api.post('/examples/', { prompt_id: created.id, input_text: e.input_text, output_text: e.output_text }, { schema: ExampleSchema });
+          await api.post('examples/', { prompt_id: created.id, input_text: e.input_text, output_text: e.output_text }, { schema: ExampleSchema });
         } catch {
           failed.push(`Example ${i + 1}`);
         }

@@ -18,7 +18,7 @@ export const promptListQueryOptions = (userId: string | undefined, filters: Prom
   queryOptions({
     queryKey: promptKeys.list(userId, filters),
     queryFn: ({ signal }) =>
-      api.get('/prompts/', {
+      api.get('prompts/', {
         signal,
         schema: PromptListResponseSchema,
         query: { offset: filters.offset, limit: PAGE_SIZE, search: filters.search || undefined, type: filters.type, sort: filters.sort, order: filters.order },
@@ -33,7 +33,7 @@ export function useDeletePrompt() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/prompts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`prompts/${encodeURIComponent(id)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all(userId) }),
   });
 }

@@ -13,7 +13,7 @@ export const useLlmFormat = (id: string, enabled: boolean) => {
   const userId = useUserId();
   return useQuery({
     queryKey: schemaKeys.llmFormat(userId, id),
-    queryFn: ({ signal }) => api.get(`/output-schemas/${encodeURIComponent(id)}/llm-format`, { signal, schema: LlmFormatResponseSchema }),
+    queryFn: ({ signal }) => api.get(`output-schemas/${encodeURIComponent(id)}/llm-format`, { signal, schema: LlmFormatResponseSchema }),
     enabled: Boolean(userId) && enabled,
   });
 };
@@ -22,7 +22,7 @@ export function useUpdateSchema(id: string) {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: OutputSchemaUpdate) => api.put(`/output-schemas/${encodeURIComponent(id)}`, patch, { schema: OutputSchemaSchema }),
+    mutationFn: (patch: OutputSchemaUpdate) => api.put(`output-schemas/${encodeURIComponent(id)}`, patch, { schema: OutputSchemaSchema }),
     onSuccess: (schema) => {
       client.setQueryData(schemaKeys.detail(userId, id), schema);
       void client.invalidateQueries({ queryKey: schemaKeys.all(userId) });
@@ -33,5 +33,5 @@ export function useUpdateSchema(id: string) {
 
 export const useValidateData = (id: string) =>
   useMutation({
-    mutationFn: (data: unknown) => api.post(`/output-schemas/${encodeURIComponent(id)}/validate-data`, { data }, { schema: ValidateDataResponseSchema }),
+    mutationFn: (data: unknown) => api.post(`output-schemas/${encodeURIComponent(id)}/validate-data`, { data }, { schema: ValidateDataResponseSchema }),
   });

@@ -8,7 +8,7 @@ export function useCreateSchema() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: OutputSchemaCreate) => api.post('/output-schemas/', body, { schema: OutputSchemaSchema }),
+    mutationFn: (body: OutputSchemaCreate) => api.post('output-schemas/', body, { schema: OutputSchemaSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: schemaKeys.all(userId) }),
   });
 }

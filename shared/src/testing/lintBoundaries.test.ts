@@ -85,6 +85,16 @@ const CASES: Case[] = [
     files: { [`shell/src/settings/${tag}.ts`]: "export { useResourceLimits } from '../lib/resourceLimits';\n" },
     rule: null,
   },
+  {
+    name: 'an app writes an API path with a leading slash',
+    files: { [`mf-admin/src/${tag}/bad.ts`]: "import { api } from '@quarry/shared';\nexport const load = (id: string) => api.get(`/admin/users/${id}`);\n" },
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'an API path relative to the base is fine',
+    files: { [`shell/src/${tag}/good.ts`]: "import { api } from '@quarry/shared';\nexport const load = (id: string) => api.get(`admin/users/${id}`);\n" },
+    rule: null,
+  },
 ];
 
 interface EslintResult {

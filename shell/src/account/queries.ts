@@ -15,7 +15,7 @@ export { useResourceLimits } from '../lib/resourceLimits';
 export function useEmailPreferences(userId: string | undefined) {
   return useQuery({
     queryKey: accountKeys.emailPreferences(userId),
-    queryFn: ({ signal }) => api.get('/users/preferences/email', { signal, schema: EmailPreferencesSchema }),
+    queryFn: ({ signal }) => api.get('users/preferences/email', { signal, schema: EmailPreferencesSchema }),
     enabled: Boolean(userId),
     ...CACHED_FIVE_MINUTES,
   });
@@ -25,7 +25,7 @@ export function useUpdateEmailPreferences(userId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (notifications_enabled: boolean) =>
-      api.post('/users/preferences/email', { notifications_enabled }, { schema: EmailPreferencesSchema }),
+      api.post('users/preferences/email', { notifications_enabled }, { schema: EmailPreferencesSchema }),
     onSuccess: (data) => client.setQueryData(accountKeys.emailPreferences(userId), data),
   });
 }

@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState(((location.state ?? {}) as { email?: string }).email ?? '');
   const [submitted, setSubmitted] = useState(false);
   const send = useMutation({
-    mutationFn: (address: string) => api.post('/auth/forgot-password', { email: address }, { public: true, schema: MessageResponseSchema }),
+    mutationFn: (address: string) => api.post('auth/forgot-password', { email: address }, { public: true, schema: MessageResponseSchema }),
   });
   const emailMessage = emailError(email);
 

@@ -29,7 +29,7 @@ export default function ResetPasswordPage() {
   const mismatch = confirm !== password;
 
   const reset = useMutation({
-    mutationFn: () => api.post('/auth/reset-password', { token, new_password: password }, { public: true, schema: MessageResponseSchema }),
+    mutationFn: () => api.post('auth/reset-password', { token, new_password: password }, { public: true, schema: MessageResponseSchema }),
     onSuccess: () => navigate('/login', { replace: true, state: { passwordReset: true } }),
   });
   const linkSpent = reset.isError && toAppError(reset.error).status === 400;

@@ -13,7 +13,7 @@ export function useMyCreditRequests() {
   const userId = useCurrentUser()?.id;
   return useQuery({
     queryKey: creditRequestKeys.mine(userId),
-    queryFn: ({ signal }) => api.get('/credit-requests/my-requests', { signal, schema: CreditRequestListResponseSchema }),
+    queryFn: ({ signal }) => api.get('credit-requests/my-requests', { signal, schema: CreditRequestListResponseSchema }),
     enabled: Boolean(userId),
   });
 }
@@ -22,7 +22,7 @@ export function useSubmitCreditRequest() {
   const userId = useCurrentUser()?.id;
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreditRequestCreate) => api.post('/credit-requests/', body, { schema: CreditRequestSchema }),
+    mutationFn: (body: CreditRequestCreate) => api.post('credit-requests/', body, { schema: CreditRequestSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: creditRequestKeys.mine(userId) }),
   });
 }

@@ -6,6 +6,6 @@ import { useMutation } from '@tanstack/react-query';
 
 export function useSubmitFeedback() {
   return useMutation({
-    mutationFn: (body: FeedbackCreate) => api.post('/feedback/', body, { schema: FeedbackSchema }),
+    mutationFn: (body: FeedbackCreate) => api.post('feedback/', body, { schema: FeedbackSchema }),
   });
 }

@@ -35,7 +35,7 @@ export function useApiKeys() {
   const userId = useUserId();
   return useQuery({
     queryKey: integrationKeys.apiKeys(userId),
-    queryFn: ({ signal }) => api.get('/api-keys/', { signal, schema: ApiKeyListSchema }),
+    queryFn: ({ signal }) => api.get('api-keys/', { signal, schema: ApiKeyListSchema }),
     enabled: Boolean(userId),
   });
 }
@@ -44,7 +44,7 @@ export function useCreateApiKey() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApiKeyCreate) => api.post('/api-keys/', body, { schema: ApiKeyCreatedSchema }),
+    mutationFn: (body: ApiKeyCreate) => api.post('api-keys/', body, { schema: ApiKeyCreatedSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.apiKeys(userId) }),
   });
 }
@@ -53,7 +53,7 @@ export function useRevokeApiKey() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api-keys/${id}`, { schema: ApiKeySchema }),
+    mutationFn: (id: string) => api.delete(`api-keys/${id}`, { schema: ApiKeySchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.apiKeys(userId) }),
   });
 }
@@ -62,7 +62,7 @@ export function useWebhookEndpoints() {
   const userId = useUserId();
   return useQuery({
     queryKey: integrationKeys.webhooks(userId),
-    queryFn: ({ signal }) => api.get('/webhooks/', { signal, schema: WebhookEndpointListSchema }),
+    queryFn: ({ signal }) => api.get('webhooks/', { signal, schema: WebhookEndpointListSchema }),
     enabled: Boolean(userId),
   });
 }
@@ -71,7 +71,7 @@ export function useCreateWebhookEndpoint() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointCreate) => api.post('/webhooks/', body, { schema: WebhookEndpointCreatedSchema }),
+    mutationFn: (body: WebhookEndpointCreate) => api.post('webhooks/', body, { schema: WebhookEndpointCreatedSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.webhooks(userId) }),
   });
 }
@@ -80,7 +80,7 @@ export function useDeleteWebhookEndpoint() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/webhooks/${id}`),
+    mutationFn: (id: string) => api.delete(`webhooks/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.webhooks(userId) }),
   });
 }
@@ -90,7 +90,7 @@ export function useWebhookDeliveries(endpointId: string) {
   const userId = useUserId();
   return useQuery({
     queryKey: integrationKeys.deliveries(userId, endpointId),
-    queryFn: ({ signal }) => api.get(`/webhooks/${endpointId}/deliveries`, { signal, schema: WebhookDeliveryListSchema, query: { limit: 20 } }),
+    queryFn: ({ signal }) => api.get(`webhooks/${endpointId}/deliveries`, { signal, schema: WebhookDeliveryListSchema, query: { limit: 20 } }),
     enabled: Boolean(userId),
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
   });
@@ -100,7 +100,7 @@ export function useSendTestEvent(endpointId: string) {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/webhooks/${endpointId}/test`, undefined, { schema: WebhookDeliverySchema }),
+    mutationFn: () => api.post(`webhooks/${endpointId}/test`, undefined, { schema: WebhookDeliverySchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries(userId, endpointId) }),
   });
 }
@@ -109,7 +109,7 @@ export function useRedeliver(endpointId: string) {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => api.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, undefined, { schema: WebhookDeliverySchema }),
+    mutationFn: (deliveryId: string) => api.post(`webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, undefined, { schema: WebhookDeliverySchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries(userId, endpointId) }),
   });
 }
@@ -125,7 +125,7 @@ export function useSessions() {
   const userId = useUserId();
   return useQuery({
     queryKey: securityKeys.sessions(userId),
-    queryFn: ({ signal }) => api.get('/users/me/sessions', { signal, schema: SessionListResponseSchema }),
+    queryFn: ({ signal }) => api.get('users/me/sessions', { signal, schema: SessionListResponseSchema }),
     enabled: Boolean(userId),
   });
 }
@@ -134,7 +134,7 @@ export function useChangePassword() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChangeBody) => api.post('/users/me/password', body, { schema: SessionsRevokedResponseSchema }),
+    mutationFn: (body: PasswordChangeBody) => api.post('users/me/password', body, { schema: SessionsRevokedResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
   });
 }
@@ -143,7 +143,7 @@ export function useRevokeSession() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/users/me/sessions/${id}`, { schema: MessageResponseSchema }),
+    mutationFn: (id: string) => api.delete(`users/me/sessions/${id}`, { schema: MessageResponseSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
   });
 }
@@ -152,7 +152,7 @@ export function useRevokeOtherSessions() {
   const userId = useUserId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/users/me/sessions/revoke-others', undefined, { schema: SessionsRevokedResponseSchema }),
+    mutationFn: () => api.post('users/me/sessions/revoke-others', undefined, { schema: SessionsRevokedResponseSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
   });
 }

@@ -9,7 +9,7 @@ export const usePlaygroundFiles = () => {
   const userId = useUserId();
   return useQuery({
     queryKey: fileKeys.list(userId, { purpose: 'playground', limit: 100 }),
-    queryFn: ({ signal }) => api.get('/files/my-files', { signal, schema: FileListResponseSchema, query: { offset: 0, limit: 100 } }),
+    queryFn: ({ signal }) => api.get('files/my-files', { signal, schema: FileListResponseSchema, query: { offset: 0, limit: 100 } }),
     enabled: Boolean(userId),
   });
 };
@@ -18,12 +18,12 @@ export const useFileChunks = (fileId: string | null) => {
   const userId = useUserId();
   return useQuery({
     queryKey: [...fileKeys.detail(userId, fileId ?? ''), 'chunks'] as const,
-    queryFn: ({ signal }) => api.get(`/files/${encodeURIComponent(fileId!)}/chunks`, { signal, schema: ChunksResponseSchema }),
+    queryFn: ({ signal }) => api.get(`files/${encodeURIComponent(fileId!)}/chunks`, { signal, schema: ChunksResponseSchema }),
     enabled: Boolean(userId && fileId),
   });
 };
 
 export const useRunPlayground = (promptId: string) =>
   useMutation({
-    mutationFn: (body: PromptPlaygroundRequest) => api.post(`/prompts/${encodeURIComponent(promptId)}/playground`, body, { schema: PromptPlaygroundResponseSchema, timeoutMs: 180_000 }),
+    mutationFn: (body: PromptPlaygroundRequest) => api.post(`prompts/${encodeURIComponent(promptId)}/playground`, body, { schema: PromptPlaygroundResponseSchema, timeoutMs: 180_000 }),
   });
