@@ -171,6 +171,7 @@ export {
   toast,
   toastDuration,
   toaster,
+  useDebouncedValue,
   Toaster,
   validityStatus,
   type AppProvidersProps,

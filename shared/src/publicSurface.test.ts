@@ -32,7 +32,7 @@ const VALUES = [
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
   'toastDuration', 'Toaster', 'toaster', 'truncate', 'UNKNOWN_ERROR_MESSAGE', 'UPLOAD_EVENT_NAMES',
   'UPLOAD_FAILED', 'uploadFailedMessage', 'uploadToSignedUrl', 'useAuth', 'useConnectionState',
-  'useCurrentUser', 'useErrorHandler', 'useJobUpdates', 'useObservable', 'USER_STORAGE_KEY',
+  'useCurrentUser', 'useDebouncedValue', 'useErrorHandler', 'useJobUpdates', 'useObservable', 'USER_STORAGE_KEY',
   'userKeys', 'validityStatus',
 ];
 

@@ -5,7 +5,7 @@
 // a card with each column labelled and a sort select instead of the headers. Sort and page live
 // in the address; the server sorts and pages.
 import { Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, toast } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue } from '@quarry/shared';
 import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from './errors';
 import { PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams } from './listParts';
-import { useDebounced } from './useDebounced';
 
 /** chosen: the list is asked again once typing has paused this long, not per key */
 const SEARCH_PAUSE_MS = 250;
@@ -28,7 +27,7 @@ export interface ListSearch {
 
 export function useListSearch(): ListSearch {
   const [text, setText] = useState('');
-  const term = useDebounced(text.trim(), SEARCH_PAUSE_MS);
+  const term = useDebouncedValue(text.trim(), SEARCH_PAUSE_MS);
   return { text, setText, term };
 }
 

@@ -8,3 +8,4 @@ export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps, type LoadingStateProps, type ErrorStateProps, type PageHeaderProps } from './states';
 export { ErrorDialogHost } from './ErrorDialogHost';
+export { useDebouncedValue } from './useDebouncedValue';

@@ -1,11 +1,10 @@
 import { Button, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, handleError, plural, toAppError, toast } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, handleError, LoadingState, plural, toAppError, toast, useDebouncedValue } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { Database, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useAvailableFiles } from '../files/queries';
 import { SearchInput } from '../SearchInput';
-import { useDebouncedValue } from '../useDebouncedValue';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { DatasetCard } from './DatasetCard';
 import { DatasetFilesDialog } from './DatasetFilesDialog';

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, plural, toAppError } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, plural, toAppError, useDebouncedValue } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { FileText, FolderPlus, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,6 @@ import { DropZone } from '../upload/DropZone';
 import { libraryUploads } from '../upload/instances';
 import { UploadList } from '../upload/UploadList';
 import { useUploads } from '../upload/useUploads';
-import { useDebouncedValue } from '../useDebouncedValue';
 import { FilePager, PAGE_SIZES } from './FilePager';
 import { FileTable, type FileSort } from './FileTable';
 import { useFileList, useFileListPages } from './queries';

@@ -1,5 +1,5 @@
 import { Badge, Box, CloseButton, Dialog, HStack, Icon, Kbd, Listbox, Portal, Spinner, Text, createListCollection } from '@chakra-ui/react';
-import { useCurrentUser } from '@quarry/shared';
+import { useCurrentUser, useDebouncedValue } from '@quarry/shared';
 import { Braces, Database, FileText, type LucideIcon, MessageSquareText, Search, Workflow } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,15 +18,6 @@ const KIND_ICON: Record<Exclude<PaletteKind, 'page'>, LucideIcon> = {
 /** Wait this long after the last key before searching the server. */
 const SEARCH_DEBOUNCE_MS = 200;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 export interface CommandPaletteProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,7 +32,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   const userId = useCurrentUser()?.id;
   const { sections } = useNav();
   const [input, setInput] = useState('');
-  const query = useDebounced(useDeferredValue(input.trim()), SEARCH_DEBOUNCE_MS);
+  const query = useDebouncedValue(useDeferredValue(input.trim()), SEARCH_DEBOUNCE_MS);
   const search = usePaletteSearch(userId, query);
   const inputRef = useRef<HTMLInputElement>(null);
 
