@@ -113,7 +113,8 @@ function start(name, args, env) {
 }
 
 async function waitFor(url, child) {
-  for (let i = 0; i < 600; i += 1) {
+  // up to 3 minutes: on a loaded machine the embedded database's first start took over one
+  for (let i = 0; i < 1800; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited early (${url})`);
     try {
       const res = await fetch(url);
