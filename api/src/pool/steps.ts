@@ -1,8 +1,7 @@
 // Call-site helpers for job steps that compute in the processing pool.
 import { JobError } from '../jobs/types';
 import type { Provenance, SourceLine } from '../processing/provenance';
-import { runChecks, type ChecksInput, type ReviewCheck } from '../modules/review/checks';
-import { isPoolFailure, sharedProcessingPool, type ProcessingPool } from './index';
+import { isPoolFailure, type ProcessingPool } from './index';
 
 /**
  * Provenance of one extracted chunk, computed in a pool thread. The document's lines go to a
@@ -30,14 +29,4 @@ export async function provenanceInPool(
 export function asJobError(err: unknown): unknown {
   if (isPoolFailure(err)) return new JobError(err.message, { code: err.code ?? 'PROCESSING_FAILED', cause: err });
   return err;
-}
-
-/**
- * A review record's checks: in a pool thread when the process has its pool (an export builds
- * hundreds of records back to back, each reading its document's text for printed totals), else
- * here.
- */
-export function reviewChecks(input: ChecksInput): Promise<ReviewCheck[]> | ReviewCheck[] {
-  const pool = sharedProcessingPool();
-  return pool ? pool.run('review-checks', input, { what: 'checking the record' }) : runChecks(input);
 }

@@ -17,6 +17,8 @@ import { documentSource, provenanceOfExtraction, type DocumentSource } from '../
 import { checkBmp, checkGif, checkJpeg, checkPngStreaming, checkTiff, type StructureCheck } from '../modules/files/formats';
 import { getProvider } from '../llm';
 import { runChecks, type ChecksInput, type ReviewCheck } from '../modules/review/checks';
+import { composeRecord, type RecordInputs } from '../modules/review/compose';
+import type { BuiltRecord } from '../modules/review/model';
 
 export interface TaskContext {
   progress(message: unknown): void;
@@ -86,6 +88,9 @@ export const tasks = {
   'ocr-language': async (p: { text: string }) => detectLanguage(p.text),
 
   'review-checks': async (p: ChecksInput): Promise<ReviewCheck[]> => runChecks(p),
+
+  // a file's review record from what the main thread read (an export builds one per file)
+  'review-record': async (p: RecordInputs): Promise<BuiltRecord> => composeRecord(p),
 
   'ocr-assemble': async (p: { pages: OcrPage[] }) => ({ text: documentText(p.pages), lines: numberLines(p.pages), markdown: toMarkdown(p.pages) }),
 

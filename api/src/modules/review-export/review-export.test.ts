@@ -8,6 +8,7 @@
 // real extracted file) exports in full, chunked, and its records are read while it is written.
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
+import { sharedProcessingPool } from '../../pool';
 import { shutdownOcr } from '../../processing/ocr';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { TERMINAL, generousLimits, waitForJob } from '../jobs/test-helpers';
@@ -234,6 +235,27 @@ describe('a 500-file dataset', () => {
     expect(new Set(rows.map((r) => r.file_id)).size).toBe(500);
     expect(rows.every((r) => r.vendor === 'Contoso Supplies' && r.status === 'unreviewed')).toBe(true);
     expect(rows[499]!.file_name).toBe('bulk-0499-beta.pdf');
+  });
+
+  it("builds every file's record in a processing thread: the event loop only reads the database", async () => {
+    const pool = sharedProcessingPool();
+    expect(pool).not.toBeNull();
+    const tasks: string[] = [];
+    const run = pool!.run.bind(pool!);
+    const spy = jest.spyOn(pool!, 'run').mockImplementation(((name: Parameters<typeof run>[0], payload: never, opts?: Parameters<typeof run>[2]) => {
+      tasks.push(name);
+      return run(name, payload, opts);
+    }) as typeof run);
+    try {
+      const res = await fetch(`${t.baseUrl}/api/v1/datasets/${bigSet}/export?format=json&checks=true`, { headers: { authorization: `Bearer ${u.token}` } });
+      expect(res.status).toBe(200);
+      const doc = JSON.parse(await res.text());
+      expect(doc.files).toHaveLength(500);
+      expect(Array.isArray(doc.files[0].checks)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(tasks.filter((n) => n === 'review-record')).toHaveLength(500);
   });
 
   it('reads the records while it writes: a correction made after the first bytes shows in the last line', async () => {
