@@ -43,10 +43,10 @@ export function mediaWorkerPath(): string {
  * Rendering and recognition run below the API's event loop (nice 10, as the processing pool's
  * threads): with more work than cores, requests are answered first. Best effort.
  */
-export function lowerPriority(pid: number | undefined): void {
+export function lowerPriority(pid: number | undefined, by = 10): void {
   if (!pid) return;
   try {
-    setPriority(pid, Math.min(19, getPriority(pid) + 10));
+    setPriority(pid, Math.min(19, getPriority(pid) + by));
   } catch {
     // not permitted here: the child runs at the API's priority
   }

@@ -104,12 +104,91 @@ function toGrey(rgba) {
   return grey;
 }
 
-/** Grey, cleaned (page-clean.mjs) and written as PGM; returns what the cleaning did. */
-async function writeCleanPgm(outPath, rgba, width, height) {
-  const cleaned = cleanPage(toGrey(rgba), width, height);
+/** Cleaned (page-clean.mjs) and written as PGM; returns what the cleaning did. */
+async function writeCleanPgm(outPath, grey, width, height) {
+  const cleaned = cleanPage(grey, width, height);
   const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
   await writeFile(outPath, Buffer.concat([header, cleaned.data]));
   return { noise: cleaned.noise, denoised: cleaned.denoised, skew: cleaned.skew };
+}
+
+/** pdfjs' decoded image kinds (ImageKind) */
+const GRAYSCALE_1BPP = 1;
+const RGB_24BPP = 2;
+const RGBA_32BPP = 3;
+
+/** 8-bit grey of a decoded image (pdfjs' ImageKind layouts), composited onto white; null for a layout not known here. */
+function imageToGrey(img) {
+  const { width, height, kind, data } = img;
+  if (!data || !width || !height) return null;
+  const grey = new Uint8Array(width * height);
+  if (kind === RGB_24BPP) {
+    if (data.length < width * height * 3) return null;
+    for (let i = 0, o = 0; o < grey.length; i += 3, o++) grey[o] = (77 * data[i] + 150 * data[i + 1] + 29 * data[i + 2] + 128) >> 8;
+    return grey;
+  }
+  if (kind === RGBA_32BPP) {
+    if (data.length < width * height * 4) return null;
+    for (let i = 0, o = 0; o < grey.length; i += 4, o++) {
+      const a = data[i + 3];
+      const luma = (77 * data[i] + 150 * data[i + 1] + 29 * data[i + 2] + 128) >> 8;
+      grey[o] = (luma * a + 255 * (255 - a) + 127) / 255;
+    }
+    return grey;
+  }
+  if (kind === GRAYSCALE_1BPP) {
+    // one bit a pixel, rows padded to whole bytes, 1 = white (pdfjs has applied /Decode)
+    const rowBytes = (width + 7) >> 3;
+    if (data.length < rowBytes * height) return null;
+    for (let y = 0; y < height; y++) {
+      const row = y * rowBytes;
+      const out = y * width;
+      for (let x = 0; x < width; x++) grey[out + x] = (data[row + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
+    }
+    return grey;
+  }
+  return null;
+}
+
+/**
+ * A page that paints one picture over the whole of it, upright and unscaled against the page's
+ * own drawing (a scanner's or a fax's PDF): that picture's pixels in grey, at its own
+ * resolution, so the page is not drawn again through the canvas (about as long as recognising
+ * it). Null for anything else (several images, vector text or lines, a rotated or partial
+ * picture, a resolution under 90 % of `dpi` or over `maxPixels`): that page is rendered.
+ */
+async function wholePageImage(pdfjs, page, base, dpi, maxPixels) {
+  const { OPS, Util } = pdfjs;
+  const opList = await page.getOperatorList();
+  let ctm = [1, 0, 0, 1, 0, 0];
+  const stack = [];
+  let image = null;
+  for (let i = 0; i < opList.fnArray.length; i++) {
+    const fn = opList.fnArray[i];
+    const args = opList.argsArray[i];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = Util.transform(ctm, args);
+    else if (fn === OPS.dependency) continue;
+    else if (fn === OPS.paintImageXObject && !image && typeof args?.[0] === 'string') image = { id: args[0], m: Util.transform(base.transform, ctm) };
+    else return null;
+  }
+  if (!image) return null;
+  const [a, b, c, d, e, f] = image.m;
+  // upright: x grows with the image's columns, y with its rows (image row 0 at the page's top)
+  if (Math.abs(b) > 1e-6 || Math.abs(c) > 1e-6 || a <= 0 || d >= 0) return null;
+  const left = e;
+  const top = f + d;
+  const tol = 0.02;
+  if (Math.abs(left) > base.width * tol || Math.abs(top) > base.height * tol) return null;
+  if (Math.abs(a - base.width) > base.width * tol || Math.abs(-d - base.height) > base.height * tol) return null;
+  const objs = image.id.startsWith('g_') ? page.commonObjs : page.objs;
+  const img = await new Promise((resolve) => objs.get(image.id, resolve));
+  if (!img || img.bitmap || !img.width || !img.height) return null;
+  const imageDpi = (img.width / base.width) * 72;
+  if (imageDpi < dpi * 0.9 || img.width * img.height > maxPixels) return null;
+  const grey = imageToGrey(img);
+  return grey ? { grey, width: img.width, height: img.height, dpi: Math.round(imageDpi) } : null;
 }
 
 function fitScale(width, height, scale, maxPixels) {
@@ -225,13 +304,20 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath, re
           if (x1 - x0 < 16 || y1 - y0 < 16) continue;
           const rgba = ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data;
           const imagePath = outPath.replace(/\.pgm$/, `-image-${++k}.pgm`);
-          await writeCleanPgm(imagePath, rgba, x1 - x0, y1 - y0);
+          await writeCleanPgm(imagePath, toGrey(rgba), x1 - x0, y1 - y0);
           // where the crop sits on the page, in points, and how many points a pixel is
           images.push({ path: imagePath, left: x0 / scale, top: y0 / scale, pointsPerPixel: 1 / scale, dpi: Math.round(scale * 72) });
         }
       }
     }
     if (chars < minChars) {
+      // a scanned page is usually one picture over the whole page: its pixels are read as they are
+      const whole = await wholePageImage(pdfjs, page, base, dpi, maxPixels);
+      if (whole) {
+        const clean = { ...(await writeCleanPgm(outPath, whole.grey, whole.width, whole.height)), pixels: 'picture' };
+        rendered = { path: outPath, width: whole.width, height: whole.height, dpi: whole.dpi, clean };
+        return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered, images };
+      }
       const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
       const viewport = page.getViewport({ scale });
       const width = Math.max(1, Math.floor(viewport.width));
@@ -243,7 +329,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath, re
       ctx.fillRect(0, 0, width, height);
       await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
       const rgba = ctx.getImageData(0, 0, width, height).data;
-      const clean = await writeCleanPgm(outPath, rgba, width, height);
+      const clean = { ...(await writeCleanPgm(outPath, toGrey(rgba), width, height)), pixels: 'render' };
       rendered = { path: outPath, width, height, dpi: Math.round(scale * 72), clean };
     }
     return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered, images };
@@ -274,7 +360,7 @@ async function imageDecode({ path, outPath, maxPixels, budgetPixels, checkOnly }
   // an upload check only needs the decode to succeed: no grey copy, clean-up or file
   if (checkOnly) return { width, height, path: null, clean: null, scaled: scale < 1 ? { from: [img.width, img.height], scale } : null };
   const rgba = ctx.getImageData(0, 0, width, height).data;
-  const clean = await writeCleanPgm(outPath, rgba, width, height);
+  const clean = await writeCleanPgm(outPath, toGrey(rgba), width, height);
   return { width, height, path: outPath, clean, scaled: scale < 1 ? { from: [img.width, img.height], scale } : null };
 }
 

@@ -47,3 +47,34 @@ describe('page clean-up: the noise measured on sampled rows', () => {
     expect(full >= level).toBe(scan !== null);
   });
 });
+
+describe('page clean-up: a tilted page is straightened by a shear', () => {
+  it('its lines come out level, every pixel a copy of one of the page (no interpolated greys)', async () => {
+    const page = renderTextImage(['Washers M10 zinc 2,400 18.6 kg', 'Coach screws 8x100 350 12.25 kg', 'Wall plugs brown 1,000 2.05 kg'], {
+      width: 1600,
+      fontSize: 40,
+      minHeight: 700,
+    });
+    const img = await greyPixels(await scanLike(page.png, { angleDeg: 1.6, grain: 0, dustPerMpx: 0, seed: 3 }));
+    const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
+    try {
+      const file = path.join(dir, 'page.grey');
+      writeFileSync(file, img.grey);
+      const script = [
+        `import { cleanPage, estimateSkew } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
+        `import { readFileSync } from 'node:fs';`,
+        `const d = new Uint8Array(readFileSync(${JSON.stringify(file)}));`,
+        `const c = cleanPage(d, ${img.width}, ${img.height});`,
+        `const before = new Set(d); const fill = c.data[0];`,
+        `const foreign = c.data.filter((v) => !before.has(v) && v !== fill).length;`,
+        `console.log(JSON.stringify({ skew: c.skew, after: estimateSkew(c.data, ${img.width}, ${img.height}), foreign }));`,
+      ].join('\n');
+      const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { skew: number; after: number; foreign: number };
+      expect(Math.abs(r.skew - 1.6)).toBeLessThanOrEqual(0.15);
+      expect(Math.abs(r.after)).toBeLessThan(0.15);
+      expect(r.foreign).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

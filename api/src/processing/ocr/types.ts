@@ -110,8 +110,13 @@ export interface PageCleaning {
   noise: number;
   /** A 3x3 median filter was applied (noise at or above the threshold). */
   denoised: boolean;
-  /** Degrees the page was rotated back (positive: its lines fell to the right); 0 when it was not rotated. */
+  /** Degrees the page was straightened by (positive: its lines fell to the right); 0 when it was not. */
   skew: number;
+  /**
+   * A PDF page's pixels: `picture` = the one picture the page paints over all of it, at its own
+   * resolution (a scanner's PDF; nothing drawn again), `render` = the page drawn at the asked DPI.
+   */
+  pixels?: 'picture' | 'render';
 }
 
 export interface OcrLine {
