@@ -30,7 +30,9 @@ export function Breadcrumbs() {
           const label = item.named ? <NamedCrumbLabel crumb={item.named} params={item.params} /> : item.label;
           return (
             <Fragment key={`${item.href}:${item.label}`}>
-              <Breadcrumb.Item minW="0">
+              {/* the page's own crumb gives way first: the trail before it keeps its words
+                  (up to a width) instead of shrinking to a few letters on a phone */}
+              <Breadcrumb.Item minW="0" flexShrink={last ? 1 : 0} maxW={last ? undefined : { base: '7rem', md: '14rem' }}>
                 {last ? (
                   <Breadcrumb.CurrentLink truncate>{label}</Breadcrumb.CurrentLink>
                 ) : (
