@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,47 @@ const SHELL_FEATURES = ['account', 'auth', 'credit-request', 'feedback', 'settin
 const UI_PACKAGES = '^(react|react-dom|react-router|@chakra-ui|@emotion|@tanstack/react-query|lucide-react|next-themes)(/|$)';
 
 const restricted = (...patterns) => ['error', { patterns }];
+
+/** A remote's feature folders: every folder of its src/ but common/ (what features share) and test/. */
+const featuresOf = (remote) =>
+  fs
+    .readdirSync(path.join(root, remote, 'src'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !['common', 'test'].includes(d.name))
+    .map((d) => d.name);
+
+/** Features of one folder never import each other: each pair is a zone of import-x/no-restricted-paths. */
+const noCrossFeatureImports = (dir, features, message) => [
+  'error',
+  {
+    zones: features.flatMap((target) =>
+      features.filter((from) => from !== target).map((from) => ({ target: path.join(root, dir, target), from: path.join(root, dir, from), message })),
+    ),
+  },
+];
+
+// File names as the code names them today: in the apps, PascalCase for components and
+// camelCase for the rest (`FileLibrary.tsx`, `queries.ts`); in the API, kebab-case
+// (`review-export`, `json-schema.ts`). What comes after the first dot (`.test`, `.owned`) is free.
+const FILENAME_CASES = {
+  app: { pattern: '^[A-Za-z][A-Za-z0-9]*$', says: 'PascalCase (components) or camelCase, e.g. FileLibrary.tsx, queries.ts' },
+  api: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', says: 'kebab-case, e.g. json-schema.ts' },
+};
+const quarry = {
+  rules: {
+    'filename-case': {
+      meta: { type: 'suggestion', schema: [{ enum: Object.keys(FILENAME_CASES) }] },
+      create(context) {
+        const { pattern, says } = FILENAME_CASES[context.options[0]];
+        const name = path.basename(context.filename).split('.')[0];
+        return {
+          Program(node) {
+            if (!new RegExp(pattern).test(name)) context.report({ node, message: `File name "${path.basename(context.filename)}": ${says}.` });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**'] },
@@ -73,6 +115,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['shell/src/**/*.{ts,tsx}', ...REMOTES.map((r) => `${r}/src/**/*.{ts,tsx}`)],
+    ignores: ['**/*.d.ts'],
+    plugins: { quarry },
+    rules: { 'quarry/filename-case': ['error', 'app'] },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['**/*.d.ts'],
+    plugins: { quarry },
+    rules: { 'quarry/filename-case': ['error', 'api'] },
+  },
+  // A remote's features never import each other: what two need lives in that remote's common/.
+  // (A test may render another feature's page.)
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/src/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': noCrossFeatureImports(
+        `${remote}/src`,
+        featuresOf(remote),
+        `Features of ${remote} never import each other: move what both need to ${remote}/src/common/.`,
+      ),
+    },
+  })),
   {
     // The shell imports no remote's code (remotes arrive at run time through Module Federation).
     files: ['shell/**/*.{ts,tsx}'],

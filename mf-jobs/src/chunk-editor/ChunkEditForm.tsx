@@ -5,7 +5,7 @@ import { detailMessages, toAppError, toast } from '@quarry/shared';
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useUpdateChunk } from '../file-common/queries';
+import { useUpdateChunk } from '../common/fileQueries';
 import {
   addBodyRow,
   addTable,

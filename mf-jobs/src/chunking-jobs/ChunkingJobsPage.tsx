@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles, useUserId } from '../common/queries';
-import { RecentJobsCard, SectionCard } from '../common/ui';
+import { SectionCard } from '../common/cards';
+import { RecentJobsCard } from '../common/RecentJobs';
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, type ChunkingPageStrategy } from './form';
 import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, chunkingKeys, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
 

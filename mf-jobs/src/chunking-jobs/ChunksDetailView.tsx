@@ -6,7 +6,7 @@ import type { ChunkItem } from '@quarry/shared/schemas';
 import { FileText, Table2, TableProperties } from 'lucide-react';
 import { useState } from 'react';
 import { CHUNK_CLASS_LABEL, chunkLineRange, classifyChunk, type ChunkClass } from '../common/chunkClass';
-import { SectionCard } from '../common/ui';
+import { SectionCard } from '../common/cards';
 
 export const CHUNK_PREVIEW_CHARS = 200;
 export const NO_TABLE_STRUCTURE_WARNING = 'This chunk was created before detailed table structure preservation was implemented.';

@@ -3,7 +3,7 @@
 // figures read the same live and after a reload.
 import { formatTokens } from '@quarry/shared';
 import type { JobActual } from '@quarry/shared/schemas';
-import { SectionCard, Stat, StatGrid } from './ui';
+import { SectionCard, Stat, StatGrid } from './cards';
 
 const LABELS: [keyof JobActual, string][] = [
   ['pages', 'Pages OCRed'],

@@ -7,7 +7,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EstimateCard } from './Estimate';
 import { CreateJobFormCard } from './fields';
-import { RecentJobsCard, type RecentJob } from './ui';
+import { RecentJobsCard, type RecentJob } from './RecentJobs';
 
 /** chosen: the create screens cut recent job names at 40 characters */
 const RECENT_NAME_LENGTH = 40;

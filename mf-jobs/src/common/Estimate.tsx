@@ -2,7 +2,7 @@
 import { Alert, Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatTokens, toAppError } from '@quarry/shared';
 import type { EstimateTextBasis, JobEstimate } from '@quarry/shared/schemas';
-import { SectionCard, Stat, StatGrid } from './ui';
+import { SectionCard, Stat, StatGrid } from './cards';
 
 /** what the token figure was counted from, in words (before OCR it can only be a guess) */
 const BASIS_WORDS: Record<EstimateTextBasis, string> = {

@@ -5,7 +5,7 @@ import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import { paths } from '@quarry/shared';
 import { ReviewChecksSummarySchema } from '@quarry/shared/schemas';
 import { Link } from 'react-router';
-import { Stat } from './ui';
+import { Stat } from './cards';
 
 export function ReviewChecks({ summary }: { summary: unknown }) {
   const parsed = ReviewChecksSummarySchema.safeParse(summary);

@@ -10,7 +10,7 @@ import {
   PipelineJobSchema,
 } from '@quarry/shared/schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { fileQueryOptions } from '../file-common/queries';
+import { fileQueryOptions } from './fileQueries';
 
 const enc = encodeURIComponent;
 

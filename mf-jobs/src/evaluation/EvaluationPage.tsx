@@ -6,7 +6,8 @@ import { Badge, Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table,
 import { EmptyState, ErrorState, LoadingState, formatDate, paths } from '@quarry/shared';
 import type { Evaluation, EvaluationField, EvaluationRun } from '@quarry/shared/schemas';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BackLink, SectionCard, StatGrid } from '../common/ui';
+import { SectionCard, StatGrid } from '../common/cards';
+import { BackLink } from '../common/monitorParts';
 import { delta, percent } from './figures';
 import { useEvaluation, type EvaluationTarget } from './queries';
 import { WorseFields } from './WorseFields';

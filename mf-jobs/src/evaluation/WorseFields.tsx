@@ -4,7 +4,7 @@ import { Badge, Box, Code, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { paths } from '@quarry/shared';
 import type { EvaluationField } from '@quarry/shared/schemas';
 import { Link } from 'react-router';
-import { SectionCard } from '../common/ui';
+import { SectionCard } from '../common/cards';
 import { valueText } from './figures';
 
 export function WorseFields({ fields }: { fields: EvaluationField[] }) {

@@ -9,13 +9,15 @@ import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { ReviewChecks } from '../common/ReviewChecks';
 import { useLiveConnected } from '../common/live';
-import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
+import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
+import { EventLogCard, EventMeta } from '../common/EventLog';
+import { BackLink, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, ViewAllJobsButton } from '../common/monitorParts';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { eventTotal } from '../common/events';
 import { SetupLine } from '../common/SetupLine';
 import { isActiveJob } from '../common/status';
 import { useExtractionJob } from './queries';
-import { ExportMenu } from '../review-export/ExportMenu';
+import { ExportMenu } from '../common/review-export/ExportMenu';
 
 export default function ExtractionMonitorPage() {
   const { jobId = '' } = useParams();

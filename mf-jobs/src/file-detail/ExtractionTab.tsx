@@ -10,8 +10,8 @@ import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast
 import type { ChunkItem, ChunkingRun } from '@quarry/shared/schemas';
 import { cellText, fieldLabel, splitRecord, unifyResults } from '@quarry/shared/review';
 import { useMemo, useState } from 'react';
-import { useActiveChunks } from '../file-common/queries';
-import { ReExtractDialog, ReExtractionWatcher, type ReExtractChunk } from '../re-extraction/ReExtractDialog';
+import { useActiveChunks } from '../common/fileQueries';
+import { ReExtractDialog, ReExtractionWatcher, type ReExtractChunk } from '../common/re-extraction/ReExtractDialog';
 import { ChunkDetails } from './ChunkDetails';
 import { useExtractionResults, useRunChunks, useRunExtractionResults, useRuns } from './queries';
 import { ReviewRecord } from './review/ReviewRecord';

@@ -4,12 +4,12 @@ import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-u
 import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useFile } from '../file-common/queries';
-import { useFileLiveUpdates } from '../file-common/useFileLiveUpdates';
+import { useFile } from '../common/fileQueries';
+import { useFileLiveUpdates } from '../common/useFileLiveUpdates';
 import { ChunkingVersionsTab } from './ChunkingVersionsTab';
 import { ExtractionTab } from './ExtractionTab';
 import { OcrTab } from './OcrTab';
-import { ExportMenu } from '../review-export/ExportMenu';
+import { ExportMenu } from '../common/review-export/ExportMenu';
 import { useFilePageState, type FileTab } from './review/selection';
 
 export const FILE_NOT_FOUND = 'File not found';

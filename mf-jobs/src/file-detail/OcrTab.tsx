@@ -4,7 +4,7 @@ import { Alert, Box, Button, Code, Flex, HStack, Stack, Text } from '@chakra-ui/
 import { CopyButton, EmptyState, ErrorState, LoadingState, toAppError, toast } from '@quarry/shared';
 import type { FileInfo, OcrLineItem } from '@quarry/shared/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useOcrLines } from '../file-common/queries';
+import { useOcrLines } from '../common/fileQueries';
 import { DocumentPageView } from './DocumentPageView';
 import { useFileContent, useOcrResult, useRerunOcr } from './queries';
 import { useFilePageState } from './review/selection';

@@ -13,7 +13,7 @@ import {
   OcrResultSchema,
 } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileToolKeys, useUserId } from '../file-common/queries';
+import { fileToolKeys, useUserId } from '../common/fileQueries';
 
 type UserId = string | null | undefined;
 

@@ -2,7 +2,8 @@
 import { Alert, Badge, Box, Button, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { CopyButton, EmptyState, StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { useParams } from 'react-router';
-import { BackLink, SectionCard, Stat, StatGrid } from '../common/ui';
+import { SectionCard, Stat, StatGrid } from '../common/cards';
+import { BackLink } from '../common/monitorParts';
 import { SAMPLE_FILE_DETAILS, download, toCsv } from './sampleData';
 
 export default function JobFilePage() {

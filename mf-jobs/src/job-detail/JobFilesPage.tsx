@@ -2,7 +2,7 @@
 import { Alert, Badge, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
 import { StatusBadge, formatTokens, paths } from '@quarry/shared';
 import { Link, useParams } from 'react-router';
-import { BackLink } from '../common/ui';
+import { BackLink } from '../common/monitorParts';
 import { SAMPLE_FILES } from './sampleData';
 
 export default function JobFilesPage() {

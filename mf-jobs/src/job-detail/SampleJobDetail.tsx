@@ -6,7 +6,8 @@ import { Alert, Badge, Box, Button, HStack, Heading, SimpleGrid, Stack, Text } f
 import { ClampedProgress, StatusBadge, formatPercentFraction, formatTime, formatTokens, paths } from '@quarry/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BackLink, SectionCard, Stat, StatGrid } from '../common/ui';
+import { SectionCard, Stat, StatGrid } from '../common/cards';
+import { BackLink } from '../common/monitorParts';
 import { SAMPLE_FILES, SAMPLE_JOB, SAMPLE_JOB_ID, SIMULATED_INTERVAL_MS, download, nextSimulatedProgress, toCsv } from './sampleData';
 
 export function SampleJobDetail() {

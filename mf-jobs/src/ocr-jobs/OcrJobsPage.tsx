@@ -7,7 +7,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles } from '../common/queries';
-import { RecentJobsCard, SectionCard } from '../common/ui';
+import { SectionCard } from '../common/cards';
+import { RecentJobsCard } from '../common/RecentJobs';
 import { OCR_NAME_TRUNCATE, ocrKeys, useRecentOcrJobs, useStartOcr } from './queries';
 import { useUserId } from '../common/queries';
 

@@ -9,7 +9,9 @@ import { dedupeOcrEvents, eventTotal, latestStatusEvent, type LogEvent } from '.
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
 import { isActiveJob } from '../common/status';
-import { BackLink, ErrorBox, EventLogCard, EventMeta, MonitorActions, MonitorHeading, MonitorNotFound, SectionCard, Stat, StatGrid } from '../common/ui';
+import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
+import { EventLogCard, EventMeta } from '../common/EventLog';
+import { BackLink, MonitorActions, MonitorHeading, MonitorNotFound } from '../common/monitorParts';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { useOcrJob } from './queries';
 

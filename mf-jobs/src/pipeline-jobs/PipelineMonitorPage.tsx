@@ -14,10 +14,12 @@ import { eventTotal, type LogEvent } from '../common/events';
 import { countByType, sortChildren, type ChildJob } from '../common/pipelineUpdates';
 import { isActiveJob } from '../common/status';
 import { SetupLine } from '../common/SetupLine';
-import { BackLink, ErrorBox, EventLogCard, MonitorActions, MonitorNotFound, SectionCard, Stat, StatGrid, ViewAllJobsButton } from '../common/ui';
+import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
+import { EventLogCard } from '../common/EventLog';
+import { BackLink, MonitorActions, MonitorNotFound, ViewAllJobsButton } from '../common/monitorParts';
 import { usePipelineJob } from './queries';
 import { usePipelineLive } from './usePipelineLive';
-import { ExportMenu } from '../review-export/ExportMenu';
+import { ExportMenu } from '../common/review-export/ExportMenu';
 
 const STAGE_LABEL: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
 

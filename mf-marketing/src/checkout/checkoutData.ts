@@ -1,7 +1,7 @@
 // What the payment provider reports about an open checkout, and the sandbox preview used
 // while the provider is not wired in: it runs in sandbox mode and its prices are not connected
 // (docs/product/marketing.md#checkout).
-import { PLANS } from '../pricing/plans';
+import { PLANS } from '../common/plans';
 import type { BillingCycle } from './billingCycle';
 
 export interface CheckoutItem {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { MarketingHeader } from '../common/MarketingHeader';
 import { useScrollToHash } from '../common/useScrollToHash';
 import { Faq } from './Faq';
-import { PLANS, YEARLY_BADGE, formatPrice, periodLabel, planHref, type Plan, type PlanCycle } from './plans';
+import { PLANS, YEARLY_BADGE, formatPrice, periodLabel, planHref, type Plan, type PlanCycle } from '../common/plans';
 
 function CycleToggle({ cycle, onChange }: { cycle: PlanCycle; onChange: (cycle: PlanCycle) => void }) {
   return (

@@ -8,7 +8,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
-const tag = `__lint_boundary_${process.pid}__`;
+// camelCase, so the throw-away files pass the apps' file-name rule themselves
+const tag = `lintBoundary${process.pid}x`;
 
 interface Case {
   name: string;
@@ -95,6 +96,31 @@ const CASES: Case[] = [
     files: { [`shell/src/${tag}/good.ts`]: "import { api } from '@quarry/shared';\nexport const load = (id: string) => api.get(`admin/users/${id}`);\n" },
     rule: null,
   },
+  {
+    name: 'a feature of a remote imports another feature',
+    files: { [`mf-marketing/src/checkout/${tag}.ts`]: "export { Faq } from '../pricing/Faq';\n" },
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: "a feature importing its remote's common/ is fine",
+    files: { [`mf-marketing/src/checkout/${tag}.ts`]: "export { PLANS } from '../common/plans';\n" },
+    rule: null,
+  },
+  {
+    name: 'an app file named in kebab-case',
+    files: { [`mf-files/src/${tag}/file-list.ts`]: 'export const list = 1;\n' },
+    rule: 'quarry/filename-case',
+  },
+  {
+    name: 'an API file named in camelCase',
+    files: { [`api/src/${tag}/jsonSchema.ts`]: 'export const schema = 1;\n' },
+    rule: 'quarry/filename-case',
+  },
+  {
+    name: 'an API file named in kebab-case is fine',
+    files: { [`api/src/${tag}/json-schema.ts`]: 'export const schema = 1;\n' },
+    rule: null,
+  },
 ];
 
 interface EslintResult {
@@ -127,7 +153,7 @@ afterAll(() => {
   for (const file of written) {
     rmSync(file, { force: true });
     const dir = path.dirname(file);
-    if (path.basename(dir).startsWith('__lint_boundary_')) rmSync(dir, { recursive: true, force: true });
+    if (path.basename(dir).startsWith('lintBoundary')) rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -5,7 +5,7 @@
 import { api } from '@quarry/shared';
 import { ReviewRecordSchema, type CorrectionRequest, type ReviewRecordResponse } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileToolKeys, useUserId } from '../../file-common/queries';
+import { fileToolKeys, useUserId } from '../../common/fileQueries';
 
 type UserId = string | null | undefined;
 const enc = encodeURIComponent;

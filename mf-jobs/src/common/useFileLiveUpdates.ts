@@ -5,7 +5,7 @@ import { events, fileKeys, type JobUpdateMessage } from '@quarry/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { filter } from 'rxjs';
-import { useUserId } from './queries';
+import { useUserId } from './fileQueries';
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
 

@@ -6,7 +6,7 @@ import { PROMPT_LIST_LIMIT } from '@quarry/shared/constants';
 import { JobSchema, PromptListResponseSchema, ReExtractResponseSchema, TERMINAL_JOB_STATUSES, type ReExtractRequest } from '@quarry/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fileToolKeys, useUserId } from '../file-common/queries';
+import { fileToolKeys, useUserId } from '../fileQueries';
 
 const enc = encodeURIComponent;
 
