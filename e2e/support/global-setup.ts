@@ -78,6 +78,7 @@ export default async function globalSetup() {
     log: () => {},
   }).catch(async (err: unknown) => {
     await database?.drop();
+    rmSync(tmp, { recursive: true, force: true }); // on /dev/shm it would hold memory until a reboot
     throw err;
   });
   return async () => {
