@@ -65,6 +65,27 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // The repository's Node scripts and benchmarks (plain ES modules run by node).
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'eslint.config.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Older scripts name their globals in a /* global */ comment: harmless, not a redeclaration.
+      'no-redeclare': ['error', { builtinGlobals: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Browser benches hand functions to page.evaluate(), which run in the page.
+    files: ['bench/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // The CommonJS jest helpers: Node modules, the jsdom setup with the browser's globals too.
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.browser } },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-redeclare': ['error', { builtinGlobals: false }] },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },

@@ -9,7 +9,6 @@
 // inclusive and self share; with --lines and the bundle the profile was taken of, the source lines
 // with the most self samples instead. Used to find what provenance costs inside the extraction step,
 // where it is not what a warm loop of the same call shows (bench/review/README.md).
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);

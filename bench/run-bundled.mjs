@@ -9,7 +9,6 @@
 // beside the files the bundle opens next to itself, and run there with plain node. Under tsx
 // every call from one module into another goes through an export getter: a matcher split into
 // small modules (provenance) ran about twice as slow there as in the product.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

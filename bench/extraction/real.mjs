@@ -19,7 +19,7 @@ import { makeRng } from './common.mjs';
 import { CACHE_DIR } from './ocr.mjs';
 import { languageOf, loadRealCorpus } from './real-corpus.mjs';
 import { generateLanguages } from './sources/languages.mjs';
-import { mergeInto, newTally, ratio, sameValue, scoreDocument, summary } from './score.mjs';
+import { mergeInto, newTally, sameValue, scoreDocument, summary } from './score.mjs';
 import { getProvider } from '../../api/src/llm/index.ts';
 import { extractChunk } from '../../api/src/processing/extraction/index.ts';
 import { runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';

@@ -20,7 +20,6 @@
 //                        (each page's language told and the page re-read in it) and all seven at once
 // Prints pages per second and CER (api/src/processing/ocr/fixtures/accuracy.ts) per set, with the
 // load average (the machine is shared). Asserts nothing.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

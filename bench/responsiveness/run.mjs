@@ -18,7 +18,6 @@
 //    every 20 ms and a WebSocket ping (answered by a pong) every 100 ms. Prints p50 / p99 / max
 //    of both, the pipelines' times and the load average. Goals: health p99 <= 50 ms, max <= 150 ms,
 //    WebSocket p99 <= 100 ms. Asserts nothing.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -14,7 +14,6 @@
 //   evaluate --reviewed files marked Reviewed, a second extraction run over them, then
 //            GET datasets/{id}/evaluation: seconds
 // Goals: export of 500 files <= 10 s with RSS growth <= 50 MB. Prints a table; asserts nothing.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../../api/src/testing/helpers.ts';
 import { generousLimits, waitForJob, TERMINAL } from '../../api/src/modules/jobs/test-helpers.ts';

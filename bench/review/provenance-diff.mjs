@@ -11,7 +11,6 @@
 // several ways, cells found only elsewhere in the document, missing cells, other case and
 // whitespace, non-ASCII text). Each result is computed on a fresh index and again on the same
 // (memoised) one. Exits 1 on the first differences (printed).
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { SourceIndex as NewIndex, computeProvenance as newCompute } from '../../api/src/processing/provenance/index.ts';
 import { dateReadings as newDates, numberReadings as newNumbers } from '../../api/src/processing/provenance/readings.ts';
 import { chunkDocument } from '../../api/src/processing/chunking/index.ts';

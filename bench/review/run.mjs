@@ -20,7 +20,6 @@
 // worst case. Goal: provenance <= 5 % of the extraction step's time. Prints the mean of the rounds (the
 // first one cold) and the median of the warm ones (wall time of each call, so a busy machine's
 // pauses land in whichever call runs); asserts nothing.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chunkDocument } from '../../api/src/processing/chunking/index.ts';

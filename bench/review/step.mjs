@@ -19,7 +19,6 @@
 // steps plus checks. The first round is cold; the warm median is of rounds 2..n.
 // Asserts nothing. The goal (provenance <= 5 % of the extraction step's time) is judged
 // against the step here and against the offline extractor alone in run.mjs; both are printed.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { makeTextPdf } from '../../api/src/processing/ocr/fixtures/generate.ts';

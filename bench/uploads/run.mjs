@@ -12,7 +12,7 @@
 // Usage: node bench/uploads/run.mjs   (env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=3
 //        BENCH_PUT_CONCURRENCY=4 BENCH_KIND=pdf|png)
 // Runs the API from source (tsx src/main.ts), so it measures the current code.
-/* global process, console, fetch, performance, setTimeout, URL */
+/* global process, console, fetch, performance, setTimeout */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, fsyncSync, closeSync, rmSync, writeFileSync, statSync } from 'node:fs';

@@ -164,7 +164,7 @@ function devLayout(d) {
   return paginate({ head, header, rows, tail, footer: (p, n) => `Page ${p}/${n}` });
 }
 
-function heldLayout(d, k) {
+function heldLayout(d, _k) {
   const style = d.currency === 'CHF' ? 'swiss' : 'space';
   const f = (n) => fmtNumber(n, style);
   const ds = d.dateStyle;

@@ -178,7 +178,7 @@ function heldInvoiceLabelRow(rng, d) {
   const tail = ['', cols(['Net', m.fmt(d.subtotal)], [66, -20])];
   if (d.tax !== null) tail.push(cols(['Sales tax', m.fmt(d.tax)], [66, -20]));
   tail.push(cols(['Grand sum', m.fmt(d.total)], [66, -20]), '', 'Queries within 14 days please.');
-  return paginate({ head, header, rows, tail, footer: (p, n) => `- ${p} -` });
+  return paginate({ head, header, rows, tail, footer: (p) => `- ${p} -` });
 }
 
 function heldPurchaseOrder(rng, d) {

@@ -3,7 +3,7 @@
 // Amount. Held-out half: receipts with an EACH/SUM table, tax included in the price and
 // European amounts; statements with a running-balance column, money out as negative
 // amounts and other labels.
-import { CURRENCIES, cols, fmtDate, fmtMoney, fmtNumber, paginate, randomDate, round2, side, addDays } from '../common.mjs';
+import { cols, fmtDate, fmtNumber, paginate, randomDate, round2, side, addDays } from '../common.mjs';
 
 export const RECEIPT_SCHEMA = {
   type: 'object',

@@ -121,6 +121,16 @@ const CASES: Case[] = [
     files: { [`api/src/${tag}/json-schema.ts`]: 'export const schema = 1;\n' },
     rule: null,
   },
+  {
+    name: 'a Node script is linted, with Node globals',
+    files: { [`scripts/${tag}/ok.mjs`]: 'console.log(process.argv.length);\n' },
+    rule: null,
+  },
+  {
+    name: 'a benchmark naming an undefined variable',
+    files: { [`bench/${tag}/bad.mjs`]: 'export const figure = notDefinedAnywhere;\n' },
+    rule: 'no-undef',
+  },
 ];
 
 interface EslintResult {
