@@ -122,7 +122,8 @@ describe('start-up on the configured database', () => {
     } finally {
       await db.drop();
     }
-  }, 30_000);
+    // two starts of the database: under a loaded CI machine each can take tens of seconds
+  }, 120_000);
 
   (isPostgresRun() ? test : test.skip)('PostgreSQL: several processes may migrate at once (advisory lock)', async () => {
     const db = await createTestDatabase();
