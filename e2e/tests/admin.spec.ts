@@ -157,7 +157,8 @@ test.describe('admin area', () => {
       // the page also holds the model-call settings form with a Save of its own
       const site = page.getByRole('form', { name: 'Site settings' });
       const siteName = site.getByRole('textbox', { name: 'Site name' });
-      await expect(siteName).toHaveValue(original.site_name);
+      // the first admin page of a run also downloads the admin remote: slow on a loaded machine
+      await expect(siteName).toHaveValue(original.site_name, { timeout: 30_000 });
       await siteName.fill('   ');
       await site.getByRole('textbox', { name: 'Admin email' }).fill('not an email');
       await site.getByRole('button', { name: 'Save' }).click();
