@@ -10,6 +10,8 @@ module.exports = {
   // ESM-only packages reached from the API (jose via the preset; content-disposition via @fastify/static;
   // franc-min and its dependencies via OCR language detection)
   transformIgnorePatterns: ['/node_modules/(?!(jose|@tesseract\\.js-data|content-disposition|franc-min|trigram-utils|collapse-white-space|n-gram)/)'],
-  testTimeout: 30_000,
+  // Generous: a test that starts the app and its database can take tens of seconds on a loaded
+  // two-core CI machine; a hung test still fails, two minutes later.
+  testTimeout: 120_000,
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
 };

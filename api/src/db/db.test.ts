@@ -75,7 +75,7 @@ describe('embedded database (PGlite)', () => {
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(1);
     expect(out).toMatch(/already in use by another Quarry API process \(pid \d+/);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('start-up on the configured database', () => {
