@@ -8509,6 +8509,7 @@ export interface paths {
                         dataset_id?: string | null;
                         /** Format: uuid */
                         file_id?: string | null;
+                        file_ids?: string[] | null;
                         /** Format: uuid */
                         prompt_id?: string | null;
                         /** Format: uuid */
@@ -16832,7 +16833,90 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One user (the admin user page) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            full_name: string | null;
+                            credit_balance: number;
+                            is_superuser: boolean;
+                            is_active: boolean;
+                            is_verified: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            last_login_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: (string | number)[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
