@@ -6,6 +6,7 @@ import { Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@quarry/shared';
 import { RanWithSchema, type RanWith, type RetryMode } from '@quarry/shared/schemas';
 import { RotateCcw } from 'lucide-react';
+import type { ReactElement } from 'react';
 
 export const RETRY_CHOICES: { mode: RetryMode; label: string; hint: string }[] = [
   { mode: 'current', label: 'Retry with the current prompt and schema', hint: 'Reads them again as they are now; every chunk is extracted again.' },
@@ -15,16 +16,21 @@ export const RETRY_CHOICES: { mode: RetryMode; label: string; hint: string }[] =
 export interface RetryChoiceProps {
   onRetry: (mode: RetryMode) => void;
   loading?: boolean;
+  /** The button that opens the menu, when the place needs another one (a list row's small one). */
+  trigger?: ReactElement;
+  placement?: 'bottom-start' | 'bottom-end';
 }
 
 /** A menu of the two retries, the default first (arrow keys and Enter choose). */
-export function RetryChoice({ onRetry, loading }: RetryChoiceProps) {
+export function RetryChoice({ onRetry, loading, trigger, placement = 'bottom-start' }: RetryChoiceProps) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-start' }} onSelect={({ value }) => onRetry(value as RetryMode)}>
+    <Menu.Root positioning={{ placement }} onSelect={({ value }) => onRetry(value as RetryMode)}>
       <Menu.Trigger asChild>
-        <Button size="sm" colorPalette="red" loading={loading} loadingText="Restarting...">
-          <RotateCcw /> Retry
-        </Button>
+        {trigger ?? (
+          <Button size="sm" colorPalette="red" loading={loading} loadingText="Restarting...">
+            <RotateCcw /> Retry
+          </Button>
+        )}
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

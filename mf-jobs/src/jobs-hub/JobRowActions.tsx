@@ -2,14 +2,14 @@
 // Retry when it failed. A job that used a prompt (an extraction, a pipeline with an extraction
 // stage) offers the same two retries as its monitor, the current prompt and schema first; any
 // other job resumes after its last finished step.
-import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
 import type { RetryMode } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { monitorPathFor } from '../common/jobLinks';
 import { useJobControl } from '../common/queries';
-import { RETRY_CHOICES } from '../common/RetryChoice';
+import { RetryChoice } from '../common/RetryChoice';
 import { canCancel, canRetry } from '../common/status';
 
 export interface JobRowJob {
@@ -53,29 +53,15 @@ export function JobRowActions({ job }: { job: JobRowJob }) {
   return (
     <HStack gap="1" justify="flex-end" wrap="wrap">
       {canRetry(job.status) && offersRetryChoice(job) ? (
-        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => void doRetry(value as RetryMode)}>
-          <Menu.Trigger asChild>
+        <RetryChoice
+          onRetry={(mode) => void doRetry(mode)}
+          placement="bottom-end"
+          trigger={
             <Button size="xs" variant="outline" loading={retry.isPending} aria-label={`Retry ${job.name}`}>
               Retry
             </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content maxW="calc(100vw - 2rem)" data-testid="retry-choice">
-                {RETRY_CHOICES.map((c) => (
-                  <Menu.Item key={c.mode} value={c.mode} aria-label={c.label} h="auto" py="2">
-                    <Stack gap="0">
-                      <Text fontWeight="medium">{c.label}</Text>
-                      <Text textStyle="xs" color="fg.muted" whiteSpace="normal">
-                        {c.hint}
-                      </Text>
-                    </Stack>
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+        />
       ) : canRetry(job.status) ? (
         <Button size="xs" variant="outline" onClick={() => void doRetry()} loading={retry.isPending} aria-label={`Retry ${job.name}`}>
           Retry
