@@ -172,6 +172,7 @@ export {
   toastDuration,
   toaster,
   useDebouncedValue,
+  saveBlob,
   Toaster,
   validityStatus,
   type AppProvidersProps,

@@ -27,7 +27,7 @@ const VALUES = [
   'plural', 'PROTOCOL_EVENT_NAMES', 'queryKeys', 'publicSiteSettingsParser', 'queryClient',
   'REFRESH_ERROR_MESSAGE', 'refreshAccessToken', 'RefreshError', 'RemoteBoundary',
   'renderStandalone', 'request', 'resetApiConfig', 'RETRY_DEFAULTS', 'retryWithBackoff',
-  'runWithErrorHandling', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
+  'runWithErrorHandling', 'saveBlob', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
   'shouldRetryQuery', 'showToast', 'siteKeys', 'siteSettingsQueryOptions', 'StatusBadge',
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
   'toastDuration', 'Toaster', 'toaster', 'truncate', 'UNKNOWN_ERROR_MESSAGE', 'UPLOAD_EVENT_NAMES',

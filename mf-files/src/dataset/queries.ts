@@ -1,6 +1,6 @@
 // A dataset's page: GET datasets/{id} (its files, newest jobs, exports and evaluation summary)
 // and the download of its reviewed records (GET datasets/{id}/export?format=).
-import { api, datasetKeys, useCurrentUser } from '@quarry/shared';
+import { api, datasetKeys, saveBlob, useCurrentUser } from '@quarry/shared';
 import { DatasetDetailSchema, type DatasetExportLink } from '@quarry/shared/schemas';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
@@ -38,14 +38,7 @@ export function useDatasetExport(datasetName: string) {
         timeoutMs: EXPORT_TIMEOUT_MS,
       });
       const filename = `${slug(datasetName)}-review.${link.format}`;
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveBlob(blob, filename);
       return filename;
     },
   });

@@ -9,3 +9,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps, type LoadingStateProps, type ErrorStateProps, type PageHeaderProps } from './states';
 export { ErrorDialogHost } from './ErrorDialogHost';
 export { useDebouncedValue } from './useDebouncedValue';
+export { saveBlob } from './saveBlob';

@@ -1,7 +1,7 @@
 // Export of reviewed records: GET {files|datasets|jobs}/{id}/export as a file.
 // The download goes through the shared client (Bearer token, one refresh on 401) as a blob,
 // then is saved under the name the server gives in content-disposition.
-import { api, toAppError } from '@quarry/shared';
+import { api, saveBlob, toAppError } from '@quarry/shared';
 import type { ExportFormat, ExportPart } from '@quarry/shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 
@@ -39,18 +39,6 @@ export function exportFilename(scope: ExportScope, c: Pick<ExportChoice, 'format
   return `${slug(scope.name)}-review${c.format === 'csv' ? `-${c.part}` : ''}.${c.format}`;
 }
 
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // the click has started the download; the URL is not needed after this turn
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function useExportDownload(scope: ExportScope) {
   return useMutation({
     mutationFn: async (c: ExportChoice) => {
@@ -60,7 +48,7 @@ export function useExportDownload(scope: ExportScope) {
         timeoutMs: EXPORT_TIMEOUT_MS,
       });
       const filename = exportFilename(scope, c);
-      save(blob, filename);
+      saveBlob(blob, filename);
       return filename;
     },
   });
