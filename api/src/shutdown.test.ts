@@ -16,7 +16,7 @@ import type { JobHandler } from './jobs/types';
 import { generousLimits } from './modules/jobs/test-helpers';
 import { createTestDatabase, sleep, startTestApp, testConfig, type TestApp } from './testing/helpers';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 /** what a query on a closed database answers: pg's Pool, PGlite */
 const DATABASE_CLOSED = /pool after calling end|PGlite is closed/i;
@@ -162,7 +162,9 @@ test('an upload still running when the drain time is up is cut off cleanly, no q
 });
 
 test('a request still working when the app closes (complete: the file checked in a child process) answers first', async () => {
-  const { t, lines, drop } = await startLogged();
+  // The check runs in a child process: on a loaded machine it can outlast the default drain
+  // time, and what is checked here is that close waits for it, not how fast it is.
+  const { t, lines, drop } = await startLogged({ shutdownDrainSeconds: 40 });
   try {
     const up = await preparedUpload(t, 64 * 1024);
     expect((await putBytes(t, up.url, up.bytes, 'application/pdf')).status).toBe(200);
@@ -177,7 +179,7 @@ test('a request still working when the app closes (complete: the file checked in
 
     const started = Date.now();
     await t.app.close();
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(40_000);
     const res = await answer;
     await sleep(300);
     expect(lines.join('')).not.toMatch(DATABASE_CLOSED);
