@@ -4,7 +4,7 @@
 // self-hosted install without a mail server can still hand a user their link.
 import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db';
 import { mailOutbox } from '../../db/schema';
 
@@ -29,6 +29,8 @@ export class Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     if (this.options.smtpUrl) {
+      // loaded on first use: most servers send no mail, and nodemailer is slow to load
+      const { default: nodemailer } = await import('nodemailer');
       this.transport ??= nodemailer.createTransport(this.options.smtpUrl);
       await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
       return;

@@ -7,7 +7,6 @@
 // sheet filled during the first pass would sit in memory until the first is closed.
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { UTF8_BOM, csvLine } from './csv';
 import { ColumnSet, jsonEntry, recordHeader, recordRow, rowsHeader, rowsOf, type ExportOptions, type ExportRecord } from './table';
 
@@ -58,6 +57,8 @@ async function drained(out: PassThrough): Promise<boolean> {
 export function xlsxExport(source: RecordSource, o: ExportOptions): Readable {
   const out = new PassThrough();
   const write = async () => {
+    // exceljs takes about a second to load: only a spreadsheet export pays for it
+    const { default: ExcelJS } = await import('exceljs');
     const cols = await columnsOf(source);
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     wb.creator = 'Quarry';
