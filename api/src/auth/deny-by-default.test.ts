@@ -70,3 +70,30 @@ test('every /admin route answers 403 to a user who is not a superuser', async ()
   }
   expect(wrong).toEqual([]);
 });
+
+test('the API description shows every guarded route with the bearer scheme, its 401 and 403, and its module tags; public routes without them', async () => {
+  const res = await t.request('GET', '/api/docs/json');
+  expect(res.status).toBe(200);
+  const doc = res.body as { paths: Record<string, Record<string, { security?: unknown; responses?: Record<string, unknown>; tags?: string[] }>> };
+  const publicOps = new Set(t.app.routeTable.filter((r) => r.public).map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`));
+  const wrong: string[] = [];
+  let guarded = 0;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/v1')) continue;
+    for (const [method, op] of Object.entries(ops)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      if (!op.tags?.length) wrong.push(`${name}: no tags`);
+      if (publicOps.has(name)) {
+        if (op.security) wrong.push(`${name}: public, yet described with a token`);
+        continue;
+      }
+      guarded += 1;
+      if (JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [] }])) wrong.push(`${name}: no bearer scheme`);
+      if (!op.responses?.['401'] || !op.responses['403']) wrong.push(`${name}: 401 / 403 not described`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(guarded).toBeGreaterThan(80);
+  // a module's tag reaches its routes without each route naming it
+  expect(doc.paths['/api/v1/files/my-files']?.get?.tags).toEqual(['files']);
+});

@@ -1,5 +1,7 @@
-// Auth guards, used as onRequest hooks:
-//   app.get('/x', { onRequest: app.requireUser, schema: {...} }, handler)      -> request.user
+// Auth guards, used as onRequest hooks. Every /api/v1 route but the public list gets
+// requireUser without naming it (requireUserByDefault below); a route names a guard only for
+// more than that:
+//   app.get('/x', { schema: {...} }, handler)                                  -> request.user
 //   app.get('/admin/x', { onRequest: app.requireSuperuser, ... }, handler)
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
@@ -8,6 +10,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { isPublicRoute } from './public-routes';
 import { users, type UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { documentGuarded } from '../lib/openapi';
 import type { AuthHook } from '../types';
 import { isApiKey } from '../modules/api-keys/keys';
 
@@ -82,12 +85,15 @@ export async function authenticateToken(
 /**
  * onRoute hook of the /api/v1 context: a route that is not on the public list and does not
  * name requireUser / requireSuperuser itself gets requireUser in front of its onRequest hooks.
- * Forgetting the guard on a new route leaves it closed, not open.
+ * Forgetting the guard on a new route leaves it closed, not open. A route needs to name a
+ * guard only for more than that (requireSuperuser); its description gets the bearer scheme and
+ * the guard's answers here too (lib/openapi.ts documentGuarded).
  */
 export function requireUserByDefault(app: FastifyInstance): (route: RouteOptions) => void {
   return (route) => {
     const methods = [route.method].flat().filter((m) => m !== 'HEAD');
     if (methods.every((m) => isPublicRoute(m, route.url))) return;
+    documentGuarded(route);
     const hooks = [route.onRequest ?? []].flat() as AuthHook[];
     if (hooks.includes(app.requireUser) || hooks.includes(app.requireSuperuser)) return;
     route.onRequest = [app.requireUser, ...hooks] as RouteOptions['onRequest'];

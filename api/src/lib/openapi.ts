@@ -1,8 +1,14 @@
-// Helpers for route schemas (OpenAPI documentation of auth and error answers).
+// What the API description says of routes. A route states only what is its own (path, input,
+// answers, summary); what every guarded route or every route of a module shares is added here
+// once, by onRoute hooks: the bearer scheme and the 401 / 403 answers of a guarded route
+// (documentGuarded, from the deny-by-default hook in auth/guard.ts), and a module's tags
+// (tagRoutes, called first in the module).
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '@quarry/shared/schemas';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import type { App } from '../types';
 
 /** `security` entry of routes that need the Bearer access token. */
-export const bearer = [{ bearerAuth: [] }];
+const bearer = [{ bearerAuth: [] }];
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429;
 
@@ -11,4 +17,30 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   const out: Partial<Record<ErrorStatus, typeof ErrorResponseSchema | typeof ValidationErrorResponseSchema>> = {};
   for (const s of statuses) out[s] = s === 422 ? ValidationErrorResponseSchema : ErrorResponseSchema;
   return out;
+}
+
+type RouteSchema = FastifySchema & { tags?: string[]; security?: unknown; response?: Record<string, unknown> };
+
+/**
+ * A guarded route, as the API description shows it: the bearer scheme, and the 401 (no or a
+ * bad token) and 403 (disabled account, key scope, not a superuser) every guard can answer.
+ * What the route states itself wins. A route without a schema is left as it is.
+ */
+export function documentGuarded(route: RouteOptions): void {
+  const schema = route.schema as RouteSchema | undefined;
+  if (!schema) return;
+  route.schema = {
+    ...schema,
+    security: schema.security ?? bearer,
+    // status codes are integer-like keys: the description lists them in order either way
+    response: { ...errorResponses(401, 403), ...schema.response },
+  } as RouteSchema;
+}
+
+/** Lists every route the module registers after this call under `tags` (unless a route names its own). */
+export function tagRoutes(app: App, ...tags: string[]): void {
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as RouteSchema;
+    route.schema = { ...schema, tags: schema.tags ?? tags } as RouteSchema;
+  });
 }

@@ -1,5 +1,5 @@
 // Every HTTP module, mounted under /api/v1. A new module:
-//   1. src/modules/<feature>/routes.ts: `export default async function (app: App) { app.get('/x', {...}, h) }`
+//   1. src/modules/<feature>/routes.ts: `export default async function (app: App) { tagRoutes(app, 'x'); app.get('/x', {...}, h) }`
 //   2. add it to this list; if it uses app.storage / app.jobs, wrap it in needs([...]).
 // The decorating plugins (storage, jobs) are fastify-plugin plugins with names; a module that
 // uses their decorations declares them, and Fastify refuses to start when one is missing or

@@ -24,7 +24,7 @@ import {
   type ContactType,
 } from '@quarry/shared/schemas';
 import { contactMessages } from '../../db/schema';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { isoStrict } from '../../lib/time';
 import type { App } from '../../types';
 import { getModelCallSettings, modelCallUsage, updateModelCallSettings } from '../credits/model-calls';
@@ -36,7 +36,7 @@ import { CACHED_USER } from '../../auth/guard';
 
 export default async function adminRoutes(app: App) {
   const guard = { onRequest: app.requireSuperuser };
-  const tags = ['admin'];
+  tagRoutes(app, 'admin');
   const db = app.database.db;
   const settingsDefaults = { adminEmail: app.config.admin.email };
 
@@ -55,7 +55,7 @@ export default async function adminRoutes(app: App) {
 
   app.get(
     '/admin/settings',
-    { ...guard, schema: { tags, security: bearer, summary: 'Site settings', response: { 200: SiteSettingsSchema, ...errorResponses(401, 403) } } },
+    { ...guard, schema: { summary: 'Site settings', response: { 200: SiteSettingsSchema } } },
     async () => getSiteSettings(db, settingsDefaults),
   );
 
@@ -64,11 +64,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Change the site name and admin email (a non-empty name, a valid address)',
         body: SiteSettingsUpdateSchema,
-        response: { 200: SiteSettingsSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: SiteSettingsSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -83,10 +81,8 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Model calls from the test pages: who may make them, how many a minute, and what one costs (a job's credits)",
-        response: { 200: ModelCallSettingsSchema, ...errorResponses(401, 403) },
+        response: { 200: ModelCallSettingsSchema },
       },
     },
     async () => getModelCallSettings(db, modelCallDefaults),
@@ -97,11 +93,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Switch the test pages' model calls off for non-superusers (access superusers) or on (everyone), and set the per-user limit a minute",
         body: ModelCallSettingsUpdateSchema,
-        response: { 200: ModelCallSettingsSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: ModelCallSettingsSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -115,11 +109,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Model calls from the test pages per user over the last `days` (30): calls and credits charged, most calls first',
         querystring: ModelCallUsageQuerySchema,
-        response: { 200: ModelCallUsageSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: ModelCallUsageSchema, ...errorResponses(422) },
       },
     },
     async (req) => modelCallUsage(db, req.query.days),
@@ -130,10 +122,8 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Queue by type and status, oldest queued age, workers, last-hour throughput, recent failures',
-        response: { 200: OperationsOverviewSchema, ...errorResponses(401, 403) },
+        response: { 200: OperationsOverviewSchema },
       },
     },
     async () => operationsOverview(db, app.config.jobs.workerHeartbeatMs),
@@ -144,11 +134,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Queue any user's failed job again (it resumes after its last finished step)",
         params: IdParamsSchema,
-        response: { 200: AdminJobRetryResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: AdminJobRetryResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -164,11 +152,9 @@ export default async function adminRoutes(app: App) {
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Users (search matches email and name; sort by created_at, email, full_name or credit_balance, newest first)',
         querystring: AdminUserListQuerySchema,
-        response: { 200: AdminUserListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: AdminUserListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -182,11 +168,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'One user (the admin user page)',
         params: IdParamsSchema,
-        response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: AdminUserSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => toUser(await getUser(db, req.params.id)),
@@ -197,12 +181,10 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Disable / enable or promote / demote a user; never leaves no active superuser',
         params: IdParamsSchema,
         body: AdminUserUpdateSchema,
-        response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: AdminUserSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -220,12 +202,10 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Add (or take) credits, recorded in the user's credit ledger with the reason",
         params: IdParamsSchema,
         body: BalanceAdjustmentCreateSchema,
-        response: { 201: BalanceAdjustmentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 201: BalanceAdjustmentSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req, reply) => {
@@ -247,11 +227,9 @@ export default async function adminRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Messages sent through the public contact form, newest first',
         querystring: AdminContactMessageListQuerySchema,
-        response: { 200: AdminContactMessageListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: AdminContactMessageListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {

@@ -9,28 +9,26 @@ import {
   ApiKeySchema,
   IdParamsSchema,
 } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { forbidden, notFound } from '../../lib/errors';
 import type { App } from '../../types';
 import { createApiKey, listApiKeys, revokeApiKey, toApiKey, userExists } from './service';
 
 export default async function apiKeyRoutes(app: App) {
   const tags = ['api-keys'];
+  tagRoutes(app, ...tags);
   const db = app.database.db;
 
   app.post(
     '/api-keys/',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create an API key (its secret is in this answer only)',
         description:
           'Send the key as `Authorization: Bearer <key>`. Scopes: `read` (GET and HEAD), `read+write` (everything but admin routes), ' +
           '`admin` (superusers: admin routes too). Optional expiry: `expires_in_days` or `expires_at`. Keys cannot create keys (403).',
         body: ApiKeyCreateSchema,
-        response: { 201: ApiKeyCreatedSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: ApiKeyCreatedSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => {
@@ -42,8 +40,7 @@ export default async function apiKeyRoutes(app: App) {
   app.get(
     '/api-keys/',
     {
-      onRequest: app.requireUser,
-      schema: { tags, security: bearer, summary: "The caller's API keys, newest first (revoked ones too)", response: { 200: ApiKeyListSchema, ...errorResponses(401, 403) } },
+      schema: { summary: "The caller's API keys, newest first (revoked ones too)", response: { 200: ApiKeyListSchema } },
     },
     async (req) => {
       const keys = await listApiKeys(db, req.user.id);
@@ -54,13 +51,10 @@ export default async function apiKeyRoutes(app: App) {
   app.delete(
     '/api-keys/:id',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Revoke an API key: it stops working at once on every API process',
         params: IdParamsSchema,
-        response: { 200: ApiKeySchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ApiKeySchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -76,10 +70,9 @@ export default async function apiKeyRoutes(app: App) {
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin', ...tags],
-        security: bearer,
         summary: "A user's API keys (superusers)",
         params: IdParamsSchema,
-        response: { 200: ApiKeyListSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ApiKeyListSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -95,10 +88,9 @@ export default async function apiKeyRoutes(app: App) {
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin', ...tags],
-        security: bearer,
         summary: "Revoke any user's API key (superusers)",
         params: IdParamsSchema,
-        response: { 200: ApiKeySchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ApiKeySchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {

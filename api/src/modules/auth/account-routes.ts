@@ -11,7 +11,7 @@ import {
   SessionListResponseSchema,
   SessionsRevokedResponseSchema,
 } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { forbidden } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 import type { App } from '../../types';
@@ -22,14 +22,12 @@ const OUTBOX_LIMIT = 100;
 const NEEDS_SESSION = 'Sign in with your password to do this: an API key cannot';
 
 export default async function accountRoutes(app: App, security: AccountSecurity) {
-  const tags = ['auth'];
-  const user = { onRequest: app.requireUser };
+  tagRoutes(app, 'auth');
 
   app.post(
     '/auth/forgot-password',
     {
       schema: {
-        tags,
         summary: 'Send a one-time password-reset link to the address (same answer whether or not it has an account)',
         description:
           'The link (`/reset-password?token=…`) works once and for PASSWORD_RESET_TTL_SECONDS (1 hour). With SMTP_URL set it is mailed; ' +
@@ -48,7 +46,6 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
     '/auth/reset-password',
     {
       schema: {
-        tags,
         summary: "Set a new password with a reset link's token; every session of the account ends",
         body: ResetPasswordBodySchema,
         response: { 200: MessageResponseSchema, ...errorResponses(400, 422, 429) },
@@ -63,13 +60,10 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
   app.post(
     '/users/me/password',
     {
-      ...user,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Change my password (the current one is required); my other sessions end, this one stays',
         body: PasswordChangeBodySchema,
-        response: { 200: SessionsRevokedResponseSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 200: SessionsRevokedResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (req) => {
@@ -82,12 +76,9 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
   app.get(
     '/users/me/sessions',
     {
-      ...user,
       schema: {
-        tags,
-        security: bearer,
         summary: 'My signed-in sessions (device, created, last used), the current one marked',
-        response: { 200: SessionListResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: SessionListResponseSchema },
       },
     },
     async (req) => ({ sessions: await security.listSessions(req.user.id, req.sessionId) }),
@@ -96,12 +87,9 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
   app.post(
     '/users/me/sessions/revoke-others',
     {
-      ...user,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Sign out of every other session (their tokens stop working, their sockets close)',
-        response: { 200: SessionsRevokedResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: SessionsRevokedResponseSchema },
       },
     },
     async (req) => {
@@ -114,13 +102,10 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
   app.delete(
     '/users/me/sessions/:id',
     {
-      ...user,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Sign out of one of my sessions',
         params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: MessageResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -135,9 +120,8 @@ export default async function accountRoutes(app: App, security: AccountSecurity)
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin'],
-        security: bearer,
         summary: 'Mail that was not sent because SMTP_URL is not set (password-reset links), newest first',
-        response: { 200: MailOutboxListResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: MailOutboxListResponseSchema },
       },
     },
     async () => ({

@@ -13,25 +13,21 @@ import {
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { activateRun, activeRun, deleteRun, editChunk, listRuns, ownFileOr404, runChunks, runOf, toChunk, toRun, resultCounts } from './service';
 
 export default async function chunkRunRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['chunks'];
+  tagRoutes(app, 'chunks');
   const db = app.database.db;
 
   app.get(
     '/files/:id/chunking_runs',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "A file's chunking runs, newest first (exactly one is active once the file has been chunked)",
         params: IdParamsSchema,
-        response: { 200: ChunkingRunsResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ChunkingRunsResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -49,8 +45,7 @@ export default async function chunkRunRoutes(app: App) {
   app.get(
     '/files/:id/chunking_runs/:runId/chunks',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'The chunks of one run', params: FileRunParamsSchema, response: { 200: ChunksResponseSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'The chunks of one run', params: FileRunParamsSchema, response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) } },
     },
     async (req) => {
       await ownFileOr404(db, req.user.id, req.params.id);
@@ -63,13 +58,10 @@ export default async function chunkRunRoutes(app: App) {
   app.get(
     '/files/:id/chunks',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "The chunks of the file's active run (empty, run_id null, before the file is chunked)",
         params: IdParamsSchema,
-        response: { 200: ChunksResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -84,13 +76,10 @@ export default async function chunkRunRoutes(app: App) {
   app.post(
     '/files/:id/chunking_runs/:runId/activate',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Make a run the file's active one (the previously active run becomes inactive)",
         params: FileRunParamsSchema,
-        response: { 200: ChunkingRunSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ChunkingRunSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => toRun(await activateRun(db, req.user.id, req.params.id, req.params.runId)),
@@ -99,13 +88,10 @@ export default async function chunkRunRoutes(app: App) {
   app.delete(
     '/files/:id/chunking_runs/:runId',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete an inactive run and its chunks (409 for the active run)',
         params: FileRunParamsSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 204: z.undefined(), ...errorResponses(404, 409, 422) },
       },
     },
     async (req, reply) => {
@@ -117,10 +103,7 @@ export default async function chunkRunRoutes(app: App) {
   app.patch(
     '/files/:id/chunks/:chunkId',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Edit a chunk's line range, type and tables; content and positions are recomputed from the OCR lines",
         description:
           'Checked: lines within the document, start <= end, tables inside the chunk, description / header / body rows inside ' +
@@ -128,7 +111,7 @@ export default async function chunkRunRoutes(app: App) {
           'table_structure omitted keeps the chunk\'s tables; null removes them.',
         params: FileChunkParamsSchema,
         body: ChunkUpdateSchema,
-        response: { 200: ChunkSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: ChunkSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) =>

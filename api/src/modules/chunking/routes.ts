@@ -17,7 +17,7 @@ import {
   type ChunkingResultsSummary,
 } from '@quarry/shared/schemas';
 import type { JobRow } from '../../db/schema';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobView, type JobExtras } from '../../jobs/present';
 import { getJob, listJobs, monitorFields, queueCounts } from '../../jobs/reads';
 import { createJob } from '../../jobs/store';
@@ -55,24 +55,20 @@ export function toChunkingJob(row: JobRow, extras: Partial<JobExtras>): Chunking
 }
 
 export default async function chunkingRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['chunking'];
+  tagRoutes(app, 'chunking');
   const db = app.database.db;
   const rt = app.jobs;
 
   app.post(
     '/chunking/test',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Chunk a file (its current OCR) and queue the job at once',
         description:
           "strategy: llm_analysis (default), character_based, paragraph_based, page_based. window_size applies to llm_analysis only: 100-500, anything else means 250. " +
           "400 'OCR must be run first' when the file has no OCR result. Counts against weekly_jobs (429 / 402 as POST /jobs/).",
         body: ChunkingTestSchema,
-        response: { 201: ChunkingTestResponseSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 201: ChunkingTestResponseSchema, 402: ErrorResponseSchema, ...errorResponses(400, 404, 422, 429) },
       },
     },
     async (req, reply) => {
@@ -111,13 +107,10 @@ export default async function chunkingRoutes(app: App) {
   app.get(
     '/chunking/jobs',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's recent chunking jobs (limit, default 5)",
         querystring: ChunkingJobListQuerySchema,
-        response: { 200: ChunkingJobListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: ChunkingJobListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -130,13 +123,10 @@ export default async function chunkingRoutes(app: App) {
   app.get(
     '/chunking/jobs/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'A chunking job: processing_config, what its monitor shows (the newest events, event_count, actual figures), results_summary (success_rate is a fraction)',
         params: IdParamsSchema,
-        response: { 200: ChunkingJobDetailSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ChunkingJobDetailSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -148,13 +138,10 @@ export default async function chunkingRoutes(app: App) {
   app.get(
     '/chunking/:id/chunks',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'The chunks a chunking job produced (empty until it completes)',
         params: IdParamsSchema,
-        response: { 200: ChunksResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -169,8 +156,7 @@ export default async function chunkingRoutes(app: App) {
   app.get(
     '/chunking/strategies',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'The chunking strategies and their options', response: { 200: ChunkingStrategiesResponseSchema, ...errorResponses(401, 403) } },
+      schema: { summary: 'The chunking strategies and their options', response: { 200: ChunkingStrategiesResponseSchema } },
     },
     async () => ({
       strategies: STRATEGY_DESCRIPTIONS.map((s) => ({ ...s })),
@@ -183,8 +169,7 @@ export default async function chunkingRoutes(app: App) {
   app.get(
     '/chunking/health',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Whether chunking can run here: model, workers, queue', response: { 200: ChunkingHealthResponseSchema, ...errorResponses(401, 403) } },
+      schema: { summary: 'Whether chunking can run here: model, workers, queue', response: { 200: ChunkingHealthResponseSchema } },
     },
     async () => {
       const model = resolveChunkingModel();

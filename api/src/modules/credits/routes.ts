@@ -12,7 +12,7 @@ import {
   CreditSettingsUpdateSchema,
   IdParamsSchema,
 } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { getCreditSettings, setLowBalanceThreshold } from '../admin/settings';
 import {
@@ -26,7 +26,7 @@ import {
 } from './service';
 
 export default async function creditRoutes(app: App) {
-  const tags = ['credits'];
+  tagRoutes(app, 'credits');
   const initialCredits = app.config.initialCreditBalance;
 
   app.get(
@@ -35,9 +35,8 @@ export default async function creditRoutes(app: App) {
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin'],
-        security: bearer,
         summary: 'The low-balance threshold (default 10 % of the starting grant)',
-        response: { 200: CreditSettingsSchema, ...errorResponses(401, 403) },
+        response: { 200: CreditSettingsSchema },
       },
     },
     async () => getCreditSettings(app.database.db, initialCredits),
@@ -49,10 +48,9 @@ export default async function creditRoutes(app: App) {
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin'],
-        security: bearer,
         summary: 'Set the balance below which users see the low-balance warning',
         body: CreditSettingsUpdateSchema,
-        response: { 200: CreditSettingsSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: CreditSettingsSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -64,13 +62,10 @@ export default async function creditRoutes(app: App) {
   app.post(
     '/credit-requests/',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Ask an administrator for credits',
         body: CreditRequestCreateSchema,
-        response: { 201: CreditRequestSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: CreditRequestSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => {
@@ -82,12 +77,9 @@ export default async function creditRoutes(app: App) {
   app.get(
     '/credit-requests/my-requests',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's credit requests, newest first",
-        response: { 200: CreditRequestListResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: CreditRequestListResponseSchema },
       },
     },
     async (req) => {
@@ -105,10 +97,9 @@ export default async function creditRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security: bearer,
         summary: 'All credit requests (an array), newest first',
         querystring: AdminCreditRequestListQuerySchema,
-        response: { 200: AdminCreditRequestListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: AdminCreditRequestListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) =>
@@ -125,9 +116,8 @@ export default async function creditRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security: bearer,
         summary: 'Counters for the admin screen',
-        response: { 200: CreditRequestStatsSchema, ...errorResponses(401, 403) },
+        response: { 200: CreditRequestStatsSchema },
       },
     },
     async () => creditRequestStats(app.database.db),
@@ -139,11 +129,10 @@ export default async function creditRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security: bearer,
         summary: 'Approve (adds the credits) or reject (notes required) a pending request',
         params: IdParamsSchema,
         body: CreditRequestReviewSchema,
-        response: { 200: AdminCreditRequestSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: AdminCreditRequestSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {

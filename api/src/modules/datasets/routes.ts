@@ -12,27 +12,23 @@ import {
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addFiles, changeStatus, createDataset, datasetDetail, listDatasetsJson, removeFiles, updateDataset } from './service';
 import { CACHED_USER } from '../../auth/guard';
 
 export default async function datasetRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['datasets'];
+  tagRoutes(app, 'datasets');
   const db = app.database.db;
 
   app.post(
     '/datasets/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create a dataset from some of the caller\'s files',
         description: 'Invalid files (is_valid false) are refused (400); unknown or foreign file ids answer 404.',
         body: DatasetCreateSchema,
-        response: { 201: DatasetSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: DatasetSchema, ...errorResponses(400, 404, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await createDataset(db, req.user.id, req.body)),
@@ -41,17 +37,14 @@ export default async function datasetRoutes(app: App) {
   app.get(
     '/datasets/',
     {
-      ...guard,
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
-        tags,
-        security: bearer,
         summary: 'The caller\'s datasets, newest first unless sort/order ask otherwise (deleted ones only with status=deleted)',
         description: 'sort: created_at (default), name or file_count; order: desc (default) or asc; ties are broken by id. search: name or description contains.',
         querystring: DatasetListQuerySchema,
-        response: { 200: DatasetListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: DatasetListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => {
@@ -65,13 +58,10 @@ export default async function datasetRoutes(app: App) {
   app.get(
     '/datasets/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'A dataset with its files, its newest jobs, the downloads of its reviewed records and its evaluation summary',
         params: IdParamsSchema,
-        response: { 200: DatasetDetailSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: DatasetDetailSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => datasetDetail(db, req.user.id, req.params.id),
@@ -80,14 +70,11 @@ export default async function datasetRoutes(app: App) {
   app.put(
     '/datasets/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Rename or describe a dataset (409 once deleted)',
         params: IdParamsSchema,
         body: DatasetUpdateSchema,
-        response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: DatasetSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => updateDataset(db, req.user.id, req.params.id, req.body),
@@ -96,13 +83,10 @@ export default async function datasetRoutes(app: App) {
   app.delete(
     '/datasets/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete a dataset (status deleted; its files are kept)',
         params: IdParamsSchema,
-        response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: DatasetSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => changeStatus(db, req.user.id, req.params.id, 'deleted'),
@@ -111,14 +95,11 @@ export default async function datasetRoutes(app: App) {
   app.post(
     '/datasets/:id/files',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Add files (already present ones are reported unchanged)',
         params: IdParamsSchema,
         body: DatasetFilesBodySchema,
-        response: { 200: DatasetFilesResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: DatasetFilesResponseSchema, ...errorResponses(400, 404, 409, 422) },
       },
     },
     async (req) => addFiles(db, req.user.id, req.params.id, req.body.file_ids),
@@ -127,14 +108,11 @@ export default async function datasetRoutes(app: App) {
   app.delete(
     '/datasets/:id/files',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Remove files (JSON body {file_ids}); the files themselves are kept',
         params: IdParamsSchema,
         body: DatasetFilesBodySchema,
-        response: { 200: DatasetFilesResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: DatasetFilesResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => removeFiles(db, req.user.id, req.params.id, req.body.file_ids),
@@ -147,8 +125,7 @@ export default async function datasetRoutes(app: App) {
     app.post(
       path,
       {
-        ...guard,
-        schema: { tags, security: bearer, summary, params: IdParamsSchema, response: { 200: DatasetSchema, ...errorResponses(401, 403, 404, 409, 422) } },
+        schema: { summary, params: IdParamsSchema, response: { 200: DatasetSchema, ...errorResponses(404, 409, 422) } },
       },
       async (req) => changeStatus(db, req.user.id, req.params.id, to),
     );

@@ -2,7 +2,7 @@
 //   GET datasets/{id}/evaluation[?job_id=]   the dataset's run (default the newest completed) and the one before it
 //   GET jobs/{id}/evaluation                 that extraction run (a pipeline: its extraction stage) and the one before it
 import { EvaluationQuerySchema, EvaluationSchema, IdParamsSchema } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { datasetScope, evaluate, jobScope } from './service';
 
@@ -12,22 +12,18 @@ const DESCRIPTION =
   'reviewed files (or no completed run) the figures are null and `message` says why.';
 
 export default async function evaluationRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['review'];
+  tagRoutes(app, 'review');
   const db = app.database.db;
 
   app.get(
     '/datasets/:id/evaluation',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Evaluate an extraction run of a dataset against its reviewed files",
         description: DESCRIPTION,
         params: IdParamsSchema,
         querystring: EvaluationQuerySchema,
-        response: { 200: EvaluationSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: EvaluationSchema, ...errorResponses(400, 404, 422) },
       },
     },
     async (req) => evaluate(db, req.user.id, await datasetScope(db, req.user.id, req.params.id), req.query.job_id),
@@ -36,14 +32,11 @@ export default async function evaluationRoutes(app: App) {
   app.get(
     '/jobs/:id/evaluation',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Evaluate an extraction run against the reviewed files among its files',
         description: DESCRIPTION,
         params: IdParamsSchema,
-        response: { 200: EvaluationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: EvaluationSchema, ...errorResponses(400, 404, 409, 422) },
       },
     },
     async (req) => {

@@ -11,7 +11,7 @@ import {
   PaginationQuerySchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import {
   createExample,
@@ -26,21 +26,17 @@ import {
 } from './service';
 
 export default async function exampleRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['examples'];
+  tagRoutes(app, 'examples');
   const db = app.database.db;
   const list = { 200: ExampleListResponseSchema, ...errorResponses(401, 403, 404, 422) };
 
   app.post(
     '/examples/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Add an example to one of the caller\'s prompts (input and output text required)',
         body: ExampleCreateSchema,
-        response: { 201: ExampleSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: ExampleSchema, ...errorResponses(404, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await createExample(db, req.user.id, req.body)),
@@ -48,7 +44,7 @@ export default async function exampleRoutes(app: App) {
 
   app.get(
     '/examples/',
-    { ...guard, schema: { tags, security: bearer, querystring: ExampleListQuerySchema, response: list } },
+    { schema: { querystring: ExampleListQuerySchema, response: list } },
     async (req) => {
       const { examples, total } = await listExamples(db, req.user.id, req.query);
       return { examples, total_count: total };
@@ -57,7 +53,7 @@ export default async function exampleRoutes(app: App) {
 
   app.get(
     '/examples/by-prompt/:id',
-    { ...guard, schema: { tags, security: bearer, summary: 'Examples of a prompt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: list } },
+    { schema: { summary: 'Examples of a prompt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: list } },
     async (req) => {
       const { examples, total } = await examplesByPrompt(db, req.user.id, req.params.id, req.query);
       return { examples, total_count: total };
@@ -67,10 +63,7 @@ export default async function exampleRoutes(app: App) {
   app.get(
     '/examples/by-schema/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Examples using an output schema (their own, or their prompt\'s)',
         params: IdParamsSchema,
         querystring: PaginationQuerySchema,
@@ -85,15 +78,14 @@ export default async function exampleRoutes(app: App) {
 
   app.get(
     '/examples/:id',
-    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: ExampleSchema, ...errorResponses(401, 403, 404, 422) } } },
+    { schema: { params: IdParamsSchema, response: { 200: ExampleSchema, ...errorResponses(404, 422) } } },
     async (req) => toExample(await getOwnExample(db, req.user.id, req.params.id)),
   );
 
   app.put(
     '/examples/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, body: ExampleUpdateSchema, response: { 200: ExampleSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { params: IdParamsSchema, body: ExampleUpdateSchema, response: { 200: ExampleSchema, ...errorResponses(404, 422) } },
     },
     async (req) => updateExample(db, req.user.id, req.params.id, req.body),
   );
@@ -101,8 +93,7 @@ export default async function exampleRoutes(app: App) {
   app.delete(
     '/examples/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) } },
+      schema: { params: IdParamsSchema, response: { 204: z.undefined(), ...errorResponses(404, 422) } },
     },
     async (req, reply) => {
       await deleteExample(db, req.user.id, req.params.id);
@@ -113,13 +104,10 @@ export default async function exampleRoutes(app: App) {
   app.post(
     '/examples/:id/validate',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Check the output text: valid JSON matching the example\'s (or its prompt\'s) schema; sets is_validated',
         params: IdParamsSchema,
-        response: { 200: ExampleValidateResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ExampleValidateResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => validateExample(db, req.user.id, req.params.id),

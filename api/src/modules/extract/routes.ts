@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { ErrorResponseSchema, ExtractQuerySchema, ExtractResponseSchema, IDEMPOTENCY_KEY_MAX, UuidSchema } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../types';
 import { publicBaseUrl, uploadDeps } from '../uploads/routes';
 import { startExtraction, toExtractResponse, waitForJob } from './service';
@@ -69,10 +69,8 @@ export default async function extractRoutes(app: App) {
   app.post(
     '/extract',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['extract'],
-        security: bearer,
         summary: 'Extract data from a file in one call (OCR, chunking, extraction)',
         description:
           'Starts a pipeline over the file (a one-file dataset named after it is created) with the prompt, or with an inline JSON Schema and the ' +
@@ -104,7 +102,7 @@ export default async function extractRoutes(app: App) {
           200: ExtractResponseSchema.describe('The job ended within ?wait=: its record (null when it failed)'),
           202: ExtractResponseSchema.describe('Started (or still running after ?wait=)'),
           402: ErrorResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+          ...errorResponses(400, 404, 409, 422, 429),
         },
       },
     },

@@ -16,30 +16,26 @@ import { and, eq } from 'drizzle-orm';
 import { chunks } from '../../db/schema';
 import { createJob } from '../../jobs/store';
 import { notFound } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { ownFileOr404 } from '../chunk-runs/service';
 import { chunkResults, fileResults } from './service';
 
 export default async function extractionRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['extraction'];
+  tagRoutes(app, 'extraction');
   const db = app.database.db;
 
   app.get(
     '/files/:id/extraction-results',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "The file's extraction results: the current result of every chunk of its active run, in chunk order",
         description:
           'Each chunk keeps one current result; a later extraction (a new job or a single-chunk re-extraction) replaces it and the previous one ' +
           'is kept with superseded_at set. include_history=true lists those too (is_current false); run_id picks another chunking run.',
         params: IdParamsSchema,
         querystring: ExtractionResultsQuerySchema,
-        response: { 200: ExtractionResultListSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ExtractionResultListSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => fileResults(db, req.user.id, req.params.id, req.query),
@@ -48,13 +44,10 @@ export default async function extractionRoutes(app: App) {
   app.get(
     '/files/:id/chunks/:chunkId/extraction-results',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "Every version of one chunk's extraction result, newest (current) first",
         params: FileChunkParamsSchema,
-        response: { 200: ExtractionResultListSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ExtractionResultListSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => chunkResults(db, req.user.id, req.params.id, req.params.chunkId),
@@ -63,15 +56,12 @@ export default async function extractionRoutes(app: App) {
   app.post(
     '/files/:id/chunks/:chunkId/extract',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Re-extract one chunk: starts an extraction job whose result replaces the chunk\'s current result (the previous one stays readable)',
         description: 'prompt_id is required; with has_tables a table prompt is required too (used for the chunk\'s tables). Counts as a job (weekly_jobs, credits).',
         params: FileChunkParamsSchema,
         body: ReExtractRequestSchema,
-        response: { 202: ReExtractResponseSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 202: ReExtractResponseSchema, 402: ErrorResponseSchema, ...errorResponses(400, 404, 422, 429) },
       },
     },
     async (req, reply) => {

@@ -8,26 +8,22 @@ import {
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { RateLimiter } from '../../lib/rate-limit';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { createFeedback, feedbackStats, getFeedback, listFeedback, toFeedback } from './service';
 
 export default async function feedbackRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['feedback'];
+  tagRoutes(app, 'feedback');
   const limiter = new RateLimiter(app.config.rateLimits.feedbackPerUser, 3600 * 1000);
   const viewer = (u: { id: string; isSuperuser: boolean }) => ({ id: u.id, isSuperuser: u.isSuperuser });
 
   app.post(
     '/feedback/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Send feedback',
         body: FeedbackCreateSchema,
-        response: { 201: FeedbackSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 201: FeedbackSchema, ...errorResponses(422, 429) },
       },
     },
     async (req, reply) => {
@@ -40,13 +36,10 @@ export default async function feedbackRoutes(app: App) {
   app.get(
     '/feedback/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Feedback list: own, or everyone\'s for superusers. Newest first.',
         querystring: FeedbackListQuerySchema,
-        response: { 200: FeedbackListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: FeedbackListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -58,12 +51,9 @@ export default async function feedbackRoutes(app: App) {
   app.get(
     '/feedback/stats/summary',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Counts by category (same scope as the list)',
-        response: { 200: FeedbackStatsSchema, ...errorResponses(401, 403) },
+        response: { 200: FeedbackStatsSchema },
       },
     },
     async (req) => feedbackStats(app.database.db, viewer(req.user)),
@@ -72,12 +62,9 @@ export default async function feedbackRoutes(app: App) {
   app.get(
     '/feedback/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         params: IdParamsSchema,
-        response: { 200: FeedbackSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: FeedbackSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => getFeedback(app.database.db, viewer(req.user), req.params.id),

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { files } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { isoStrict } from '../../lib/time';
 import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
 import type { App } from '../../types';
@@ -45,8 +45,7 @@ import {
 import { CACHED_USER } from '../../auth/guard';
 
 export default async function fileRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['files'];
+  tagRoutes(app, 'files');
   const db = app.database.db;
 
   // quota counters, from real rows (users/me/resource-limits)
@@ -57,19 +56,16 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/my-files',
     {
-      ...guard,
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's files, newest first unless sort/order ask otherwise",
         description:
           'include_failed=false (default) leaves out files that failed validation; pending files are listed. total_pages sums the pages of all matching files. ' +
           'sort: created_at (default), filename, file_size or page_count; order: desc (default) or asc; ties are broken by id.',
         querystring: FileListQuerySchema,
-        response: { 200: FileListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: FileListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => {
@@ -88,8 +84,7 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/statistics/summary',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Counts, pages and bytes of the caller\'s files', response: { 200: FileStatisticsSchema, ...errorResponses(401, 403) } },
+      schema: { summary: 'Counts, pages and bytes of the caller\'s files', response: { 200: FileStatisticsSchema } },
     },
     async (req) => fileStatistics(db, req.user.id),
   );
@@ -97,10 +92,7 @@ export default async function fileRoutes(app: App) {
   app.post(
     '/files/cleanup-orphaned',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Find (dry_run=true, the default) or repair what interrupted uploads and crashes left behind',
         description:
           'For the caller: stored blobs no file or open upload refers to (deleted), file rows whose bytes are gone ' +
@@ -108,7 +100,7 @@ export default async function fileRoutes(app: App) {
           'whose validation never finished (checked now). dry_run in the query or in a JSON body.',
         querystring: CleanupQuerySchema,
         body: CleanupBodySchema,
-        response: { 200: CleanupResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: CleanupResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -125,10 +117,7 @@ export default async function fileRoutes(app: App) {
   app.post(
     '/files/bulk',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete many files, or add them to a dataset, in one request (1 to 100 ids)',
         description:
           'Answers which ids were done and which were refused, each with its reason. An id that is not one of the ' +
@@ -136,7 +125,7 @@ export default async function fileRoutes(app: App) {
           'force=true (then removed from its datasets). add_to_dataset: dataset_id names one of the caller\'s datasets ' +
           '(404 otherwise, 409 when archived or deleted); invalid files and files already in it are refused.',
         body: FileBulkRequestSchema,
-        response: { 200: FileBulkResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: FileBulkResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -149,8 +138,7 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: FileSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { params: IdParamsSchema, response: { 200: FileSchema, ...errorResponses(404, 422) } },
     },
     async (req) => toFile(await getOwnFile(db, req.user.id, req.params.id)),
   );
@@ -158,13 +146,10 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/:id/datasets',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Datasets the file belongs to',
         params: IdParamsSchema,
-        response: { 200: FileDatasetsResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: FileDatasetsResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -177,15 +162,12 @@ export default async function fileRoutes(app: App) {
   app.delete(
     '/files/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete a file and its stored bytes',
         description: 'A file in an active or archived dataset is refused (409, the message names the datasets) unless force=true, which removes it from them.',
         params: IdParamsSchema,
         querystring: FileDeleteQuerySchema,
-        response: { 200: FileDeleteResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: FileDeleteResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -198,14 +180,11 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/:id/download-url',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'A signed, expiring URL to the file\'s bytes (local: files/{id}/content; S3: presigned)',
         params: IdParamsSchema,
         querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
-        response: { 200: FileDownloadUrlResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: FileDownloadUrlResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -228,7 +207,6 @@ export default async function fileRoutes(app: App) {
     '/files/:id/content',
     {
       schema: {
-        tags,
         summary: 'The file\'s bytes through a signed URL from download-url (no bearer token)',
         params: IdParamsSchema,
         querystring: SignedQuerySchema,

@@ -22,7 +22,7 @@ import {
   JobUpdateSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
 import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
@@ -41,8 +41,7 @@ function dayOrTime(value: string, upper: boolean): Date {
 }
 
 export default async function jobRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['jobs'];
+  tagRoutes(app, 'jobs');
   const db = app.database.db;
   const jobsRt = app.jobs;
 
@@ -59,17 +58,14 @@ export default async function jobRoutes(app: App) {
   app.post(
     '/jobs/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create a job of a type this server runs (start: true queues it at once)',
         description:
           'Counts against the weekly_jobs limit and takes its credit cost from the balance in the same transaction. ' +
           '429 when the weekly limit is reached (Retry-After: the next reset), 402 when the balance is too low. ' +
           'Type-specific fields are checked by the job type (422).',
         body: JobCreateSchema,
-        response: { 201: JobSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 201: JobSchema, 402: ErrorResponseSchema, ...errorResponses(400, 404, 422, 429) },
       },
     },
     async (req, reply) => {
@@ -82,19 +78,16 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/',
     {
-      ...guard,
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's jobs, newest first (or sorted by sort/order)",
         description:
           'Filters: job_type, status (or status_filter), search (part of the job name, file name or dataset name), created_from / created_to ' +
           '(a day YYYY-MM-DD covers the whole day in UTC). sort: created_at | name | status | job_type, order: asc | desc; ties by id. ' +
           'Without job_type, stage jobs of pipelines are left out unless include_children=true. 422 for an unknown sort column.',
         querystring: JobListQuerySchema,
-        response: { 200: JobListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: JobListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -119,8 +112,7 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/statistics/summary',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: "Counts and times of the caller's jobs, and this week's usage", response: { 200: JobStatisticsSchema, ...errorResponses(401, 403) } },
+      schema: { summary: "Counts and times of the caller's jobs, and this week's usage", response: { 200: JobStatisticsSchema } },
     },
     async (req) => jobStatistics(db, req.user.id),
   );
@@ -128,8 +120,7 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'A job with its newest events (oldest first; event_count is how many it has), its stage jobs, its actual pages/chunks/tokens/credits and the names of its prompts and output schema', params: IdParamsSchema, response: { 200: JobDetailSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'A job with its newest events (oldest first; event_count is how many it has), its stage jobs, its actual pages/chunks/tokens/credits and the names of its prompts and output schema', params: IdParamsSchema, response: { 200: JobDetailSchema, ...errorResponses(404, 422) } },
     },
     async (req) => detail(req.user.id, req.params.id),
   );
@@ -137,14 +128,11 @@ export default async function jobRoutes(app: App) {
   app.put(
     '/jobs/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Rename / describe a job; processing_config only while pending',
         params: IdParamsSchema,
         body: JobUpdateSchema,
-        response: { 200: JobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: JobSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -157,14 +145,11 @@ export default async function jobRoutes(app: App) {
     app.post(
       `/jobs/:id/${path}`,
       {
-        ...guard,
         schema: {
-          tags,
-          security: bearer,
           summary,
           params: IdParamsSchema,
           ...(body ? { body } : {}),
-          response: { 200: JobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+          response: { 200: JobSchema, ...errorResponses(404, 409, 422) },
         },
       },
       async (req) => {
@@ -205,14 +190,11 @@ export default async function jobRoutes(app: App) {
   app.put(
     '/jobs/:id/progress',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Report progress: stored as a job event and pushed live (409 once the job is finished)',
         params: IdParamsSchema,
         body: JobProgressSchema,
-        response: { 200: z.object({ job: JobSchema, event: JobEventSchema }), ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: z.object({ job: JobSchema, event: JobEventSchema }), ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -235,13 +217,10 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/:id/dependencies',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Parent, stage jobs, jobs it waits for and jobs waiting for it',
         params: IdParamsSchema,
-        response: { 200: JobDependenciesSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: JobDependenciesSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => jobDependenciesOf(db, req.user.id, req.params.id),

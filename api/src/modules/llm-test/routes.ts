@@ -24,7 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { JSONSchema } from '../../llm';
 import { checkSchemaDefinition } from '../../processing/extraction';
@@ -50,8 +50,7 @@ export default async function llmTestRoutes(app: App) {
   const runner = new LlmTestRunner(app.database.db, app.log);
   app.decorate('llmTests', runner);
   app.addHook('preClose', () => runner.close());
-  const guard = { onRequest: app.requireUser };
-  const tags = ['llm-test'];
+  tagRoutes(app, 'llm-test');
   // a flood guard on submissions (cache hits included); the metered limit is per minute, in the database
   const limiter = new RateLimiter(120, 60_000);
   const meterDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
@@ -68,13 +67,10 @@ export default async function llmTestRoutes(app: App) {
   app.post(
     '/test/llm/simple',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Send chat messages to a provider (default gemini; offline when gemini has no key, labelled as such); answers a task id',
         body: LlmSimpleRequestSchema,
-        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (req, reply) => {
@@ -96,13 +92,10 @@ export default async function llmTestRoutes(app: App) {
   app.post(
     '/test/llm/structured',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Extract JSON following output_schema from content with a prompt; answers a task id',
         body: LlmStructuredRequestSchema,
-        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 422, 429) },
+        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (req, reply) => {
@@ -139,12 +132,9 @@ export default async function llmTestRoutes(app: App) {
   app.get(
     '/test/llm/policy',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'What a model call from the test pages costs you, how many a minute you may make, and whether they are switched on for you',
-        response: { 200: ModelCallPolicySchema, ...errorResponses(401, 403) },
+        response: { 200: ModelCallPolicySchema },
       },
     },
     async (req) => modelCallPolicy(app.database.db, { ...principal(req), creditBalance: req.user.creditBalance }, meterDefaults),
@@ -153,8 +143,7 @@ export default async function llmTestRoutes(app: App) {
   app.get(
     '/test/llm/status/:taskId',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'A task: PENDING, SUCCESS or FAILURE, with its result and traceback', params: LlmTaskParamsSchema, response: { 200: LlmTaskStatusSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'A task: PENDING, SUCCESS or FAILURE, with its result and traceback', params: LlmTaskParamsSchema, response: { 200: LlmTaskStatusSchema, ...errorResponses(404, 422) } },
     },
     async (req) => runner.status(req.user.id, req.params.taskId),
   );
@@ -162,21 +151,20 @@ export default async function llmTestRoutes(app: App) {
   app.get(
     '/test/llm/results',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: "The caller's LLM test results, newest first (at most 50)", querystring: ResultsQuerySchema, response: { 200: LlmTestResultListSchema, ...errorResponses(401, 403, 422) } },
+      schema: { summary: "The caller's LLM test results, newest first (at most 50)", querystring: ResultsQuerySchema, response: { 200: LlmTestResultListSchema, ...errorResponses(422) } },
     },
     async (req) => runner.list(req.user.id, req.query.limit, req.query.offset),
   );
 
   app.get(
     '/test/llm/results/:id',
-    { ...guard, schema: { tags, security: bearer, summary: 'One LLM test result', params: IdParamsSchema, response: { 200: LlmTestResultSchema, ...errorResponses(401, 403, 404, 422) } } },
+    { schema: { summary: 'One LLM test result', params: IdParamsSchema, response: { 200: LlmTestResultSchema, ...errorResponses(404, 422) } } },
     async (req) => toResult(await runner.get(req.user.id, req.params.id)),
   );
 
   app.delete(
     '/test/llm/results/:id',
-    { ...guard, schema: { tags, security: bearer, summary: 'Delete one LLM test result (204)', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) } } },
+    { schema: { summary: 'Delete one LLM test result (204)', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(404, 422) } } },
     async (req, reply) => {
       await runner.remove(req.user.id, req.params.id);
       return reply.code(204).send(null);

@@ -19,7 +19,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { files, jobs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { getJob, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, startJob } from '../../jobs/store';
 import type { App } from '../../types';
@@ -38,8 +38,7 @@ import {
 } from './service';
 
 export default async function ocrRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['ocr'];
+  tagRoutes(app, 'ocr');
   const db = app.database.db;
   const rt = app.jobs;
 
@@ -52,14 +51,11 @@ export default async function ocrRoutes(app: App) {
   app.post(
     '/ocr/jobs',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create an OCR job for a file (pending: POST ocr/jobs/{id}/start queues it)',
         description: 'Counts against weekly_jobs and takes its credit cost (429 / 402 as POST /jobs/). A file that failed validation is refused (422).',
         body: OcrJobCreateSchema,
-        response: { 201: OcrJobSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 201: OcrJobSchema, 402: ErrorResponseSchema, ...errorResponses(404, 422, 429) },
       },
     },
     async (req, reply) => {
@@ -76,13 +72,10 @@ export default async function ocrRoutes(app: App) {
   app.get(
     '/ocr/jobs',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's OCR jobs, newest first (status_filter: one status)",
         querystring: OcrJobListQuerySchema,
-        response: { 200: OcrJobListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: OcrJobListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -94,20 +87,17 @@ export default async function ocrRoutes(app: App) {
 
   app.get(
     '/ocr/statistics',
-    { ...guard, schema: { tags, security: bearer, summary: "Counts of the caller's OCR jobs and results", response: { 200: OcrStatisticsSchema, ...errorResponses(401, 403) } } },
+    { schema: { summary: "Counts of the caller's OCR jobs and results", response: { 200: OcrStatisticsSchema } } },
     async (req) => ocrStatistics(db, req.user.id),
   );
 
   app.get(
     '/ocr/jobs/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'An OCR job with what its monitor shows (the newest events, event_count, actual figures); once completed, results_summary carries the text',
         params: IdParamsSchema,
-        response: { 200: OcrJobDetailSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: OcrJobDetailSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -120,8 +110,7 @@ export default async function ocrRoutes(app: App) {
   app.post(
     '/ocr/jobs/:id/start',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Queue an OCR job (409 unless pending or failed)', params: IdParamsSchema, response: { 200: OcrJobSchema, ...errorResponses(401, 403, 404, 409, 422) } },
+      schema: { summary: 'Queue an OCR job (409 unless pending or failed)', params: IdParamsSchema, response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) } },
     },
     async (req) => {
       await startJob(rt, req.user.id, req.params.id, 'ocr');
@@ -132,13 +121,10 @@ export default async function ocrRoutes(app: App) {
   app.delete(
     '/ocr/jobs/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Cancel an OCR job (answers the cancelled job; a running OCR stops at its next page). 409 once finished',
         params: IdParamsSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -150,14 +136,11 @@ export default async function ocrRoutes(app: App) {
   app.put(
     '/ocr/jobs/:id/complete',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Mark an OCR job completed, optionally with text recognised elsewhere (pages separated by a form feed)',
         params: IdParamsSchema,
         body: OcrCompleteSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -192,14 +175,11 @@ export default async function ocrRoutes(app: App) {
   app.put(
     '/ocr/jobs/:id/fail',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Mark an OCR job failed with a message',
         params: IdParamsSchema,
         body: OcrFailSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {
@@ -211,14 +191,11 @@ export default async function ocrRoutes(app: App) {
   app.get(
     '/ocr/results/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "An OCR result by OCR job id, or a file's current OCR by file id",
         description: 'success false with the stored error (or why there is no result yet) for a job without a result.',
         params: IdParamsSchema,
-        response: { 200: OcrResultSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: OcrResultSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -240,13 +217,11 @@ export default async function ocrRoutes(app: App) {
   app.get(
     '/files/:id/ocr/lines',
     {
-      ...guard,
       schema: {
         tags: ['files', 'ocr'],
-        security: bearer,
         summary: "The file's current OCR as numbered lines (1-based across pages)",
         params: IdParamsSchema,
-        response: { 200: OcrLinesResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: OcrLinesResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {

@@ -18,7 +18,7 @@ import {
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { renderSchemaDescriptions } from '../../processing/extraction/schema-descriptions';
 import type { App } from '../../types';
 import { checkDefinition, validateData } from './definition';
@@ -34,20 +34,16 @@ import {
 import { CACHED_USER } from '../../auth/guard';
 
 export default async function outputSchemaRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['output-schemas'];
+  tagRoutes(app, 'output-schemas');
   const db = app.database.db;
 
   app.post(
     '/output-schemas/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create an output schema (the definition must pass POST /output-schemas/validate)',
         body: OutputSchemaCreateSchema,
-        response: { 201: OutputSchemaSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: OutputSchemaSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => reply.code(201).send(await createOutputSchema(db, req.user.id, req.body)),
@@ -56,16 +52,13 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/',
     {
-      ...guard,
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's output schemas (search; sort by updated_at, created_at, name or usage_count, recently updated first)",
         querystring: OutputSchemaListQuerySchema,
-        response: { 200: OutputSchemaListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: OutputSchemaListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -77,13 +70,10 @@ export default async function outputSchemaRoutes(app: App) {
   app.post(
     '/output-schemas/validate',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Check a schema definition: JSON Schema meta-schema plus the product rules; every problem with its path',
         body: OutputSchemaValidateBodySchema,
-        response: { 200: OutputSchemaValidateResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: OutputSchemaValidateResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -95,8 +85,7 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/statistics/summary',
     {
-      ...guard,
-      schema: { tags, security: bearer, response: { 200: OutputSchemaStatisticsSchema, ...errorResponses(401, 403) } },
+      schema: { response: { 200: OutputSchemaStatisticsSchema } },
     },
     async (req) => outputSchemaStatistics(db, req.user.id),
   );
@@ -104,8 +93,7 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: OutputSchemaSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { params: IdParamsSchema, response: { 200: OutputSchemaSchema, ...errorResponses(404, 422) } },
     },
     async (req) => toOutputSchema(await getOwnOutputSchema(db, req.user.id, req.params.id)),
   );
@@ -113,13 +101,10 @@ export default async function outputSchemaRoutes(app: App) {
   app.put(
     '/output-schemas/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         params: IdParamsSchema,
         body: OutputSchemaUpdateSchema,
-        response: { 200: OutputSchemaSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: OutputSchemaSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => updateOutputSchema(db, req.user.id, req.params.id, req.body),
@@ -128,15 +113,12 @@ export default async function outputSchemaRoutes(app: App) {
   app.delete(
     '/output-schemas/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete an output schema: 409 naming the prompts, examples and jobs that use it, unless force=true',
         description: 'With force=true the prompts and examples using it lose the reference; jobs keep the copy of the schema they ran with.',
         params: IdParamsSchema,
         querystring: OutputSchemaDeleteQuerySchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 204: z.undefined(), ...errorResponses(404, 409, 422) },
       },
     },
     async (req, reply) => {
@@ -148,14 +130,11 @@ export default async function outputSchemaRoutes(app: App) {
   app.post(
     '/output-schemas/:id/validate-data',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Check a JSON value ({"data": ...}) against the schema; every error with its path',
         params: IdParamsSchema,
         body: ValidateDataBodySchema,
-        response: { 200: ValidateDataResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ValidateDataResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {
@@ -168,13 +147,10 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/:id/llm-format',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'The schema as the text block a prompt\'s {{ schema_descriptions }} receives, and as JSON Schema',
         params: IdParamsSchema,
-        response: { 200: LlmFormatResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: LlmFormatResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => {

@@ -10,7 +10,7 @@ import { toJobEvent } from '../../jobs/events';
 import { getOwnJobRow, monitorState } from '../../jobs/reads';
 import { cancelJob, createJob } from '../../jobs/store';
 import { iso, isoStrict } from '../../lib/time';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import type { DbOrTx } from '../../db';
 import type { PipelineConfig } from './handler';
@@ -73,23 +73,19 @@ async function monitorFields(db: DbOrTx, row: JobRow) {
 }
 
 export default async function pipelineRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['pipelines'];
+  tagRoutes(app, 'pipelines');
   const db = app.database.db;
 
   app.post(
     '/jobs/pipeline',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create and queue a pipeline (OCR → chunking → extraction, any ordered subset) over a dataset',
         description:
           'Stage jobs are created as children (OCR and chunking one per file, extraction one over all files). chunk_size 100-500 (default 250; anything else → 250) ' +
           'is the chunking window. Counts as one job (weekly_jobs, credits); its stage jobs are not billed.',
         body: PipelineCreateSchema,
-        response: { 201: PipelineJobSchema, 402: ErrorResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 201: PipelineJobSchema, 402: ErrorResponseSchema, ...errorResponses(400, 404, 422, 429) },
       },
     },
     async (req, reply) => {
@@ -117,13 +113,10 @@ export default async function pipelineRoutes(app: App) {
   app.get(
     '/jobs/pipeline/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'A pipeline with its stages (job_id, status, progress) and events, as the pipeline monitor shows it',
         params: IdParamsSchema,
-        response: { 200: PipelineJobSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: PipelineJobSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => pipelineView(db, req.user.id, req.params.id),
@@ -132,13 +125,10 @@ export default async function pipelineRoutes(app: App) {
   app.post(
     '/jobs/pipeline/:id/cancel',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Cancel a pipeline and its unfinished stage jobs (409 once finished)',
         params: IdParamsSchema,
-        response: { 200: PipelineJobSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: PipelineJobSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => {

@@ -16,7 +16,7 @@ import {
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { App } from '../../types';
 import { assertModelCallsAllowed, chargeModelCall } from '../credits/model-calls';
@@ -25,20 +25,16 @@ import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics
 import { CACHED_USER } from '../../auth/guard';
 
 export default async function promptRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['prompts'];
+  tagRoutes(app, 'prompts');
   const db = app.database.db;
 
   app.post(
     '/prompts/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Create a prompt (variables derived from the template; a template that does not parse is refused)',
         body: PromptCreateSchema,
-        response: { 201: PromptSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: PromptSchema, ...errorResponses(404, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await createPrompt(db, req.user.id, req.body)),
@@ -47,16 +43,13 @@ export default async function promptRoutes(app: App) {
   app.get(
     '/prompts/',
     {
-      ...guard,
       // a list: the guard may take the caller's row from the session cache
       config: CACHED_USER,
       serializerCompiler: fastSerializerCompiler,
       schema: {
-        tags,
-        security: bearer,
         summary: "The caller's prompts (filter by type, search; sort by updated_at, created_at or name, recently updated first)",
         querystring: PromptListQuerySchema,
-        response: { 200: PromptListResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: PromptListResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
@@ -68,13 +61,10 @@ export default async function promptRoutes(app: App) {
   app.post(
     '/prompts/validate',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Check a template: table allows schema_descriptions, header, table_description, row_chunk; text allows schema_descriptions, text_chunk',
         body: PromptValidateBodySchema,
-        response: { 200: PromptValidateResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: PromptValidateResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => validatePrompt(req.body.template, req.body.type),
@@ -82,21 +72,20 @@ export default async function promptRoutes(app: App) {
 
   app.get(
     '/prompts/statistics/summary',
-    { ...guard, schema: { tags, security: bearer, response: { 200: PromptStatisticsSchema, ...errorResponses(401, 403) } } },
+    { schema: { response: { 200: PromptStatisticsSchema } } },
     async (req) => promptStatistics(db, req.user.id),
   );
 
   app.get(
     '/prompts/:id',
-    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: PromptSchema, ...errorResponses(401, 403, 404, 422) } } },
+    { schema: { params: IdParamsSchema, response: { 200: PromptSchema, ...errorResponses(404, 422) } } },
     async (req) => toPrompt(await getOwnPrompt(db, req.user.id, req.params.id)),
   );
 
   app.put(
     '/prompts/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, params: IdParamsSchema, body: PromptUpdateSchema, response: { 200: PromptSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { params: IdParamsSchema, body: PromptUpdateSchema, response: { 200: PromptSchema, ...errorResponses(404, 422) } },
     },
     async (req) => updatePrompt(db, req.user.id, req.params.id, req.body),
   );
@@ -104,13 +93,10 @@ export default async function promptRoutes(app: App) {
   app.delete(
     '/prompts/:id',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete a prompt and its examples',
         params: IdParamsSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 422) },
+        response: { 204: z.undefined(), ...errorResponses(404, 422) },
       },
     },
     async (req, reply) => {
@@ -126,10 +112,7 @@ export default async function promptRoutes(app: App) {
   app.post(
     '/prompts/:id/playground',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Run the prompt (with its output schema and an example) on one chunk of one of your files; nothing is stored',
         description:
           'The chunk goes through the extraction engine exactly as in a job (few-shot example, structured output, one re-ask on an invalid answer); ' +
@@ -139,7 +122,7 @@ export default async function promptRoutes(app: App) {
           '429 past the per-minute limit, and a job\'s credit cost taken from the balance (402 when it is short).',
         params: IdParamsSchema,
         body: PromptPlaygroundRequestSchema,
-        response: { 200: PromptPlaygroundResponseSchema, 402: ErrorResponseSchema, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 200: PromptPlaygroundResponseSchema, 402: ErrorResponseSchema, ...errorResponses(404, 422, 429) },
       },
     },
     async (req, reply) => {

@@ -9,7 +9,7 @@ import {
   SeedResourcesBodySchema,
   SeedResourcesResponseSchema,
 } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import {
   deleteResourceType,
@@ -21,17 +21,15 @@ import {
 
 export default async function resourceRoutes(app: App) {
   const guard = { onRequest: app.requireSuperuser };
-  const tags = ['admin'];
+  tagRoutes(app, 'admin');
 
   app.get(
     '/admin/resource-types',
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'List resource types',
-        response: { 200: ResourceTypeListResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: ResourceTypeListResponseSchema },
       },
     },
     async () => {
@@ -45,12 +43,10 @@ export default async function resourceRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Update a resource type (fields sent are changed)',
         params: IdParamsSchema,
         body: ResourceTypeUpdateSchema,
-        response: { 200: ResourceTypeSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: ResourceTypeSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => toResourceType(await updateResourceType(app.database.db, req.params.id, req.body)),
@@ -61,12 +57,10 @@ export default async function resourceRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Delete a resource type (204); 409 naming what uses it when it is in use, unless force=true',
         params: IdParamsSchema,
         querystring: ResourceTypeDeleteQuerySchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 403, 404, 409) },
+        response: { 204: z.undefined(), ...errorResponses(404, 409) },
       },
     },
     async (req, reply) => {
@@ -80,11 +74,9 @@ export default async function resourceRoutes(app: App) {
     {
       ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Seed resource types (defaults when resource_types is null)',
         body: SeedResourcesBodySchema.nullish(),
-        response: { 200: SeedResourcesResponseSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: SeedResourcesResponseSchema, ...errorResponses(422) },
       },
     },
     async (req) => {

@@ -5,7 +5,7 @@
 // ?format=json|csv|xlsx [&part=records|rows (CSV)] [&provenance=true] [&checks=true]
 import { ExportQuerySchema, IdParamsSchema } from '@quarry/shared/schemas';
 import type { FastifyReply } from 'fastify';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { contentDisposition } from '../../storage';
 import type { App } from '../../types';
 import { datasetScope, exportFilename, exportStream, fileScope, jobScope, type ExportScope } from './service';
@@ -19,17 +19,14 @@ const DESCRIPTION =
   'prefixed with an apostrophe so spreadsheets do not run them.';
 
 export default async function reviewExportRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['review'];
+  tagRoutes(app, 'review');
   const db = app.database.db;
   const schema = (summary: string) => ({
-    tags,
-    security: bearer,
     summary,
     description: DESCRIPTION,
     params: IdParamsSchema,
     querystring: ExportQuerySchema,
-    response: errorResponses(400, 401, 403, 404, 409, 422),
+    response: errorResponses(400, 404, 409, 422),
   });
 
   const send = (reply: FastifyReply, userId: string, scope: ExportScope, q: ExportQuery) => {
@@ -41,13 +38,13 @@ export default async function reviewExportRoutes(app: App) {
       .send(stream);
   };
 
-  app.get('/files/:id/export', { ...guard, schema: schema("Export one file's reviewed record") }, async (req, reply) =>
+  app.get('/files/:id/export', { schema: schema("Export one file's reviewed record") }, async (req, reply) =>
     send(reply, req.user.id, await fileScope(db, req.user.id, req.params.id), req.query),
   );
-  app.get('/datasets/:id/export', { ...guard, schema: schema("Export the reviewed records of a dataset's files") }, async (req, reply) =>
+  app.get('/datasets/:id/export', { schema: schema("Export the reviewed records of a dataset's files") }, async (req, reply) =>
     send(reply, req.user.id, await datasetScope(db, req.user.id, req.params.id), req.query),
   );
-  app.get('/jobs/:id/export', { ...guard, schema: schema('Export the reviewed records of the files of a finished extraction or pipeline job') }, async (req, reply) =>
+  app.get('/jobs/:id/export', { schema: schema('Export the reviewed records of the files of a finished extraction or pipeline job') }, async (req, reply) =>
     send(reply, req.user.id, await jobScope(db, req.user.id, req.params.id), req.query),
   );
 }

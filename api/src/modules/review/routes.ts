@@ -12,25 +12,21 @@ import {
   ReviewMarkRequestSchema,
   ReviewRecordSchema,
 } from '@quarry/shared/schemas';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addCorrection, getRecord, markReviewed, toResponse, undoCorrection, unmarkReviewed } from './service';
 
 export default async function reviewRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['review'];
+  tagRoutes(app, 'review');
   const db = app.database.db;
 
   app.get(
     '/files/:id/record',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: "The file's review record: the model's unified record, the corrections applied, each value's source, the checks and the Reviewed mark",
         params: IdParamsSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ReviewRecordSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => toResponse((await getRecord(db, req.user.id, req.params.id)).record),
@@ -39,15 +35,12 @@ export default async function reviewRoutes(app: App) {
   app.post(
     '/files/:id/corrections',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Correct the record: set a field or a table cell, add a row, delete a row (stored as a new version; the model\'s result is kept)',
         description: 'base_version must be the record\'s current base_version: after a re-extraction the correction is refused with 409.',
         params: IdParamsSchema,
         body: CorrectionRequestSchema,
-        response: { 201: ReviewRecordSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 201: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(toResponse((await addCorrection(db, req.user.id, req.params.id, req.body)).record)),
@@ -56,13 +49,10 @@ export default async function reviewRoutes(app: App) {
   app.post(
     '/files/:id/corrections/:correctionId/undo',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Undo one correction (it stays in the history, marked undone)',
         params: FileCorrectionParamsSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => toResponse((await undoCorrection(db, req.user.id, req.params.id, req.params.correctionId)).record),
@@ -71,15 +61,12 @@ export default async function reviewRoutes(app: App) {
   app.post(
     '/files/:id/review',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Mark the file Reviewed: the record as it is now (corrections applied) is kept as its ground truth',
         description: 'Marking again refreshes the kept record. 409 when base_version is not the current one or the file has no extraction results.',
         params: IdParamsSchema,
         body: ReviewMarkRequestSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => toResponse((await markReviewed(db, req.user.id, req.params.id, req.body.base_version)).record),
@@ -88,13 +75,10 @@ export default async function reviewRoutes(app: App) {
   app.delete(
     '/files/:id/review',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Unmark Reviewed (the kept record is dropped)',
         params: IdParamsSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ReviewRecordSchema, ...errorResponses(404, 422) },
       },
     },
     async (req) => toResponse((await unmarkReviewed(db, req.user.id, req.params.id)).record),

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { uploadSignatureParts } from '../../storage';
 import type { App } from '../../types';
 import { completeUpload } from './complete';
@@ -39,16 +39,13 @@ export const publicBaseUrl = (app: App, req: FastifyRequest): string =>
 const INTERRUPTED = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ECONNABORTED', 'EPIPE']);
 
 export default async function uploadRoutes(app: App) {
-  const tags = ['uploads'];
+  tagRoutes(app, 'uploads');
   const deps = uploadDeps(app);
 
   app.post(
     '/uploads/prepare-upload',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Announce files to upload: checks types and quotas, reserves them, answers one signed PUT URL per file',
         description:
           'Allowed types: pdf, jpeg/jpg, png, gif, bmp, tiff (by file name and MIME type). Refusals answer ' +
@@ -61,7 +58,7 @@ export default async function uploadRoutes(app: App) {
           400: PrepareUploadErrorSchema,
           403: PrepareUploadErrorSchema,
           413: PrepareUploadErrorSchema,
-          ...errorResponses(401, 422),
+          ...errorResponses(422),
         },
       },
     },
@@ -80,10 +77,7 @@ export default async function uploadRoutes(app: App) {
   app.post(
     '/uploads/complete',
     {
-      onRequest: app.requireUser,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Report the uploads as sent: stores file rows, checks each file from its bytes, answers validity',
         description:
           'Validity comes from the bytes: magic numbers must match the type; a PDF must open (pdfjs) and its real ' +
@@ -93,7 +87,7 @@ export default async function uploadRoutes(app: App) {
           'another complete of the same session is running. Events: upload_complete / upload_failed, then ' +
           'validation_passed / validation_failed on the user\'s socket.',
         body: CompleteUploadBodySchema,
-        response: { 200: CompleteUploadResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: CompleteUploadResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req) => completeUpload(deps, req.user.id, req.body.upload_session_id, req.body.completed_uploads),
@@ -108,7 +102,6 @@ export default async function uploadRoutes(app: App) {
       '/uploads/blob/:uploadId',
       {
         schema: {
-          tags,
           summary: 'Signed upload URL (local storage): PUT the raw bytes with the Content-Type announced',
           description:
             'No bearer token: the expiring HMAC signature in the query is the permission. The body must be exactly ' +

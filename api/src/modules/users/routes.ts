@@ -7,21 +7,19 @@ import {
   UserSchema,
 } from '@quarry/shared/schemas';
 import { users } from '../../db/schema';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { getCreditSettings } from '../admin/settings';
 import { computeResourceLimits } from '../resources/service';
 import { toUser } from './service';
 
 export default async function userRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
-  const tags = ['users'];
+  tagRoutes(app, 'users');
 
   app.get(
     '/users/me',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'The current user', response: { 200: UserSchema, ...errorResponses(401, 403) } },
+      schema: { summary: 'The current user', response: { 200: UserSchema } },
     },
     async (req) => toUser(req.user),
   );
@@ -29,12 +27,9 @@ export default async function userRoutes(app: App) {
   app.get(
     '/users/me/resource-limits',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Credit balance and resource limits with current usage',
-        response: { 200: ResourceLimitsResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: ResourceLimitsResponseSchema },
       },
     },
     async (req) => {
@@ -49,8 +44,7 @@ export default async function userRoutes(app: App) {
   app.get(
     '/users/preferences/email',
     {
-      ...guard,
-      schema: { tags, security: bearer, response: { 200: EmailPreferencesSchema, ...errorResponses(401, 403) } },
+      schema: { response: { 200: EmailPreferencesSchema } },
     },
     async (req) => ({ notifications_enabled: req.user.notificationsEnabled }),
   );
@@ -58,12 +52,9 @@ export default async function userRoutes(app: App) {
   app.post(
     '/users/preferences/email',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         body: EmailPreferencesUpdateSchema,
-        response: { 200: EmailPreferencesSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: EmailPreferencesSchema, ...errorResponses(422) },
       },
     },
     async (req) => {

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { cancelJob } from '../../jobs/store';
 import { HttpError } from '../../lib/errors';
-import { bearer, errorResponses } from '../../lib/openapi';
+import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addLocalWaker } from './queue';
 import {
@@ -38,8 +38,8 @@ import { allowPrivateTargets, setAllowPrivateTargets } from './settings';
 const DeliveryParamsSchema = z.object({ id: UuidSchema, deliveryId: UuidSchema });
 
 export default async function webhookRoutes(app: App) {
-  const guard = { onRequest: app.requireUser };
   const tags = ['webhooks'];
+  tagRoutes(app, ...tags);
   const db = app.database.db;
   // deliveries queued by this process wake its workers at once (PGlite has no NOTIFY listener)
   const unregister = addLocalWaker(() => void app.jobs.signal.notify({ kind: 'queued', id: 'webhooks' }));
@@ -50,17 +50,14 @@ export default async function webhookRoutes(app: App) {
   app.post(
     '/webhooks/',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Register a webhook endpoint (its signing secret is in this answer only)',
         description:
           'Deliveries follow Standard Webhooks: headers webhook-id (one per event, the same on every retry), webhook-timestamp and ' +
           'webhook-signature (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the base64-decoded secret after `whsec_`). ' +
           'Omit `secret` and the server generates one. Private, loopback and link-local targets are refused unless an administrator allows them.',
         body: WebhookEndpointCreateSchema,
-        response: { 201: WebhookEndpointCreatedSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: WebhookEndpointCreatedSchema, ...errorResponses(422) },
       },
     },
     async (req, reply) => reply.code(201).send(await createEndpoint(db, req.user.id, req.body)),
@@ -68,7 +65,7 @@ export default async function webhookRoutes(app: App) {
 
   app.get(
     '/webhooks/',
-    { ...guard, schema: { tags, security: bearer, summary: "The caller's webhook endpoints", response: { 200: WebhookEndpointListSchema, ...errorResponses(401, 403) } } },
+    { schema: { summary: "The caller's webhook endpoints", response: { 200: WebhookEndpointListSchema } } },
     async (req) => {
       const endpoints = await listEndpoints(db, req.user.id);
       return { endpoints, total_count: endpoints.length };
@@ -77,15 +74,14 @@ export default async function webhookRoutes(app: App) {
 
   app.get(
     '/webhooks/:id',
-    { ...guard, schema: { tags, security: bearer, params: IdParamsSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(401, 403, 404, 422) } } },
+    { schema: { params: IdParamsSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(404, 422) } } },
     async (req) => toEndpoint(await ownEndpoint(db, req.user.id, req.params.id)),
   );
 
   app.patch(
     '/webhooks/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Change the URL, events, description or enabled', params: IdParamsSchema, body: WebhookEndpointUpdateSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'Change the URL, events, description or enabled', params: IdParamsSchema, body: WebhookEndpointUpdateSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(404, 422) } },
     },
     async (req) => updateEndpoint(db, req.user.id, req.params.id, req.body),
   );
@@ -93,8 +89,7 @@ export default async function webhookRoutes(app: App) {
   app.delete(
     '/webhooks/:id',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Delete an endpoint: its pending retries stop', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'Delete an endpoint: its pending retries stop', params: IdParamsSchema, response: { 204: z.null(), ...errorResponses(404, 422) } },
     },
     async (req, reply) => {
       const pendingJobs = await deleteEndpoint(db, req.user.id, req.params.id);
@@ -110,8 +105,7 @@ export default async function webhookRoutes(app: App) {
   app.get(
     '/webhooks/:id/deliveries',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Delivery log of an endpoint, newest first, with every attempt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: { 200: WebhookDeliveryListSchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'Delivery log of an endpoint, newest first, with every attempt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: { 200: WebhookDeliveryListSchema, ...errorResponses(404, 422) } },
     },
     async (req) => {
       const { deliveries, total } = await listDeliveries(db, req.user.id, req.params.id, req.query.limit, req.query.offset);
@@ -122,8 +116,7 @@ export default async function webhookRoutes(app: App) {
   app.post(
     '/webhooks/:id/test',
     {
-      ...guard,
-      schema: { tags, security: bearer, summary: 'Send a webhook.test event to this endpoint', params: IdParamsSchema, response: { 202: WebhookDeliverySchema, ...errorResponses(401, 403, 404, 422) } },
+      schema: { summary: 'Send a webhook.test event to this endpoint', params: IdParamsSchema, response: { 202: WebhookDeliverySchema, ...errorResponses(404, 422) } },
     },
     async (req, reply) => reply.code(202).send(await deliveryView(db, await sendTestEvent(db, req.user.id, req.params.id))),
   );
@@ -131,13 +124,10 @@ export default async function webhookRoutes(app: App) {
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
-      ...guard,
       schema: {
-        tags,
-        security: bearer,
         summary: 'Send a finished delivery again (same webhook-id and body, a fresh retry schedule)',
         params: DeliveryParamsSchema,
-        response: { 202: WebhookDeliverySchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 202: WebhookDeliverySchema, ...errorResponses(404, 409, 422) },
       },
     },
     async (req, reply) => {
@@ -148,7 +138,7 @@ export default async function webhookRoutes(app: App) {
 
   app.get(
     '/admin/webhooks/settings',
-    { onRequest: app.requireSuperuser, schema: { tags: ['admin', ...tags], security: bearer, response: { 200: WebhookSettingsSchema, ...errorResponses(401, 403) } } },
+    { onRequest: app.requireSuperuser, schema: { tags: ['admin', ...tags], response: { 200: WebhookSettingsSchema } } },
     async () => ({ allow_private_targets: await allowPrivateTargets(db) }),
   );
 
@@ -158,10 +148,9 @@ export default async function webhookRoutes(app: App) {
       onRequest: app.requireSuperuser,
       schema: {
         tags: ['admin', ...tags],
-        security: bearer,
         summary: 'Allow or refuse deliveries to private, loopback and link-local addresses',
         body: WebhookSettingsSchema,
-        response: { 200: WebhookSettingsSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: WebhookSettingsSchema, ...errorResponses(422) },
       },
     },
     async (req) => {
