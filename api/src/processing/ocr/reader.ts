@@ -1,0 +1,117 @@
+// Reading a page: the engine (resolved on first use), the document's language
+// (OCR_LANGUAGES=auto) and the re-read of an unsure page with the best model
+// (OCR_MODEL=fast+best). Used by pdf.ts and image.ts for page images, and for a text-layer
+// page's pictures.
+import { rm } from 'node:fs/promises';
+import { TesseractCliEngine, resolveEngine, type OcrEngine } from './engines';
+import { detectLanguage, readingLanguages } from './language';
+import type { PdfPageReply } from './media';
+import { textLayerWithRegions, type RegionText } from './regions';
+import type { OcrRun } from './run';
+import { parseTesseractTsv, type TsvPage } from './tsv';
+import type { OcrEngineName } from './types';
+
+export class PageReader {
+  private enginePromise: Promise<OcrEngine> | null = null;
+  /** the engine's name once it is resolved (a run of text-layer pages only never resolves one) */
+  engineName: OcrEngineName | undefined;
+  /**
+   * OCR_LANGUAGES=auto: the language a document's pages are read in, once a page (its text layer,
+   * or its first reading in English) has told it; a page read in another language than the one
+   * its text is in is read again in its own.
+   */
+  private documentLanguage: string | null = null;
+
+  constructor(private readonly run: OcrRun) {}
+
+  private engine(): Promise<OcrEngine> {
+    const { options, settings } = this.run;
+    return (this.enginePromise ??= resolveEngine(options.engine ?? 'auto', settings.concurrency, {
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.languages ? { languages: options.languages } : {}),
+    }).then((e) => {
+      this.engineName = e.name;
+      return e;
+    }));
+  }
+
+  private detecting(engine: OcrEngine): boolean {
+    return engine instanceof TesseractCliEngine && engine.detect;
+  }
+
+  private readingIn(engine: OcrEngine): string | undefined {
+    return this.detecting(engine) ? readingLanguages(this.documentLanguage ?? 'eng') : undefined;
+  }
+
+  private tsv(engine: OcrEngine, imagePath: string, page: number | undefined, imageDpi?: number, languages?: string): Promise<string> {
+    const { settings, controller } = this.run;
+    return engine.recognize({
+      path: imagePath,
+      psm: settings.psm,
+      timeoutMs: settings.pageTimeoutMs,
+      signal: controller.signal,
+      ...(imageDpi ? { dpi: imageDpi } : {}),
+      ...(page ? { page } : {}),
+      ...(languages ? { languages } : {}),
+    });
+  }
+
+  private parse(tsv: string, detect: boolean): Promise<TsvPage[]> | TsvPage[] {
+    const { pool } = this.run.settings;
+    return pool
+      ? pool.run('ocr-tsv', { tsv, detect }, { signal: this.run.controller.signal, what: 'reading the recognised text' })
+      : parseTesseractTsv(tsv, { detect });
+  }
+
+  /** OCR_MODEL=fast+best: a page read in English with the fast model and little confidence is read again with best; the surer reading is kept. */
+  private async surer(engine: OcrEngine, read: TsvPage[], languages: string | undefined, again: () => Promise<TsvPage[]>): Promise<TsvPage[]> {
+    const confidence = read[0]?.confidence;
+    if (!(engine instanceof TesseractCliEngine) || !engine.rereadWith || (languages ?? 'eng') !== 'eng' || confidence === undefined || confidence >= this.run.settings.rereadBelow) return read;
+    const best = await again();
+    return (best[0]?.confidence ?? 0) > confidence ? best : read;
+  }
+
+  /** An image (a rendered page, a decoded picture) read by the engine: one entry per page it holds. */
+  async recognise(imagePath: string, page: number | undefined, imageDpi?: number): Promise<TsvPage[]> {
+    const engine = await this.engine();
+    const rereadWith = engine instanceof TesseractCliEngine ? engine.rereadWith : undefined;
+    const withBest = async () => this.parse(await this.tsv(engine, imagePath, page, imageDpi, rereadWith), false);
+    if (!this.detecting(engine)) return this.surer(engine, await this.parse(await this.tsv(engine, imagePath, page, imageDpi), false), undefined, withBest);
+    const readAs = this.documentLanguage ?? 'eng';
+    const first = await this.parse(await this.tsv(engine, imagePath, page, imageDpi, readingLanguages(readAs)), true);
+    const told = first[0]?.language;
+    if (!told || told === readAs) {
+      if (told) this.documentLanguage = told;
+      return this.surer(engine, first, readingLanguages(readAs), withBest);
+    }
+    this.documentLanguage = told;
+    return this.surer(engine, await this.parse(await this.tsv(engine, imagePath, page, imageDpi, readingLanguages(told)), false), readingLanguages(told), withBest);
+  }
+
+  /** A text-layer page: its layout, with what tesseract reads in its pictures (letterheads, scans) in reading order. */
+  async textLayerLines(info: PdfPageReply, page: number): Promise<string[]> {
+    const { pool } = this.run.settings;
+    const { signal } = this.run.controller;
+    const images = info.images ?? [];
+    const regions: RegionText[] = [];
+    if (images.length > 0) {
+      const engine = await this.engine();
+      if (this.detecting(engine) && this.documentLanguage === null) {
+        const text = info.items.map((it) => it.str).join(' ');
+        const told = pool ? await pool.run('ocr-language', { text }, { signal, what: 'telling the page\'s language' }) : detectLanguage(text);
+        if (told) this.documentLanguage = told;
+      }
+      try {
+        for (const image of images) {
+          const tsv = await this.tsv(engine, image.path, page, image.dpi, this.readingIn(engine));
+          regions.push({ tsv, region: { left: image.left, top: image.top, pointsPerPixel: image.pointsPerPixel } });
+        }
+      } finally {
+        await Promise.all(images.map((image) => rm(image.path, { force: true })));
+      }
+    }
+    return pool
+      ? pool.run('ocr-text-layer', { items: info.items, regions }, { signal, what: 'laying out a text layer' })
+      : textLayerWithRegions(info.items, regions);
+  }
+}
