@@ -305,11 +305,13 @@ describe('workers', () => {
   });
 
   it('cancel mid-run: the worker stops at its next step check and says so', async () => {
-    const res = await create(w, u, { job_type: 'test_steps', start: true, processing_config: { steps: 4, step_ms: 400 } });
-    await waitForJob(w, u, res.body.id, (j) => j.events.some((e: any) => e.sub_phase === 'step_2'), 10_000);
+    // step 2 lasts long enough for the poll below to see it start and the cancel to land in
+    // it on a loaded machine (at 400 ms, step 3 had begun once in CI)
+    const res = await create(w, u, { job_type: 'test_steps', start: true, processing_config: { steps: 4, step_ms: 2500 } });
+    await waitForJob(w, u, res.body.id, (j) => j.events.some((e: any) => e.sub_phase === 'step_2'), 20_000);
     const cancel = await post(w, u, `${res.body.id}/cancel`);
     expect(cancel.body.status).toBe('cancelled');
-    const final = await waitForJob(w, u, res.body.id, (j) => j.events.some((e: any) => e.sub_phase === 'stopped'), 10_000);
+    const final = await waitForJob(w, u, res.body.id, (j) => j.events.some((e: any) => e.sub_phase === 'stopped'), 20_000);
     const stopped = final.events.find((e: any) => e.sub_phase === 'stopped');
     expect(stopped.message).toMatch(/^Test steps job cancelled: stopped during the step_2 step \(last progress: step 2 running \(attempt 1\)\); nothing more was stored$/);
     expect(final.events.find((e: any) => e.sub_phase === 'requested').message).toBe('Cancelled by the user; the worker stops at its next step');
