@@ -2,13 +2,12 @@
 // and last signed in, balance and access — with the actions of the users list's row menu as
 // buttons: adjust the balance, the API keys, disable / enable, make / remove superuser.
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, paths, toAppError, useCurrentUser } from '@quarry/shared';
+import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, paths, toAppError, useCurrentUser, plural } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
-import { plural } from './listParts';
 import { UserApiKeysDialog } from './UserApiKeysDialog';
 import { UserChangeDialog, changeFor, type PendingChange } from './UserChange';
 import { adminUserQueryOptions } from './userQuery';

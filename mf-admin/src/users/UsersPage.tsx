@@ -4,14 +4,13 @@
 // Disable / enable, promote / demote, balance adjustments and API keys from each row's menu;
 // each email opens the user's page.
 import { Badge, Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams } from '@quarry/shared';
 import { ADMIN_USER_SORTS, type AdminUser, type AdminUserSort } from '@quarry/shared/schemas';
 import { EllipsisVertical, Search, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { serverDetailOr } from '../common/errors';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
-import { PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams } from './listParts';
 import { UserApiKeysDialog } from './UserApiKeysDialog';
 import { UserChangeDialog, changeFor, type PendingChange } from './UserChange';
 import { useUsers } from './queries';
@@ -205,7 +204,7 @@ export default function UsersPage() {
   const total = users.data?.total_count ?? 0;
   // a page past the end (an old link, the last user of the last page filtered away): the last page
   const pastTheEnd = Boolean(rows && rows.length === 0 && total > 0 && offset > 0 && !users.isPlaceholderData);
-  const lastPage = Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE;
+  const lastPage = Math.floor((total - 1) / LIST_PAGE_SIZE) * LIST_PAGE_SIZE;
   useEffect(() => {
     if (pastTheEnd) setOffset(lastPage, { replace: true });
   }, [pastTheEnd, lastPage, setOffset]);

@@ -1,7 +1,7 @@
 // Users as administrators manage them: GET /admin/users, PATCH /admin/users/{id},
 // POST /admin/users/{id}/credit-adjustments, GET /admin/users/{id}/api-keys and
 // DELETE /admin/api-keys/{id}.
-import { api, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, LIST_PAGE_SIZE } from '@quarry/shared';
 import {
   AdminUserListResponseSchema,
   ApiKeyListSchema,
@@ -14,7 +14,6 @@ import {
   type SortOrder,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE } from './listParts';
 
 export interface UserListFilters {
   search: string;
@@ -36,7 +35,7 @@ export const usersQueryOptions = (userId: string | undefined, filters: UserListF
     queryFn: ({ signal }) =>
       api.get('admin/users', {
         signal,
-        query: { search: filters.search.trim() || undefined, sort: filters.sort, order: filters.order, offset: filters.offset, limit: PAGE_SIZE },
+        query: { search: filters.search.trim() || undefined, sort: filters.sort, order: filters.order, offset: filters.offset, limit: LIST_PAGE_SIZE },
         schema: AdminUserListResponseSchema,
       }),
     placeholderData: keepPreviousData,

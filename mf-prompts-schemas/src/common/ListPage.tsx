@@ -5,14 +5,13 @@
 // a card with each column labelled and a sort select instead of the headers. Sort and page live
 // in the address; the server sorts and pages.
 import { Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams } from '@quarry/shared';
 import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from './errors';
-import { PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams } from './listParts';
 
 /** chosen: the list is asked again once typing has paused this long, not per key */
 const SEARCH_PAUSE_MS = 250;
@@ -127,7 +126,7 @@ export function ListPage<D, T extends { id: string }, S extends string, F extend
   const shownOffset = useRef(params.offset);
   if (query.data && !query.isPlaceholderData) shownOffset.current = params.offset;
   const pastTheEnd = Boolean(rows && rows.length === 0 && count > 0 && params.offset > 0 && !query.isPlaceholderData);
-  const lastPage = Math.floor((count - 1) / PAGE_SIZE) * PAGE_SIZE;
+  const lastPage = Math.floor((count - 1) / LIST_PAGE_SIZE) * LIST_PAGE_SIZE;
   const { setOffset } = params;
   useEffect(() => {
     if (pastTheEnd) setOffset(lastPage, { replace: true });

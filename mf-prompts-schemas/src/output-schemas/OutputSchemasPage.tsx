@@ -4,13 +4,12 @@
 // still used by prompts, examples or jobs is not deleted silently: the dialog says what uses it
 // and offers 'Delete anyway'.
 import { Badge, IconButton, Text } from '@chakra-ui/react';
-import { ConfirmDialog, formatDate, handleError, paths, toAppError, toast } from '@quarry/shared';
+import { ConfirmDialog, formatDate, handleError, paths, toAppError, toast, LIST_PAGE_SIZE, useListParams } from '@quarry/shared';
 import { OUTPUT_SCHEMA_SORTS, type OutputSchema, type OutputSchemaSort } from '@quarry/shared/schemas';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorText } from '../common/errors';
 import { ListPage, useListSearch, type ListTexts } from '../common/ListPage';
-import { PAGE_SIZE, useListParams } from '../common/listParts';
 import { useSchemaList } from '../common/queries';
 import { cut } from '../common/templateVariables';
 import { useDeleteSchema } from './queries';
@@ -43,7 +42,7 @@ const SORT_OPTIONS = [
 export default function OutputSchemasPage() {
   const search = useListSearch();
   const params = useListParams(OUTPUT_SCHEMA_SORTS, { sort: 'updated_at', order: 'desc' }, firstOrder);
-  const query = useSchemaList({ search: search.term || undefined, sort: params.sort, order: params.order, offset: params.offset, limit: PAGE_SIZE });
+  const query = useSchemaList({ search: search.term || undefined, sort: params.sort, order: params.order, offset: params.offset, limit: LIST_PAGE_SIZE });
   const remove = useDeleteSchema();
   const [toDelete, setToDelete] = useState<OutputSchema | null>(null);
   const [inUse, setInUse] = useState<string | null>(null);

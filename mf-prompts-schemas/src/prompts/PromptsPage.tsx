@@ -3,12 +3,11 @@
 // delete with confirmation. A failed load shows 'Failed to load prompts' as a toast and in the
 // page with Retry.
 import { Badge, IconButton } from '@chakra-ui/react';
-import { ConfirmDialog, formatDate, handleError, paths, toast } from '@quarry/shared';
+import { ConfirmDialog, formatDate, handleError, paths, toast, plural, useListParams } from '@quarry/shared';
 import { PROMPT_SORTS, PROMPT_TYPES, type Prompt, type PromptKind, type PromptSort } from '@quarry/shared/schemas';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ListPage, useListSearch } from '../common/ListPage';
-import { plural, useListParams } from '../common/listParts';
 import { cut } from '../common/templateVariables';
 import { useDeletePrompt, usePromptList } from './queries';
 

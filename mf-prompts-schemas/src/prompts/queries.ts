@@ -1,8 +1,7 @@
-import { api } from '@quarry/shared';
+import { api, LIST_PAGE_SIZE } from '@quarry/shared';
 import { PromptListResponseSchema, type PromptKind, type PromptSort, type SortOrder } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { promptKeys } from '../common/keys';
-import { PAGE_SIZE } from '../common/listParts';
 import { useUserId } from '../common/queries';
 
 export interface PromptFilters {
@@ -21,7 +20,7 @@ export const promptListQueryOptions = (userId: string | undefined, filters: Prom
       api.get('prompts/', {
         signal,
         schema: PromptListResponseSchema,
-        query: { offset: filters.offset, limit: PAGE_SIZE, search: filters.search || undefined, type: filters.type, sort: filters.sort, order: filters.order },
+        query: { offset: filters.offset, limit: LIST_PAGE_SIZE, search: filters.search || undefined, type: filters.type, sort: filters.sort, order: filters.order },
       }),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,

@@ -10,3 +10,4 @@ export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps,
 export { ErrorDialogHost } from './ErrorDialogHost';
 export { useDebouncedValue } from './useDebouncedValue';
 export { saveBlob } from './saveBlob';
+export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';

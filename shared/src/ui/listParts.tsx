@@ -1,14 +1,17 @@
-// The parts of a sortable, paged list (the same as the prompts remote's: remotes share code only
-// through @quarry/shared): the sort and page kept in the address, the column header that sorts,
-// the "Showing 1–20 of 48 users" pager, and the width below which a table turns into cards.
+// The parts of a sortable, paged list, as the admin users list and the prompts and schemas
+// lists use them: the sort and page kept in the address (so Back and a shared link keep them),
+// the column header that sorts, the "Showing 1–20 of 48" pager, and the width below which a
+// table turns into cards.
 import { Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import type { SortOrder } from '@quarry/shared/schemas';
+import { DEFAULT_PAGE_SIZE } from '../constants';
+import { plural } from '../format';
+import type { SortOrder } from '../schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** one page of every list */
-export const PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** below this width a table's rows become cards: seven columns do not fit a phone */
 export const WIDE_QUERY = '(min-width: 600px)';
@@ -27,8 +30,6 @@ export function useWideLayout(): boolean {
   );
 }
 
-/** "1 prompt", "2 prompts" */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export interface ListParams<S extends string> {
   sort: S;
@@ -53,7 +54,7 @@ export function useListParams<S extends string>(columns: readonly S[], defaults:
   const rawOrder = params.get('order');
   const order: SortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : sort === defaults.sort ? defaults.order : firstOrder(sort);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const offset = (page - 1) * PAGE_SIZE;
+  const offset = (page - 1) * LIST_PAGE_SIZE;
 
   const update = useCallback(
     (next: { sort?: S; order?: SortOrder; offset?: number }, replace = false) =>
@@ -62,7 +63,7 @@ export function useListParams<S extends string>(columns: readonly S[], defaults:
         const p = new URLSearchParams(prev);
         if (next.sort !== undefined) p.set('sort', next.sort);
         if (next.order !== undefined) p.set('order', next.order);
-        const nextPage = next.offset === undefined ? 1 : Math.floor(next.offset / PAGE_SIZE) + 1;
+        const nextPage = next.offset === undefined ? 1 : Math.floor(next.offset / LIST_PAGE_SIZE) + 1;
         if (nextPage > 1) p.set('page', String(nextPage));
         else p.delete('page');
         return p;
@@ -141,12 +142,12 @@ export function Pager({ offset, count, total, noun, onOffset }: { offset: number
       <Text textStyle="sm" color="fg.muted" aria-live="polite">
         {text}
       </Text>
-      {total > PAGE_SIZE ? (
+      {total > LIST_PAGE_SIZE ? (
         <HStack gap="2">
-          <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE_SIZE))}>
+          <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - LIST_PAGE_SIZE))}>
             <ChevronLeft /> Previous
           </Button>
-          <Button size="sm" variant="outline" disabled={last >= total} onClick={() => onOffset(offset + PAGE_SIZE)}>
+          <Button size="sm" variant="outline" disabled={last >= total} onClick={() => onOffset(offset + LIST_PAGE_SIZE)}>
             Next <ChevronRight />
           </Button>
         </HStack>
