@@ -10,18 +10,8 @@ import {
   URGENCY_VALUES,
   USAGE_PURPOSE_VALUES,
 } from '@quarry/shared/constants';
-import type { CreditRequestCreate } from '@quarry/shared/schemas';
-
-/** The form's messages; a test checks they equal the shared schema's messages. */
-export const CREDIT_REQUEST_MESSAGES = {
-  amount: 'Please enter a valid amount greater than 0',
-  amountMax: 'Maximum request amount is 10,000 credits',
-  usagePurpose: 'Please select a usage purpose',
-  projectDescription: 'Please provide details about your project',
-  projectDescriptionMin: 'Please provide more details (minimum 50 characters)',
-  projectDescriptionMax: 'Project description cannot exceed 2000 characters',
-  feedbackMax: 'Feedback cannot exceed 2000 characters',
-} as const;
+// the form's messages are the API schema's own: one text for a rule, wherever it is checked
+import { CREDIT_REQUEST_MESSAGES, type CreditRequestCreate } from '@quarry/shared/schemas';
 
 export type Urgency = (typeof URGENCY_VALUES)[number];
 
