@@ -1,42 +1,11 @@
 // Documents through the real pipeline for the e2e tests: a text PDF made with pdf-lib at test
-// time (nothing binary is committed), uploaded through prepare / PUT / complete, then OCR,
+// time (nothing binary is committed; api/src/processing/ocr/fixtures/text-pdf.ts), uploaded through prepare / PUT / complete, then OCR,
 // chunking and extraction jobs through the API, waited for by polling.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { API_URL } from './env';
 
-export type Block = { kind: 'paragraph'; lines: string[] } | { kind: 'table'; rows: string[][] };
-
-/** Paragraphs in Helvetica 11 pt; tables in Courier 10 pt with each cell at its column. */
-export async function makeTextPdf(pages: Block[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  for (const blocks of pages) {
-    const page = doc.addPage([612, 792]);
-    let y = 792 - 72;
-    blocks.forEach((block, i) => {
-      if (i > 0) y -= 15.4;
-      if (block.kind === 'paragraph') {
-        for (const line of block.lines) {
-          page.drawText(line, { x: 72, y, size: 11, font: sans });
-          y -= 15.4;
-        }
-      } else {
-        const cols = Math.max(...block.rows.map((r) => r.length));
-        const widths = Array.from({ length: cols }, (_, c) => Math.max(...block.rows.map((r) => (r[c] ?? '').length)));
-        for (const row of block.rows) {
-          let col = 0;
-          row.forEach((cell, c) => {
-            if (cell !== '') page.drawText(cell, { x: 72 + col * 6, y, size: 10, font: mono });
-            col += (widths[c] ?? 0) + 3;
-          });
-          y -= 14;
-        }
-      }
-    });
-  }
-  return doc.save();
-}
+// the API's OCR tests make their text PDFs with the same function: one layout, known lines
+export { makeTextPdf, type Block } from '@quarry/api/src/processing/ocr/fixtures/text-pdf';
+import type { Block } from '@quarry/api/src/processing/ocr/fixtures/text-pdf';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API answers are inspected dynamically
 
