@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderRoute } from '../test/render';
+import { renderRoute } from '@quarry/shared/testing';
 import { CheckoutView } from './CheckoutPage';
 import { DEFAULT_PRICE_ID, buildCheckoutRequest, resolvePriceId, sandboxCheckoutData } from './checkoutData';
 

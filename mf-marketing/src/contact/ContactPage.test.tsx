@@ -1,31 +1,22 @@
-import { configureApi, resetApiConfig, toaster } from '@quarry/shared';
+import { configureApi, toaster } from '@quarry/shared';
+import { renderRoute, setupFakeApiRoutes, type FakeCall, type FakeRoutes } from '@quarry/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { nodeFetch, startTestServer, type TestServer } from '../test/httpServer';
-import { renderRoute } from '../test/render';
 import ContactPage from './ContactPage';
 
-let server: TestServer;
+const api = setupFakeApiRoutes();
+/** the calls of the current test; the page is public, so nobody is signed in */
+let calls: FakeCall[] = [];
+const serve = (routes: FakeRoutes = {}) => (calls = api.serve(routes, { user: null }));
 
-beforeAll(async () => {
-  server = await startTestServer();
-  configureApi({ baseUrl: `${server.baseUrl}/api/v1/`, fetch: nodeFetch });
-});
+beforeEach(() => serve());
+afterEach(() => act(() => toaster.remove()));
 
-afterAll(async () => {
-  resetApiConfig();
-  await server.close();
-});
-
-afterEach(() => {
-  server.requests.length = 0;
-  server.replies.length = 0;
-  act(() => toaster.remove());
-});
+const RECEIVED = { status: 201, body: { id: '3f1c6b8e-8f7e-4f5a-9c7e-0d9b2a7e1c11', message: 'received', created_at: '2025-01-01T00:00:00Z' } };
 
 function setup() {
   const user = userEvent.setup();
-  renderRoute(<ContactPage />, { path: '/contact', withToaster: true });
+  renderRoute(<ContactPage />, { path: '/contact' });
   const fields = {
     name: screen.getByLabelText(/^name/i),
     email: screen.getByLabelText(/^email/i),
@@ -53,7 +44,7 @@ describe('ContactPage validation', () => {
     expect(fields.message).toHaveAttribute('aria-invalid', 'true');
     expect(fields.name).not.toHaveAttribute('aria-invalid', 'true');
     expect(fields.email).toHaveFocus();
-    expect(server.requests).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('rejects a malformed email address', async () => {
@@ -61,7 +52,7 @@ describe('ContactPage validation', () => {
     await fill(user, fields, { name: 'Ada', email: 'ada.example.com', message: 'A long enough message' });
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email format.');
-    expect(server.requests).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('requires ten characters after trimming', async () => {
@@ -69,34 +60,36 @@ describe('ContactPage validation', () => {
     await fill(user, fields, { name: 'Ada', email: 'ada@example.com', message: '   too short   ' });
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Message must be at least 10 characters long.');
-    expect(server.requests).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 });
 
 describe('ContactPage sending', () => {
   it('posts the message publicly, shows the sending state, clears the form and toasts success', async () => {
     let release!: () => void;
-    server.replies.push({
-      status: 201,
-      body: { id: '3f1c6b8e-8f7e-4f5a-9c7e-0d9b2a7e1c11', message: 'received', created_at: '2025-01-01T00:00:00Z' },
-      hold: new Promise<void>((r) => (release = r)),
+    const held = new Promise<void>((r) => (release = r));
+    serve({
+      'POST /contact': async () => {
+        await held;
+        return RECEIVED;
+      },
     });
     const { user, fields, submit } = setup();
     await fill(user, fields, { name: ' Ada Lovelace ', email: 'ada@example.com', topic: 'feature', message: 'Please add XML export.' });
     await user.click(submit);
 
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.getByRole('button', { name: /sending/i })).toBeDisabled();
     expect(fields.name).toBeDisabled();
     release();
 
     expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeInTheDocument();
-    const [req] = server.requests;
+    const [req] = calls;
     expect(req!.method).toBe('POST');
-    expect(req!.url).toBe('/api/v1/contact');
+    expect(req!.path).toBe('/contact');
     expect(req!.headers.authorization).toBeUndefined();
     expect(req!.headers['content-type']).toContain('application/json');
-    expect(JSON.parse(req!.body)).toEqual({
+    expect(req!.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       message: 'Please add XML export.',
@@ -111,13 +104,14 @@ describe('ContactPage sending', () => {
   });
 
   it('keeps what the user typed and toasts failure when the server fails', async () => {
-    server.replies.push({ status: 500, body: { detail: 'boom' } });
+    let failing = true;
+    serve({ 'POST /contact': () => (failing ? { status: 500, body: { detail: 'boom' } } : RECEIVED) });
     const { user, fields, submit } = setup();
     await fill(user, fields, { name: 'Ada', email: 'ada@example.com', topic: 'bug', message: 'The upload button is stuck.' });
     await user.click(submit);
 
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(1);
+    expect(calls).toHaveLength(1);
     expect(fields.name).toHaveValue('Ada');
     expect(fields.email).toHaveValue('ada@example.com');
     expect(fields.topic).toHaveValue('bug');
@@ -125,26 +119,20 @@ describe('ContactPage sending', () => {
     expect(screen.queryByText("Message sent successfully! We'll get back to you soon.")).toBeNull();
 
     // Trying again works once the server recovers.
-    server.replies.push({ status: 201, body: { id: '3f1c6b8e-8f7e-4f5a-9c7e-0d9b2a7e1c12', message: 'received', created_at: '2025-01-01T00:00:00Z' } });
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeInTheDocument();
-    expect(server.requests).toHaveLength(2);
+    expect(calls).toHaveLength(2);
     await waitFor(() => expect(fields.message).toHaveValue(''));
   });
 
   it('toasts failure when the server cannot be reached', async () => {
-    const dead = await startTestServer();
-    const url = dead.baseUrl;
-    await dead.close();
-    configureApi({ baseUrl: `${url}/api/v1/` });
-    try {
-      const { user, fields, submit } = setup();
-      await fill(user, fields, { name: 'Ada', email: 'ada@example.com', message: 'Is anybody there?' });
-      await user.click(submit);
-      expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
-      expect(fields.message).toHaveValue('Is anybody there?');
-    } finally {
-      configureApi({ baseUrl: `${server.baseUrl}/api/v1/` });
-    }
+    // a port nothing listens on: connection refused
+    configureApi({ baseUrl: 'http://127.0.0.1:9/api/v1/' });
+    const { user, fields, submit } = setup();
+    await fill(user, fields, { name: 'Ada', email: 'ada@example.com', message: 'Is anybody there?' });
+    await user.click(submit);
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    expect(fields.message).toHaveValue('Is anybody there?');
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import AboutPage from '../about/AboutPage';
-import { renderRoute } from '../test/render';
+import { renderRoute } from '@quarry/shared/testing';
 import PrivacyPolicyPage from './PrivacyPolicyPage';
 import RefundPolicyPage from './RefundPolicyPage';
 import TermsOfServicePage from './TermsOfServicePage';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../test/render';
+import { renderRoute } from '@quarry/shared/testing';
 import PricingPage from './PricingPage';
 
 /** The segment control measures its indicator after mount (a timer): let that settle inside act. */

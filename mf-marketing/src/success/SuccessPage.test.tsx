@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../test/render';
+import { renderRoute } from '@quarry/shared/testing';
 import SuccessPage from './SuccessPage';
 
 describe('SuccessPage', () => {
