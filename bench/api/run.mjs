@@ -21,11 +21,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep, temporaryDatabase } from '../lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -62,21 +62,9 @@ const MODE = process.env.BENCH_MODE;
 async function benchDatabase() {
   if (MODE !== 'server') return null;
   const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER;
-  const pg = require('pg');
-  const name = `quarry_bench_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  dropDatabase = async () => {
-    const d = new pg.Client({ connectionString: adminUrl });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const db = await temporaryDatabase(adminUrl, 'quarry_bench');
+  dropDatabase = db.drop;
+  return db.url;
 }
 const hardStop = setTimeout(() => {
   console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
@@ -89,16 +77,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 function start(name, args, env) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

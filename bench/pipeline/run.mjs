@@ -11,11 +11,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeImagePdf, makeTextPdf, renderTextImage } from '../../api/src/processing/ocr/fixtures/generate.ts';
+import { freePort, sleep } from '../lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -24,7 +24,6 @@ const require = createRequire(path.join(apiRoot, 'package.json'));
 const TEXT_PAGES = Number(process.env.BENCH_TEXT_PAGES ?? 20);
 const SCAN_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 5);
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Quarry-Admin-42x' };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 let child;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-pipeline-'));
@@ -40,15 +39,6 @@ setTimeout(() => {
   cleanup().finally(() => process.exit(2));
 }, 900_000).unref();
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** RSS (bytes) of a process and all its descendants, from /proc */
 function treeRss(pid) {

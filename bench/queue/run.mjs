@@ -17,7 +17,7 @@
 // The N jobs are inserted queued in one statement, then the clock runs until the last one is
 // completed. After each run: every job completed exactly once (attempts = 1, one "started"
 // event). Prints jobs/s and ms per job. Temporary data dir / database removed at the end.
-/* global process, console, performance, setTimeout */
+/* global process, console, performance */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +34,7 @@ import { createJobRuntime } from '../../api/src/jobs/runtime.ts';
 import { noopHandler } from '../../api/src/jobs/testing/handlers.ts';
 import { InProcessTransport, RealtimeHub } from '../../api/src/realtime/hub.ts';
 import { PgNotifyTransport } from '../../api/src/realtime/pg-transport.ts';
+import { sleep } from '../lib/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -46,7 +47,6 @@ const PG_URL = argValue('--pg', process.env.BENCH_DATABASE_URL ?? 'postgres://po
 const SKIP_PG = args.includes('--skip-pg');
 
 const quiet = { debug() {}, info() {}, warn: (o, m) => console.warn('warn', m ?? '', o?.err?.message ?? ''), error: (o, m) => console.error('error', m ?? '', o?.err?.message ?? '') };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function newUser(db) {
   const id = randomUUID();

@@ -21,10 +21,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
+import { freePort, sleep } from '../lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
@@ -34,7 +34,6 @@ const TEXT_PAGES = Number(opt('text-pages', 300));
 const SCAN_PAGES = Number(opt('scan-pages', 20));
 const FILES = Number(opt('files', 500));
 const from = (rel) => import(pathToFileURL(path.join(apiDir, rel)).href);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const { startTestApp } = await from('src/testing/helpers.ts');
 const { generousLimits, waitForJob, TERMINAL, uploadFile } = await from('src/modules/jobs/test-helpers.ts');
@@ -100,15 +99,6 @@ async function seed() {
   }
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);

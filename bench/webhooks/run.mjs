@@ -17,17 +17,16 @@
 //    through the web app's calls: prepare-upload, PUT, complete, POST datasets, POST
 //    jobs/pipeline, GET jobs/{id} every 250 ms until ended, GET files/{id}/record. Alternating
 //    rounds; median and min of each.
-/* global process, console, performance, setTimeout, fetch, FormData, Blob, Buffer, URL, URLSearchParams */
+/* global process, console, performance, setTimeout, fetch, FormData, Blob, Buffer, URLSearchParams */
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { INVOICE_SCHEMA, TEXT_TEMPLATE, invoicePages, makeTextPdf } from '../../e2e/support/documents.ts';
+import { freePort, sleep, temporaryDatabase } from '../lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -53,36 +52,15 @@ const cleanup = async () => {
 async function benchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return null;
-  const name = `quarry_bench_webhooks_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  dropDatabase = async () => {
-    const d = new pg.Client({ connectionString: adminUrl });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const db = await temporaryDatabase(adminUrl, 'quarry_bench_webhooks');
+  dropDatabase = db.drop;
+  return db.url;
 }
 setTimeout(() => {
   console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
   cleanup().finally(() => process.exit(2));
 }, HARD_LIMIT_MS).unref();
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const ms = (n) => `${Math.round(n)} ms`;
 
