@@ -59,6 +59,19 @@ test('every other /api/v1 route answers 401 without a token and with a bad one',
   expect(open).toEqual([]);
 });
 
+test('the HEAD beside every guarded GET answers 401 without a token and with a bad one', async () => {
+  const gets = t.app.routeTable.filter((r) => r.url.startsWith('/api/v1') && !r.public && r.method === 'GET');
+  expect(gets.length).toBeGreaterThan(40);
+  const open: string[] = [];
+  for (const r of gets) {
+    for (const token of [undefined, 'not-a-token']) {
+      const res = await t.request('HEAD', concrete(r.url), token ? { token } : {});
+      if (res.status !== 401) open.push(`HEAD ${r.url} -> ${res.status}${token ? ' (bad token)' : ''}`);
+    }
+  }
+  expect(open).toEqual([]);
+});
+
 test('every /admin route answers 403 to a user who is not a superuser', async () => {
   const user = await t.registerUser();
   const admin = t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/admin'));

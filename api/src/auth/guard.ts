@@ -91,7 +91,8 @@ export async function authenticateToken(
  */
 export function requireUserByDefault(app: FastifyInstance): (route: RouteOptions) => void {
   return (route) => {
-    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    // the HEAD route Fastify adds beside a GET is as open as that GET, no more
+    const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
     if (methods.every((m) => isPublicRoute(m, route.url))) return;
     documentGuarded(route);
     const hooks = [route.onRequest ?? []].flat() as AuthHook[];
