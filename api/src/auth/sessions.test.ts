@@ -109,7 +109,9 @@ describe('sockets of a disabled account or an ended session', () => {
     const res = await t.request('PATCH', `/api/v1/admin/users/${user.id}`, { token: admin.token, json: { is_active: false } });
     expect(res.status).toBe(200);
     for (const s of sockets) expect(await s.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // at once: without the announcement the sockets would stay open until the token expires
+    // (bounds here are generous for loaded CI machines; what they tell apart is seconds from hours)
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await t.request('GET', '/api/v1/users/me', { token: user.token })).status).toBe(403);
     // a new socket is refused as before (disabled account)
     expect((await (await t.openSocket('/ws/connect', user.token)).closed).code).toBe(WS_CLOSE_CODES.FORBIDDEN);
@@ -136,7 +138,7 @@ describe('sockets of a disabled account or an ended session', () => {
       expect(await a.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
       expect(await b.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
       // the cache period is 1 s: the recheck runs every second
-      expect(Date.now() - started).toBeLessThan(2500);
+      expect(Date.now() - started).toBeLessThan(6000);
     } finally {
       await short.close();
     }
@@ -168,12 +170,12 @@ describePg('two API processes on one PostgreSQL database', () => {
     expect((await a.request('POST', '/api/v1/auth/logout', { cookie: user.refreshCookie })).status).toBe(200);
     const started = Date.now();
     let status = 200;
-    while (status === 200 && Date.now() - started < 5000) {
+    while (status === 200 && Date.now() - started < 15_000) {
       status = (await b.request('GET', '/api/v1/users/me', { token: user.token })).status;
       if (status === 200) await sleep(20);
     }
     expect(status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the cache period here is 600 s
     expect((await socket.closed).code).toBe(WS_CLOSE_CODES.UNAUTHORIZED);
   });
 
@@ -185,7 +187,7 @@ describePg('two API processes on one PostgreSQL database', () => {
     const started = Date.now();
     expect((await a.request('PATCH', `/api/v1/admin/users/${user.id}`, { token: admin.token, json: { is_active: false } })).status).toBe(200);
     expect(await socket.closed).toEqual({ code: WS_CLOSE_CODES.UNAUTHORIZED, reason: 'Session has ended' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the cache period here is 600 s
   });
 
   test('a bearer-only logout on A closes the session\'s socket on B with 4401', async () => {

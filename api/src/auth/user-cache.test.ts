@@ -89,12 +89,14 @@ describe('one API process', () => {
       // cached: still served (this is the cache the lists run on)
       expect((await short.request('GET', '/api/v1/files/my-files', { token: user.token })).status).toBe(200);
       let status = 200;
-      while (status === 200 && Date.now() - started < 5000) {
+      while (status === 200 && Date.now() - started < 10_000) {
         await sleep(100);
         status = (await short.request('GET', '/api/v1/files/my-files', { token: user.token })).status;
       }
       expect(status).toBe(403);
-      expect(Date.now() - started).toBeLessThan(1600);
+      // the cache period is 1 s (the bound leaves room for a loaded machine; without the
+      // period the row would be served until the process restarts)
+      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await short.close();
     }
@@ -121,12 +123,12 @@ describePg('two API processes on one PostgreSQL database', () => {
   async function statusOnBWithin(path: string, token: string, want: number): Promise<number> {
     const started = Date.now();
     let status = 0;
-    while (Date.now() - started < 5000) {
+    while (Date.now() - started < 15_000) {
       status = (await b.request('GET', path, { token })).status;
       if (status === want) break;
       await sleep(20);
     }
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the cache period here is 600 s
     return status;
   }
 

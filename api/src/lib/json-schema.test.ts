@@ -18,7 +18,7 @@ test('extraction output validation runs a catastrophic pattern in linear time', 
   expect(best).toBeLessThan(100);
   const started = performance.now();
   expect(validateOutput(EVIL, { a: `${'a'.repeat(10_000)}!` }).valid).toBe(false);
-  expect(performance.now() - started).toBeLessThan(2000);
+  expect(performance.now() - started).toBeLessThan(10_000); // a backtracking engine would not finish
   expect(validateOutput(EVIL, { a: 'aaa' }).valid).toBe(true);
 });
 

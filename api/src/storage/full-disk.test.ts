@@ -76,7 +76,7 @@ test('below the disk reserve an upload is refused with 507 before a byte is writ
     // the embedded database writes to DATA_DIR; a PostgreSQL server's disk is not the API's
     expect(reg.status).toBe(isPostgresRun() ? 201 : 507);
     if (reg.status === 507) expect(reg.body.detail).toMatch(/storage is full/i);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000); // answered, not hung
 
     expect((await full.request('GET', '/api/v1/users/me', { token: bob.token })).status).toBe(200);
     expect((await full.request('GET', '/api/v1/health')).status).toBe(200);

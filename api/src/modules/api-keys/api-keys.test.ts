@@ -197,12 +197,12 @@ describePg('two API processes on one PostgreSQL database', () => {
     expect((await a.request('DELETE', `/api/v1/api-keys/${created.body.id}`, { token: user.token })).status).toBe(200);
     const started = Date.now();
     let status = 200;
-    while (status === 200 && Date.now() - started < 5000) {
+    while (status === 200 && Date.now() - started < 15_000) {
       status = (await me(b, key)).status;
       if (status === 200) await sleep(20);
     }
     expect(status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000); // B's cache period is 600 s
   });
 
   test('an expired key is refused on both processes', async () => {
