@@ -1,11 +1,12 @@
 // Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
-import { Alert, Box, Button, Code, Field, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, CopyButton, EmptyState, ErrorState, formatDateTime, LoadingState, StatusBadge, useCurrentUser } from '@quarry/shared';
+import { Alert, Box, Button, Code, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState, StatusBadge, useCurrentUser } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorText, SettingsCard } from './common';
+import { SecretOnce } from './SecretOnce';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './queries';
 
 const EXPIRIES = [
@@ -104,24 +105,20 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
 /** The secret, once. */
 function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
   return (
-    <Alert.Root status="success" alignItems="flex-start" data-testid="new-api-key">
-      <Alert.Indicator />
-      <Alert.Content gap="2" minW="0">
-        <Alert.Title>Key "{created.name}" created. Copy it now: it will not be shown again.</Alert.Title>
-        <Code data-testid="new-api-key-secret" p="2" wordBreak="break-all" whiteSpace="normal" display="block">
-          {created.key}
-        </Code>
-        <Text textStyle="xs" color="fg.muted">
+    <SecretOnce
+      title={`Key "${created.name}" created. Copy it now: it will not be shown again.`}
+      secret={created.key}
+      hint={
+        <>
           Send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
-        </Text>
-        <HStack>
-          <CopyButton text={created.key} label="Copy key" successMessage="API key copied to clipboard" />
-          <Button size="xs" variant="ghost" onClick={onDone}>
-            Done
-          </Button>
-        </HStack>
-      </Alert.Content>
-    </Alert.Root>
+        </>
+      }
+      copyLabel="Copy key"
+      copiedMessage="API key copied to clipboard"
+      testId="new-api-key"
+      secretTestId="new-api-key-secret"
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 // Settings → Webhooks: register endpoints (URL, events; the signing secret shown once),
 // list them, send a test event, see each endpoint's delivery log (status, response code,
 // time taken, attempts) and redeliver, delete with confirmation.
-import { Alert, Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, HStack, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { ConfirmDialog, CopyButton, EmptyState, ErrorState, formatDateTime, LoadingState } from '@quarry/shared';
+import { Alert, Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState } from '@quarry/shared';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEventType } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorText, SettingsCard } from './common';
+import { SecretOnce } from './SecretOnce';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliver, useSendTestEvent, useWebhookDeliveries, useWebhookEndpoints } from './queries';
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -99,24 +100,16 @@ function CreateEndpointForm({ onCreated }: { onCreated: (e: WebhookEndpointCreat
 
 function NewSecret({ created, onDone }: { created: WebhookEndpointCreated; onDone: () => void }) {
   return (
-    <Alert.Root status="success" alignItems="flex-start" data-testid="new-webhook-secret">
-      <Alert.Indicator />
-      <Alert.Content gap="2" minW="0">
-        <Alert.Title>Endpoint added. Copy its signing secret now: it will not be shown again.</Alert.Title>
-        <Code data-testid="new-webhook-secret-value" p="2" wordBreak="break-all" whiteSpace="normal" display="block">
-          {created.secret}
-        </Code>
-        <Text textStyle="xs" color="fg.muted">
-          Verify the webhook-signature header with any Standard Webhooks library.
-        </Text>
-        <HStack>
-          <CopyButton text={created.secret} label="Copy secret" successMessage="Signing secret copied to clipboard" />
-          <Button size="xs" variant="ghost" onClick={onDone}>
-            Done
-          </Button>
-        </HStack>
-      </Alert.Content>
-    </Alert.Root>
+    <SecretOnce
+      title="Endpoint added. Copy its signing secret now: it will not be shown again."
+      secret={created.secret}
+      hint="Verify the webhook-signature header with any Standard Webhooks library."
+      copyLabel="Copy secret"
+      copiedMessage="Signing secret copied to clipboard"
+      testId="new-webhook-secret"
+      secretTestId="new-webhook-secret-value"
+      onDone={onDone}
+    />
   );
 }
 
