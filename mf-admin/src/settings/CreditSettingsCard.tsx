@@ -1,6 +1,7 @@
-import { Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, toast } from '@quarry/shared';
+import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { toast } from '@quarry/shared';
 import { CreditSettingsUpdateSchema, LOW_BALANCE_THRESHOLD_MESSAGE, type CreditSettings } from '@quarry/shared/schemas';
+import { SettingsCard } from './SettingsCard';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { useCreditSettings, useSaveCreditSettings } from './queries';
@@ -75,36 +76,9 @@ function CreditSettingsForm({ stored }: { stored: CreditSettings }) {
 
 /** When users are warned that their credits run low. */
 export function CreditSettingsCard() {
-  const settings = useCreditSettings();
-  let body;
-  if (settings.isPending)
-    body = (
-      <Card.Body>
-        <LoadingState text="Loading credit settings..." />
-      </Card.Body>
-    );
-  else if (settings.isError)
-    body = (
-      <Card.Body>
-        <ErrorState
-          title="Failed to load the credit settings"
-          message={serverDetailOr(settings.error, 'Failed to load the credit settings')}
-          onRetry={() => void settings.refetch()}
-        />
-      </Card.Body>
-    );
-  else body = <CreditSettingsForm stored={settings.data} />;
   return (
-    <Card.Root maxW="2xl" aria-labelledby="credit-settings-heading">
-      <Card.Header>
-        <Heading as="h2" size="md" id="credit-settings-heading">
-          Credits
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          When users are told their credits run low.
-        </Text>
-      </Card.Header>
-      {body}
-    </Card.Root>
+    <SettingsCard id="credit-settings-heading" title="Credits" description="When users are told their credits run low." query={useCreditSettings()} what="credit settings">
+      {(stored) => <CreditSettingsForm stored={stored} />}
+    </SettingsCard>
   );
 }

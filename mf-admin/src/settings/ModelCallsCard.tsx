@@ -1,6 +1,7 @@
-import { Button, Card, Field, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, formatDateTime, toast } from '@quarry/shared';
+import { Card, Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { formatDateTime, toast } from '@quarry/shared';
 import { ModelCallSettingsUpdateSchema, type ModelCallAccess, type ModelCallSettings } from '@quarry/shared/schemas';
+import { SaveResetFooter, SettingsCard } from './SettingsCard';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { useModelCallSettings, useSaveModelCallSettings } from './queries';
@@ -101,55 +102,19 @@ function ModelCallsForm({ stored }: { stored: ModelCallSettings }) {
           </Text>
         </Stack>
       </Card.Body>
-      <Card.Footer justifyContent="flex-end">
-        <HStack gap="2">
-          <Button
-            variant="outline"
-            type="button"
-            disabled={!changed || save.isPending}
-            onClick={() => {
+      <SaveResetFooter changed={changed} saving={save.isPending} onReset={() => {
               setValues(valuesOf(stored));
               setError(null);
-            }}
-          >
-            Reset
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
-            Save
-          </Button>
-        </HStack>
-      </Card.Footer>
+            }} />
     </form>
   );
 }
 
 /** The test pages' model calls (LLM test, prompt playground): who may make them, how often, and what they cost. */
 export function ModelCallsCard() {
-  const settings = useModelCallSettings();
-  let body;
-  if (settings.isPending) body = <Card.Body><LoadingState text="Loading model call settings..." /></Card.Body>;
-  else if (settings.isError)
-    body = (
-      <Card.Body>
-        <ErrorState
-          title="Failed to load the model call settings"
-          message={serverDetailOr(settings.error, 'Failed to load the model call settings')}
-          onRetry={() => void settings.refetch()}
-        />
-      </Card.Body>
-    );
-  else body = <ModelCallsForm stored={settings.data} />;
   return (
-    <Card.Root maxW="2xl" aria-labelledby="model-calls-heading">
-      <Card.Header>
-        <Heading as="h2" size="md" id="model-calls-heading">
-          Model calls from the test pages
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          The LLM test page and the prompt playground call a language model, which may cost you money with a paid provider.
-        </Text>
-      </Card.Header>
-      {body}
-    </Card.Root>
+    <SettingsCard id="model-calls-heading" title="Model calls from the test pages" description="The LLM test page and the prompt playground call a language model, which may cost you money with a paid provider." query={useModelCallSettings()} what="model call settings">
+      {(stored) => <ModelCallsForm stored={stored} />}
+    </SettingsCard>
   );
 }

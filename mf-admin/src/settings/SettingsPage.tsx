@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { ErrorState, LoadingState, PageHeader, formatDateTime, toast } from '@quarry/shared';
 import { SiteSettingsUpdateSchema, type SiteSettings } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { CreditSettingsCard } from './CreditSettingsCard';
 import { ModelCallsCard } from './ModelCallsCard';
 import { ModelCallUsageCard } from './ModelCallUsageCard';
 import { useSaveSiteSettings, useSiteSettings } from './queries';
+import { SaveResetFooter } from './SettingsCard';
 import { WebhookSettingsCard } from './WebhookSettingsCard';
 
 interface Values {
@@ -78,24 +79,10 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
           </Text>
         </Stack>
       </Card.Body>
-      <Card.Footer justifyContent="flex-end">
-        <HStack gap="2">
-          <Button
-            variant="outline"
-            type="button"
-            disabled={!changed || save.isPending}
-            onClick={() => {
+      <SaveResetFooter changed={changed} saving={save.isPending} onReset={() => {
               setValues(valuesOf(stored));
               setErrors({});
-            }}
-          >
-            Reset
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
-            Save
-          </Button>
-        </HStack>
-      </Card.Footer>
+            }} />
       </form>
     </Card.Root>
   );

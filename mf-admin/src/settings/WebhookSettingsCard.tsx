@@ -1,6 +1,7 @@
-import { Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, toast } from '@quarry/shared';
+import { Card, Stack, Switch, Text } from '@chakra-ui/react';
+import { toast } from '@quarry/shared';
 import type { WebhookSettings } from '@quarry/shared/schemas';
+import { SaveResetFooter, SettingsCard } from './SettingsCard';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { useSaveWebhookSettings, useWebhookSettings } from './queries';
@@ -50,52 +51,16 @@ function WebhookSettingsForm({ stored }: { stored: WebhookSettings }) {
           </Text>
         </Stack>
       </Card.Body>
-      <Card.Footer justifyContent="flex-end">
-        <HStack gap="2">
-          <Button variant="outline" type="button" disabled={!changed || save.isPending} onClick={() => setAllow(stored.allow_private_targets)}>
-            Reset
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
-            Save
-          </Button>
-        </HStack>
-      </Card.Footer>
+      <SaveResetFooter changed={changed} saving={save.isPending} onReset={() => setAllow(stored.allow_private_targets)} />
     </form>
   );
 }
 
 /** Whether webhook deliveries may go to private, loopback and link-local addresses (refused by default). */
 export function WebhookSettingsCard() {
-  const settings = useWebhookSettings();
-  let body;
-  if (settings.isPending)
-    body = (
-      <Card.Body>
-        <LoadingState text="Loading webhook settings..." />
-      </Card.Body>
-    );
-  else if (settings.isError)
-    body = (
-      <Card.Body>
-        <ErrorState
-          title="Failed to load the webhook settings"
-          message={serverDetailOr(settings.error, 'Failed to load the webhook settings')}
-          onRetry={() => void settings.refetch()}
-        />
-      </Card.Body>
-    );
-  else body = <WebhookSettingsForm stored={settings.data} />;
   return (
-    <Card.Root maxW="2xl" aria-labelledby="webhook-settings-heading">
-      <Card.Header>
-        <Heading as="h2" size="md" id="webhook-settings-heading">
-          Webhooks
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          Where users&apos; webhooks may deliver their events.
-        </Text>
-      </Card.Header>
-      {body}
-    </Card.Root>
+    <SettingsCard id="webhook-settings-heading" title="Webhooks" description="Where users' webhooks may deliver their events." query={useWebhookSettings()} what="webhook settings">
+      {(stored) => <WebhookSettingsForm stored={stored} />}
+    </SettingsCard>
   );
 }
