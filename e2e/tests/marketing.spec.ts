@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerUser, test } from '../support/fixtures';
+import { chooseTheme, expect, registerUser, test } from '../support/fixtures';
 import { apiSignIn } from '../support/session';
 
 // The marketing remote inside the composed app, against the real API: the
@@ -88,9 +88,7 @@ test.describe('marketing pages', () => {
 
   test('the theme menu switches to dark and the choice survives a reload', async ({ page, consoleErrors }) => {
     await openLanding(page);
-    await page.getByRole('button', { name: /^Theme:/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await expect(page.locator('html')).toHaveClass(/dark/);
+    await chooseTheme(page, 'Dark', /dark/);
     expect(await page.evaluate(() => localStorage.getItem('quarry-theme'))).toBe('dark');
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);

@@ -1,7 +1,7 @@
 // The signed-in shell against the real API: layout, live connection, notifications,
 // feedback, credit request, account, settings, theme and the mobile slide-over.
 import { API_URL, ADMIN } from '../support/env';
-import { expect, registerUser, test } from '../support/fixtures';
+import { chooseTheme, expect, registerUser, test } from '../support/fixtures';
 import { apiSignIn } from '../support/session';
 
 /** A Bearer token for checking what the API stored, as that user. */
@@ -80,15 +80,12 @@ test.describe('signed-in layout', () => {
     const user = await registerUser();
     await apiSignIn(page, user);
     await page.goto('/account');
-    await page.getByRole('button', { name: /^Theme/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await chooseTheme(page, 'Dark', /\bdark\b/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await page.evaluate(() => localStorage.getItem('quarry-theme'))).toBe('dark');
-    await page.getByRole('button', { name: /^Theme/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await chooseTheme(page, 'Light', /\blight\b/);
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/\blight\b/);
   });
