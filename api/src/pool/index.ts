@@ -106,6 +106,9 @@ export function poolWorkerFile(): Promise<string> {
     const { bundleOptions } = require(path.join(apiRoot, 'scripts', 'bundle-options.cjs')) as { bundleOptions: Record<string, unknown> };
     const esbuild = require('esbuild') as typeof import('esbuild');
     const out = await esbuild.build({ ...bundleOptions, sourcemap: 'inline', absWorkingDir: apiRoot, entryPoints: [entry], write: false, outfile: 'pool-worker.mjs' });
+    // esbuild's service process would otherwise live as long as this process (a jest run
+    // kept one per test file)
+    await esbuild.stop();
     const code = out.outputFiles[0]!.contents;
     const dir = path.join(apiRoot, 'node_modules', '.cache', 'quarry-pool');
     const file = path.join(dir, `pool-worker-${createHash('sha1').update(code).digest('hex').slice(0, 12)}.mjs`);

@@ -22,7 +22,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const output = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as { worker: string; threadId: number; lines: string[] };
 
 it('runs under tsx (ESM, the dev server), with the worker bundled from the source', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/pool-check.ts')], { cwd: apiRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/pool-check.ts')], { cwd: apiRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', QUARRY_POOL_WORKER: '' }, timeout: 60_000 });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const out = output(run.stdout);
@@ -42,7 +42,7 @@ it('runs as the production bundle, with dist/pool-worker.js beside it', async ()
   // as api/package.json says for dist/: these .js files are ES modules
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
   try {
-    const run = spawnSync(process.execPath, [path.join(out, 'main.js')], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 });
+    const run = spawnSync(process.execPath, [path.join(out, 'main.js')], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', QUARRY_POOL_WORKER: '' }, timeout: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const res = output(run.stdout);

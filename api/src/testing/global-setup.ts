@@ -13,10 +13,15 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { poolWorkerFile } from '../pool';
 import { ensureServerTemplate, hasPgliteTemplate, pgliteTemplatePath, removeStaleTestDirs, testTmpRoot } from './databases';
 
 export default async function globalSetup(): Promise<void> {
   removeStaleTestDirs(testTmpRoot());
+  // The processing pool's worker script, bundled once for the whole run: a source run bundles
+  // it on first use in each module registry, which jest makes anew for every test file (about
+  // a second of CPU a file). Child processes the tests start inherit it too.
+  process.env.QUARRY_POOL_WORKER ||= await poolWorkerFile();
   if (process.env.QUARRY_TEST_NO_TEMPLATE) return;
   const folder = migrationsFolder();
   const serverUrl = process.env.TEST_DATABASE_URL;
