@@ -8,8 +8,8 @@ import { AuthCard } from './AuthCard';
 import { AuthErrorAlert } from './AuthErrorAlert';
 import { useEstimator } from './estimator';
 import { PasswordInput } from './PasswordInput';
-import { PASSWORD_FAILURE_DETAIL, PASSWORD_FAILURE_MESSAGE, PASSWORD_REQUIRED, evaluatePassword } from './passwordStrength';
-import { StrengthMeter } from './StrengthMeter';
+import { PASSWORD_REQUIRED, evaluatePassword } from './passwordStrength';
+import { PasswordAdvice } from './StrengthMeter';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with the new password.';
@@ -77,18 +77,7 @@ export default function ResetPasswordPage() {
               />
               {submitted && !password ? <Field.ErrorText>{PASSWORD_REQUIRED}</Field.ErrorText> : null}
             </Field.Root>
-            <div id="password-strength" aria-live="polite">
-              {password ? <StrengthMeter strength={strength} checking={estimator.status === 'loading'} /> : null}
-            </div>
-            {unacceptable && (touched || submitted) ? (
-              <Alert.Root status="warning" size="sm">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{PASSWORD_FAILURE_MESSAGE}</Alert.Title>
-                  <Alert.Description>{PASSWORD_FAILURE_DETAIL}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
+            <PasswordAdvice password={password} strength={strength} checking={estimator.status === 'loading'} refused={unacceptable && (touched || submitted)} />
             <Field.Root required invalid={submitted && mismatch}>
               <Field.Label>Confirm new password</Field.Label>
               <PasswordInput name="confirm-password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />

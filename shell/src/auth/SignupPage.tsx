@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Button, Field, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { auth } from '@quarry/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,8 +8,8 @@ import { AuthErrorAlert } from './AuthErrorAlert';
 import { EmailField } from './EmailField';
 import { PasswordInput } from './PasswordInput';
 import { useEstimator } from './estimator';
-import { PASSWORD_FAILURE_DETAIL, PASSWORD_FAILURE_MESSAGE, PASSWORD_REQUIRED, evaluatePassword } from './passwordStrength';
-import { StrengthMeter } from './StrengthMeter';
+import { PASSWORD_REQUIRED, evaluatePassword } from './passwordStrength';
+import { PasswordAdvice } from './StrengthMeter';
 import { emailError } from './validation';
 
 /** /signup (docs/product/platform.md): email, password with the live strength meter. */
@@ -80,18 +80,7 @@ export default function SignupPage() {
             />
             {submitted && !password ? <Field.ErrorText>{PASSWORD_REQUIRED}</Field.ErrorText> : null}
           </Field.Root>
-          <div id="password-strength" aria-live="polite">
-            {password ? <StrengthMeter strength={strength} checking={estimator.status === 'loading'} /> : null}
-          </div>
-          {showPasswordFailure ? (
-            <Alert.Root status="warning" size="sm" data-testid="password-failure">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{PASSWORD_FAILURE_MESSAGE}</Alert.Title>
-                <Alert.Description>{PASSWORD_FAILURE_DETAIL}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          <PasswordAdvice password={password} strength={strength} checking={estimator.status === 'loading'} refused={showPasswordFailure} refusedTestId="password-failure" />
           <Button
             type="submit"
             colorPalette="brand"

@@ -1,6 +1,6 @@
-import { Box, HStack, Icon, List, Progress, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Box, HStack, Icon, List, Progress, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Check, TriangleAlert, X } from 'lucide-react';
-import { INDICATORS, PATTERN_WARNINGS, type PasswordStrength, type StrengthLevel } from './passwordStrength';
+import { INDICATORS, PASSWORD_FAILURE_DETAIL, PASSWORD_FAILURE_MESSAGE, PATTERN_WARNINGS, type PasswordStrength, type StrengthLevel } from './passwordStrength';
 
 const LEVEL_PALETTE: Record<StrengthLevel, string> = {
   'very weak': 'red',
@@ -99,5 +99,29 @@ export function StrengthMeter({ strength, checking }: { strength: PasswordStreng
               : null}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * What a new-password field says under itself (sign-up, reset): the live meter once something
+ * is typed (the input's aria-describedby is "password-strength"), and why the password is
+ * refused once the user has left the field or submitted.
+ */
+export function PasswordAdvice({ password, strength, checking, refused, refusedTestId }: { password: string; strength: PasswordStrength; checking: boolean; refused: boolean; refusedTestId?: string }) {
+  return (
+    <>
+      <div id="password-strength" aria-live="polite">
+        {password ? <StrengthMeter strength={strength} checking={checking} /> : null}
+      </div>
+      {refused ? (
+        <Alert.Root status="warning" size="sm" data-testid={refusedTestId}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{PASSWORD_FAILURE_MESSAGE}</Alert.Title>
+            <Alert.Description>{PASSWORD_FAILURE_DETAIL}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+    </>
   );
 }
