@@ -227,10 +227,13 @@ describe('pages of one document in parallel', () => {
     const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-parallel-'));
     const log = path.join(work, 'calls.log');
     const wrapper = path.join(work, 'tesseract');
-    // a real tesseract behind a script that records when each page starts and ends
+    // a real tesseract behind a script that records when each page starts and ends; each page
+    // also takes two more seconds, so the second lane (which starts its own renderer first)
+    // begins while the first is still reading, however loaded the machine (at tesseract's own
+    // pace a loaded CI machine once read the four pages one after another)
     writeFileSync(
       wrapper,
-      `#!/bin/sh\ncase "$*" in *--psm*) echo "start $(date +%s%N) $1" >> '${log}';; esac\n'${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\ncode=$?\ncase "$*" in *--psm*) echo "end $(date +%s%N) $1" >> '${log}';; esac\nexit $code\n`,
+      `#!/bin/sh\ncase "$*" in *--psm*) echo "start $(date +%s%N) $1" >> '${log}';; esac\n'${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\ncode=$?\ncase "$*" in *--psm*) sleep 2; echo "end $(date +%s%N) $1" >> '${log}';; esac\nexit $code\n`,
       { mode: 0o755 },
     );
     const saved = process.env.QUARRY_TESSERACT_CMD;
