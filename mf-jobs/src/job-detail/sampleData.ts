@@ -1,5 +1,7 @@
 // Fixed sample data of the placeholder job pages: not product data,
 // no backend behaviour.
+import { saveBlob } from '@quarry/shared';
+
 export type SampleFileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 export interface SampleFile {
@@ -104,12 +106,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 }
 
 export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([content], { type }), filename);
 }
