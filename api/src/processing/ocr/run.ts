@@ -28,7 +28,7 @@ export const defaultOcrConcurrency = (): number => Math.max(1, Math.min(2, avail
 /** The options with their defaults applied (and bounded). */
 export interface RunSettings {
   concurrency: number;
-  psm: NonNullable<OcrOptions['psm']> | number;
+  psm: NonNullable<OcrOptions['psm']>;
   dpi: number;
   minChars: number;
   pageTimeoutMs: number;
