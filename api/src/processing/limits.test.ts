@@ -6,7 +6,7 @@
 //   - a PDF whose one content stream inflates to 300 MB: refused at upload, and its OCR fails;
 //   - a 10,000-page PDF: refused at upload, and its OCR fails without opening the pages;
 //   - a PNG that claims 50,000 x 50,000 pixels: its OCR fails before any pixel is decoded.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDeflate, deflateSync } from 'node:zlib';
@@ -188,6 +188,7 @@ describe('limits that stop crafted files', () => {
       });
     } finally {
       await validator.close();
+      rmSync(file, { force: true });
     }
     const id = await storeFileDirect(t, u.id, bytes, 'bomb.pdf', 'application/pdf');
     const job = await runOcrJob(t, u, id, 120_000);
@@ -207,6 +208,7 @@ describe('limits that stop crafted files', () => {
       });
     } finally {
       await validator.close();
+      rmSync(file, { force: true });
     }
     const id = await storeFileDirect(t, u.id, bytes, 'long.pdf', 'application/pdf');
     const job = await runOcrJob(t, u, id, 120_000);

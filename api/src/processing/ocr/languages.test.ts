@@ -24,6 +24,18 @@ afterAll(async () => {
 
 const pdf = (bytes: Uint8Array, filename = 'doc.pdf') => ({ bytes, mimeType: 'application/pdf', filename });
 
+const ENGLISH_TOLD_FRENCH = [
+  'Initech Services LLC',
+  'INVOICE INV-1035',
+  'Date 2024-09-27 Due 2024-11-11',
+  'Bill to Carlos Ruiz',
+  'Description Qty Unit price Amount',
+  'Consulting services 12 1,044.20 12,530.40',
+  'Subtotal 12,530.40',
+  'Tax 1,002.43',
+  'Total 13,532.83',
+];
+
 const GERMAN = [
   'Rechnung Nr. 2024-0815 vom 7. Mai 2024',
   'Müller & Söhne GmbH, Hauptstraße 12, 80331 München',
@@ -97,6 +109,29 @@ describe('OCR_LANGUAGES=auto', () => {
       const reads = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
       // page 1 in English, told German, read again; page 2 in German at once
       expect(reads).toEqual(['eng', 'deu+eng', 'deu+eng']);
+    } finally {
+      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
+      else process.env.QUARRY_TESSERACT_CMD = saved;
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+  itWith('tesseract-cli')('keeps the first reading when the told language reads the page less surely, and does not try that language again', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-lang-'));
+    const log = path.join(work, 'calls.log');
+    const wrapper = path.join(work, 'tesseract');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
+    const saved = process.env.QUARRY_TESSERACT_CMD;
+    process.env.QUARRY_TESSERACT_CMD = wrapper;
+    try {
+      // an English invoice whose trigrams franc tells French (names, numbers, short labels)
+      expect(detectLanguage(ENGLISH_TOLD_FRENCH.join('\n'))).toBe('fra');
+      const page = renderTextImage(ENGLISH_TOLD_FRENCH, { width: 1700, fontSize: 30 });
+      const result = await runOcr(pdf(await makeImagePdf([page.png, page.png])), { engine: 'tesseract-cli', model: 'fast', languages: 'auto', concurrency: 1, pool });
+      const reads = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
+      // page 1 in English, told French, read again in French: not surer, so English is kept;
+      // page 2 in English only
+      expect(reads).toEqual(['eng', 'fra+eng', 'eng']);
+      expect(result.text).toContain('Consulting services');
     } finally {
       if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
       else process.env.QUARRY_TESSERACT_CMD = saved;
