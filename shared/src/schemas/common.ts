@@ -33,6 +33,19 @@ export const PaginationQuerySchema = z.object({
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
 /**
+ * The answer of a list endpoint: its rows under the list's own key (`datasets`, `prompts`, ...)
+ * and `total_count`, how many rows match over all pages. Lists that tell more `.extend` it.
+ */
+export const listResponse = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total_count: z.number().int() } as Record<K, z.ZodArray<T>> & {
+    total_count: z.ZodNumber;
+  });
+
+/** A list answer that also echoes the page it answers (`offset`, `limit`). */
+export const pagedListResponse = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  listResponse(key, item).extend({ offset: z.number().int(), limit: z.number().int() });
+
+/**
  * `?sort=name&order=asc` as every sortable list accepts it. Each list names its own columns;
  * anything else answers 422 naming the allowed ones. Lists break ties by id so pages are stable.
  */
@@ -59,3 +72,7 @@ export const trimmedString = (opts: { required: string; max?: number; maxMessage
   if (opts.max !== undefined) s = s.max(opts.max, { error: opts.maxMessage ?? `At most ${opts.max} characters` });
   return s;
 };
+
+/** An optional free-text description: trimmed, null or left out when there is none. */
+export const optionalDescription = (max: number) =>
+  z.string().trim().max(max, { error: `Description is too long (at most ${max} characters)` }).nullish();

@@ -12,7 +12,7 @@ import {
   URGENCY_VALUES,
   USAGE_PURPOSE_VALUES,
 } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { TimestampSchema, UuidSchema, listResponse, trimmedString } from './common';
 
 export const UrgencySchema = z.enum(URGENCY_VALUES);
 export type Urgency = z.infer<typeof UrgencySchema>;
@@ -44,12 +44,13 @@ export const CreditRequestCreateSchema = z.strictObject({
     .gt(0, { error: CREDIT_REQUEST_MESSAGES.amount })
     .max(CREDIT_REQUEST_MAX_AMOUNT, { error: CREDIT_REQUEST_MESSAGES.amountMax }),
   usage_purpose: z.enum(USAGE_PURPOSE_VALUES, { error: CREDIT_REQUEST_MESSAGES.usagePurpose }),
-  project_description: z
-    .string({ error: CREDIT_REQUEST_MESSAGES.projectDescription })
-    .trim()
-    .min(1, { error: CREDIT_REQUEST_MESSAGES.projectDescription })
-    .min(PROJECT_DESCRIPTION_MIN_LENGTH, { error: CREDIT_REQUEST_MESSAGES.projectDescriptionMin })
-    .max(PROJECT_DESCRIPTION_MAX_LENGTH, { error: CREDIT_REQUEST_MESSAGES.projectDescriptionMax }),
+  project_description: trimmedString({
+    required: CREDIT_REQUEST_MESSAGES.projectDescription,
+    min: PROJECT_DESCRIPTION_MIN_LENGTH,
+    minMessage: CREDIT_REQUEST_MESSAGES.projectDescriptionMin,
+    max: PROJECT_DESCRIPTION_MAX_LENGTH,
+    maxMessage: CREDIT_REQUEST_MESSAGES.projectDescriptionMax,
+  }),
   feedback: z.preprocess(
     emptyToNull,
     z.string().trim().max(CREDIT_REQUEST_FEEDBACK_MAX_LENGTH, { error: CREDIT_REQUEST_MESSAGES.feedbackMax }).nullish(),
@@ -79,10 +80,7 @@ export const CreditRequestSchema = z.object({
 export type CreditRequest = z.infer<typeof CreditRequestSchema>;
 
 /** `GET /credit-requests/my-requests` (newest first). */
-export const CreditRequestListResponseSchema = z.object({
-  credit_requests: z.array(CreditRequestSchema),
-  total_count: z.number().int(),
-});
+export const CreditRequestListResponseSchema = listResponse('credit_requests', CreditRequestSchema);
 export type CreditRequestListResponse = z.infer<typeof CreditRequestListResponseSchema>;
 
 /** A credit request as the admin screens see it. */

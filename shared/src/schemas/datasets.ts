@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, sortQuery, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, sortQuery, TimestampSchema, UuidSchema, listResponse, optionalDescription, trimmedString } from './common';
 import { FileSchema, queryBoolean } from './files';
 import { EvaluationOverallSchema, EvaluationRunSchema, EXPORT_FORMATS } from './review-export';
 
@@ -39,14 +39,13 @@ export const DatasetSchema = z.object({
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
 
+const nameField = trimmedString({ required: DATASET_MESSAGES.nameRequired, max: 200, maxMessage: 'Dataset name is too long (at most 200 characters)' });
+const descriptionField = optionalDescription(2000);
+
 /** `POST /datasets/` */
 export const DatasetCreateSchema = z.strictObject({
-  name: z
-    .string({ error: DATASET_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: DATASET_MESSAGES.nameRequired })
-    .max(200, { error: 'Dataset name is too long (at most 200 characters)' }),
-  description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+  name: nameField,
+  description: descriptionField,
   file_ids: fileIds(DATASET_MESSAGES.filesRequired),
 });
 export type DatasetCreate = z.input<typeof DatasetCreateSchema>;
@@ -54,13 +53,8 @@ export type DatasetCreate = z.input<typeof DatasetCreateSchema>;
 /** `PUT /datasets/{id}` */
 export const DatasetUpdateSchema = z
   .strictObject({
-    name: z
-      .string({ error: DATASET_MESSAGES.nameRequired })
-      .trim()
-      .min(1, { error: DATASET_MESSAGES.nameRequired })
-      .max(200, { error: 'Dataset name is too long (at most 200 characters)' })
-      .optional(),
-    description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+    name: nameField.optional(),
+    description: descriptionField,
   })
   .refine((v) => v.name !== undefined || v.description !== undefined, { error: 'Nothing to update: send name and/or description' });
 export type DatasetUpdate = z.input<typeof DatasetUpdateSchema>;
@@ -85,10 +79,7 @@ export const DatasetListQuerySchema = PaginationQuerySchema.extend({
 });
 export type DatasetListQuery = z.input<typeof DatasetListQuerySchema>;
 
-export const DatasetListResponseSchema = z.object({
-  datasets: z.array(DatasetSchema),
-  total_count: z.number().int(),
-});
+export const DatasetListResponseSchema = listResponse('datasets', DatasetSchema);
 export type DatasetListResponse = z.infer<typeof DatasetListResponseSchema>;
 
 /** Answer of `POST`/`DELETE /datasets/{id}/files`: the dataset plus what changed. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, listResponse } from './common';
 import { PathErrorSchema } from './output-schemas';
 
 export const EXAMPLE_MESSAGES = {
@@ -55,10 +55,7 @@ export const ExampleListQuerySchema = PaginationQuerySchema.extend({
 });
 export type ExampleListQuery = z.input<typeof ExampleListQuerySchema>;
 
-export const ExampleListResponseSchema = z.object({
-  examples: z.array(ExampleSchema),
-  total_count: z.number().int(),
-});
+export const ExampleListResponseSchema = listResponse('examples', ExampleSchema);
 export type ExampleListResponse = z.infer<typeof ExampleListResponseSchema>;
 
 /** `POST /examples/{id}/validate` */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_MAX_LENGTH } from '../constants';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, listResponse, trimmedString } from './common';
 
 export const FeedbackCategorySchema = z.enum(FEEDBACK_CATEGORIES, { error: 'Please select a category.' });
 export type FeedbackCategory = z.infer<typeof FeedbackCategorySchema>;
@@ -8,11 +8,11 @@ export type FeedbackCategory = z.infer<typeof FeedbackCategorySchema>;
 /** `POST /feedback/` */
 export const FeedbackCreateSchema = z.strictObject({
   category: FeedbackCategorySchema,
-  message: z
-    .string({ error: 'Please provide feedback.' })
-    .trim()
-    .min(1, { error: 'Please provide feedback.' })
-    .max(FEEDBACK_MESSAGE_MAX_LENGTH, { error: `Feedback cannot exceed ${FEEDBACK_MESSAGE_MAX_LENGTH} characters` }),
+  message: trimmedString({
+    required: 'Please provide feedback.',
+    max: FEEDBACK_MESSAGE_MAX_LENGTH,
+    maxMessage: `Feedback cannot exceed ${FEEDBACK_MESSAGE_MAX_LENGTH} characters`,
+  }),
   url: z.string().trim().max(2048).nullish(),
   user_agent: z.string().trim().max(1024).nullish(),
 });
@@ -37,10 +37,7 @@ export const FeedbackListQuerySchema = PaginationQuerySchema.extend({
 });
 export type FeedbackListQuery = z.input<typeof FeedbackListQuerySchema>;
 
-export const FeedbackListResponseSchema = z.object({
-  feedback: z.array(FeedbackSchema),
-  total_count: z.number().int(),
-});
+export const FeedbackListResponseSchema = listResponse('feedback', FeedbackSchema);
 export type FeedbackListResponse = z.infer<typeof FeedbackListResponseSchema>;
 
 /** `GET /feedback/stats/summary` (same scope as the list). */

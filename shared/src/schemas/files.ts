@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { sortQuery, TimestampSchema, UuidSchema } from './common';
+import { sortQuery, TimestampSchema, UuidSchema, listResponse } from './common';
 
 /** `?flag=true|false|1|0` (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = (fallback: boolean) =>
@@ -54,10 +54,7 @@ export const FileListQuerySchema = z.object({
 });
 export type FileListQuery = z.input<typeof FileListQuerySchema>;
 
-export const FileListResponseSchema = z.object({
-  files: z.array(FileSchema),
-  /** files matching the filter (all pages of the list) */
-  total_count: z.number().int(),
+export const FileListResponseSchema = listResponse('files', FileSchema).extend({
   /** document pages of the files matching the filter (sum of page_count) */
   total_pages: z.number().int(),
   /** files matching the filter that are marked Reviewed; optional for older servers */

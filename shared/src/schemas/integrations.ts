@@ -1,6 +1,6 @@
 // API keys and webhooks: the bodies of /api-keys, /webhooks and their admin routes.
 import { z } from 'zod';
-import { TimestampSchema, UuidSchema } from './common';
+import { TimestampSchema, UuidSchema, trimmedString } from './common';
 
 export const API_KEY_SCOPES = ['read', 'read+write', 'admin'] as const;
 export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: 'Scope must be read, read+write or admin' });
@@ -13,11 +13,7 @@ export const API_KEY_MAX_DAYS = 3650;
 /** `POST /api-keys/`: expires_at (ISO time) or expires_in_days; neither = never expires. */
 export const ApiKeyCreateSchema = z
   .strictObject({
-    name: z
-      .string({ error: 'Please give the key a name.' })
-      .trim()
-      .min(1, { error: 'Please give the key a name.' })
-      .max(API_KEY_NAME_MAX, { error: `The name cannot exceed ${API_KEY_NAME_MAX} characters` }),
+    name: trimmedString({ required: 'Please give the key a name.', max: API_KEY_NAME_MAX, maxMessage: `The name cannot exceed ${API_KEY_NAME_MAX} characters` }),
     scope: ApiKeyScopeSchema.default('read'),
     expires_in_days: z
       .number({ error: 'expires_in_days must be a whole number of days' })
@@ -67,22 +63,21 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_SECRET_MIN_BYTES = 24;
 export const WEBHOOK_URL_MAX = 2048;
 
-const UrlSchema = z
-  .string({ error: 'Please enter the endpoint URL.' })
-  .trim()
-  .min(1, { error: 'Please enter the endpoint URL.' })
-  .max(WEBHOOK_URL_MAX, { error: `The URL cannot exceed ${WEBHOOK_URL_MAX} characters` })
-  .refine(
-    (u) => {
-      try {
-        const parsed = new URL(u);
-        return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'The URL must be a valid http:// or https:// address' },
-  );
+const UrlSchema = trimmedString({
+  required: 'Please enter the endpoint URL.',
+  max: WEBHOOK_URL_MAX,
+  maxMessage: `The URL cannot exceed ${WEBHOOK_URL_MAX} characters`,
+}).refine(
+  (u) => {
+    try {
+      const parsed = new URL(u);
+      return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'The URL must be a valid http:// or https:// address' },
+);
 
 const EventsSchema = z
   .array(WebhookEventTypeSchema, { error: 'Choose at least one event' })

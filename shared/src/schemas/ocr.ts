@@ -1,6 +1,6 @@
 // OCR: OCR jobs, results, statistics and numbered lines.
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, pagedListResponse, optionalDescription } from './common';
 import { JobMonitorFieldsSchema } from './job-monitor';
 import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
@@ -8,7 +8,7 @@ import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 export const OcrJobCreateSchema = z.strictObject({
   file_id: UuidSchema,
   name: z.string().trim().min(1).max(255, { error: 'Job name is too long (at most 255 characters)' }).nullish(),
-  description: z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish(),
+  description: optionalDescription(2000),
 });
 export type OcrJobCreate = z.input<typeof OcrJobCreateSchema>;
 
@@ -45,12 +45,7 @@ export const OcrJobListQuerySchema = PaginationQuerySchema.extend({
 });
 export type OcrJobListQuery = z.input<typeof OcrJobListQuerySchema>;
 
-export const OcrJobListResponseSchema = z.object({
-  jobs: z.array(OcrJobSchema),
-  total_count: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
-});
+export const OcrJobListResponseSchema = pagedListResponse('jobs', OcrJobSchema);
 export type OcrJobListResponse = z.infer<typeof OcrJobListResponseSchema>;
 
 /** `GET ocr/results/{id}` (id: an OCR job's id or a file's id) — an OCR result */

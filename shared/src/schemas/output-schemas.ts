@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, listResponse, optionalDescription, trimmedString } from './common';
 
 /** The field types and string formats of the schema builder (docs/product/prompts-and-schemas.md). */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
@@ -34,12 +34,8 @@ export const OutputSchemaSchema = z.object({
 });
 export type OutputSchema = z.infer<typeof OutputSchemaSchema>;
 
-const nameField = z
-  .string({ error: OUTPUT_SCHEMA_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: OUTPUT_SCHEMA_MESSAGES.nameRequired })
-  .max(200, { error: 'Schema name is too long (at most 200 characters)' });
-const descriptionField = z.string().trim().max(5000, { error: 'Description is too long (at most 5000 characters)' }).nullish();
+const nameField = trimmedString({ required: OUTPUT_SCHEMA_MESSAGES.nameRequired, max: 200, maxMessage: 'Schema name is too long (at most 200 characters)' });
+const descriptionField = optionalDescription(5000);
 
 /** `POST /output-schemas/` */
 export const OutputSchemaCreateSchema = z.strictObject({
@@ -71,10 +67,7 @@ export const OutputSchemaListQuerySchema = PaginationQuerySchema.extend({
 });
 export type OutputSchemaListQuery = z.input<typeof OutputSchemaListQuerySchema>;
 
-export const OutputSchemaListResponseSchema = z.object({
-  schemas: z.array(OutputSchemaSchema),
-  total_count: z.number().int(),
-});
+export const OutputSchemaListResponseSchema = listResponse('schemas', OutputSchemaSchema);
 export type OutputSchemaListResponse = z.infer<typeof OutputSchemaListResponseSchema>;
 
 /** `POST /output-schemas/validate` */

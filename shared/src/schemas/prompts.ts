@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, listResponse, optionalDescription, trimmedString } from './common';
 import { SchemaDefinitionSchema } from './output-schemas';
 
 export const PROMPT_TYPES = ['table', 'text'] as const;
@@ -36,16 +36,12 @@ export const PromptSchema = z.object({
 });
 export type Prompt = z.infer<typeof PromptSchema>;
 
-const nameField = z
-  .string({ error: PROMPT_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: PROMPT_MESSAGES.nameRequired })
-  .max(200, { error: 'Prompt name is too long (at most 200 characters)' });
+const nameField = trimmedString({ required: PROMPT_MESSAGES.nameRequired, max: 200, maxMessage: 'Prompt name is too long (at most 200 characters)' });
 const templateField = z
   .string({ error: PROMPT_MESSAGES.templateRequired })
   .refine((s) => s.trim().length > 0, { error: PROMPT_MESSAGES.templateRequired })
   .refine((s) => s.length <= 100_000, { error: 'Template is too long (at most 100,000 characters)' });
-const descriptionField = z.string().trim().max(5000, { error: 'Description is too long (at most 5000 characters)' }).nullish();
+const descriptionField = optionalDescription(5000);
 
 /** `POST /prompts/` */
 export const PromptCreateSchema = z.strictObject({
@@ -83,10 +79,7 @@ export const PromptListQuerySchema = PaginationQuerySchema.extend({
 });
 export type PromptListQuery = z.input<typeof PromptListQuerySchema>;
 
-export const PromptListResponseSchema = z.object({
-  prompts: z.array(PromptSchema),
-  total_count: z.number().int(),
-});
+export const PromptListResponseSchema = listResponse('prompts', PromptSchema);
 export type PromptListResponse = z.infer<typeof PromptListResponseSchema>;
 
 /** `POST /prompts/validate` */

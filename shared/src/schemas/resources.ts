@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_THRESHOLD_PERCENT } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { TimestampSchema, UuidSchema, listResponse } from './common';
 import { AggregationTypeSchema, ResetPeriodSchema } from './users';
 import { queryBoolean } from './files';
 
@@ -23,10 +23,7 @@ export const ResourceTypeSchema = z.object({
 export type ResourceType = z.infer<typeof ResourceTypeSchema>;
 
 /** `GET admin/resource-types` */
-export const ResourceTypeListResponseSchema = z.object({
-  resource_types: z.array(ResourceTypeSchema),
-  total_count: z.number().int(),
-});
+export const ResourceTypeListResponseSchema = listResponse('resource_types', ResourceTypeSchema);
 export type ResourceTypeListResponse = z.infer<typeof ResourceTypeListResponseSchema>;
 
 /** `PUT admin/resource-types/{id}`: every field optional; numbers are integers. */
