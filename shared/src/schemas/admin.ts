@@ -1,8 +1,9 @@
 // Admin-only calls beyond credit requests and resource types (docs/product/admin.md): site
 // settings, the operations view (queue, workers, throughput, failures), users, contact messages.
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, listResponse, trimmedString } from './common';
 import { ContactTypeSchema } from './contact';
+import { UserSchema } from './users';
 
 // ------------------------------------------------------------------ settings
 
@@ -22,11 +23,7 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
 /** `PUT /admin/settings`: a non-empty name and a real email address. */
 export const SiteSettingsUpdateSchema = z.strictObject({
-  site_name: z
-    .string({ error: SITE_SETTINGS_MESSAGES.siteName })
-    .trim()
-    .min(1, { error: SITE_SETTINGS_MESSAGES.siteName })
-    .max(100, { error: SITE_SETTINGS_MESSAGES.siteNameMax }),
+  site_name: trimmedString({ required: SITE_SETTINGS_MESSAGES.siteName, max: 100, maxMessage: SITE_SETTINGS_MESSAGES.siteNameMax }),
   admin_email: z
     .string({ error: SITE_SETTINGS_MESSAGES.adminEmail })
     .trim()
@@ -98,16 +95,9 @@ export type OperationsOverview = z.infer<typeof OperationsOverviewSchema>;
 
 // ------------------------------------------------------------------ users
 
-export const AdminUserSchema = z.object({
-  id: UuidSchema,
-  email: z.string(),
-  full_name: z.string().nullable(),
-  credit_balance: z.number().int(),
-  is_superuser: z.boolean(),
-  is_active: z.boolean(),
-  is_verified: z.boolean(),
-  created_at: TimestampSchema,
-  last_login_at: TimestampSchema.nullable(),
+/** A user as the admin list shows it: the account of `GET users/me`, its fields in the list's order. */
+export const AdminUserSchema = UserSchema.pick({
+  id: true, email: true, full_name: true, credit_balance: true, is_superuser: true, is_active: true, is_verified: true, created_at: true, last_login_at: true,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -123,10 +113,7 @@ export const AdminUserListQuerySchema = PaginationQuerySchema.extend({
 export type AdminUserListQuery = z.input<typeof AdminUserListQuerySchema>;
 
 /** `GET /admin/users` (newest first unless sorted) */
-export const AdminUserListResponseSchema = z.object({
-  users: z.array(AdminUserSchema),
-  total_count: z.number().int(),
-});
+export const AdminUserListResponseSchema = listResponse('users', AdminUserSchema);
 export type AdminUserListResponse = z.infer<typeof AdminUserListResponseSchema>;
 
 /** `PATCH /admin/users/{id}`: disable / enable, promote / demote. */
@@ -183,10 +170,7 @@ export const AdminContactMessageSchema = z.object({
 export type AdminContactMessage = z.infer<typeof AdminContactMessageSchema>;
 
 /** `GET /admin/contact-messages` (newest first) */
-export const AdminContactMessageListResponseSchema = z.object({
-  messages: z.array(AdminContactMessageSchema),
-  total_count: z.number().int(),
-});
+export const AdminContactMessageListResponseSchema = listResponse('messages', AdminContactMessageSchema);
 export type AdminContactMessageListResponse = z.infer<typeof AdminContactMessageListResponseSchema>;
 
 export const AdminContactMessageListQuerySchema = PaginationQuerySchema;

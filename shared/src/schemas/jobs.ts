@@ -2,7 +2,7 @@
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
 import { JobMonitorFieldsSchema } from './job-monitor';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery } from './common';
+import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, pagedListResponse, optionalDescription } from './common';
 
 /** The job types the product knows. A server accepts the ones it has a handler for. */
 export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
@@ -47,26 +47,17 @@ export const JobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof JobEventSchema>;
 
-/** The data of a live update: the stored event, with progress also grouped. */
+/** The data of a live update: the stored event (its id as event_id), with progress also grouped. */
 export const JobUpdateDataSchema = z.object({
-  event_id: z.number().int(),
-  phase: z.string(),
-  sub_phase: z.string().nullable(),
-  event_type: JobEventTypeSchema,
-  message: z.string(),
-  timestamp: TimestampSchema,
+  event_id: JobEventSchema.shape.id,
+  ...JobEventSchema.pick({ phase: true, sub_phase: true, event_type: true, message: true, timestamp: true }).shape,
   progress: z.object({
     percentage: z.number().nullable(),
     current: z.number().nullable(),
     total: z.number().nullable(),
     units: z.string().nullable(),
   }),
-  progress_percentage: z.number().nullable(),
-  current_value: z.number().nullable(),
-  total_value: z.number().nullable(),
-  units: z.string().nullable(),
-  details: jsonObject,
-  context: jsonObject,
+  ...JobEventSchema.pick({ progress_percentage: true, current_value: true, total_value: true, units: true, details: true, context: true }).shape,
 });
 
 /** What the socket delivers on the `jobs` channel (`event` and `type` are both job_update). */
@@ -177,16 +168,11 @@ export const JobListQuerySchema = PaginationQuerySchema.extend({
 });
 export type JobListQuery = z.input<typeof JobListQuerySchema>;
 
-export const JobListResponseSchema = z.object({
-  jobs: z.array(JobSchema),
-  total_count: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
-});
+export const JobListResponseSchema = pagedListResponse('jobs', JobSchema);
 export type JobListResponse = z.infer<typeof JobListResponseSchema>;
 
 const nameField = z.string().trim().min(1, { error: 'Job name must not be empty' }).max(255, { error: 'Job name is too long (at most 255 characters)' });
-const descriptionField = z.string().trim().max(2000, { error: 'Description is too long (at most 2000 characters)' }).nullish();
+const descriptionField = optionalDescription(2000);
 
 /**
  * `POST /jobs/`: a job of any type this server has a handler for. Type-specific fields
@@ -312,14 +298,9 @@ export const JobStatisticsSchema = z.object({
 });
 export type JobStatistics = z.infer<typeof JobStatisticsSchema>;
 
-export const JobRefSchema = z.object({
-  id: UuidSchema,
-  name: z.string(),
-  job_type: z.string(),
-  status: JobStatusSchema,
-  progress_percentage: z.number(),
-  created_at: TimestampSchema,
-  completed_at: TimestampSchema.nullable(),
+/** A job as other jobs name it (parent, stages, dependencies). */
+export const JobRefSchema = JobSchema.pick({
+  id: true, name: true, job_type: true, status: true, progress_percentage: true, created_at: true, completed_at: true,
 });
 export type JobRef = z.infer<typeof JobRefSchema>;
 
