@@ -2,11 +2,10 @@
 // x-goog-api-key header (or ?key= with authMode 'query'). Structured output through
 // generationConfig.responseMimeType 'application/json' + responseSchema, which takes an
 // OpenAPI-3 subset: toGeminiSchema() converts an output schema to it.
-import { LlmConfigError, LlmInvalidJsonError, LlmResponseError } from './errors';
-import { postJson, DEFAULT_TIMEOUT_MS } from './http';
-import { parseJsonLoose } from './json';
+import { HttpProvider, parseAnswerJson, postToProvider, providerResult } from './answer';
+import { LlmConfigError, LlmResponseError } from './errors';
 import { deref } from './json-schema';
-import type { GenerateRequest, GenerateResult, HttpProviderOptions, JSONSchema, LlmProvider } from './types';
+import type { GenerateRequest, GenerateResult, HttpProviderOptions, JSONSchema } from './types';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
@@ -125,16 +124,12 @@ interface GeminiResponse {
 
 const BLOCKED_REASONS = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'LANGUAGE', 'OTHER']);
 
-export class GeminiProvider implements LlmProvider {
+export class GeminiProvider extends HttpProvider<GeminiOptions> {
   readonly name = 'gemini' as const;
-  readonly deterministic = false;
-  readonly model: string;
-  private readonly options: GeminiOptions;
 
   constructor(options: GeminiOptions) {
     if (!options.apiKey) throw new LlmConfigError('gemini: GEMINI_API_KEY is not set', 'gemini');
-    this.options = options;
-    this.model = options.model.replace(/^models\//, '');
+    super(options, options.model.replace(/^models\//, ''));
   }
 
   endpoint(model: string): string {
@@ -173,15 +168,11 @@ export class GeminiProvider implements LlmProvider {
     const model = (request.model ?? this.model).replace(/^models\//, '');
     const headers: Record<string, string> = {};
     if (this.options.authMode !== 'query') headers['x-goog-api-key'] = this.options.apiKey ?? '';
-    const res = await postJson({
-      provider: 'gemini',
+    const res = await postToProvider('gemini', this.options, {
       url: this.endpoint(model),
       headers,
       body: this.buildBody(request),
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retry: this.options.retry,
       signal: request.signal,
-      fetch: this.options.fetch,
     });
     const body = res.json as GeminiResponse;
     if (!body || typeof body !== 'object' || (!Array.isArray(body.candidates) && !body.promptFeedback)) {
@@ -201,24 +192,17 @@ export class GeminiProvider implements LlmProvider {
       throw new LlmResponseError('gemini', `answer blocked (finishReason ${finish})`, res.text, 'refused');
     }
     const u = body.usageMetadata ?? {};
-    const input = u.promptTokenCount ?? 0;
-    const output = (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);
-    const result: GenerateResult = {
+    const answer = {
       content,
       model: body.modelVersion ?? model,
-      provider: 'gemini',
-      usage: { input_tokens: input, output_tokens: output, total_tokens: u.totalTokenCount ?? input + output },
-      processing_time_ms: Math.round(performance.now() - started),
-      attempts: res.attempts,
-      ...(finish ? { finish_reason: finish } : {}),
+      input: u.promptTokenCount ?? 0,
+      output: (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0),
+      total: u.totalTokenCount,
+      finishReason: finish,
     };
+    const result = providerResult('gemini', answer, started, res.attempts);
     if (request.responseSchema) {
-      try {
-        result.json = parseJsonLoose(content);
-      } catch (e) {
-        const why = finish === 'MAX_TOKENS' ? `${(e as Error).message}; the answer was cut at maxOutputTokens` : (e as Error).message;
-        throw new LlmInvalidJsonError('gemini', content, why, result);
-      }
+      result.json = parseAnswerJson('gemini', result, finish === 'MAX_TOKENS' ? 'maxOutputTokens' : undefined);
     }
     return result;
   }

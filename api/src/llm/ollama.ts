@@ -1,10 +1,9 @@
 // Ollama's native chat API: POST {base}/api/chat {model, messages, stream: false, format,
 // options: {temperature, num_predict}}. `format` takes the JSON schema itself (Ollama >= 0.5).
 // Token counts come from prompt_eval_count / eval_count.
-import { LlmInvalidJsonError, LlmResponseError } from './errors';
-import { postJson, DEFAULT_TIMEOUT_MS } from './http';
-import { parseJsonLoose } from './json';
-import type { GenerateRequest, GenerateResult, HttpProviderOptions, LlmProvider } from './types';
+import { HttpProvider, parseAnswerJson, postToProvider, providerResult } from './answer';
+import { LlmResponseError } from './errors';
+import type { GenerateRequest, GenerateResult, HttpProviderOptions } from './types';
 
 export const OLLAMA_DEFAULT_BASE_URL = 'http://localhost:11434';
 export const OLLAMA_DEFAULT_MODEL = 'llama3.2';
@@ -19,16 +18,8 @@ interface OllamaChatResponse {
   error?: string;
 }
 
-export class OllamaProvider implements LlmProvider {
+export class OllamaProvider extends HttpProvider<HttpProviderOptions> {
   readonly name = 'ollama' as const;
-  readonly deterministic = false;
-  readonly model: string;
-  private readonly options: HttpProviderOptions;
-
-  constructor(options: HttpProviderOptions) {
-    this.options = options;
-    this.model = options.model;
-  }
 
   get endpoint(): string {
     return `${this.options.baseUrl.replace(/\/+$/, '').replace(/\/api$/, '')}/api/chat`;
@@ -53,16 +44,7 @@ export class OllamaProvider implements LlmProvider {
     const body = this.buildBody(request);
     const headers: Record<string, string> = {};
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
-    const res = await postJson({
-      provider: 'ollama',
-      url: this.endpoint,
-      headers,
-      body,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retry: this.options.retry,
-      signal: request.signal,
-      fetch: this.options.fetch,
-    });
+    const res = await postToProvider('ollama', this.options, { url: this.endpoint, headers, body, signal: request.signal });
     const data = res.json as OllamaChatResponse;
     if (data && typeof data === 'object' && typeof data.error === 'string') {
       throw new LlmResponseError('ollama', `error in a successful response: ${data.error}`, res.text);
@@ -70,25 +52,16 @@ export class OllamaProvider implements LlmProvider {
     if (!data || typeof data !== 'object' || !data.message || typeof data.message.content !== 'string') {
       throw new LlmResponseError('ollama', 'response has no message', res.text);
     }
-    const input = data.prompt_eval_count ?? 0;
-    const output = data.eval_count ?? 0;
-    const content = data.message.content;
-    const result: GenerateResult = {
-      content,
+    const answer = {
+      content: data.message.content,
       model: data.model ?? String(body.model),
-      provider: 'ollama',
-      usage: { input_tokens: input, output_tokens: output, total_tokens: input + output },
-      processing_time_ms: Math.round(performance.now() - started),
-      attempts: res.attempts,
-      ...(data.done_reason ? { finish_reason: data.done_reason } : {}),
+      input: data.prompt_eval_count ?? 0,
+      output: data.eval_count ?? 0,
+      finishReason: data.done_reason,
     };
+    const result = providerResult('ollama', answer, started, res.attempts);
     if (request.responseSchema) {
-      try {
-        result.json = parseJsonLoose(content);
-      } catch (e) {
-        const why = data.done_reason === 'length' ? `${(e as Error).message}; the answer was cut at num_predict` : (e as Error).message;
-        throw new LlmInvalidJsonError('ollama', content, why, result);
-      }
+      result.json = parseAnswerJson('ollama', result, data.done_reason === 'length' ? 'num_predict' : undefined);
     }
     return result;
   }

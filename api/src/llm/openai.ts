@@ -4,11 +4,10 @@
 // In strict mode (default) the schema is made strict-compatible (every property required,
 // optional ones nullable, additionalProperties false, non-object roots wrapped) and the
 // answer is mapped back: nulls that only exist because of the conversion are removed.
-import { LlmInvalidJsonError, LlmResponseError } from './errors';
-import { postJson, DEFAULT_TIMEOUT_MS } from './http';
-import { parseJsonLoose } from './json';
+import { HttpProvider, parseAnswerJson, postToProvider, providerResult } from './answer';
+import { LlmResponseError } from './errors';
 import { deref, isNullable, itemsOf, primaryType, propertiesOf, requiredOf } from './json-schema';
-import type { GenerateRequest, GenerateResult, HttpProviderOptions, JSONSchema, LlmProvider } from './types';
+import type { GenerateRequest, GenerateResult, HttpProviderOptions, JSONSchema } from './types';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
@@ -124,16 +123,8 @@ interface ChatCompletion {
   error?: { message?: string } | string;
 }
 
-export class OpenAiProvider implements LlmProvider {
+export class OpenAiProvider extends HttpProvider<OpenAiOptions> {
   readonly name = 'openai' as const;
-  readonly deterministic = false;
-  readonly model: string;
-  private readonly options: OpenAiOptions;
-
-  constructor(options: OpenAiOptions) {
-    this.options = options;
-    this.model = options.model;
-  }
 
   get endpoint(): string {
     return `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -170,16 +161,7 @@ export class OpenAiProvider implements LlmProvider {
     const { body, wrapped } = this.buildBody(request);
     const headers: Record<string, string> = {};
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
-    const res = await postJson({
-      provider: 'openai',
-      url: this.endpoint,
-      headers,
-      body,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retry: this.options.retry,
-      signal: request.signal,
-      fetch: this.options.fetch,
-    });
+    const res = await postToProvider('openai', this.options, { url: this.endpoint, headers, body, signal: request.signal });
     const data = res.json as ChatCompletion;
     if (data && typeof data === 'object' && data.error) {
       const msg = typeof data.error === 'string' ? data.error : (data.error.message ?? 'error');
@@ -191,25 +173,17 @@ export class OpenAiProvider implements LlmProvider {
     const raw = choice.message.content;
     const content = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.map((p) => p.text ?? '').join('') : '';
     const u = data.usage ?? {};
-    const input = u.prompt_tokens ?? 0;
-    const output = u.completion_tokens ?? 0;
-    const result: GenerateResult = {
+    const answer = {
       content,
       model: data.model ?? String(body.model),
-      provider: 'openai',
-      usage: { input_tokens: input, output_tokens: output, total_tokens: u.total_tokens ?? input + output },
-      processing_time_ms: Math.round(performance.now() - started),
-      attempts: res.attempts,
-      ...(choice.finish_reason ? { finish_reason: choice.finish_reason } : {}),
+      input: u.prompt_tokens ?? 0,
+      output: u.completion_tokens ?? 0,
+      total: u.total_tokens,
+      finishReason: choice.finish_reason,
     };
+    const result = providerResult('openai', answer, started, res.attempts);
     if (request.responseSchema) {
-      let parsed: unknown;
-      try {
-        parsed = parseJsonLoose(content);
-      } catch (e) {
-        const why = choice.finish_reason === 'length' ? `${(e as Error).message}; the answer was cut at the token limit` : (e as Error).message;
-        throw new LlmInvalidJsonError('openai', content, why, result);
-      }
+      let parsed = parseAnswerJson('openai', result, choice.finish_reason === 'length' ? 'the token limit' : undefined);
       if (wrapped && parsed && typeof parsed === 'object' && !Array.isArray(parsed) && WRAP_KEY in parsed) {
         parsed = (parsed as Record<string, unknown>)[WRAP_KEY];
       }
