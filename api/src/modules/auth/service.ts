@@ -49,17 +49,21 @@ export class AuthService {
 
   /** Starts a new session (refresh-token family) for the user. */
   async startSession(user: UserRow, meta: ClientMeta): Promise<IssuedSession> {
-    const familyId = randomUUID();
+    return this.issueInFamily(this.db, user.id, randomUUID(), meta);
+  }
+
+  /** Stores a new refresh token of the family and signs the access token that goes with it. */
+  private async issueInFamily(db: Db, userId: string, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
     const refreshToken = newRefreshToken();
-    await this.db.insert(refreshTokens).values({
-      userId: user.id,
+    await db.insert(refreshTokens).values({
+      userId,
       familyId,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + this.app.config.refreshTokenTtlSeconds * 1000),
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ip: meta.ip,
     });
-    const accessToken = await this.app.tokens.signAccess({ sub: user.id, sid: familyId });
+    const accessToken = await this.app.tokens.signAccess({ sub: userId, sid: familyId });
     return { accessToken, refreshToken, expiresIn: this.app.tokens.accessTtl, familyId };
   }
 
@@ -164,17 +168,7 @@ export class AuthService {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw unauthorized('Invalid refresh token');
     if (!user.isActive) throw forbidden(ACCOUNT_DISABLED);
-    const refreshToken = newRefreshToken();
-    await tx.insert(refreshTokens).values({
-      userId: user.id,
-      familyId,
-      tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.app.config.refreshTokenTtlSeconds * 1000),
-      userAgent: meta.userAgent?.slice(0, 512) ?? null,
-      ip: meta.ip,
-    });
-    const accessToken = await this.app.tokens.signAccess({ sub: user.id, sid: familyId });
-    return { accessToken, refreshToken, expiresIn: this.app.tokens.accessTtl, familyId };
+    return this.issueInFamily(tx, user.id, familyId, meta);
   }
 
   /**
