@@ -156,18 +156,17 @@ export async function jobDependenciesOf(db: Db, userId: string, id: string): Pro
   const dep = aliasedTable(jobs, 'dep');
   const [parent] = row.parentId ? await db.select().from(jobs).where(eq(jobs.id, row.parentId)) : [];
   const children = await db.select().from(jobs).where(eq(jobs.parentId, id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
-  const dependsOn = await db
-    .select({ job: dep })
-    .from(jobDependencies)
-    .innerJoin(dep, eq(dep.id, jobDependencies.dependsOnId))
-    .where(eq(jobDependencies.jobId, id))
-    .orderBy(asc(dep.createdAt));
-  const dependents = await db
-    .select({ job: dep })
-    .from(jobDependencies)
-    .innerJoin(dep, eq(dep.id, jobDependencies.jobId))
-    .where(eq(jobDependencies.dependsOnId, id))
-    .orderBy(asc(dep.createdAt));
+  // the jobs at the `other` end of the dependency rows whose `self` end is this job, oldest first
+  type End = typeof jobDependencies.jobId | typeof jobDependencies.dependsOnId;
+  const linked = (self: End, other: End) =>
+    db
+      .select({ job: dep })
+      .from(jobDependencies)
+      .innerJoin(dep, eq(dep.id, other))
+      .where(eq(self, id))
+      .orderBy(asc(dep.createdAt));
+  const dependsOn = await linked(jobDependencies.jobId, jobDependencies.dependsOnId);
+  const dependents = await linked(jobDependencies.dependsOnId, jobDependencies.jobId);
   const blockedBy = dependsOn.filter((d) => d.job.status !== 'completed').map((d) => d.job.id);
   return {
     job_id: id,

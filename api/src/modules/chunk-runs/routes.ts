@@ -20,6 +20,10 @@ import { activateRun, activeRun, deleteRun, editChunk, listRuns, ownFileOr404, r
 export default async function chunkRunRoutes(app: App) {
   tagRoutes(app, 'chunks');
   const db = app.database.db;
+  const chunksAnswer = async (run: { id: string; fileId: string }) => {
+    const list = await runChunks(db, run.id);
+    return { total_chunks: list.length, chunks: list.map(toChunk), run_id: run.id, file_id: run.fileId };
+  };
 
   app.get(
     '/files/:id/chunking_runs',
@@ -50,8 +54,7 @@ export default async function chunkRunRoutes(app: App) {
     async (req) => {
       await ownFileOr404(db, req.user.id, req.params.id);
       const run = await runOf(db, req.user.id, req.params.id, req.params.runId);
-      const list = await runChunks(db, run.id);
-      return { total_chunks: list.length, chunks: list.map(toChunk), run_id: run.id, file_id: run.fileId };
+      return chunksAnswer(run);
     },
   );
 
@@ -68,8 +71,7 @@ export default async function chunkRunRoutes(app: App) {
       await ownFileOr404(db, req.user.id, req.params.id);
       const run = await activeRun(db, req.user.id, req.params.id);
       if (!run) return { total_chunks: 0, chunks: [], run_id: null, file_id: req.params.id };
-      const list = await runChunks(db, run.id);
-      return { total_chunks: list.length, chunks: list.map(toChunk), run_id: run.id, file_id: run.fileId };
+      return chunksAnswer(run);
     },
   );
 

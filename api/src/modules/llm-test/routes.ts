@@ -55,6 +55,11 @@ export default async function llmTestRoutes(app: App) {
   const limiter = new RateLimiter(120, 60_000);
   const meterDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
   const principal = (req: FastifyRequest) => ({ userId: req.user.id, isSuperuser: req.user.isSuperuser });
+  // a refused caller (model calls switched off) is not counted against the page's per-minute limit
+  const admitRequest = async (req: FastifyRequest) => {
+    await assertModelCallsAllowed(app.database.db, principal(req), meterDefaults);
+    limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
+  };
   const admitFor = (req: FastifyRequest, endpoint: ModelCallEndpoint) => async (taskId: string, provider: string) => {
     await chargeModelCall(app.database.db, principal(req), { endpoint, referenceId: taskId, provider }, meterDefaults);
   };
@@ -74,8 +79,7 @@ export default async function llmTestRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await assertModelCallsAllowed(app.database.db, principal(req), meterDefaults);
-      limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
+      await admitRequest(req);
       const b = req.body;
       const row = await runner.submit(req.user.id, {
         kind: 'simple',
@@ -99,8 +103,7 @@ export default async function llmTestRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await assertModelCallsAllowed(app.database.db, principal(req), meterDefaults);
-      limiter.consume(req.user.id, 'Too many LLM test requests; try again in a minute');
+      await admitRequest(req);
       const b = req.body;
       let schema: unknown = b.output_schema;
       if (typeof schema === 'string') {
