@@ -1,10 +1,11 @@
 // Users as administrators manage them: list, disable / enable, promote / demote, and
 // balance adjustments written to the credit ledger like an approved credit request.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserSort, AdminUserUpdate, BalanceAdjustment, SortOrder } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
 import { creditTransactions, users, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { pageTotal, totalOverAll } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,18 +43,14 @@ export async function listUsers(
       ? [asc(userSortKey.full_name), dir(sql`lower(${users.fullName})`), dir(users.id)]
       : [dir(userSortKey[q.sort]), dir(users.id)];
   const page = await db
-    .select({ row: users, total: sql<number>`(count(*) over ())::int` })
+    .select({ row: users, total: totalOverAll() })
     .from(users)
     .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
-  let total = page[0]?.total ?? 0;
-  if (page.length === 0 && q.offset > 0) {
-    const [agg] = await db.select({ n: count() }).from(users).where(where);
-    total = agg?.n ?? 0;
-  }
-  return { rows: page.map((p) => p.row), total: Number(total) };
+  const total = await pageTotal(db, page, q.offset, users, where);
+  return { rows: page.map((p) => p.row), total };
 }
 
 /**

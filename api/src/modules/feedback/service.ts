@@ -3,6 +3,7 @@ import type { Feedback, FeedbackCategory, FeedbackStats } from '@quarry/shared/s
 import type { Db } from '../../db';
 import { feedback, users, type FeedbackRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { pageTotal, totalOverAll } from '../../lib/paging';
 import { isoStrict, iso } from '../../lib/time';
 
 /** Who is asking: users see their own feedback, superusers everyone's. */
@@ -48,21 +49,15 @@ export async function listFeedback(
   q: { offset: number; limit: number; category?: FeedbackCategory },
 ): Promise<{ items: Feedback[]; total: number }> {
   const where = and(scope(viewer), q.category ? eq(feedback.category, q.category) : undefined);
-  // one round trip: the total rides along as a window count (a page past the end has no
-  // rows to carry it, so only then a separate count)
   const rows = await db
-    .select({ f: feedback, email: users.email, total: sql<number>`(count(*) over ())::int` })
+    .select({ f: feedback, email: users.email, total: totalOverAll() })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
     .where(where)
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.offset > 0) {
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(where);
-    total = count?.n ?? 0;
-  }
+  const total = await pageTotal(db, rows, q.offset, feedback, where);
   return { items: rows.map((r) => toFeedback(r.f, r.email)), total };
 }
 

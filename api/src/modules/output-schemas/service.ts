@@ -6,6 +6,7 @@ import type { OutputSchema, OutputSchemaSort, OutputSchemaStatistics, SortOrder 
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
+import { pageTotal, totalOverAll } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { escapeLike } from '../files/service';
 import { checkDefinition, fieldTypesOf } from './definition';
@@ -78,18 +79,14 @@ export async function listOutputSchemas(
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
   const rows = await db
-    .select({ row: outputSchemas, usage: usageSql, total: sql<number>`(count(*) over ())::int` })
+    .select({ row: outputSchemas, usage: usageSql, total: totalOverAll() })
     .from(outputSchemas)
     .where(where)
     .orderBy(dir(schemaSortKey[q.sort]), dir(outputSchemas.id))
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.offset > 0) {
-    const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(outputSchemas).where(where);
-    total = agg?.n ?? 0;
-  }
-  return { schemas: rows.map(toOutputSchema), total: Number(total) };
+  const total = await pageTotal(db, rows, q.offset, outputSchemas, where);
+  return { schemas: rows.map(toOutputSchema), total };
 }
 
 export async function createOutputSchema(

@@ -8,6 +8,7 @@ import { PROMPT_ALLOWED_VARIABLES, PROMPT_MESSAGES } from '@quarry/shared/schema
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type PromptRow } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
+import { pageTotal, totalOverAll } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { extractTemplateVariables, validateTemplateVariables } from '../../processing/extraction/template';
 import { escapeLike } from '../files/service';
@@ -105,18 +106,14 @@ export async function listPrompts(
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
   const rows = await db
-    .select({ row: prompts, exampleCount: exampleCountSql, total: sql<number>`(count(*) over ())::int` })
+    .select({ row: prompts, exampleCount: exampleCountSql, total: totalOverAll() })
     .from(prompts)
     .where(where)
     .orderBy(dir(promptSortKey[q.sort]), dir(prompts.id))
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.offset > 0) {
-    const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts).where(where);
-    total = agg?.n ?? 0;
-  }
-  return { prompts: rows.map(toPrompt), total: Number(total) };
+  const total = await pageTotal(db, rows, q.offset, prompts, where);
+  return { prompts: rows.map(toPrompt), total };
 }
 
 interface PromptInput {
