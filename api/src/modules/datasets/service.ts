@@ -214,17 +214,24 @@ export async function addFiles(db: Db, userId: string, id: string, fileIds: stri
       .values(chosen.map((f) => ({ datasetId: id, fileId: f.id })))
       .onConflictDoNothing()
       .returning({ fileId: datasetFiles.fileId });
-    const added = inserted.map((r) => r.fileId);
-    if (added.length > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
-    const [fresh] = await tx.select().from(datasets).where(eq(datasets.id, id));
-    const addedSet = new Set(added);
-    return {
-      ...(await presentDataset(tx, fresh!)),
-      added_file_ids: added,
-      removed_file_ids: [],
-      unchanged_file_ids: [...new Set(fileIds)].filter((f) => !addedSet.has(f)),
-    };
+    return membershipAnswer(tx, id, fileIds, { added: inserted.map((r) => r.fileId), removed: [] });
   }));
+}
+
+/**
+ * The dataset after files were added or removed, with which of the `asked` ids changed:
+ * updated_at moves only when the membership did.
+ */
+async function membershipAnswer(tx: DbOrTx, id: string, asked: string[], change: { added: string[]; removed: string[] }) {
+  const changed = new Set([...change.added, ...change.removed]);
+  if (changed.size > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
+  const [fresh] = await tx.select().from(datasets).where(eq(datasets.id, id));
+  return {
+    ...(await presentDataset(tx, fresh!)),
+    added_file_ids: change.added,
+    removed_file_ids: change.removed,
+    unchanged_file_ids: [...new Set(asked)].filter((f) => !changed.has(f)),
+  };
 }
 
 /**
@@ -284,16 +291,7 @@ export async function removeFiles(db: Db, userId: string, id: string, fileIds: s
       .delete(datasetFiles)
       .where(and(eq(datasetFiles.datasetId, id), inArray(datasetFiles.fileId, unique)))
       .returning({ fileId: datasetFiles.fileId });
-    const removed = deleted.map((r) => r.fileId);
-    if (removed.length > 0) await tx.update(datasets).set({ updatedAt: new Date() }).where(eq(datasets.id, id));
-    const [fresh] = await tx.select().from(datasets).where(eq(datasets.id, id));
-    const removedSet = new Set(removed);
-    return {
-      ...(await presentDataset(tx, fresh!)),
-      added_file_ids: [],
-      removed_file_ids: removed,
-      unchanged_file_ids: unique.filter((f) => !removedSet.has(f)),
-    };
+    return membershipAnswer(tx, id, unique, { added: [], removed: deleted.map((r) => r.fileId) });
   });
 }
 
