@@ -31,7 +31,31 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** set for kind === 'postgres' (realtime opens its own LISTEN connection with it) */
   connectionString: string | null;
+  /**
+   * Calls `listener` with the user id of every change a cached list depends on (the triggers
+   * of migration 0013 NOTIFY LIST_CHANGES_CHANNEL) that this process's connections see: its own
+   * writes, each before the query that committed it settles, so nothing in this process can
+   * read the change before the listener has run. Another process's writes are seen by an idle
+   * pool connection at best: they need a listener of their own (PgListener).
+   */
+  onListChange(listener: (userId: string) => void): () => void;
   close(): Promise<void>;
+}
+
+/** The channel the list-change triggers (migration 0013) NOTIFY, with the owner's user id as payload. */
+export const LIST_CHANGES_CHANNEL = 'quarry_list_changes';
+
+function listChangeListeners(): { add: Database['onListChange']; emit: (userId: string) => void } {
+  const listeners = new Set<(userId: string) => void>();
+  return {
+    add(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(userId) {
+      for (const listener of listeners) listener(userId);
+    },
+  };
 }
 
 /** How long a request waits for a connection to the PostgreSQL server before it fails. */
@@ -55,11 +79,18 @@ async function openPglite(config: Config): Promise<Database> {
     yieldBeforeQueries(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    // one process, one session: PGlite hands a transaction's notices to its listeners before
+    // the query that committed it settles
+    const changes = listChangeListeners();
+    await client.listen(LIST_CHANGES_CHANNEL, (payload) => {
+      if (payload) changes.emit(payload);
+    });
     const opened = client;
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       connectionString: null,
+      onListChange: changes.add,
       async close() {
         try {
           // a PGlite whose disk failed never answers again, close() included
@@ -138,9 +169,20 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
     await migrator.end();
   }
 
+  // Every pool connection LISTENs for list changes: PostgreSQL sends a session the notices of its
+  // own transaction before the COMMIT's answer, so this process's writes reach the list cache
+  // before the code that made them goes on. The pool awaits onConnect before it hands a new
+  // connection out. Other processes' notices come through PgListener (app.ts).
+  const changes = listChangeListeners();
+  const listen = async (client: pg.ClientBase): Promise<void> => {
+    client.on('notification', (n) => {
+      if (n.channel === LIST_CHANGES_CHANNEL && n.payload) changes.emit(n.payload);
+    });
+    await client.query(`LISTEN ${LIST_CHANGES_CHANNEL}`);
+  };
   // An unreachable server fails a request within seconds (503, lib/errors.ts) instead of
   // leaving it waiting for the operating system's TCP timeout.
-  const pool = new pg.Pool({ connectionString, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, onConnect: listen });
   pool.on('error', (err) => {
     // an idle client died (server restart...): the pool replaces it; never crash the process
     console.error('[db] idle PostgreSQL client error:', err.message);
@@ -150,6 +192,7 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
     db: db as unknown as Db,
     kind: 'postgres',
     connectionString,
+    onListChange: changes.add,
     close: () => pool.end(),
   };
 }

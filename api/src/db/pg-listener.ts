@@ -11,6 +11,10 @@ export interface PgListenerOptions {
   log: { warn: (obj: unknown, msg?: string) => void };
   /** names the listener in log lines, e.g. 'realtime' */
   label: string;
+  /** after each LISTEN took effect (the first one and every reconnection) */
+  onListening?: () => void;
+  /** when the connection is lost: notices are missed until onListening */
+  onLost?: () => void;
 }
 
 export class PgListener {
@@ -34,7 +38,10 @@ export class PgListener {
     });
     client.on('error', (err) => log.warn({ err }, `${label} LISTEN connection error`));
     client.on('end', () => {
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        if (!this.closed) this.options.onLost?.();
+      }
       this.scheduleReconnect();
     });
     await client.connect();
@@ -45,6 +52,7 @@ export class PgListener {
     }
     this.client = client;
     this.reconnectDelay = 500;
+    this.options.onListening?.();
   }
 
   private scheduleReconnect(): void {
