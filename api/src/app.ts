@@ -18,7 +18,8 @@ import { TokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/secret';
 import { bootstrapAdminFromEnv } from './cli/bootstrap';
 import { embeddedPaths, type Config } from './config';
-import { openDatabase, type Database } from './db';
+import { LIST_CHANGES_CHANNEL, openDatabase, type Database } from './db';
+import { PgListener } from './db/pg-listener';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -28,6 +29,8 @@ import {
   zodValidatorCompiler,
 } from './lib/errors';
 import { installDrain } from './lib/drain';
+import { ListCache } from './lib/list-cache';
+import { listCacheOnRoute } from './lib/list-cache-hooks';
 import { loggerOptions, logRequest, type LogSink } from './lib/logger';
 import { SECURITY_HEADERS } from './lib/security-headers';
 import { apiModules } from './modules';
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (app.hasDecorator('realtime')) await app.realtime.close();
       if (app.hasDecorator('sessions')) await app.sessions.close();
       if (app.hasDecorator('apiKeys')) await app.apiKeys.close();
+      if (app.hasDecorator('listChanges')) await app.listChanges?.close();
     } finally {
       if (ownsDatabase) await database.close();
     }
@@ -152,6 +156,26 @@ async function configure(app: App, config: Config, database: Database): Promise<
   });
   app.decorate('apiKeys', apiKeyAuth);
   app.decorate('usage', new UsageRegistry());
+  // list answers kept until their rows change (lib/list-cache.ts): this process's writes are
+  // seen by its own connections; on a PostgreSQL server the other processes' come through a
+  // LISTEN connection of their own, and the cache serves nothing while that one is down
+  const listCache = new ListCache(config.listCacheMb * 1024 * 1024, database.kind === 'pglite');
+  database.onListChange((userId) => listCache.changed(userId));
+  app.decorate('listCache', listCache);
+  app.decorateRequest('listCacheTicket', -1);
+  const listChanges =
+    database.connectionString && config.listCacheMb > 0
+      ? new PgListener({
+          connectionString: database.connectionString,
+          channel: LIST_CHANGES_CHANNEL,
+          log: app.log,
+          label: 'list changes',
+          onPayload: (userId) => listCache.changed(userId),
+          onListening: () => listCache.setLive(true),
+          onLost: () => listCache.setLive(false),
+        })
+      : null;
+  app.decorate('listChanges', listChanges);
   const transport = database.connectionString
     ? new PgNotifyTransport(database.connectionString, database.db, app.log)
     : new InProcessTransport();
@@ -161,6 +185,9 @@ async function configure(app: App, config: Config, database: Database): Promise<
     log: app.log,
     // a lost revocation notice still closes the sockets within the session-cache period
     recheck: { everyMs: Math.max(1, config.sessionCacheSeconds) * 1000, ended: (live) => sessions.endedAmong(live) },
+    // an event from another process follows the commit of what it tells: its user's lists may
+    // be older than it even if that commit's notice has not reached this process yet
+    onRemoteEvent: (userId) => listCache.changed(userId),
   });
   app.decorate('realtime', hub);
   const hooks = createAuthHooks(app as unknown as FastifyInstance);
@@ -176,6 +203,7 @@ async function configure(app: App, config: Config, database: Database): Promise<
   await hub.start();
   await sessions.start();
   await apiKeyAuth.start();
+  await listChanges?.start();
   app.log.info(
     hub.transportKind === 'postgres'
       ? 'realtime: sockets across API processes (PostgreSQL LISTEN/NOTIFY)'
@@ -241,6 +269,8 @@ async function configure(app: App, config: Config, database: Database): Promise<
       apiContext = api;
       // deny by default: every /api/v1 route requires a user unless it is on the public list
       api.addHook('onRoute', requireUserByDefault(app as unknown as FastifyInstance));
+      // after the guards are in place: a kept list answer is served behind them
+      api.addHook('onRoute', listCacheOnRoute(listCache));
       for (const mod of apiModules) await api.register(mod);
     },
     { prefix: '/api/v1' },

@@ -22,6 +22,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** how long an API process trusts its answer to "is this session alive?"; revocations evict at once (SESSION_CACHE_SECONDS) */
   sessionCacheSeconds: number;
+  /** LIST_CACHE_MB (default 64, 0 = off): memory for list answers kept per user until their rows change (lib/list-cache.ts) */
+  listCacheMb: number;
   refreshTokenTtlSeconds: number;
   /** a refresh token presented again this soon after its rotation (another tab) gets a sibling instead of revoking the session */
   refreshReuseGraceSeconds: number;
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: str(env, 'JWT_SECRET'),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0),
+    listCacheMb: int(env, 'LIST_CACHE_MB', 64, 0),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600, 1),
     refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
     cookieSecure: bool(env, 'COOKIE_SECURE', nodeEnv === 'production'),

@@ -8,6 +8,8 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { Drain } from './lib/drain';
+import type { ListCache } from './lib/list-cache';
+import type { PgListener } from './db/pg-listener';
 import type { UserRow } from './db/schema';
 import type { UsageRegistry } from './modules/usage/registry';
 import type { RealtimeHub } from './realtime/hub';
@@ -39,6 +41,10 @@ declare module 'fastify' {
     requireSuperuser: AuthHook;
     /** API keys: lookup cache, revocations across processes, per-key rate limit */
     apiKeys: ApiKeyAuth;
+    /** list answers kept per user until their rows change (lib/list-cache.ts) */
+    listCache: ListCache;
+    /** PostgreSQL server: the LISTEN connection for other processes' list changes */
+    listChanges: PgListener | null;
   }
   interface FastifyRequest {
     /** the authenticated user (set by requireUser / requireSuperuser) */

@@ -6,8 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, isPostgresRun, sleep, startTestApp, type TestApp } from '../testing/helpers';
 
-// a long cache period: every stop below comes from the eviction, never from the cache expiring
-const LONG_CACHE = { sessionCacheSeconds: 600 };
+// a long cache period: every stop below comes from the eviction, never from the cache expiring;
+// no list cache (lib/list-cache.ts), which would answer a warm list request without any query
+const LONG_CACHE = { sessionCacheSeconds: 600, listCacheMb: 0 };
 /** queries a warm list request sends: the list's own (the jobs list: its page and its count) */
 const EXPECTED = {
   '/api/v1/files/my-files': 1,

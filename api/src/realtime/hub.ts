@@ -73,6 +73,8 @@ export interface HubOptions {
    * when a revocation notice was lost. Announced revocations close sockets at once anyway.
    */
   recheck?: { everyMs: number; ended: (live: EndedKeys) => Promise<EndedKeys> };
+  /** called with the user of each event from another process, before its sockets get it */
+  onRemoteEvent?: (userId: string) => void;
 }
 
 export const SESSION_ENDED_REASON = 'Session has ended';
@@ -98,7 +100,10 @@ export class RealtimeHub {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.transport.start((env) => this.deliverLocal(env));
+    await this.transport.start((env) => {
+      this.options.onRemoteEvent?.(env.userId);
+      this.deliverLocal(env);
+    });
     this.pingTimer = setInterval(() => this.pingAll(), this.options.pingIntervalMs);
     this.pingTimer.unref();
     if (this.options.recheck) {

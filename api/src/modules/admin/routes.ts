@@ -149,8 +149,9 @@ export default async function adminRoutes(app: App) {
     '/admin/users',
     {
       ...guard,
-      // a list: the guard may take the caller's row from the session cache
-      config: CACHED_USER,
+      // a list: the guard may take the caller's row from the session cache, and the answer is
+      // kept until the rows under it change (lib/list-cache.ts)
+      config: { ...CACHED_USER, listCache: 'all' },
       schema: {
         summary: 'Users (search matches email and name; sort by created_at, email, full_name or credit_balance, newest first)',
         querystring: AdminUserListQuerySchema,

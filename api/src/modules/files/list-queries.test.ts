@@ -9,7 +9,8 @@ let alice: TestUser;
 let queries = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // what computing the list costs: without the list cache, which answers a repeated request with no query
+  t = await startTestApp({ listCacheMb: 0 });
   alice = await t.registerUser();
   const rows = Array.from({ length: 200 }, (_, i) => ({
     userId: alice.id,

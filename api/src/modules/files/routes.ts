@@ -56,8 +56,9 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/my-files',
     {
-      // a list: the guard may take the caller's row from the session cache
-      config: CACHED_USER,
+      // a list: the guard may take the caller's row from the session cache, and the answer is
+      // kept until the rows under it change (lib/list-cache.ts)
+      config: { ...CACHED_USER, listCache: 'own' },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's files, newest first unless sort/order ask otherwise",

@@ -78,8 +78,9 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/',
     {
-      // a list: the guard may take the caller's row from the session cache
-      config: CACHED_USER,
+      // a list: the guard may take the caller's row from the session cache, and the answer is
+      // kept until the rows under it change (lib/list-cache.ts)
+      config: { ...CACHED_USER, listCache: 'own' },
       schema: {
         summary: "The caller's jobs, newest first (or sorted by sort/order)",
         description:

@@ -52,8 +52,9 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/',
     {
-      // a list: the guard may take the caller's row from the session cache
-      config: CACHED_USER,
+      // a list: the guard may take the caller's row from the session cache, and the answer is
+      // kept until the rows under it change (lib/list-cache.ts)
+      config: { ...CACHED_USER, listCache: 'own' },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's output schemas (search; sort by updated_at, created_at, name or usage_count, recently updated first)",

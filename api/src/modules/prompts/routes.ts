@@ -43,8 +43,9 @@ export default async function promptRoutes(app: App) {
   app.get(
     '/prompts/',
     {
-      // a list: the guard may take the caller's row from the session cache
-      config: CACHED_USER,
+      // a list: the guard may take the caller's row from the session cache, and the answer is
+      // kept until the rows under it change (lib/list-cache.ts)
+      config: { ...CACHED_USER, listCache: 'own' },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's prompts (filter by type, search; sort by updated_at, created_at or name, recently updated first)",
