@@ -1,7 +1,7 @@
 // /jobs/chunking: pick a file, a strategy and a window size (llm_analysis only); recent
 // chunking jobs.
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, classifyChunkingCreateError, paths, toast } from '@quarry/shared';
+import { ErrorState, LoadingState, PageHeader, SelectField, classifyChunkingCreateError, paths, toast } from '@quarry/shared';
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -74,19 +74,7 @@ export default function ChunkingJobsPage() {
                 <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
               </Field.Root>
             )}
-            <Field.Root>
-              <Field.Label>Strategy</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={strategy} onChange={(e) => setStrategy(e.target.value as ChunkingPageStrategy)}>
-                  {CHUNKING_PAGE_STRATEGIES.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField label="Strategy" value={strategy} onChange={setStrategy} options={CHUNKING_PAGE_STRATEGIES} />
             {strategy === 'llm_analysis' ? (
               <Field.Root>
                 <Field.Label>Window size (lines)</Field.Label>

@@ -1,9 +1,9 @@
 // /jobs/extraction: the create form (with its cost before it starts) and recent jobs.
 import { Alert, Field, HStack, RadioGroup } from '@chakra-ui/react';
-import { paths } from '@quarry/shared';
+import { paths, SelectField } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
-import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField, SelectField } from '../common/fields';
+import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, useMyFiles, usePrompts, useUserId } from '../common/queries';
 import { EMPTY_EXTRACTION, extractionBody, extractionEstimate, validateExtraction, type ExtractionForm } from './form';

@@ -1,8 +1,8 @@
 // /jobs: one list of my jobs of every type, newest first, with filters (type, status, created
 // date), search by job, file or dataset name, live status, sorting, pages, and Open / Cancel /
 // Retry on each row; the job areas and the wizard beside it ("New job", "Start a job").
-import { Box, Button, ButtonGroup, Card, Field, HStack, IconButton, Input, InputGroup, NativeSelect, Pagination, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatusBadge, formatDateTime, jobKeys, plural } from '@quarry/shared';
+import { Box, Button, ButtonGroup, Card, Field, HStack, IconButton, Input, InputGroup, Pagination, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, PageHeader, SelectField, StatusBadge, formatDateTime, jobKeys, plural } from '@quarry/shared';
 import { JOB_STATUSES, type Job, type JobSortColumn } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ListTodo, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ import { NewJobMenu, StartJobSection } from './StartJobSection';
 /** chosen: typing in the search box asks the server after a 300 ms pause */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const STATUS_LABELS: Record<string, string> = { pending: 'Pending', queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
+const STATUS_LABELS: Record<(typeof JOB_STATUSES)[number], string> = { pending: 'Pending', queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 
 const COLUMNS: { key: JobSortColumn; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -73,34 +73,14 @@ function Filters({ p, update }: { p: JobsListParams; update: (patch: Partial<Job
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Job, file or dataset name" />
         </InputGroup>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Type</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={p.type} onChange={(e) => update({ type: e.target.value })}>
-            <option value="">All types</option>
-            {LIST_JOB_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {jobTypeLabel(t)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Status</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={p.status} onChange={(e) => update({ status: e.target.value as JobsListParams['status'] })}>
-            <option value="">All statuses</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField label="Type" value={p.type} onChange={(type) => update({ type })} placeholder="All types" options={LIST_JOB_TYPES.map((t) => ({ value: t, label: jobTypeLabel(t) }))} />
+      <SelectField
+        label="Status"
+        value={p.status}
+        onChange={(status) => update({ status })}
+        placeholder="All statuses"
+        options={JOB_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+      />
       <Field.Root>
         <Field.Label>From</Field.Label>
         <Input type="date" value={p.from} max={p.to || undefined} onChange={(e) => update({ from: e.target.value })} />

@@ -3,13 +3,13 @@
 // (`?dataset=<id>`); a run on chosen files gets a dataset of its own named after them.
 // Validation messages wait until a field was touched.
 import { Alert, Box, Button, Checkbox, Field, Fieldset, HStack, Input, List, SimpleGrid, Text } from '@chakra-ui/react';
-import { JOB_CREATION_FAILED_TITLE, jobCreationErrorDetail, paths, toast } from '@quarry/shared';
+import { JOB_CREATION_FAILED_TITLE, jobCreationErrorDetail, paths, toast, SelectField } from '@quarry/shared';
 import { PIPELINE_CHUNK_SIZE, PIPELINE_STAGES, type PipelineStage } from '@quarry/shared/schemas';
 import { FileText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
-import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField, SelectField } from '../common/fields';
+import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
 import { PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, pipelineFormFromLink, runDatasetName, toggleStage, validatePipeline, type PipelineForm } from './form';
