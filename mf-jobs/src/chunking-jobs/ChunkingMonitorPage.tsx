@@ -4,12 +4,12 @@ import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, p
 import { Link, useParams } from 'react-router';
 import { ActualFigures } from '../common/ActualFigures';
 import { asNumber as num, asText as str } from '../common/details';
-import { eventTotal, latestStatusEvent } from '../common/events';
+import { latestStatusEvent } from '../common/events';
 import { isActiveJob } from '../common/status';
 import { JobControls } from '../common/JobControls';
 import { useLiveConnected } from '../common/live';
 import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
-import { EventLogCard, EventMeta } from '../common/EventLog';
+import { JobEventLog } from '../common/EventLog';
 import { BackLink, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes } from '../common/monitorParts';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
 import { ChunksDetailView } from './ChunksDetailView';
@@ -74,26 +74,20 @@ export default function ChunkingMonitorPage() {
           <Text>{last?.message ?? 'Waiting for updates...'}</Text>
         </Stack>
       </SectionCard>
-      <EventLogCard
-        title="Event Log"
-        events={log}
-        // the server's count (a reload shows the same), plus the live updates newer than its answer
-        total={eventTotal(log, j)}
-        renderEvent={(e) => {
+      <JobEventLog
+        log={log}
+        job={j}
+        extras={(e) => {
           const w = e.details.window_info as { current?: number; total?: number; lines?: unknown } | undefined;
           return (
             <>
-              <EventMeta timestamp={e.timestamp} phase={e.phase}>
-                {w ? (
-                  <Text color="fg.muted">
-                    Window {w.current ?? '?'} of {w.total ?? '?'}
-                    {w.lines ? ` (lines ${Array.isArray(w.lines) ? w.lines.join('-') : String(w.lines)})` : ''}
-                  </Text>
-                ) : null}
-                {num(e.details.attempt) !== undefined ? <Text color="fg.muted">Attempt {num(e.details.attempt)}</Text> : null}
-              </EventMeta>
-              <Text>{e.message}</Text>
-              {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
+              {w ? (
+                <Text color="fg.muted">
+                  Window {w.current ?? '?'} of {w.total ?? '?'}
+                  {w.lines ? ` (lines ${Array.isArray(w.lines) ? w.lines.join('-') : String(w.lines)})` : ''}
+                </Text>
+              ) : null}
+              {num(e.details.attempt) !== undefined ? <Text color="fg.muted">Attempt {num(e.details.attempt)}</Text> : null}
             </>
           );
         }}

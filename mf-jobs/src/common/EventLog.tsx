@@ -2,7 +2,9 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
 import { formatTime } from '@quarry/shared';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
-import { SectionCard } from './cards';
+import { asText } from './details';
+import { ErrorBox, SectionCard } from './cards';
+import { eventTotal, type LogEvent } from './events';
 
 /** The start of an event-log entry: its time and phase badge, then the monitor's extras. */
 export function EventMeta({ timestamp, phase, children }: { timestamp: string; phase: string; children?: ReactNode }) {
@@ -101,3 +103,40 @@ function EventLogCardInner<T extends { key: string }>({
  * whenever one arrives. Rendered again only when its events (or renderer) change.
  */
 export const EventLogCard = memo(EventLogCardInner) as typeof EventLogCardInner;
+
+/**
+ * A job monitor's "Event Log": the count is the server's (a reload shows the same) plus the
+ * live updates newer than its answer; each entry shows its time, phase and the monitor's
+ * extras, its message, and the error it reports (unless `withErrors` is false).
+ */
+export function JobEventLog({
+  log,
+  job,
+  extras,
+  withErrors = true,
+}: {
+  log: readonly LogEvent[];
+  job: Parameters<typeof eventTotal>[1];
+  extras?: (e: LogEvent) => ReactNode;
+  withErrors?: boolean;
+}) {
+  return (
+    <EventLogCard
+      title="Event Log"
+      events={log}
+      total={eventTotal(log, job)}
+      renderEvent={(e) => {
+        const error = withErrors ? asText(e.details.error) : undefined;
+        return (
+          <>
+            <EventMeta timestamp={e.timestamp} phase={e.phase}>
+              {extras?.(e)}
+            </EventMeta>
+            <Text>{e.message}</Text>
+            {error ? <ErrorBox>{error}</ErrorBox> : null}
+          </>
+        );
+      }}
+    />
+  );
+}

@@ -9,11 +9,10 @@ import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
 import { JobControls } from '../common/JobControls';
 import { ReviewChecks } from '../common/ReviewChecks';
 import { useLiveConnected } from '../common/live';
-import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
-import { EventLogCard, EventMeta } from '../common/EventLog';
+import { SectionCard, Stat, StatGrid } from '../common/cards';
+import { JobEventLog } from '../common/EventLog';
 import { BackLink, MonitorActions, MonitorHeading, MonitorNotFound, MonitorTimes, ViewAllJobsButton } from '../common/monitorParts';
 import { useMonitorEventLog } from '../common/useMonitorEventLog';
-import { eventTotal } from '../common/events';
 import { SetupLine } from '../common/SetupLine';
 import { isActiveJob } from '../common/status';
 import { useExtractionJob } from './queries';
@@ -78,19 +77,10 @@ export default function ExtractionMonitorPage() {
           </StatGrid>
         </Stack>
       </SectionCard>
-      <EventLogCard
-        title="Event Log"
-        events={log}
-        total={eventTotal(log, j)}
-        renderEvent={(e) => (
-          <>
-            <EventMeta timestamp={e.timestamp} phase={e.phase}>
-              {num(e.details.tokens_used) !== undefined ? <Text color="fg.muted">{formatTokens(num(e.details.tokens_used))} tokens</Text> : null}
-            </EventMeta>
-            <Text>{e.message}</Text>
-            {str(e.details.error) ? <ErrorBox>{str(e.details.error)}</ErrorBox> : null}
-          </>
-        )}
+      <JobEventLog
+        log={log}
+        job={j}
+        extras={(e) => (num(e.details.tokens_used) !== undefined ? <Text color="fg.muted">{formatTokens(num(e.details.tokens_used))} tokens</Text> : null)}
       />
       {completed ? (
         <SectionCard title="Extraction Results" testId="extraction-results">

@@ -5,9 +5,9 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, LoadingState, formatTokens, jobMonitorPath, paths, toAppError } from '@quarry/shared';
 import { Navigate, useParams } from 'react-router';
-import { eventTotal, fromStored } from '../common/events';
+import { fromStored } from '../common/events';
 import { ErrorBox, SectionCard, Stat, StatGrid } from '../common/cards';
-import { EventLogCard, EventMeta } from '../common/EventLog';
+import { JobEventLog } from '../common/EventLog';
 import { BackLink, MonitorHeading, MonitorNotFound, MonitorTimes } from '../common/monitorParts';
 import { useJob } from './queries';
 import { SAMPLE_JOB_ID } from './sampleData';
@@ -48,17 +48,7 @@ function RealJobDetail({ jobId }: { jobId: string }) {
           </StatGrid>
         </Stack>
       </SectionCard>
-      <EventLogCard
-        title="Event Log"
-        events={log}
-        total={eventTotal(log, j)}
-        renderEvent={(e) => (
-          <>
-            <EventMeta timestamp={e.timestamp} phase={e.phase} />
-            <Text>{e.message}</Text>
-          </>
-        )}
-      />
+      <JobEventLog log={log} job={j} withErrors={false} />
     </Stack>
   );
 }
