@@ -4,35 +4,22 @@
 // history (limit 50, refetched every 10 s) is refetched. Answers of the offline extractor and
 // providers that are not configured are said in words.
 import { Alert, Badge, Box, Button, Card, Code, Field, Grid, HStack, IconButton, Input, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, formatDurationMs, formatTokens, handleError } from '@quarry/shared';
-import { LLM_TEST_DEFAULT_PROVIDER, LLM_TEST_PROVIDERS, type LlmTaskStatus, type LlmTestResult } from '@quarry/shared/schemas';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, SelectField, formatDateTime, formatDurationMs, formatTokens, handleError } from '@quarry/shared';
+import { LLM_TEST_DEFAULT_PROVIDER, type LlmTaskStatus, type LlmTestResult } from '@quarry/shared/schemas';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PROVIDER_OPTIONS, type LlmProvider } from '../common/choices';
 import { errorText } from '../common/errors';
 import { MeteringNote } from './MeteringNote';
 import { useDeleteResult, useLlmResults, useRefreshResults, useSubmitTest, useTaskStatuses, type TrackedTask } from './queries';
 import { MAX_TOKENS, TEMPERATURE, canRemoveRow, outcomeWord, validateInputs, validateSimple, validateStructured, type MessageRow } from './validation';
 
-type Provider = (typeof LLM_TEST_PROVIDERS)[number];
-
 const DEFAULT_SCHEMA = '{\n  "type": "object",\n  "properties": {\n    "answer": { "type": "string" }\n  }\n}';
 
-function ProviderFields({ provider, setProvider, model, setModel }: { provider: Provider; setProvider: (p: Provider) => void; model: string; setModel: (m: string) => void }) {
+function ProviderFields({ provider, setProvider, model, setModel }: { provider: LlmProvider; setProvider: (p: LlmProvider) => void; model: string; setModel: (m: string) => void }) {
   return (
     <>
-      <Field.Root>
-        <Field.Label>Provider</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
-            {LLM_TEST_PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {p === 'offline' ? 'offline (no language model)' : p}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField label="Provider" value={provider} onChange={setProvider} options={PROVIDER_OPTIONS} />
       <Field.Root>
         <Field.Label>Model (optional)</Field.Label>
         <Input value={model} onChange={(e) => setModel(e.target.value)} placeholder="provider default" />
@@ -52,7 +39,7 @@ function Problem({ text }: { text: string | null }) {
 function SimpleForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) {
   const submit = useSubmitTest();
   const [rows, setRows] = useState<MessageRow[]>([{ key: 1, role: 'user', content: '' }]);
-  const [provider, setProvider] = useState<Provider>(LLM_TEST_DEFAULT_PROVIDER);
+  const [provider, setProvider] = useState<LlmProvider>(LLM_TEST_DEFAULT_PROVIDER);
   const [model, setModel] = useState('');
   const [temperature, setTemperature] = useState('0.7');
   const [maxTokens, setMaxTokens] = useState('1000');
@@ -130,7 +117,7 @@ function StructuredForm({ onSubmitted }: { onSubmitted: (taskId: string) => void
   const [content, setContent] = useState('');
   const [prompt, setPrompt] = useState('');
   const [schema, setSchema] = useState(DEFAULT_SCHEMA);
-  const [provider, setProvider] = useState<Provider>(LLM_TEST_DEFAULT_PROVIDER);
+  const [provider, setProvider] = useState<LlmProvider>(LLM_TEST_DEFAULT_PROVIDER);
   const [model, setModel] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const send = async () => {

@@ -2,12 +2,13 @@
 // save or cancel; copy template; template preview toggle; examples; the output-schema
 // builder/viewer; the playground on a real document. Load failure: 'Failed to load prompt:
 // {message or Unknown error}'; missing: 'Prompt Not Found' with a link back.
-import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast } from '@quarry/shared';
+import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, SelectField, formatDateTime, handleError, paths, toast } from '@quarry/shared';
 import type { Prompt, PromptKind } from '@quarry/shared/schemas';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { PROMPT_KIND_OPTIONS } from '../common/choices';
 import { isNotFound } from '../common/errors';
 import { TemplateField, TemplatePreview, VariableProblems } from '../common/TemplateField';
 import { invalidUses } from '../common/templateVariables';
@@ -59,16 +60,7 @@ function Editor({ prompt, onDone }: { prompt: Prompt; onDone: () => void }) {
               <Input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
               <Field.ErrorText>Prompt name is required</Field.ErrorText>
             </Field.Root>
-            <Field.Root>
-              <Field.Label>Processing type</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as PromptKind })}>
-                  <option value="text">Text</option>
-                  <option value="table">Table</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField label="Processing type" value={draft.type} onChange={(type) => setDraft({ ...draft, type })} options={PROMPT_KIND_OPTIONS} />
           </Grid>
           <Field.Root>
             <Field.Label>Description</Field.Label>

@@ -2,12 +2,13 @@
 // variables checked live against the type), examples, optional output schema. Create is
 // disabled until a trimmed name and a template exist; after creation -> /prompts/{id}. A failed
 // save keeps everything typed.
-import { Box, Button, chakra, Card, Field, Grid, Heading, HStack, IconButton, Input, Link as ChakraLink, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { PageHeader, handleError, paths, toast } from '@quarry/shared';
+import { Box, Button, chakra, Card, Field, Grid, Heading, HStack, IconButton, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PageHeader, SelectField, handleError, paths, toast } from '@quarry/shared';
 import type { PromptKind } from '@quarry/shared/schemas';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PROMPT_KIND_OPTIONS } from '../common/choices';
 import { SchemaChoice, schemaChoiceBody, type SchemaChoiceValue } from '../common/SchemaChoice';
 import { TemplateField } from '../common/TemplateField';
 import { useCreatePrompt, type NewExample } from './queries';
@@ -73,16 +74,7 @@ export default function NewPromptPage() {
                   </Field.Label>
                   <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
                 </Field.Root>
-                <Field.Root>
-                  <Field.Label>Processing type</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as PromptKind)}>
-                      <option value="text">Text</option>
-                      <option value="table">Table</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <SelectField label="Processing type" value={type} onChange={setType} options={PROMPT_KIND_OPTIONS} />
               </Grid>
               <Field.Root>
                 <Field.Label>Description</Field.Label>

@@ -3,11 +3,12 @@
 // The JSON returned, its validation against the schema, tokens and time are shown beside the
 // chunk text. Nothing is stored as an extraction result.
 import { Alert, Badge, Box, Button, Code, Field, Grid, Heading, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDurationMs, formatTokens, paths } from '@quarry/shared';
-import { LLM_TEST_PROVIDERS, type Example, type PromptPlaygroundResponse } from '@quarry/shared/schemas';
+import { EmptyState, ErrorState, LoadingState, SelectField, formatDurationMs, formatTokens, paths } from '@quarry/shared';
+import type { Example, PromptPlaygroundResponse } from '@quarry/shared/schemas';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PROVIDER_OPTIONS, type LlmProvider } from '../../common/choices';
 import { errorText } from '../../common/errors';
 import { useFileChunks, usePlaygroundFiles, useRunPlayground } from './queries';
 
@@ -69,7 +70,7 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
   const [fileId, setFileId] = useState<string | null>(null);
   const [chunkId, setChunkId] = useState<string | null>(null);
   const [exampleChoice, setExampleChoice] = useState<string>('first');
-  const [provider, setProvider] = useState<string>('');
+  const [provider, setProvider] = useState<LlmProvider | ''>('');
   const chunks = useFileChunks(fileId);
   const run = useRunPlayground(promptId);
   const chunk = chunks.data?.chunks.find((c) => c.id === chunkId) ?? null;
@@ -142,35 +143,17 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
               </Field.HelperText>
             ) : null}
           </Field.Root>
-          <Field.Root>
-            <Field.Label>Example</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={exampleChoice} onChange={(e) => setExampleChoice(e.target.value)}>
-                <option value="first">{examples.length ? `First example (${examples[0]!.name})` : 'First example (none yet)'}</option>
-                <option value="none">No example</option>
-                {examples.slice(1).map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Provider</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={provider} onChange={(e) => setProvider(e.target.value)}>
-                <option value="">Server default</option>
-                {LLM_TEST_PROVIDERS.map((p) => (
-                  <option key={p} value={p}>
-                    {p === 'offline' ? 'offline (no language model)' : p}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            label="Example"
+            value={exampleChoice}
+            onChange={setExampleChoice}
+            options={[
+              { value: 'first', label: examples.length ? `First example (${examples[0]!.name})` : 'First example (none yet)' },
+              { value: 'none', label: 'No example' },
+              ...examples.slice(1).map((x) => ({ value: x.id, label: x.name })),
+            ]}
+          />
+          <SelectField label="Provider" value={provider} onChange={setProvider} placeholder="Server default" options={PROVIDER_OPTIONS} />
         </Grid>
       )}
       {hasInvalidVariables ? (
@@ -190,7 +173,7 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
               chunk_id: chunkId!,
               use_example: exampleChoice !== 'none',
               example_id: exampleChoice === 'none' || exampleChoice === 'first' ? null : exampleChoice,
-              provider: provider ? (provider as (typeof LLM_TEST_PROVIDERS)[number]) : null,
+              provider: provider || null,
             })
           }
         >
