@@ -11,14 +11,13 @@ import {
   Icon,
   Input,
   List,
-  NativeSelect,
   RadioGroup,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PageHeader, SUBMISSION_FAILED_TITLE, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
+import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
 import {
   CREDIT_QUICK_SELECT_AMOUNTS,
   CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
@@ -221,39 +220,26 @@ export default function CreditRequestPage() {
               </Field.Root>
 
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-                <Field.Root required invalid={Boolean(errors.usage_purpose)}>
-                  <Field.Label>
-                    Usage purpose <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field name="usage_purpose" value={values.usage_purpose} onChange={(e) => set('usage_purpose', e.target.value)}>
-                      <option value="">Select a usage purpose</option>
-                      {USAGE_PURPOSE_VALUES.map((p) => (
-                        <option key={p} value={p}>
-                          {USAGE_PURPOSE_LABELS[p]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{errors.usage_purpose}</Field.ErrorText>
-                </Field.Root>
+                <SelectField
+                  label="Usage purpose"
+                  name="usage_purpose"
+                  required
+                  error={errors.usage_purpose}
+                  value={values.usage_purpose}
+                  onChange={(v) => set('usage_purpose', v)}
+                  placeholder="Select a usage purpose"
+                  options={USAGE_PURPOSE_VALUES.map((p) => ({ value: p, label: USAGE_PURPOSE_LABELS[p] }))}
+                />
 
-                <Field.Root>
-                  <Field.Label>Expected duration</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field name="expected_duration" value={values.expected_duration} onChange={(e) => set('expected_duration', e.target.value)}>
-                      <option value="">Not sure yet</option>
-                      {EXPECTED_DURATION_VALUES.map((d) => (
-                        <option key={d} value={d}>
-                          {EXPECTED_DURATION_LABELS[d]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.HelperText>Optional.</Field.HelperText>
-                </Field.Root>
+                <SelectField
+                  label="Expected duration"
+                  name="expected_duration"
+                  value={values.expected_duration}
+                  onChange={(v) => set('expected_duration', v)}
+                  placeholder="Not sure yet"
+                  helper="Optional."
+                  options={EXPECTED_DURATION_VALUES.map((d) => ({ value: d, label: EXPECTED_DURATION_LABELS[d] }))}
+                />
               </SimpleGrid>
 
               <Field.Root required invalid={Boolean(errors.project_description)}>

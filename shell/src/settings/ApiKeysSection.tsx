@@ -1,11 +1,11 @@
 // Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
-import { Alert, Box, Button, Code, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, StatusBadge, useCurrentUser } from '@quarry/shared';
+import { Box, Button, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, StatusBadge, useCurrentUser, type SelectOption } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
-import { errorText, SettingsCard } from './common';
+import { CreateFormFooter, errorText, SettingsCard } from './common';
 import { SecretOnce } from './SecretOnce';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './queries';
 
@@ -16,6 +16,12 @@ const EXPIRIES = [
   { value: 'never', label: 'Never' },
 ];
 const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'Read only', 'read+write': 'Read and write', admin: 'Admin' };
+const SCOPE_OPTIONS: readonly SelectOption<ApiKeyScope>[] = [
+  { value: 'read', label: 'Read only (GET)' },
+  { value: 'read+write', label: 'Read and write' },
+];
+/** offered to superusers only */
+const ADMIN_SCOPE_OPTION: SelectOption<ApiKeyScope> = { value: 'admin', label: 'Admin (admin routes too)' };
 function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) {
   const user = useCurrentUser();
   const create = useCreateApiKey();
@@ -61,42 +67,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
             />
             <Field.ErrorText>{nameError}</Field.ErrorText>
           </Field.Root>
-          <Field.Root>
-            <Field.Label>Scope</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="scope" value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
-                <option value="read">Read only (GET)</option>
-                <option value="read+write">Read and write</option>
-                {user?.is_superuser ? <option value="admin">Admin (admin routes too)</option> : null}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Expires after</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-                {EXPIRIES.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField label="Scope" name="scope" value={scope} onChange={setScope} options={user?.is_superuser ? [...SCOPE_OPTIONS, ADMIN_SCOPE_OPTION] : SCOPE_OPTIONS} />
+          <SelectField label="Expires after" name="expiry" value={expiry} onChange={setExpiry} options={EXPIRIES} />
         </SimpleGrid>
-        {create.isError ? (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Description>Could not create the key: {errorText(create.error)}</Alert.Description>
-          </Alert.Root>
-        ) : null}
-        <Flex justify="flex-end">
-          <Button type="submit" colorPalette="brand" size="sm" loading={create.isPending} loadingText="Creating...">
-            Create key
-          </Button>
-        </Flex>
+        <CreateFormFooter error={create.error} failed="Could not create the key" submitLabel="Create key" loadingText="Creating..." pending={create.isPending} />
       </Stack>
     </form>
   );

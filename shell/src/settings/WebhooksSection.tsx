@@ -1,11 +1,11 @@
 // Settings → Webhooks: register endpoints (URL, events; the signing secret shown once),
 // list them, send a test event, see each endpoint's delivery log (status, response code,
 // time taken, attempts) and redeliver, delete with confirmation.
-import { Alert, Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState } from '@quarry/shared';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEventType } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
-import { errorText, SettingsCard } from './common';
+import { CreateFormFooter, errorText, SettingsCard } from './common';
 import { SecretOnce } from './SecretOnce';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliver, useSendTestEvent, useWebhookDeliveries, useWebhookEndpoints } from './queries';
 
@@ -82,17 +82,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (e: WebhookEndpointCreat
           </Wrap>
           {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
         </Fieldset.Root>
-        {create.isError ? (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Description>Could not add the endpoint: {errorText(create.error)}</Alert.Description>
-          </Alert.Root>
-        ) : null}
-        <Flex justify="flex-end">
-          <Button type="submit" colorPalette="brand" size="sm" loading={create.isPending} loadingText="Adding...">
-            Add endpoint
-          </Button>
-        </Flex>
+        <CreateFormFooter error={create.error} failed="Could not add the endpoint" submitLabel="Add endpoint" loadingText="Adding..." pending={create.isPending} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 // Pieces the settings sections share: the card frame and an error's readable text.
-import { Badge, Card, Heading, HStack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { detailMessages, toAppError } from '@quarry/shared';
 import type { ReactNode } from 'react';
 
@@ -25,6 +25,30 @@ export function SettingsCard({ id, title, description, children, footer, demo = 
       <Card.Body>{children}</Card.Body>
       {footer ? <Card.Footer justifyContent="flex-end">{footer}</Card.Footer> : null}
     </Card.Root>
+  );
+}
+
+/**
+ * The end of a section's create form: why the last try failed (`failed`, e.g. "Could not add
+ * the endpoint", then the server's reason) and the submit button.
+ */
+export function CreateFormFooter({ error, failed, submitLabel, loadingText, pending }: { error: Error | null; failed: string; submitLabel: string; loadingText: string; pending: boolean }) {
+  return (
+    <>
+      {error ? (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>
+            {failed}: {errorText(error)}
+          </Alert.Description>
+        </Alert.Root>
+      ) : null}
+      <Flex justify="flex-end">
+        <Button type="submit" colorPalette="brand" size="sm" loading={pending} loadingText={loadingText}>
+          {submitLabel}
+        </Button>
+      </Flex>
+    </>
   );
 }
 
