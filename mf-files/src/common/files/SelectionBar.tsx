@@ -1,8 +1,8 @@
 // What the selected files can do together: delete (after a confirmation), go into a dataset,
 // or run the pipeline (its form opens with them chosen). 'Create Dataset (n)' stays in the
 // library's toolbar.
-import { Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, paths, plural, toAppError, toast } from '@quarry/shared';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, SelectField, paths, plural, toAppError, toast } from '@quarry/shared';
 import type { FileBulkResponse } from '@quarry/shared/schemas';
 import { FolderInput, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -153,19 +153,7 @@ function AddToDatasetDialog({ fileIds, names, onClose, onDone }: { fileIds: stri
               ) : active.length === 0 ? (
                 <Text color="fg.muted">No active datasets yet. Create one from the selection instead.</Text>
               ) : (
-                <Field.Root>
-                  <Field.Label>Dataset</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={target} onChange={(e) => setChosen(e.currentTarget.value)}>
-                      {active.map((d) => (
-                        <option key={d.id} value={d.id}>
-                          {d.name} ({plural(d.file_count, 'file')})
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <SelectField label="Dataset" value={target} onChange={setChosen} options={active.map((d) => ({ value: d.id, label: `${d.name} (${plural(d.file_count, 'file')})` }))} />
               )}
             </Dialog.Body>
             <Dialog.Footer>
