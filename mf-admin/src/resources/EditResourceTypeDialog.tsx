@@ -1,5 +1,5 @@
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { toast } from '@quarry/shared';
+import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { SelectField, toast, type SelectOption } from '@quarry/shared';
 import type { ResourceType } from '@quarry/shared/schemas';
 import { AGGREGATION_TYPES, RESET_PERIODS } from '@quarry/shared/constants';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -13,6 +13,9 @@ import {
   type ResourceTypeFormValues,
 } from './form';
 import { useUpdateResourceType } from './queries';
+
+/** each value shown as it is sent */
+const asIs = <V extends string>(values: readonly V[]): SelectOption<V>[] => values.map((v) => ({ value: v, label: v }));
 
 const NUMERIC: { name: NumericField; label: string; helper: string }[] = [
   { name: 'default_limit', label: 'Default limit', helper: 'Whole number; leave empty to keep it' },
@@ -85,8 +88,8 @@ export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType
                       <Textarea name="description" rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
                     </Field.Root>
                     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <ChoiceField label="Reset period" name="reset_period" value={values.reset_period} values={RESET_PERIODS} onChange={(v) => set('reset_period', v)} />
-                      <ChoiceField label="Aggregation type" name="aggregation_type" value={values.aggregation_type} values={AGGREGATION_TYPES} onChange={(v) => set('aggregation_type', v)} />
+                      <SelectField label="Reset period" name="reset_period" value={values.reset_period} options={asIs(RESET_PERIODS)} onChange={(v) => set('reset_period', v)} />
+                      <SelectField label="Aggregation type" name="aggregation_type" value={values.aggregation_type} options={asIs(AGGREGATION_TYPES)} onChange={(v) => set('aggregation_type', v)} />
                     </SimpleGrid>
                     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
                       {NUMERIC.map((f) => (
@@ -116,31 +119,5 @@ export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
-}
-
-/** A labelled select over a fixed list of values, each shown as it is sent. */
-function ChoiceField<V extends string>({ label, name, value, values, onChange }: { label: string; name: string; value: V; values: readonly V[]; onChange: (value: V) => void }) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={value}
-          onChange={(e) => {
-            const chosen = values.find((v) => v === e.target.value);
-            if (chosen !== undefined) onChange(chosen);
-          }}
-        >
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
   );
 }
