@@ -197,6 +197,21 @@ function fitScale(width, height, scale, maxPixels) {
   return Math.sqrt(maxPixels / (width * height));
 }
 
+/** The page drawn on white at `dpi` (smaller when that would pass `maxPixels`): its 2D context, size in pixels and scale. */
+async function renderOnWhite(page, base, dpi, maxPixels) {
+  const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  const { createCanvas } = await loadCanvas();
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
+  return { ctx, width, height, scale };
+}
+
 /** An image is read when it is at least this large on the page (points): smaller ones are icons and rules. */
 const MIN_IMAGE_WIDTH = 60;
 const MIN_IMAGE_HEIGHT = 14;
@@ -285,16 +300,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath, re
     if (chars >= minChars && readImages) {
       const regions = imageRegions(pdfjs, base, await page.getOperatorList(), items);
       if (regions.length > 0) {
-        const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
-        const viewport = page.getViewport({ scale });
-        const width = Math.max(1, Math.floor(viewport.width));
-        const height = Math.max(1, Math.floor(viewport.height));
-        const { createCanvas } = await loadCanvas();
-        const canvas = createCanvas(width, height);
-        const ctx = canvas.getContext('2d');
-        ctx.fillStyle = '#ffffff';
-        ctx.fillRect(0, 0, width, height);
-        await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
+        const { ctx, width, height, scale } = await renderOnWhite(page, base, dpi, maxPixels);
         let k = 0;
         for (const r of regions) {
           const x0 = Math.max(0, Math.floor(r.left * scale));
@@ -318,16 +324,7 @@ async function pdfPage({ page: pageNumber, minChars, dpi, maxPixels, outPath, re
         rendered = { path: outPath, width: whole.width, height: whole.height, dpi: whole.dpi, clean };
         return { width: base.width, height: base.height, rotation: page.rotate, items, chars, rendered, images };
       }
-      const scale = fitScale(base.width, base.height, dpi / 72, maxPixels);
-      const viewport = page.getViewport({ scale });
-      const width = Math.max(1, Math.floor(viewport.width));
-      const height = Math.max(1, Math.floor(viewport.height));
-      const { createCanvas } = await loadCanvas();
-      const canvas = createCanvas(width, height);
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, width, height);
-      await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
+      const { ctx, width, height, scale } = await renderOnWhite(page, base, dpi, maxPixels);
       const rgba = ctx.getImageData(0, 0, width, height).data;
       const clean = { ...(await writeCleanPgm(outPath, toGrey(rgba), width, height)), pixels: 'render' };
       rendered = { path: outPath, width, height, dpi: Math.round(scale * 72), clean };
