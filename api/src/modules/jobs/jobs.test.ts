@@ -245,7 +245,10 @@ describe('workers', () => {
   const run = async (json: Record<string, unknown>) => {
     const res = await create(w, u, { ...json, start: true });
     expect(res.status).toBe(201);
-    return waitForJob(w, u, res.body.id, (j) => TERMINAL.includes(j.status), 20_000);
+    // a job of a few 30 ms steps ends in about a second; the bound is for a CI machine running
+    // the browser suite and the other API suite beside this one (a pipeline's stages once waited
+    // 12 s there to be claimed)
+    return waitForJob(w, u, res.body.id, (j) => TERMINAL.includes(j.status), 60_000);
   };
 
   it('runs a job step by step, with its events live over the WebSocket in the stored order', async () => {
