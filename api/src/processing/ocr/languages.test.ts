@@ -1,11 +1,11 @@
 // OCR in the languages invoices come in, and pictures of text inside text-layer PDFs, with the
 // real tesseract command and the models shipped by the @tesseract.js-data packages.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { characterAccuracy } from './fixtures/accuracy';
 import { makeImagePdf, makeTextPdfWithImage, renderTextImage } from './fixtures/generate';
 import { itWith } from './fixtures/engines';
+import { withRecordedTesseract } from './fixtures/recorded-tesseract';
 import { BUNDLED_LANGUAGES } from './engines/tessdata';
 import { detectLanguage } from './language';
 import { detectTesseractCli, runOcr, shutdownOcr } from './index';
@@ -96,74 +96,43 @@ describe('OCR_LANGUAGES=auto', () => {
   });
 
   itWith('tesseract-cli')('re-reads a page in its language and reads the next pages in it from the start', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-lang-'));
-    const log = path.join(work, 'calls.log');
-    const wrapper = path.join(work, 'tesseract');
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
-    const saved = process.env.QUARRY_TESSERACT_CMD;
-    process.env.QUARRY_TESSERACT_CMD = wrapper;
-    try {
+    await withRecordedTesseract(async (tesseract) => {
       const a = renderTextImage(GERMAN.slice(0, 3), { width: 1700, fontSize: 30 });
       const b = renderTextImage(GERMAN.slice(2), { width: 1700, fontSize: 30 });
       await runOcr(pdf(await makeImagePdf([a.png, b.png])), { engine: 'tesseract-cli', model: 'fast', languages: 'auto', concurrency: 1, pool });
-      const reads = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
+      const reads = tesseract.languages();
       // page 1 in English, told German, read again; page 2 in German at once
       expect(reads).toEqual(['eng', 'deu+eng', 'deu+eng']);
-    } finally {
-      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
-      else process.env.QUARRY_TESSERACT_CMD = saved;
-      rmSync(work, { recursive: true, force: true });
-    }
+    });
   });
   itWith('tesseract-cli')('keeps the first reading when the told language reads the page less surely, and does not try that language again', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-lang-'));
-    const log = path.join(work, 'calls.log');
-    const wrapper = path.join(work, 'tesseract');
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
-    const saved = process.env.QUARRY_TESSERACT_CMD;
-    process.env.QUARRY_TESSERACT_CMD = wrapper;
-    try {
+    await withRecordedTesseract(async (tesseract) => {
       // an English invoice whose trigrams franc tells French (names, numbers, short labels)
       expect(detectLanguage(ENGLISH_TOLD_FRENCH.join('\n'))).toBe('fra');
       const page = renderTextImage(ENGLISH_TOLD_FRENCH, { width: 1700, fontSize: 30 });
       const result = await runOcr(pdf(await makeImagePdf([page.png, page.png])), { engine: 'tesseract-cli', model: 'fast', languages: 'auto', concurrency: 1, pool });
-      const reads = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
+      const reads = tesseract.languages();
       // page 1 in English, told French, read again in French: not surer, so English is kept;
       // page 2 in English only
       expect(reads).toEqual(['eng', 'fra+eng', 'eng']);
       expect(result.text).toContain('Consulting services');
-    } finally {
-      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
-      else process.env.QUARRY_TESSERACT_CMD = saved;
-      rmSync(work, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('OCR_MODEL=fast+best', () => {
   itWith('tesseract-cli')('reads a page read with less confidence than asked again with the best English model, and keeps the surer reading', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-reread-'));
-    const log = path.join(work, 'calls.log');
-    const wrapper = path.join(work, 'tesseract');
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
-    const saved = process.env.QUARRY_TESSERACT_CMD;
-    process.env.QUARRY_TESSERACT_CMD = wrapper;
-    const reads = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('--psm')).map((l) => /-l (\S+)/.exec(l)?.[1]);
-    try {
+    await withRecordedTesseract(async (tesseract) => {
       const image = renderTextImage(['Invoice 2024-117 from Northwind Trading Ltd', 'Payment is due within 30 days of the invoice date.'], { width: 1300, fontSize: 30 });
       const bytes = await makeImagePdf([image.png]);
       // no page is read with a confidence of 101: every page is read twice
       const twice = await runOcr(pdf(bytes), { engine: 'tesseract-cli', model: 'fast+best', languages: 'eng', rereadBelow: 101, pool });
-      expect(reads()).toEqual(['eng', 'eng_best']);
+      expect(tesseract.languages()).toEqual(['eng', 'eng_best']);
       expect(twice.text).toContain('Payment is due within 30 days of the invoice date.');
-      rmSync(log);
+      tesseract.clear();
       await runOcr(pdf(bytes), { engine: 'tesseract-cli', model: 'fast+best', languages: 'eng', rereadBelow: 0, pool });
-      expect(reads()).toEqual(['eng']);
-    } finally {
-      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
-      else process.env.QUARRY_TESSERACT_CMD = saved;
-      rmSync(work, { recursive: true, force: true });
-    }
+      expect(tesseract.languages()).toEqual(['eng']);
+    });
   });
 });
 

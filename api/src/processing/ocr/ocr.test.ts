@@ -23,6 +23,7 @@ import {
 } from './fixtures/generate';
 import { bundledModelPath } from './engines/tessdata';
 import { eachEngine, itWith } from './fixtures/engines';
+import { withRecordedTesseract } from './fixtures/recorded-tesseract';
 import { PAGE_SEPARATOR, detectTesseractCli, runOcr, shutdownOcr, tesseractJsPoolSize, type OcrError, type OcrProgress } from './index';
 
 jest.setTimeout(60_000);
@@ -160,28 +161,17 @@ describe('the English model the tesseract command reads', () => {
   // The distribution's eng data is tessdata_fast; the bundled tessdata_best model reads the
   // bench's development scans with a quarter fewer character errors (see engines/tessdata.ts).
   itWith('tesseract-cli')('is the bundled tessdata_best model, passed on every page', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-model-'));
-    const log = path.join(work, 'calls.log');
-    const wrapper = path.join(work, 'tesseract');
-    // a real tesseract behind a script that records how it is called
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.env.QUARRY_TESSERACT_CMD || 'tesseract'}' "$@"\n`, { mode: 0o755 });
-    const saved = process.env.QUARRY_TESSERACT_CMD;
-    process.env.QUARRY_TESSERACT_CMD = wrapper;
-    try {
+    await withRecordedTesseract(async (tesseract) => {
       const image = renderTextImage(SCAN_ROWS, { width: 1300, fontSize: 30 });
       const result = await runOcr(png(image.png), { engine: 'tesseract-cli' });
       expect(characterAccuracy(image.lines.join('\n'), result.text)).toBeGreaterThanOrEqual(0.95);
-      const cli = await detectTesseractCli(wrapper);
+      const cli = await detectTesseractCli(tesseract.command);
       expect(cli.model).toMatch(/eng bundled best/);
       const dir = cli.tessdataDir!;
       expect(readFileSync(path.join(dir, 'eng.traineddata')).equals(gunzipSync(readFileSync(bundledModelPath())))).toBe(true);
-      const page = readFileSync(log, 'utf8').split('\n').find((l) => l.includes('--psm'));
+      const page = tesseract.pageCalls()[0];
       expect(page).toContain(`--tessdata-dir ${dir} -l eng`);
-    } finally {
-      if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
-      else process.env.QUARRY_TESSERACT_CMD = saved;
-      rmSync(work, { recursive: true, force: true });
-    }
+    });
   });
 });
 
