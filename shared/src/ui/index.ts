@@ -10,5 +10,6 @@ export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps,
 export { ErrorDialogHost } from './ErrorDialogHost';
 export { useDebouncedValue } from './useDebouncedValue';
 export { saveBlob } from './saveBlob';
+export { PageNumbers, type PageNumbersProps } from './PageNumbers';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
