@@ -1,10 +1,10 @@
 // /jobs: one list of my jobs of every type, newest first, with filters (type, status, created
 // date), search by job, file or dataset name, live status, sorting, pages, and Open / Cancel /
 // Retry on each row; the job areas and the wizard beside it ("New job", "Start a job").
-import { Box, Button, ButtonGroup, Card, Field, HStack, IconButton, Input, InputGroup, Pagination, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, SelectField, StatusBadge, formatDateTime, jobKeys, plural } from '@quarry/shared';
+import { Box, Button, ButtonGroup, Card, Field, HStack, Input, InputGroup, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, PageHeader, PageNumbers, SelectField, StatusBadge, formatDateTime, jobKeys, plural } from '@quarry/shared';
 import { JOB_STATUSES, type Job, type JobSortColumn } from '@quarry/shared/schemas';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ListTodo, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ListTodo, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { jobSubject, jobTypeLabel, monitorPathFor } from '../common/jobLinks';
@@ -188,7 +188,7 @@ function JobsListBody({ p, list, update, onClear }: { p: JobsListParams; list: L
           </Box>
         ))}
       </Stack>
-      {total > JOBS_PAGE_SIZE ? <Pages page={p.page} total={total} onPage={(page) => update({ page })} /> : null}
+      <PageNumbers count={total} pageSize={JOBS_PAGE_SIZE} page={p.page} onPageChange={(page) => update({ page })} />
     </Stack>
   );
 }
@@ -247,31 +247,5 @@ function JobStatus({ job }: { job: Job }) {
         </Text>
       ) : null}
     </HStack>
-  );
-}
-
-function Pages({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  return (
-    <Pagination.Root count={total} pageSize={JOBS_PAGE_SIZE} page={page} onPageChange={(d) => onPage(d.page)} siblingCount={1}>
-      <ButtonGroup variant="ghost" size="sm" wrap="wrap" attached={false}>
-        <Pagination.PrevTrigger asChild>
-          <IconButton aria-label="Previous page">
-            <ChevronLeft />
-          </IconButton>
-        </Pagination.PrevTrigger>
-        <Pagination.Items
-          render={(item) => (
-            <IconButton variant={item.value === page ? 'outline' : 'ghost'} aria-label={`Page ${item.value}`} aria-current={item.value === page ? 'page' : undefined}>
-              {item.value}
-            </IconButton>
-          )}
-        />
-        <Pagination.NextTrigger asChild>
-          <IconButton aria-label="Next page">
-            <ChevronRight />
-          </IconButton>
-        </Pagination.NextTrigger>
-      </ButtonGroup>
-    </Pagination.Root>
   );
 }

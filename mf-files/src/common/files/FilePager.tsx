@@ -1,6 +1,5 @@
-import { ButtonGroup, HStack, IconButton, NativeSelect, Pagination, Text } from '@chakra-ui/react';
-import { plural } from '@quarry/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { PageNumbers, plural } from '@quarry/shared';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 
@@ -39,35 +38,7 @@ export function FilePager({ offset, pageSize, total, shown, onOffset, onPageSize
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        {total > pageSize ? (
-          <Pagination.Root
-            count={total}
-            pageSize={pageSize}
-            page={Math.floor(offset / pageSize) + 1}
-            siblingCount={1}
-            onPageChange={(d) => onOffset((d.page - 1) * pageSize)}
-          >
-            <ButtonGroup variant="ghost" size="sm" attached={false} gap="1">
-              <Pagination.PrevTrigger asChild>
-                <IconButton aria-label="Previous page">
-                  <ChevronLeft />
-                </IconButton>
-              </Pagination.PrevTrigger>
-              <Pagination.Items
-                render={(page) => (
-                  <IconButton variant={{ base: 'ghost', _selected: 'outline' }} aria-label={`Page ${page.value}`}>
-                    {page.value}
-                  </IconButton>
-                )}
-              />
-              <Pagination.NextTrigger asChild>
-                <IconButton aria-label="Next page">
-                  <ChevronRight />
-                </IconButton>
-              </Pagination.NextTrigger>
-            </ButtonGroup>
-          </Pagination.Root>
-        ) : null}
+        <PageNumbers count={total} pageSize={pageSize} page={Math.floor(offset / pageSize) + 1} onPageChange={(page) => onOffset((page - 1) * pageSize)} />
       </HStack>
     </HStack>
   );
