@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, CloseButton, DataList, Dialog, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, DataList, Dialog, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatDateTime, toast } from '@quarry/shared';
 import type { AdminCreditRequest } from '@quarry/shared/schemas';
 import { useEffect, useState } from 'react';
+import { FailureAlert } from '../common/FailureAlert';
 import { humanize } from './filter';
 import { useReviewCreditRequest } from './queries';
 import { RequestStatusBadge } from './RequestStatusBadge';
@@ -172,12 +173,7 @@ export function ReviewDialog({ request, onClose }: { request: AdminCreditRequest
                         </Text>
                       </Box>
                     )}
-                    {failure ? (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{failure}</Alert.Title>
-                      </Alert.Root>
-                    ) : null}
+                    <FailureAlert message={failure} />
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>

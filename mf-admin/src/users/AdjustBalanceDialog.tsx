@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { toast } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
+import { FailureAlert } from '../common/FailureAlert';
 import { validateAdjustment, type AdjustmentErrors, type AdjustmentValues } from './adjustment';
 import { useAdjustBalance } from './queries';
 
@@ -73,12 +74,7 @@ export function AdjustBalanceDialog({ user, onClose }: { user: AdminUser | null;
                       <Textarea name="reason" rows={2} value={values.reason} onChange={(e) => set('reason', e.target.value)} maxLength={500} />
                       {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
                     </Field.Root>
-                    {failure ? (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{failure}</Alert.Title>
-                      </Alert.Root>
-                    ) : null}
+                    <FailureAlert message={failure} />
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
