@@ -1,6 +1,7 @@
 import { Card, Field, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, toast } from '@quarry/shared';
+import { toast } from '@quarry/shared';
 import { ModelCallSettingsUpdateSchema, type ModelCallAccess, type ModelCallSettings } from '@quarry/shared/schemas';
+import { LastSaved } from './LastSaved';
 import { SaveResetFooter, SettingsCard } from './SettingsCard';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
@@ -97,9 +98,7 @@ function ModelCallsForm({ stored }: { stored: ModelCallSettings }) {
             Each call takes {cost} credit{cost === 1 ? '' : 's'} from the caller&apos;s balance, what a job costs (set on the weekly_jobs resource), whichever provider
             answers — the offline extractor included. Calls answered from the cache, or refused, cost nothing.
           </Text>
-          <Text textStyle="xs" color="fg.muted">
-            {stored.updated_at ? `Last saved ${formatDateTime(stored.updated_at)}` : 'Not saved yet: these are the defaults.'}
-          </Text>
+          <LastSaved updatedAt={stored.updated_at} />
         </Stack>
       </Card.Body>
       <SaveResetFooter changed={changed} saving={save.isPending} onReset={() => {

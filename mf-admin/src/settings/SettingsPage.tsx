@@ -1,9 +1,10 @@
-import { Card, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, formatDateTime, toast } from '@quarry/shared';
+import { Card, Field, Input, Stack } from '@chakra-ui/react';
+import { ErrorState, LoadingState, PageHeader, toast } from '@quarry/shared';
 import { SiteSettingsUpdateSchema, type SiteSettings } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { CreditSettingsCard } from './CreditSettingsCard';
+import { LastSaved } from './LastSaved';
 import { ModelCallsCard } from './ModelCallsCard';
 import { ModelCallUsageCard } from './ModelCallUsageCard';
 import { useSaveSiteSettings, useSiteSettings } from './queries';
@@ -74,9 +75,7 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
             <Input name="admin_email" type="email" value={values.admin_email} onChange={(e) => set('admin_email', e.target.value)} />
             {errors.admin_email ? <Field.ErrorText>{errors.admin_email}</Field.ErrorText> : <Field.HelperText>Where administrators can be reached.</Field.HelperText>}
           </Field.Root>
-          <Text textStyle="xs" color="fg.muted">
-            {stored.updated_at ? `Last saved ${formatDateTime(stored.updated_at)}` : 'Not saved yet: these are the defaults.'}
-          </Text>
+          <LastSaved updatedAt={stored.updated_at} />
         </Stack>
       </Card.Body>
       <SaveResetFooter changed={changed} saving={save.isPending} onReset={() => {
