@@ -229,3 +229,53 @@ export function cleanPage(data, width, height) {
   if (Math.abs(skew) >= MIN_SKEW_DEG) page = shearLevel(page, width, height, skew, paperGrey(page, threshold));
   return { data: page, noise: Math.round(noise * 100) / 100, denoised, skew: Math.abs(skew) >= MIN_SKEW_DEG ? skew : 0 };
 }
+
+/**
+ * Below this median text-line height (pixels; textLineHeight's runs of inked rows, about a
+ * capital's height for print in capitals, more with descenders) an image is drawn larger before
+ * it is read: a receipt scanned at 150 DPI measures 14-16, text at 300 DPI 22 and more.
+ */
+export const MIN_LINE_PX = 20;
+/** The line height a small image is enlarged to: about what ordinary print scanned at 300 DPI measures. */
+export const TARGET_LINE_PX = 36;
+/** An image is enlarged at most this many times (a thumbnail's text is not there to recover). */
+export const MAX_UPSCALE = 3;
+
+/**
+ * The median height in pixels of an image's text lines: the runs of rows that hold ink (Otsu's
+ * threshold) between rows that hold none, read between 5 % margins so a dark scan edge does not
+ * join every row into one run. 0 when the image shows no run of lines (a photo, a blank page):
+ * the caller then leaves the image as it is.
+ */
+export function textLineHeight(data, width, height) {
+  const threshold = otsuThreshold(data);
+  const x0 = Math.floor(width * 0.05);
+  const x1 = Math.ceil(width * 0.95);
+  const minInk = Math.max(2, Math.round((x1 - x0) * 0.01));
+  const runs = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    let ink = 0;
+    if (y < height) {
+      const row = y * width;
+      for (let x = x0; x < x1; x++) if (data[row + x] <= threshold) ink++;
+    }
+    if (ink >= minInk && y < height) {
+      if (start < 0) start = y;
+    } else if (start >= 0) {
+      if (y - start >= 3) runs.push(y - start);
+      start = -1;
+    }
+  }
+  // fewer than three lines, or lines that fill the page, are no text block to measure
+  if (runs.length < 3) return 0;
+  runs.sort((a, b) => a - b);
+  const median = runs[Math.floor(runs.length / 2)];
+  return median * 4 > height ? 0 : median;
+}
+
+/** How many times to enlarge an image whose text lines are `lineHeight` pixels high (1: not). */
+export function upscaleFor(lineHeight) {
+  if (!lineHeight || lineHeight >= MIN_LINE_PX) return 1;
+  return Math.min(MAX_UPSCALE, TARGET_LINE_PX / lineHeight);
+}

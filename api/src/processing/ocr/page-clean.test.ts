@@ -80,3 +80,36 @@ describe('page clean-up: a tilted page is straightened by a shear', () => {
     }
   });
 });
+
+describe('page clean-up: small print is drawn larger before it is read', () => {
+  function measure(img: GreyImage): { line: number; up: number } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
+    try {
+      const file = path.join(dir, 'page.grey');
+      writeFileSync(file, img.grey);
+      const script = [
+        `import { textLineHeight, upscaleFor } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
+        `import { readFileSync } from 'node:fs';`,
+        `const line = textLineHeight(new Uint8Array(readFileSync(${JSON.stringify(file)})), ${img.width}, ${img.height});`,
+        `console.log(JSON.stringify({ line, up: upscaleFor(line) }));`,
+      ].join('\n');
+      return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const rows = ['INDAH GIFT & HOME DECO', '27, JALAN DEDAP 13', 'Date: 19/10/2018', 'TOTAL AMT   RM 60.31', 'CASH   RM 70.30'];
+
+  it('measures the text lines of a receipt at 150 DPI and enlarges it, at most three times', async () => {
+    const small = measure(await greyPixels(renderTextImage(rows, { width: 352, fontSize: 11 }).png));
+    expect(small.line).toBeGreaterThanOrEqual(6);
+    expect(small.line).toBeLessThan(18);
+    expect(small.up).toBeGreaterThan(2);
+    expect(small.up).toBeLessThanOrEqual(3);
+  });
+
+  it('leaves a page at 300 DPI and a blank image as they are', async () => {
+    expect(measure(await greyPixels(renderTextImage(rows, { width: 1300, fontSize: 30 }).png)).up).toBe(1);
+    expect(measure(await greyPixels(renderTextImage([''], { width: 400, fontSize: 30 }).png))).toEqual({ line: 0, up: 1 });
+  });
+});
