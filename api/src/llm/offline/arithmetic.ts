@@ -14,6 +14,7 @@ import { balanceRows } from './row-repair';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
 import { digitSkeleton, editDistance, valueDigits } from './ocr-numbers';
+import { tenderedTotal } from './tendered';
 import { parseAmount } from './values';
 
 type TotalRole = 'subtotal' | 'tax' | 'total' | 'opening' | 'closing';
@@ -216,6 +217,15 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   if (fill) {
     const at = totalFromIncludedTax(lines, found, byRole, get, sum);
     if (at) set('total', at, true);
+  }
+  if (fill && byRole.has('total')) {
+    // a receipt's cash less its change, when another line prints that amount (tendered.ts)
+    const paid = tenderedTotal(lines);
+    const before = get('total');
+    if (paid && (before === undefined || !near(before, paid.value))) {
+      set('total', paid, true);
+      if (before !== undefined) warnings.push(`total ${money(before)} read again as ${money(paid.value)}: the cash tendered less the change, printed on line ${paid.line + 1}`);
+    }
   }
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));

@@ -14,8 +14,8 @@ import { checkArithmetic } from './arithmetic';
 import { isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
-import { fitValues } from './fit';
-import { cleanMarkdown, dayFirstDocument, removeSpecks } from './normalise';
+import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
+import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, removeSpecks } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
 import { readAddressee } from './parties';
@@ -55,7 +55,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readBatchTable(model, doc.table, tables);
     lines = doc.table.description.map(cleanMarkdown);
   } else {
-    lines = doc.text.split(/\r?\n/).map((l) => removeSpecks(cleanMarkdown(l)));
+    lines = mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(cleanMarkdown(l)))));
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);
@@ -87,8 +87,10 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     unlabelledIdentifier(lines, model, values, tableLines, found, byWord);
   }
   // a value that does not fit its field is left out (listed as not found), before the arithmetic reads it
-  const unfit = fitValues(model, values, found).map((u) => `not found: ${u.path} (${JSON.stringify(u.value).slice(0, 60)} is ${u.reason})`);
+  const notFound = (u: Unfit) => `not found: ${u.path} (${JSON.stringify(u.value).slice(0, 60)} is ${u.reason})`;
+  const unfit = fitValues(model, values, found).map(notFound);
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
+  unfit.push(...dropUnsupportedGuesses(model, values, found).map(notFound));
 
   return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...unfit, ...warnings] };
 }

@@ -104,7 +104,7 @@ export function withoutAddress(value: string): string {
  * the others; answers what was removed and why (the caller lists them as not found).
  */
 /** how a value was found when no label, table or sum says so */
-const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
+const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'letterhead', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
 
 export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): Unfit[] {
   const out: Unfit[] = [];
@@ -141,18 +141,30 @@ export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>,
       drop(field, values.get(field), `labelled only by the word "${f.label.trim()}"`);
     }
   }
-  // fallbacks stand only beside a value a label, a table column or the arithmetic gave: table
-  // rows alone are no evidence (a manual's comparison table reads as rows)
+  return out;
+}
+
+/**
+ * Fallbacks stand only beside a value a label, a table column or the arithmetic gave (table rows
+ * alone are no evidence: a manual's comparison table reads as rows). Run after the arithmetic,
+ * which may find the one labelled value a damaged receipt has (its total, from cash and change).
+ */
+export function dropUnsupportedGuesses(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): Unfit[] {
   const via = (f: ScalarField) => found.find((x) => x.path === f.path.join('.'))?.via;
   const evidence = [...values.keys()].some((f) => {
     const how = via(f);
     return how !== undefined && !FALLBACKS.has(how);
   });
-  if (!evidence) {
-    for (const field of [...values.keys()]) {
-      const how = via(field);
-      if (how && FALLBACKS.has(how)) drop(field, values.get(field), `only a guess (${how}) in a text with no labelled field or table of this schema`);
-    }
+  if (evidence) return [];
+  const out: Unfit[] = [];
+  for (const field of model.scalars) {
+    const how = via(field);
+    if (!values.has(field) || !how || !FALLBACKS.has(how)) continue;
+    const value = values.get(field);
+    values.delete(field);
+    const path = field.path.join('.');
+    found.splice(found.findIndex((f) => f.path === path), 1);
+    out.push({ path, value, reason: `only a guess (${how}) in a text with no labelled field or table of this schema` });
   }
   return out;
 }

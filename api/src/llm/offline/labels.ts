@@ -33,6 +33,9 @@ function singular(word: string): string {
 /** "Invoice No." -> "invoice number"; "unitPrice" -> "unit price"; "E-mail" -> "email"; "Sub Total" -> "subtotal" */
 export function normalizeLabel(text: string): string {
   let s = text
+    // "(Inclusive of GST)", "(excl. VAT)", "(inkl. MwSt.)": a qualifier that says which total this is
+    // stays; other parentheses ("Amount (RM)", "(optional)") go
+    .replace(/\(\s*((?:incl|inclusive|including|inkl|excl|exclusive|excluding|exkl|before|after|ohne|zzgl|hors|tax excl|tax incl)\b[^)]*)\)/gi, ' $1 ')
     .replace(/\([^)]*\)/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_]+/g, ' ')
@@ -61,7 +64,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['invoice number', 'invoice no', 'invoice id', 'bill number', 'invoice reference', 'document number', ...INVOICE_NUMBER],
   ['receipt number', 'receipt no', 'receipt id', 'transaction id', 'transaction number', 'transaction', 'ticket number', 'check number', 'order number receipt', ...RECEIPT_NUMBER],
   ['order number', 'order no', 'order id', 'po number', 'purchase order', 'purchase order number', 'po', ...ORDER_NUMBER],
-  ['date', 'invoice date', 'issue date', 'date issued', 'issued', 'dated', 'billing date', 'receipt date', 'transaction date', 'purchase date', 'date of issue', 'sale date', ...ISSUE_DATE],
+  ['date', 'invoice date', 'issue date', 'date issued', 'issued', 'dated', 'billing date', 'bill date', 'document date', 'receipt date', 'transaction date', 'purchase date', 'date of issue', 'sale date', ...ISSUE_DATE],
   ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date', ...DUE_DATE],
   ['total', 'total amount', 'amount due', 'grand total', 'total due', 'balance due', 'total payable', 'invoice total', 'total paid', 'amount payable', 'total to pay', ...TOTAL],
   ['subtotal', 'net amount', 'net total', 'total before tax', 'total excluding tax', 'total excl tax', 'amount before tax', ...SUBTOTAL],

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractOffline } from './extract';
+import { mendCurrencyMarks } from './normalise';
 import { date, list, num, obj, str } from './test-fixtures';
 import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
 
@@ -227,6 +228,58 @@ describe('receipts (SROIE, Malaysia)', () => {
   it('a company name of seven words with its legal form is the letterhead', () => {
     const text = ['tan chay yee', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'JOHOR', 'Date:  25/12/2018', 'Total Amount:      9.00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD', date: '2018-12-25', total: 9 });
+  });
+});
+
+describe('receipts as a scan reads them (SROIE development receipts)', () => {
+  it('the letterhead is the name over the address, not the note or the logo above it', () => {
+    const text = ['Atop die', 'PERNIAGAAN ZHENG HUI', 'JMO32E9EE', 'NO.50 JALAN PERMAS 9/5', 'BANDAR BARU PERMAS JAYA', '81760 JOHOR BAHRU', 'Date: 12/02/2018', 'Total (RM) :   112.45'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'PERNIAGAAN ZHENG HUI' });
+  });
+
+  it('a name under a line of numbers is a line of the address, and junk is no name', () => {
+    const text = ['Fin3 & 4! i', 'AN', '(001451637-M)4', 'NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI', 'SELANGOR DARUL EHSAN', 'TEL : 03-3271 9872', 'Date: 12/02/2018', 'TOTAL:   153.35'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).not.toHaveProperty('merchant_name');
+  });
+
+  it('a legal form the issuer shares with one country sets the date order ("Sdn Bhd": day first)', () => {
+    const text = ['CW KHOO HARDWARE SDN BHD', 'NO.50 , JALAN PBS 14/11,', 'Date: 01-03-18', 'Total:   21.20'].join('\n');
+    expect(countriesNamed(text)).toEqual(new Set(['MY']));
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'CW KHOO HARDWARE SDN BHD', date: '2018-03-01' });
+  });
+
+  it('a total qualified "(Excluding GST)" is the subtotal, never the total paid', () => {
+    const text = ['ASIA MART', '(SA0264195-T)', 'Date: 22/12/2017', 'Total Sales (Excluding GST)    31.03', 'Total GST :      1.65', 'Total Sales (Inclusive of GST) ;  32.70'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ total: 32.7 });
+    expect(extractOffline(['ASIA MART', '(SA0264195-T)', 'Date: 22/12/2017', 'Total Sales (Excluding GST)    31.03'].join('\n'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it('the cash tendered less the change is the total when a line prints it, over a misread "Total" line', () => {
+    const text = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'Date: 11/01/2019', 'Total Sales    327.00', 'Discount       0.00', 'Total :     0.00', 'CASH :     327.00', 'Change :       0.00'].join('\n');
+    const r = extractOffline(text, RECEIPT);
+    expect(r.data).toMatchObject({ total: 327 });
+    expect(r.warnings.join(' ')).toContain('the cash tendered less the change');
+    // without a line that prints the difference, nothing is made up
+    const unprinted = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'Date: 11/01/2019', 'CASH :     327.00', 'Change :       7.00'].join('\n');
+    expect(extractOffline(unprinted, RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it('a currency mark OCR damaged beside an amount is the mark the receipt prints elsewhere', () => {
+    const text = ['99 SPEED MART S/B', 'LOT PJ. 2811, JALAN', 'Date: 24-01-18', 'Total Sales (Inclusive GST) RN     2.50        |', 'CASH RM     5.00', 'CHANGE RM      2.50'];
+    expect(mendCurrencyMarks(text)[3]).toBe('Total Sales (Inclusive GST) RM     2.50        |');
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: '99 SPEED MART S/B', date: '2018-01-24', total: 2.5 });
+    // one mark alone is not enough to say which mark a damaged one was
+    expect(mendCurrencyMarks(['RN 2.50', 'RM 5.00'])).toEqual(['RN 2.50', 'RM 5.00']);
+  });
+
+  it('a legal form OCR damaged in the letterhead is written as printed ("SDN 8HD", glued to the word before)', () => {
+    const text = ['tan woon yann', '', 'BOOK TA .K (TAMAN DAYA)SDN 8HD', 'NO.53 55,57 & 59, JALAN SAGU 18,', 'Date: 25/12/2018', 'Total:   9.00'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });
+  });
+
+  it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
+    const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });
   });
 });
 

@@ -1,5 +1,8 @@
-// Normalising the text before it is read: OCR markdown stripped, and the document's reading
-// conventions (day-first numeric dates) decided from the document as a whole.
+// Normalising the text before it is read: OCR markdown stripped, damaged currency marks mended,
+// and the document's reading conventions (day-first numeric dates) decided from the document as a
+// whole.
+import { editDistance } from './ocr-numbers';
+import { currencySymbols } from './values';
 
 /** OCR markdown: "**Invoice #:** 12", "# Vendor", "__Total__" -> plain text */
 export function cleanMarkdown(line: string): string {
@@ -36,4 +39,35 @@ export function dayFirstDocument(text: string): boolean {
  */
 export function removeSpecks(line: string): string {
   return line.replace(/(^|\s{2}|^\s)([:;'‘’`",.°©®~=_-]{1,2})(?=\s{2}|\s?$)/g, (_, before: string, speck: string) => before + ' '.repeat(speck.length));
+}
+
+/**
+ * A currency mark OCR damaged beside an amount is read as the mark the document uses: on a
+ * receipt that prints "RM 9.00" twice, "RN 2.50", "RH 60.30" and "=RkM 2.83" are ringgit too. A
+ * token is mended when it starts with the mark's letter, is one edit away from it and stands
+ * directly before a number; the mark must stand before an amount at least twice in the document.
+ */
+export function mendCurrencyMarks(lines: string[]): string[] {
+  const { pattern } = currencySymbols();
+  const counts = new Map<string, number>();
+  const before = new RegExp(`${pattern.source}\\s*(?=[-\\d])`, 'gu');
+  for (const line of lines) {
+    for (const m of line.matchAll(before)) if (/^\p{L}{2,}$/u.test(m[1]!)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  }
+  // a mark set apart from the one amount of a labelled line ("Total   RM   86.00") is the
+  // amount's: one cell, not two (a table's currency column keeps its cells)
+  const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)${pattern.source}\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
+  const joined = lines.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `));
+  const mark = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!mark) return joined;
+  const damaged = (token: string) => token !== mark && token[0]!.toLowerCase() === mark[0]!.toLowerCase() && editDistance(token.toUpperCase(), mark.toUpperCase()) === 1;
+  return joined.map((line) => line.replace(/(^|[\s=])(\p{L}{1,3})(?=\s*\d)/gu, (all, lead: string, token: string) => (damaged(token) ? lead + mark : all)));
+}
+
+/**
+ * An amount at the end of a labelled line that OCR split at its decimal point ("Total  RM 86. 00")
+ * is joined again: a receipt's small print often leaves a gap after the point.
+ */
+export function mendSplitDecimal(line: string): string {
+  return /\p{L}/u.test(line) ? line.replace(/(\d)([.,]) (\d{2})(\s*)$/, '$1$2$3$4') : line;
 }

@@ -2,7 +2,8 @@
 // only date, the only e-mail, an enum value mentioned once, the currency written by the amounts,
 // and a later labelled date nobody claimed as the due or delivery date.
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
-import { contentWords, nameWords, stem } from './labels';
+import { contentWords, keywordScore, matchLabel, nameWords, stem } from './labels';
+import { letterheadName, nameCell } from './letterhead';
 import { issuerField, readsLikeName } from './parties';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
@@ -61,7 +62,15 @@ export function applyPositionalRules(
   const vendor = issuer && !values.has(issuer) && isNameField(issuer) ? issuer : undefined;
   // only for documents that look like invoices/receipts: at least two other values were found by label or table
   const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
-  if (vendor && evidence >= 2) {
+  // the letterhead, found by its shape (a stamp or a note may stand above it): dropped later
+  // (dropUnsupportedGuesses) when no label, table or sum gives another value
+  const isLabel = (cell: string) => model.scalars.some((f) => matchLabel(cell, f.labels) >= 0.6 || keywordScore(cell, f.keywords) >= 0.6);
+  const letterhead = vendor ? letterheadName(lines, { stopAt: tableLines.size ? Math.min(...tableLines) : lines.length, isLabel, taken: consumedLines }) : undefined;
+  if (vendor && letterhead) {
+    values.set(vendor, letterhead.name);
+    consumedLines.add(letterhead.line);
+    found.push({ path: vendor.path.join('.'), line: letterhead.line + 1, via: 'letterhead' });
+  } else if (vendor && evidence >= 2) {
     let seen = 0;
     for (let i = 0; i < lines.length && seen < 3; i++) {
       const line = lines[i]!.trim();
@@ -71,7 +80,7 @@ export function applyPositionalRules(
       // the first cell that reads like a name (a title such as "TAX INVOICE" may stand left of it)
       const first = splitCells(lines[i]!)
         .map((c) => c.text)
-        .find(readsLikeName);
+        .find((c) => readsLikeName(c) && nameCell(c, false) !== undefined);
       if (!first) continue;
       values.set(vendor, first);
       consumedLines.add(i);

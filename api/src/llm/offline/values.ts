@@ -16,7 +16,8 @@ const AFTER_RE = new RegExp(`^(?:[)]?\\s*(?:[$€£¥₹%]|${CODES}|-|cr|dr)?\\s
  * one number token: 1,234.56 | 1.234,56 | 1'234.56 | 1 234,56 (a single space groups thousands only
  * when a decimal comma or another group follows: "1 234,56", "12 345 678") | 1234 | .5
  */
-const NUMBER_TOKEN = /(?<![\d.,])\d{1,3}(?:(?: \d{3})+,\d+|(?: \d{3}){2,})(?![\d.])|\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
+// (a group of three digits ends the thousands: "9,9000" is a unit price with four decimals)
+const NUMBER_TOKEN = /(?<![\d.,])\d{1,3}(?:(?: \d{3})+,\d+|(?: \d{3}){2,})(?![\d.])|\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
 
 function normaliseNumber(raw: string): number | undefined {
   let s = raw.replace(/[\u00a0\u202f' ]/g, '');
@@ -310,8 +311,18 @@ export function countriesNamed(text: string): Set<string> {
   }
   if (/\b(?:USA|U\.S\.A\.?|United States)\b/.test(text) || new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b`).test(text)) out.add('US');
   if (/\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/.test(text)) out.add('CA');
+  // a legal form that one country has: the issuer is registered there
+  for (const [form, country] of LEGAL_FORM_COUNTRIES) if (form.test(text)) out.add(country);
   return out;
 }
+const LEGAL_FORM_COUNTRIES: [RegExp, string][] = [
+  // "Sdn Bhd" (as OCR also reads it: "SDN 8HD", "SON BHD"), "S/B"
+  [/\bS[DO0]N\.?\s*[B8]HD\b|\bS\/B\b/i, 'MY'],
+  [/\bPte\.?\s+Ltd\b/i, 'SG'],
+  [/\bPty\.?\s+Ltd\b/i, 'AU'],
+  [/\bPvt\.?\s+Ltd\b/i, 'IN'],
+  [/\bsp\.\s?z\s?o\.\s?o\b/i, 'PL'],
+];
 const US_STATES = 'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC';
 
 /** true when the text is only a number-like value (amount, quantity, percentage) */

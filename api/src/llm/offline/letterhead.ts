@@ -1,0 +1,91 @@
+// The letterhead: the name a document's issuer prints over its own address, registration number,
+// phone or date. On a receipt or a scanned invoice the first text line is often something else —
+// a stamp, a handwritten note, a logo OCR reads as letters ("Atop die", "EEE ee Teenie. oo") —
+// so the name is found by its shape and by what stands under it, not by being first:
+//  1. a name-like line that ends with a company's legal form or business ending ("… SDN BHD",
+//     "… GmbH", "… Ltd", "… ENTERPRISE"), among the first lines;
+//  2. else the first name-like line directly above a line that holds a digit (its address, its
+//     registration number, its phone) — a name standing above another name is not yet the
+//     letterhead's, the one nearest the address is;
+//  3. else nothing: the caller's first-line rule decides.
+// See docs/product/extraction-rules.md.
+import { readsLikeName } from './parties';
+import { isSeparatorLine, splitCells } from './table';
+
+/** How many non-blank lines from the top a letterhead is looked for in. */
+const TOP_LINES = 10;
+
+/**
+ * Company endings: legal forms (Malaysia's "Sdn Bhd" with the letters OCR confuses in it, "S/B";
+ * Germany's GmbH, AG, KG; Ltd, LLC, Inc, PLC; France's SARL, SAS; the Netherlands' B.V.; Spain's
+ * S.L.; Italy's S.r.l., S.p.A.; Poland's sp. z o.o.; Singapore's Pte Ltd, Australia's Pty Ltd) and
+ * the words small shops end their names with in English-writing countries.
+ */
+const COMPANY_ENDING =
+  /(?:^|[\s.(])(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|e\.\s?k|ltd|limited|llc|inc|corp(?:oration)?|plc|sarl|sas|b\.\s?v|n\.\s?v|s\.\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd|enterprises?|trading|company)\.?,?$/i;
+
+/**
+ * A cell made of words: at least five letters and few tokens that are not words. Without a
+ * company ending to vouch for it, also one word of four letters and no digit at all (an address
+ * line ends in its house number: "Calle Mayor 7").
+ */
+function wordy(cell: string, alone: boolean): boolean {
+  // a shop number ("99 SPEED MART") is part of a name, and an abbreviation ("S/B", "D.I.Y.") a word
+  const tokens = cell.split(/\s+/).filter((t) => t && !/^\d{1,2}$/.test(t));
+  const words = tokens.filter((t) => /^[\p{L}&'().,/-]*\p{L}{2,}[\p{L}&'().,/-]*$/u.test(t) || /^\p{L}(?:[./]\p{L})+\.?$/u.test(t));
+  const letters = (cell.match(/\p{L}/gu) ?? []).length;
+  if (letters < 5 || words.length * 3 < tokens.length * 2 || /\d{3,}/.test(cell)) return false;
+  return !alone || (words.some((w) => (w.match(/\p{L}/gu) ?? []).length >= 4) && !/\d/.test(cell));
+}
+
+/** the cell of a line that can be a company's name (the longest, when a line holds several) */
+export function nameCell(line: string, alone = true, isLabel: (cell: string) => boolean = () => false): string | undefined {
+  return splitCells(line)
+    .map((c) => c.text)
+    .filter((t) => readsLikeName(t) && wordy(t, alone) && !isLabel(t))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * Malaysia's "Sdn Bhd" as OCR of a receipt misreads it ("SON BHD", "SDN 8HD", "SiN BHD", glued to
+ * the word before: "(TAMAN DAYA)SDN") written as printed: the letters of a legal form are known.
+ */
+function mendedEnding(name: string): string {
+  return name.replace(/(\S?)\s*\bs[do0i]n(\.?)\s*([b8]hd)(\.?)$/i, (all, before: string, dot1: string, bhd: string, dot2: string) => {
+    const upper = bhd === bhd.toUpperCase();
+    return `${before}${before ? ' ' : ''}${upper ? 'SDN' : 'Sdn'}${dot1} ${upper ? 'BHD' : 'Bhd'}${dot2}`;
+  });
+}
+
+export interface Letterhead {
+  name: string;
+  line: number;
+  /** which rule found it: a company ending, or the name over its address */
+  by: 'company-ending' | 'above-address';
+}
+
+/**
+ * The issuer's name read from the top of the document (see the header comment), or undefined.
+ * `isLabel` tells a label of the schema's fields ("Invoice Number" over its value is no name).
+ */
+export function letterheadName(lines: string[], { stopAt = lines.length, isLabel, taken }: { stopAt?: number; isLabel?: (cell: string) => boolean; taken?: Set<number> } = {}): Letterhead | undefined {
+  const top: number[] = [];
+  for (let i = 0; i < Math.min(lines.length, stopAt) && top.length < TOP_LINES; i++) {
+    if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) top.push(i);
+  }
+  // a line a value was read from, or a row of three labels or more (over their values), is no letterhead
+  const row = (i: number) => splitCells(lines[i]!).filter((c) => (c.text.match(/\p{L}/gu) ?? []).length >= 3).length >= 3;
+  const name = (i: number, alone: boolean) => (taken?.has(i) || row(i) ? undefined : nameCell(lines[i]!, alone, isLabel));
+  for (const i of top) {
+    const found = name(i, false);
+    if (found && COMPANY_ENDING.test(found)) return { name: mendedEnding(found), line: i, by: 'company-ending' };
+  }
+  const digit = (k: number) => /\d/.test(lines[top[k]!]!);
+  for (let k = 0; k < top.length - 1; k++) {
+    // a name under a line of numbers is a line of the address ("SELANGOR DARUL EHSAN")
+    if (k > 0 && /\d{2}/.test(lines[top[k - 1]!]!)) continue;
+    const found = name(top[k]!, true);
+    if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return { name: found, line: top[k]!, by: 'above-address' };
+  }
+  return undefined;
+}

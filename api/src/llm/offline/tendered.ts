@@ -1,0 +1,59 @@
+// On a receipt the total is what the customer paid: the cash tendered less the change given back
+// ("CASH 100.00 / CHANGE 19.10" paid 80.90). A scan often damages the total's own label ("TOZAY,",
+// "tal Sales (Inclusive of GST)") or a "Total" line holds something else ("Total : 0.00" under
+// a tax summary), while the two payment lines stay legible. The difference is taken as the total
+// only when the receipt prints it as an amount on another line too, so a misread cash or change
+// line never invents one.
+import { normalizeLabel } from './labels';
+import { isSeparatorLine, splitCells } from './table';
+import { parseAmount } from './values';
+
+/** "Cash", "Cash received", "Tendered", and the same in the other languages read here */
+const TENDER = ['cash', 'cash received', 'cash tendered', 'tendered', 'amount tendered', 'tunai', 'bar', 'bargeld', 'gegeben', 'especes', 'contant', 'efectivo', 'contanti', 'gotowka'];
+/** "Change", "Change due", "Rückgeld", ... */
+const CHANGE = ['change', 'change due', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'wisselgeld', 'cambio', 'resto', 'reszta'];
+
+const TENDER_LABELS = new Set(TENDER.map(normalizeLabel));
+const CHANGE_LABELS = new Set(CHANGE.map(normalizeLabel));
+
+interface Labelled {
+  line: number;
+  label: string;
+  value: number;
+}
+
+/** a payment label, with at most one stray token after it ("CASH RH" where OCR damaged "RM") */
+function paymentLabel(text: string, labels: Set<string>): boolean {
+  const words = normalizeLabel(text).split(' ').filter(Boolean);
+  return [1, 2, 3].some((n) => words.length - n <= 1 && words.length >= n && labels.has(words.slice(0, n).join(' ')));
+}
+
+/** a line of a label and one amount at its end ("CASH   RM 100.00", "Change : 19.10", "CHANGE RM ~~ 2.50") */
+function labelledAmount(text: string, line: number): Labelled | undefined {
+  if (!text.trim() || isSeparatorLine(text)) return undefined;
+  const amount = /(?:^|[\s:=~])(\d{1,3}(?:[,.]?\d{3})*[.,]\d{2})\s*[|\]]?\s*$/.exec(text);
+  const label = /^\s*([\p{L}][\p{L} .'/()-]*?)\s*(?::|\s{2}|\s(?=\p{Lu}{1,3}\b)|$)/u.exec(splitCells(text)[0]?.text ?? '');
+  if (!amount) return undefined;
+  const value = parseAmount(amount[1]!);
+  // (a damaged label still prints the amount: "TOTAL ~~ )/D) s—   55.10")
+  return value === undefined ? undefined : { line, label: label?.[1] ?? '', value };
+}
+
+export interface TenderedTotal {
+  value: number;
+  /** the line that prints the total as an amount (1-based line numbers are the caller's) */
+  line: number;
+}
+
+/** The total paid, from the first tender line and the change line after it, when another line prints it. */
+export function tenderedTotal(lines: string[]): TenderedTotal | undefined {
+  const amounts = lines.map((l, i) => labelledAmount(l, i)).filter((a): a is Labelled => a !== undefined);
+  const tender = amounts.find((a) => paymentLabel(a.label, TENDER_LABELS));
+  if (!tender) return undefined;
+  const change = amounts.find((a) => a.line > tender.line && paymentLabel(a.label, CHANGE_LABELS));
+  if (!change) return undefined;
+  const paid = Math.round((tender.value - change.value) * 100) / 100;
+  if (paid <= 0) return undefined;
+  const printed = amounts.find((a) => a.line < tender.line && Math.abs(a.value - paid) < 0.005);
+  return printed ? { value: paid, line: printed.line } : undefined;
+}
