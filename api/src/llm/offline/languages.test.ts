@@ -208,6 +208,30 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
   });
 });
 
+describe('a letter for a window envelope (mustangproject development e-invoices)', () => {
+  it('the addressee is the first name under the return-address line', () => {
+    const text = [
+      'Kraxi GmbH',
+      'Flugzeugallee 17',
+      '12345 Papierfeld',
+      'Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld · Deutschland                                info@kraxi.com',
+      'www.kraxi.com',
+      'Papierflieger-Vertriebs-GmbH',
+      'Helga Musterfrau',
+      'Rabattstr. 25',
+      '34567 Osterhausen',
+      '',
+      'Rechnungsnummer: 2014-03            Rechnungsdatum: 11. Juli 2014',
+      'Rechnungssumme netto     845,00',
+      'zuzüglich 19% MwSt.     160,55',
+      'Rechnungssumme brutto    1.005,55',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    const dots = ['Bei Spiel GmbH', 'Ecke 12', 'Bei Spiel GmbH  ●  Ecke 12  ● 12345 Stadthausen           12345 Stadthausen', 'Theodor Est                  fon (555) 23 78 -0', 'Bahnstr. 42', '88802 Spielkreis', '', 'Rechnung # RE-20170509/505 von 09.05.2017', 'Nettobetrag: 496,00 €', 'Gesamtbetrag: 571,04 €'];
+    expect(extractOffline(dots.join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'Theodor Est' });
+  });
+});
+
 describe('receipts (SROIE, Malaysia)', () => {
   it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
     const text = [

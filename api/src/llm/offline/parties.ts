@@ -99,6 +99,13 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   if (evidence < 2) return;
   const end = tableLines.size ? Math.min(...tableLines) : lines.length;
   const known = new Set([...values.values()].map((v) => String(v).toLowerCase()));
+  const window = windowAddressee(lines, end, known);
+  if (window) {
+    values.set(empty[0]!, window.name);
+    consumedLines.add(window.line);
+    found.push({ path: empty[0]!.path.join('.'), line: window.line + 1, via: 'address-block' });
+    return;
+  }
   const { blocks, runs } = textBlocks(lines, end);
   // the letterhead's block: the first block with a name in it
   const letterhead = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
@@ -137,6 +144,21 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   values.set(empty[0]!, chosen.name);
   consumedLines.add(chosen.line);
   found.push({ path: empty[0]!.path.join('.'), line: chosen.line + 1, via: names.length ? 'address-block' : 'name-shape' });
+}
+
+/**
+ * A letter for a window envelope prints the sender's return address on one line, its parts set
+ * apart by dots ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"); the addressee's name is the
+ * first name under it (a web address or a phone beside it is not).
+ */
+function windowAddressee(lines: string[], end: number, known: Set<string>): { line: number; name: string } | undefined {
+  const i = lines.slice(0, Math.min(end, 30)).findIndex((l) => (l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l));
+  if (i === -1) return undefined;
+  for (let j = i + 1; j < Math.min(end, i + 4); j++) {
+    const cell = splitCells(lines[j]!)[0]?.text;
+    if (cell && readsLikeName(cell) && !/\d/.test(cell) && !known.has(cell.toLowerCase())) return { line: j, name: cell };
+  }
+  return undefined;
 }
 
 /** "Account: 4471-22019", "Account no   4471-22019": a label and its value */
