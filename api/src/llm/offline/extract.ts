@@ -18,7 +18,7 @@ import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
 import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, removeSpecks } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
-import { readAddressee } from './parties';
+import { issuerByDomain, readAddressee } from './parties';
 import { applyPositionalRules, laterDates } from './positional';
 import type { OfflineExtraction, OfflineOptions } from './result';
 import { countriesNamed, currencySymbols, documentContext } from './values';
@@ -84,6 +84,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     applyPositionalRules(lines, model, values, consumedLines, usedCells, found, tableLines);
     laterDates(lines, model, values, tableLines, found);
     readAddressee({ lines, model, values, consumedLines, tableLines, found });
+    issuerByDomain(lines.join('\n'), model, values, found);
     unlabelledIdentifier(lines, model, values, tableLines, found, byWord);
   }
   // a value that does not fit its field is left out (listed as not found), before the arithmetic reads it

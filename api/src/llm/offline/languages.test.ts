@@ -232,6 +232,28 @@ describe('a letter for a window envelope (mustangproject development e-invoices)
   });
 });
 
+describe('the issuer is the party the e-mail and web addresses belong to', () => {
+  it('two names side by side: the one the footer\'s address is registered for made the invoice', () => {
+    const text = [
+      'Invoice 103767',
+      'February 17, 2026',
+      '',
+      'Adatum Corporation                                                                    CRONUS DE',
+      'Station Road, 21                                                                                 Hofstraße 12',
+      '48436 Düsseldorf                                                                                Benrath',
+      '',
+      'Subtotal                               573.00',
+      '19% VAT                            108.87',
+      'Total € Incl. VAT                         681.87',
+      'VAT Registration No.             Home Page                     Phone No.                      Email',
+      'DE777777777                                      999 / 9 99 99 99           info@cronus.com',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'CRONUS DE', buyer_name: 'Adatum Corporation' });
+    // a footer address of neither keeps the names where they stand
+    expect(extractOffline(text.replace('info@cronus.com', 'info@example.org'), INVOICE).data).toMatchObject({ seller_name: 'Adatum Corporation', buyer_name: 'CRONUS DE' });
+  });
+});
+
 describe('receipts (SROIE, Malaysia)', () => {
   it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
     const text = [

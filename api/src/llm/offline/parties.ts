@@ -18,7 +18,7 @@ import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, keywordScore, matchLabel, 
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
-import { findDates } from './values';
+import { findDates, findEmails } from './values';
 
 /** date fields that are not the document's own date (a deadline, a delivery, a period's bounds) */
 const OTHER_DATE_WORDS = new Set(['due', 'delivery', 'deadline', 'expiry', 'expiration', 'requested', 'required', 'birth', 'start', 'end']);
@@ -239,4 +239,41 @@ function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs
   });
   const kept = blocks.map((b, i) => i).filter((i) => blocks[i]!.length);
   return { blocks: kept.map((i) => blocks[i]!), runs: kept.map((i) => runOf[i]!) };
+}
+
+/** how the parties were told apart when no label named them */
+const POSITIONAL_PARTY: ReadonlySet<FoundField['via']> = new Set(['first-line', 'letterhead', 'address-block', 'name-shape']);
+
+/** the names a document's e-mail and web addresses are registered for ("info@cronus.com" -> "cronus") */
+function domainNames(text: string): Set<string> {
+  const hosts = [...findEmails(text).map((e) => e.split('@')[1]!), ...[...text.matchAll(/\b(?:https?:\/\/)?(?:www\.)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi)].map((m) => m[1]!)];
+  return new Set(hosts.map((h) => h.toLowerCase().split('.').slice(-2)[0]!).filter((n) => n.length >= 3));
+}
+
+/** a name is a domain's when one of its words, or all of them run together, is the domain's name */
+function ownsDomain(name: string, domains: Set<string>): boolean {
+  const words = name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  return words.some((w) => domains.has(w)) || domains.has(words.join(''));
+}
+
+/**
+ * The issuer is the party the document's e-mail and web addresses belong to: when the issuer and
+ * the addressee were both told by where they stand and only the addressee's name is the domain's
+ * ("Adatum Corporation" at the left, "CRONUS DE" at the right, "info@cronus.com" in the footer),
+ * the two are swapped.
+ */
+export function issuerByDomain(text: string, model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): void {
+  const issuer = issuerField(model);
+  if (!issuer || !values.has(issuer)) return;
+  const via = (f: ScalarField) => found.find((x) => x.path === f.path.join('.'))?.via;
+  const other = partyFields(model).find((f) => f !== issuer && values.has(f) && POSITIONAL_PARTY.has(via(f)!));
+  if (!other || !POSITIONAL_PARTY.has(via(issuer)!)) return;
+  const domains = domainNames(text);
+  const [a, b] = [String(values.get(issuer)), String(values.get(other))];
+  if (ownsDomain(a, domains) || !ownsDomain(b, domains)) return;
+  values.set(issuer, b);
+  values.set(other, a);
+  const fi = found.find((x) => x.path === issuer.path.join('.'))!;
+  const fo = found.find((x) => x.path === other.path.join('.'))!;
+  [fi.line, fo.line] = [fo.line, fi.line];
 }
