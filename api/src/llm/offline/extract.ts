@@ -100,9 +100,9 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
 const MONTH_FIRST = new Set(['US', 'PH', 'CA']);
 
 /**
- * A document from a country that writes dates day first, known by the country it names or by a
- * currency symbol of one country only ("RM" is Malaysia's ringgit; "€" and "$" name no country),
- * and naming no month-first country.
+ * A document from a country that writes dates day first, known by the country it names, by a
+ * currency symbol of one country only ("RM" is Malaysia's ringgit; "€" and "$" name no country)
+ * or by the GST it charges, and naming no month-first country.
  */
 function dayFirstCountry(text: string, countries: Set<string>): boolean {
   const regions = new Set(countries);
@@ -111,5 +111,8 @@ function dayFirstCountry(text: string, countries: Set<string>): boolean {
     const codes = symbols.get(m[1]!);
     if (codes?.length === 1 && /\p{L}/u.test(m[1]!)) regions.add(codes[0]!.slice(0, 2));
   }
-  return regions.size > 0 && ![...regions].some((r) => MONTH_FIRST.has(r));
+  if ([...regions].some((r) => MONTH_FIRST.has(r))) return false;
+  // a goods and services tax is charged in day-first countries (Australia, New Zealand, Singapore,
+  // Malaysia, India) and in Canada, which a Canadian address or postcode names
+  return regions.size > 0 || /\bGST\b/.test(text);
 }

@@ -294,6 +294,12 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'CW KHOO HARDWARE SDN BHD', date: '2018-03-01' });
   });
 
+  it('a receipt that charges GST and names no month-first country writes its dates day first', () => {
+    const text = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'GST ID : 002116837376', 'Doc No.  CS00004040   Date: 11/01/2019', 'Total Sales :   327.00'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ date: '2019-01-11' });
+    expect(extractOffline(`${text}\nToronto, ON M5H 1A1`, RECEIPT).data).toMatchObject({ date: '2019-11-01' });
+  });
+
   it('a total qualified "(Excluding GST)" is the subtotal, never the total paid', () => {
     const text = ['ASIA MART', '(SA0264195-T)', 'Date: 22/12/2017', 'Total Sales (Excluding GST)    31.03', 'Total GST :      1.65', 'Total Sales (Inclusive of GST) ;  32.70'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ total: 32.7 });
