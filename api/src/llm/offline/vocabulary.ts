@@ -42,7 +42,7 @@ export const SUBTOTAL = [
   'total ht', 'montant ht', 'sous total', 'total hors taxe',
   'subtotaal', 'totaal excl btw', 'netto bedrag',
   'base imponible', 'subtotal', 'importe neto',
-  // receipts: "Total Sales (Excluding GST)", "Total excl. VAT"
+  // receipts: "Total Sales (Excluding GST)"
   'total excluding gst', 'total sales excluding gst', 'total excl gst', 'total sales excl gst', 'total exclusive gst',
   'imponibile', 'totale imponibile', 'imponibile totale',
   'razem netto', 'wartosc netto razem', 'suma netto', 'wartosc netto',
