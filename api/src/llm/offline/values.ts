@@ -16,8 +16,9 @@ const AFTER_RE = new RegExp(`^(?:[)]?\\s*(?:[$€£¥₹%]|${CODES}|-|cr|dr)?\\s
  * one number token: 1,234.56 | 1.234,56 | 1'234.56 | 1 234,56 (a single space groups thousands only
  * when a decimal comma or another group follows: "1 234,56", "12 345 678") | 1234 | .5
  */
-// (a group of three digits ends the thousands: "9,9000" is a unit price with four decimals)
-const NUMBER_TOKEN = /(?<![\d.,])\d{1,3}(?:(?: \d{3})+,\d+|(?: \d{3}){2,})(?![\d.])|\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
+// ("9,9000": a decimal comma and four decimals, as e-invoices print unit prices, is one number;
+// a dot with four digits after it, "1.0577", stays a scan's damage the rows' arithmetic reads)
+const NUMBER_TOKEN = /(?<![\d.,])\d{1,3}(?:(?: \d{3})+,\d+|(?: \d{3}){2,})(?![\d.])|\d{1,3},\d{4}(?![\d.,])|\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[.,]\d+/g;
 
 function normaliseNumber(raw: string): number | undefined {
   let s = raw.replace(/[\u00a0\u202f' ]/g, '');
