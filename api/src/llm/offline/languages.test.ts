@@ -347,6 +347,13 @@ describe('dates, amounts and currencies', () => {
     expect(findDates('Juli 2014')).toEqual([]);
   });
 
+  it('a unit price with a decimal comma and four decimals is one number (e-invoices print "9,9000")', () => {
+    expect(parseAmount('9,9000')).toBe(9.9);
+    expect(parseAmount('5,5000 €')).toBe(5.5);
+    expect(parseAmount('1.0577')).toBeUndefined();
+    expect(parseAmount('1,234')).toBe(1234);
+  });
+
   it('amounts with a currency symbol of letters', () => {
     expect(parseAmount('1 234,56 zł')).toBe(1234.56);
     expect(parseAmount('RM 12.00')).toBe(12);
