@@ -329,6 +329,14 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });
   });
 
+  it('a name OCR damaged past reading is left out, and a table header is no letterhead', () => {
+    const text = ['tan chay yee', 'SHH, MOTOR { SUNGAL RENGIT ) SON. BHD,', '( 801580-T )', 'No. 343, Jalan Kurau, Sungai Rengit,', 'Tel: 07-8263254 Fax: 07-8266688', '', 'INVOICE', '', 'ITEM/DESC.                  QTY U.PRICE RM(TOTAL)', '4132                           1   20.00     20.00', 'GRAND TOTAL :     20.00'];
+    expect(extractOffline(text.join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
+    // a full stop a speck left after a word inside the name goes
+    const unihakka = ['UNIHAKKA INTERNATIONAL. SDN BHD', '03 Mar 2018 18:22', '(867388-U)', 'Total Amount: $8.20'];
+    expect(extractOffline(unihakka.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'UNIHAKKA INTERNATIONAL SDN BHD' });
+  });
+
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });

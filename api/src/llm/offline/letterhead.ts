@@ -12,8 +12,10 @@
 import { readsLikeName } from './parties';
 import { isSeparatorLine, splitCells } from './table';
 
-/** How many non-blank lines from the top a letterhead is looked for in. */
+/** How many non-blank lines from the top a letterhead is looked for in (by its company ending). */
 const TOP_LINES = 10;
+/** ... and a name over its address (a table's header lower down stands over numbers too). */
+const ADDRESS_TOP = 6;
 
 /**
  * Company endings: legal forms (Malaysia's "Sdn Bhd" with the letters OCR confuses in it, "S/B";
@@ -38,11 +40,22 @@ function wordy(cell: string, alone: boolean): boolean {
   return !alone || (words.some((w) => (w.match(/\p{L}/gu) ?? []).length >= 4) && !/\d/.test(cell));
 }
 
+/** brackets OCR added or lost ("SHH, MOTOR { SUNGAL RENGIT )", "LAM) SiN BHD"): a damaged name is left out */
+function balanced(cell: string): boolean {
+  if (/[{}[\]]/.test(cell)) return false;
+  let depth = 0;
+  for (const c of cell) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 /** the cell of a line that can be a company's name (the longest, when a line holds several) */
 export function nameCell(line: string, alone = true, isLabel: (cell: string) => boolean = () => false): string | undefined {
   return splitCells(line)
     .map((c) => c.text)
-    .filter((t) => readsLikeName(t) && wordy(t, alone) && !isLabel(t))
+    .filter((t) => readsLikeName(t) && wordy(t, alone) && balanced(t) && !isLabel(t))
     .sort((a, b) => b.length - a.length)[0];
 }
 
@@ -51,6 +64,8 @@ export function nameCell(line: string, alone = true, isLabel: (cell: string) => 
  * the word before: "(TAMAN DAYA)SDN") written as printed: the letters of a legal form are known.
  */
 function mendedEnding(name: string): string {
+  // a full stop after a long word inside a name is a speck ("UNIHAKKA INTERNATIONAL. SDN BHD")
+  name = name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1');
   return name.replace(/(\S?)\s*\bs[do0i]n(\.?)\s*([b8]hd)(\.?)$/i, (all, before: string, dot1: string, bhd: string, dot2: string) => {
     const upper = bhd === bhd.toUpperCase();
     return `${before}${before ? ' ' : ''}${upper ? 'SDN' : 'Sdn'}${dot1} ${upper ? 'BHD' : 'Bhd'}${dot2}`;
@@ -81,9 +96,10 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
     if (found && COMPANY_ENDING.test(found)) return { name: mendedEnding(found), line: i, by: 'company-ending' };
   }
   const digit = (k: number) => /\d/.test(lines[top[k]!]!);
-  for (let k = 0; k < top.length - 1; k++) {
+  // a name over its address stands in the first lines, on a line of its own without numbers
+  for (let k = 0; k < Math.min(top.length - 1, ADDRESS_TOP); k++) {
     // a name under a line of numbers is a line of the address ("SELANGOR DARUL EHSAN")
-    if (k > 0 && /\d{2}/.test(lines[top[k - 1]!]!)) continue;
+    if ((k > 0 && /\d{2}/.test(lines[top[k - 1]!]!)) || digit(k)) continue;
     const found = name(top[k]!, true);
     if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return { name: found, line: top[k]!, by: 'above-address' };
   }

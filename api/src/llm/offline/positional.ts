@@ -80,7 +80,7 @@ export function applyPositionalRules(
       // the first cell that reads like a name (a title such as "TAX INVOICE" may stand left of it)
       const first = splitCells(lines[i]!)
         .map((c) => c.text)
-        .find((c) => readsLikeName(c) && nameCell(c, false) !== undefined);
+        .find((c) => readsLikeName(c) && nameCell(c) !== undefined);
       if (!first) continue;
       values.set(vendor, first);
       consumedLines.add(i);
