@@ -337,6 +337,11 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(unihakka.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'UNIHAKKA INTERNATIONAL SDN BHD' });
   });
 
+  it('a row of labels over values OCR read single-spaced gives the first label its value', () => {
+    const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', '', 'Date      Tine Num     OPT', '18/03/18 15 17 06051 02'].join('\n');
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', date: '2018-03-18' });
+  });
+
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });

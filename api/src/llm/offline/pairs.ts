@@ -92,6 +92,14 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
       return;
     }
+    // a row of labels over a row of values OCR read single-spaced, one cell ("Date  Time Num  OPT" /
+    // "18/03/18 15 17 06051 02"): only the first label is sure of its value, the first word below it
+    if (cells.length >= 2 && isLabel(cells[0]!.text) && cells.every((c) => !/[\d:]/.test(c.text) && c.text.split(' ').length <= 4)) {
+      const below = nextNonEmpty(lines, li);
+      const belowCells = below === li + 1 ? splitCells(lines[below]!) : [];
+      const first = belowCells.length === 1 && Math.abs(belowCells[0]!.start - cells[0]!.start) <= 2 ? belowCells[0]!.text.split(' ')[0] : undefined;
+      if (first && /\d/.test(first)) consider(cells[0]!.text, first, below, [`${li}:0`, `${below}:0`], 0.9, 'next-line');
+    }
     // a party's block under its label ("Verkäufer" / "Nummer: 549910" / "Name: Lieferant GmbH"): its name line
     if (cells.length === 1) partyBlock(lines, li, cells[0]!.text, fields, out);
     // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
