@@ -9,21 +9,30 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { greyPixels, renderTextImage, scanLike, type GreyImage } from './fixtures/generate';
 
-function noises(img: GreyImage): { full: number; sampled: number; level: number } {
+/**
+ * Runs `body` in a node child with page-clean.mjs's `names` imported and the page's pixels as
+ * `d` (with `w`, `h`); the script prints its answer as JSON.
+ */
+function inChild<T>(img: GreyImage, names: string[], body: string[]): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
   try {
     const file = path.join(dir, 'page.grey');
     writeFileSync(file, img.grey);
     const script = [
-      `import { median3, sampledNoise, NOISE_LEVEL } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
+      `import { ${names.join(', ')} } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
       `import { readFileSync } from 'node:fs';`,
       `const d = new Uint8Array(readFileSync(${JSON.stringify(file)}));`,
-      `console.log(JSON.stringify({ full: median3(d, ${img.width}, ${img.height}).noise, sampled: sampledNoise(d, ${img.width}, ${img.height}), level: NOISE_LEVEL }));`,
+      `const w = ${img.width}, h = ${img.height};`,
+      ...body,
     ].join('\n');
-    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as T;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function noises(img: GreyImage): { full: number; sampled: number; level: number } {
+  return inChild(img, ['median3', 'sampledNoise', 'NOISE_LEVEL'], ['console.log(JSON.stringify({ full: median3(d, w, h).noise, sampled: sampledNoise(d, w, h), level: NOISE_LEVEL }));']);
 }
 
 describe('page clean-up: the noise measured on sampled rows', () => {
@@ -56,48 +65,22 @@ describe('page clean-up: a tilted page is straightened by a shear', () => {
       minHeight: 700,
     });
     const img = await greyPixels(await scanLike(page.png, { angleDeg: 1.6, grain: 0, dustPerMpx: 0, seed: 3 }));
-    const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
-    try {
-      const file = path.join(dir, 'page.grey');
-      writeFileSync(file, img.grey);
-      const script = [
-        `import { cleanPage, estimateSkew } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
-        `import { readFileSync } from 'node:fs';`,
-        `const d = new Uint8Array(readFileSync(${JSON.stringify(file)}));`,
-        `const c = cleanPage(d, ${img.width}, ${img.height});`,
-        `const w = ${img.width}, h = ${img.height};`,
-        // a column of the output is a column of the input moved by some whole number of rows
-        `const shifted = (x) => { for (let s = -80; s <= 80; s++) { let ok = true; for (let y = 0; y < h && ok; y++) { const sy = y + s; if (sy >= 0 && sy < h && c.data[y * w + x] !== d[sy * w + x]) ok = false; } if (ok) return true; } return false; };`,
-        `const columns = [100, 500, 800, 1100, 1500].filter(shifted).length;`,
-        `console.log(JSON.stringify({ skew: c.skew, after: estimateSkew(c.data, w, h), columns }));`,
-      ].join('\n');
-      const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { skew: number; after: number; columns: number };
-      expect(Math.abs(r.skew - 1.6)).toBeLessThanOrEqual(0.15);
-      expect(Math.abs(r.after)).toBeLessThan(0.15);
-      expect(r.columns).toBe(5);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = inChild<{ skew: number; after: number; columns: number }>(img, ['cleanPage', 'estimateSkew'], [
+      `const c = cleanPage(d, w, h);`,
+      // a column of the output is a column of the input moved by some whole number of rows
+      `const shifted = (x) => { for (let s = -80; s <= 80; s++) { let ok = true; for (let y = 0; y < h && ok; y++) { const sy = y + s; if (sy >= 0 && sy < h && c.data[y * w + x] !== d[sy * w + x]) ok = false; } if (ok) return true; } return false; };`,
+      `const columns = [100, 500, 800, 1100, 1500].filter(shifted).length;`,
+      `console.log(JSON.stringify({ skew: c.skew, after: estimateSkew(c.data, w, h), columns }));`,
+    ]);
+    expect(Math.abs(r.skew - 1.6)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(r.after)).toBeLessThan(0.15);
+    expect(r.columns).toBe(5);
   });
 });
 
 describe('page clean-up: small print is drawn larger before it is read', () => {
-  function measure(img: GreyImage): { line: number; up: number } {
-    const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
-    try {
-      const file = path.join(dir, 'page.grey');
-      writeFileSync(file, img.grey);
-      const script = [
-        `import { textLineHeight, upscaleFor } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
-        `import { readFileSync } from 'node:fs';`,
-        `const line = textLineHeight(new Uint8Array(readFileSync(${JSON.stringify(file)})), ${img.width}, ${img.height});`,
-        `console.log(JSON.stringify({ line, up: upscaleFor(line) }));`,
-      ].join('\n');
-      return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  const measure = (img: GreyImage) =>
+    inChild<{ line: number; up: number }>(img, ['textLineHeight', 'upscaleFor'], ['const line = textLineHeight(d, w, h);', 'console.log(JSON.stringify({ line, up: upscaleFor(line) }));']);
   const rows = ['INDAH GIFT & HOME DECO', '27, JALAN DEDAP 13', 'Date: 19/10/2018', 'TOTAL AMT   RM 60.31', 'CASH   RM 70.30'];
 
   it('measures the text lines of a receipt at 150 DPI and enlarges it, at most three times', async () => {
