@@ -337,6 +337,15 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(unihakka.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'UNIHAKKA INTERNATIONAL SDN BHD' });
   });
 
+  it('the letterhead without its registration number, above a customer\'s company name, in a block of its own', () => {
+    const aeon = ['0¥', '', 'AEON CO. (M) BHD (126926-H)', '3RD FLR, AEON TAMAN MALURI SC', 'JUN JEJAKA, TAMAN MALURI', 'CHERAS, 55100 KUALA LUMPUR', 'Date: 01/03/2018', 'Total:  5.90'];
+    expect(extractOffline(aeon.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'AEON CO. (M) BHD' });
+    const customer = ['Hedadit', '', 'PERNIAGAAN ZHENG HUI', 'JM0325955-V', 'NO.59 JALAN PERMAS 9/6', 'SIMPLIFIED TAX INVOICE', '"GOGIANT ENGINEERING (M) SDN BHD', 'Date: 09/03/2018', 'Total:  332.30'];
+    expect(extractOffline(customer.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'PERNIAGAAN ZHENG HUI' });
+    const apart = ['31803 OY', '', 'BEYOND BROTHERS HARDWARE', '(872981-V)', 'LOT 1-0-2, JLN 1/50,', 'DIAMOND SQUARE', 'OFF JLN GOMBAK', '53000 KUALA LUMPUR', 'Date: 01/03/2018', 'Total:  5.90'];
+    expect(extractOffline(apart.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'BEYOND BROTHERS HARDWARE' });
+  });
+
   it('a row of labels over values OCR read single-spaced gives the first label its value', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', '', 'Date      Tine Num     OPT', '18/03/18 15 17 06051 02'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', date: '2018-03-18' });

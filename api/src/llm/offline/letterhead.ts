@@ -4,10 +4,11 @@
 // so the name is found by its shape and by what stands under it, not by being first:
 //  1. a name-like line that ends with a company's legal form or business ending ("… SDN BHD",
 //     "… GmbH", "… Ltd", "… ENTERPRISE"), among the first lines;
-//  2. else the first name-like line directly above a line that holds a digit (its address, its
+//  2. the first name-like line directly above a line that holds a digit (its address, its
 //     registration number, its phone) — a name standing above another name is not yet the
 //     letterhead's, the one nearest the address is;
-//  3. else nothing: the caller's first-line rule decides.
+//  the higher of the two on the page wins (a customer's "… SDN BHD" may follow the letterhead);
+//  without either, the caller's first-line rule decides.
 // See docs/product/extraction-rules.md.
 import { readsLikeName } from './parties';
 import { isSeparatorLine, splitCells } from './table';
@@ -52,9 +53,21 @@ function balanced(cell: string): boolean {
 }
 
 /** the cell of a line that can be a company's name (the longest, when a line holds several) */
+/**
+ * A cell as a name stands in it: a quotation mark or a speck OCR put before it goes ("“Y EAGLE
+ * ENTERPRISE"), and so does the company's registration number after it ("AEON CO. (M) BHD
+ * (126926-H)", "T.A.S Leisure Sdn Bhd (256864-F)").
+ */
+function nameText(cell: string): string {
+  return cell
+    .replace(/^[“”"‘’'`,.:;~-]+\s*/u, '')
+    .replace(/\s*\((?:[A-Za-z. ]{0,12}:?\s*)?[A-Z]{0,3}\d[\d-]{4,}[A-Z]?\)$/, '')
+    .trim();
+}
+
 export function nameCell(line: string, alone = true, isLabel: (cell: string) => boolean = () => false): string | undefined {
   return splitCells(line)
-    .map((c) => c.text)
+    .map((c) => nameText(c.text))
     .filter((t) => readsLikeName(t) && wordy(t, alone) && balanced(t) && !isLabel(t))
     .sort((a, b) => b.length - a.length)[0];
 }
@@ -91,17 +104,23 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
   // a line a value was read from, or a row of three labels or more (over their values), is no letterhead
   const row = (i: number) => splitCells(lines[i]!).filter((c) => (c.text.match(/\p{L}/gu) ?? []).length >= 3).length >= 3;
   const name = (i: number, alone: boolean) => (taken?.has(i) || row(i) ? undefined : nameCell(lines[i]!, alone, isLabel));
+  let ending: Letterhead | undefined;
   for (const i of top) {
     const found = name(i, false);
-    if (found && COMPANY_ENDING.test(found)) return { name: mendedEnding(found), line: i, by: 'company-ending' };
+    if (found && COMPANY_ENDING.test(found)) {
+      ending = { name: mendedEnding(found), line: i, by: 'company-ending' };
+      break;
+    }
   }
   const digit = (k: number) => /\d/.test(lines[top[k]!]!);
   // a name over its address stands in the first lines, on a line of its own without numbers
   for (let k = 0; k < Math.min(top.length - 1, ADDRESS_TOP); k++) {
-    // a name under a line of numbers is a line of the address ("SELANGOR DARUL EHSAN")
-    if ((k > 0 && /\d{2}/.test(lines[top[k - 1]!]!)) || digit(k)) continue;
+    // a name right under a line of numbers is a line of the address ("SELANGOR DARUL EHSAN"); a
+    // blank line between them starts another block
+    if ((k > 0 && top[k - 1] === top[k]! - 1 && /\d{2}/.test(lines[top[k - 1]!]!)) || digit(k)) continue;
     const found = name(top[k]!, true);
-    if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return { name: found, line: top[k]!, by: 'above-address' };
+    // the higher of the two: a customer's "… SDN BHD" lower down is not the letterhead
+    if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return ending && ending.line <= top[k]! ? ending : { name: found, line: top[k]!, by: 'above-address' };
   }
-  return undefined;
+  return ending;
 }
