@@ -346,6 +346,11 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(apart.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'BEYOND BROTHERS HARDWARE' });
   });
 
+  it('a tax summary\'s "Total   amount   tax" row is weaker than the total labelled with one amount', () => {
+    const text = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'Date: 11/01/2019', 'Total Sales (Excluding GST)  89.50', 'Total GST       5.37', 'Total Sales (Inclusive of GST) :  94.87', 'GST Summary          Amount            Tax', 'Total :     89.50        5.37'];
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ total: 94.87 });
+  });
+
   it('a row of labels over values OCR read single-spaced gives the first label its value', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', '', 'Date      Tine Num     OPT', '18/03/18 15 17 06051 02'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', date: '2018-03-18' });

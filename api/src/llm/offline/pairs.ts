@@ -127,7 +127,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         } else {
           // "Bill To:" with the value in the next cell, or below in the same column
           const right = cells[ci + 1];
-          if (right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+          if (right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], summaryRow(cells, ci) ? 0.8 : 0.95, 'label');
           const below = nextNonEmpty(lines, li);
           if (below !== -1) {
             const belowCells = splitCells(lines[below]!);
@@ -141,7 +141,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
       // "Date  2024-03-01": a label cell followed by a value cell (a time's colon is no label's: "25/12/2018 8:13 PM")
       const right = cells[ci + 1];
-      if (right && !right.text.replace(TIME, '').includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label');
+      if (right && !right.text.replace(TIME, '').includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], summaryRow(cells, ci) ? 0.8 : 0.95, 'label');
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
       // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
       const words = cell.text.split(' ');
@@ -170,6 +170,15 @@ function ownsLabel(field: ScalarField, label: string, identifiers: ScalarField[]
 }
 
 const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
+
+/**
+ * A label whose value cell is followed by another amount ("Total :   89.50   5.37" under a tax
+ * summary's "Amount  Tax"): a row of a summary table, weaker than a label with one amount.
+ */
+function summaryRow(cells: { text: string }[], ci: number): boolean {
+  const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
+  return amount(cells[ci + 1]?.text) && amount(cells[ci + 2]?.text);
+}
 
 /** "<number> vom|von|du|del|de|van|of|dated <date>" */
 const DATED = /^(\S+)\s+(?:vom|von|du|del|de|dd\.?|z\s+dnia|van|of|dated)\s+(\S.*)$/i;
