@@ -53,10 +53,17 @@ describe('one API process', () => {
     const u = await t.registerUser();
     await upload(t, u, 'kept.pdf');
     for (const p of ['/files/my-files', '/datasets/', '/prompts/', '/output-schemas/', '/jobs/', '/feedback/']) {
-      const first = await get(p, u);
+      let first = await get(p, u);
       expect(first.status).toBe(200);
-      queries.reset();
-      const again = await get(p, u);
+      // the upload's processing may still change the user's rows (its job and its events), and
+      // such a change rightly drops the answer: read again until a read sends no query
+      let again = first;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (attempt) first = again;
+        queries.reset();
+        again = await get(p, u);
+        if (queries.count() === 0) break;
+      }
       expect({ p, queries: queries.count() }).toEqual({ p, queries: 0 });
       expect(again.text).toBe(first.text);
       expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
