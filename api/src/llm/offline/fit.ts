@@ -99,22 +99,27 @@ export function withoutAddress(value: string): string {
   return value;
 }
 
-/**
- * Keeps the header values that fit their fields (names with their label taken off) and removes
- * the others; answers what was removed and why (the caller lists them as not found).
- */
 /** how a value was found when no label, table or sum says so */
 const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'letterhead', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
 
-export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): Unfit[] {
-  const out: Unfit[] = [];
-  const drop = (field: ScalarField, value: unknown, reason: string) => {
+/** A dropper of values: takes a field's value and its finding out, and records why in `out`. */
+function dropper(values: Map<ScalarField, unknown>, found: FoundField[], out: Unfit[]) {
+  return (field: ScalarField, value: unknown, reason: string) => {
     values.delete(field);
     const path = field.path.join('.');
     const at = found.findIndex((f) => f.path === path);
     if (at >= 0) found.splice(at, 1);
     out.push({ path, value, reason });
   };
+}
+
+/**
+ * Keeps the header values that fit their fields (names with their label taken off) and removes
+ * the others; answers what was removed and why (the caller lists them as not found).
+ */
+export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): Unfit[] {
+  const out: Unfit[] = [];
+  const drop = dropper(values, found, out);
   for (const field of model.scalars) {
     if (!values.has(field)) continue;
     const value = values.get(field);
@@ -157,14 +162,10 @@ export function dropUnsupportedGuesses(model: SchemaModel, values: Map<ScalarFie
   });
   if (evidence) return [];
   const out: Unfit[] = [];
+  const drop = dropper(values, found, out);
   for (const field of model.scalars) {
     const how = via(field);
-    if (!values.has(field) || !how || !FALLBACKS.has(how)) continue;
-    const value = values.get(field);
-    values.delete(field);
-    const path = field.path.join('.');
-    found.splice(found.findIndex((f) => f.path === path), 1);
-    out.push({ path, value, reason: `only a guess (${how}) in a text with no labelled field or table of this schema` });
+    if (values.has(field) && how && FALLBACKS.has(how)) drop(field, values.get(field), `only a guess (${how}) in a text with no labelled field or table of this schema`);
   }
   return out;
 }
