@@ -52,7 +52,6 @@ function balanced(cell: string): boolean {
   return depth === 0;
 }
 
-/** the cell of a line that can be a company's name (the longest, when a line holds several) */
 /**
  * A cell as a name stands in it: a quotation mark or a speck OCR put before it goes ("“Y EAGLE
  * ENTERPRISE"), and so does the company's registration number after it ("AEON CO. (M) BHD
@@ -65,6 +64,7 @@ function nameText(cell: string): string {
     .trim();
 }
 
+/** the cell of a line that can be a company's name (the longest, when a line holds several) */
 export function nameCell(line: string, alone = true, isLabel: (cell: string) => boolean = () => false): string | undefined {
   return splitCells(line)
     .map((c) => nameText(c.text))

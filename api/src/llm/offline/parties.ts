@@ -169,13 +169,18 @@ function isLabelled(text: string): boolean {
 /** a person's or a company's name: two to five capitalised words, no digits */
 const NAME_SHAPE = /^\p{Lu}[\p{L}'.-]+(?: (?:\p{Lu}[\p{L}'.&-]*|&|of|and|de|van|von)){1,4}$/u;
 
+/** a text that is the label of one of the schema's fields ("Invoice Number", "Total") */
+export function claimedLabel(model: SchemaModel, text: string): boolean {
+  return model.scalars.some((f) => matchLabel(text, f.labels) >= 0.6 || keywordScore(text, f.keywords) >= 0.6);
+}
+
 /**
  * "Label: Name" pairs no field claimed whose value has a name's shape and shares no word with the
  * schema (so "Current Account" is not a name): the addressee when the document has exactly one.
  */
 function namedPairs(lines: string[], end: number, model: SchemaModel, known: Set<string>): { line: number; name: string }[] {
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
-  const claimed = (label: string) => model.scalars.some((f) => matchLabel(label, f.labels) >= 0.6 || keywordScore(label, f.keywords) >= 0.6);
+  const claimed = (label: string) => claimedLabel(model, label);
   const out: { line: number; name: string }[] = [];
   for (let li = 0; li < end; li++) {
     const cells = splitCells(lines[li]!);

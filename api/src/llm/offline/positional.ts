@@ -2,9 +2,9 @@
 // only date, the only e-mail, an enum value mentioned once, the currency written by the amounts,
 // and a later labelled date nobody claimed as the due or delivery date.
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
-import { contentWords, keywordScore, matchLabel, nameWords, stem } from './labels';
+import { contentWords, nameWords, stem } from './labels';
 import { letterheadName, nameCell } from './letterhead';
-import { issuerField, readsLikeName } from './parties';
+import { claimedLabel, issuerField, readsLikeName } from './parties';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
 import { findDates, findEmails, parseCurrency } from './values';
@@ -64,7 +64,7 @@ export function applyPositionalRules(
   const evidence = found.reduce((n, f) => n + (f.via === 'layout-table' ? 2 : f.via === 'label' || f.via === 'table' || f.via === 'item-lines' ? 1 : 0), 0);
   // the letterhead, found by its shape (a stamp or a note may stand above it): dropped later
   // (dropUnsupportedGuesses) when no label, table or sum gives another value
-  const isLabel = (cell: string) => model.scalars.some((f) => matchLabel(cell, f.labels) >= 0.6 || keywordScore(cell, f.keywords) >= 0.6);
+  const isLabel = (cell: string) => claimedLabel(model, cell);
   const letterhead = vendor ? letterheadName(lines, { stopAt: tableLines.size ? Math.min(...tableLines) : lines.length, isLabel, taken: consumedLines }) : undefined;
   if (vendor && letterhead) {
     values.set(vendor, letterhead.name);
