@@ -13,5 +13,10 @@ module.exports = {
   // Generous: a test that starts the app and its database can take tens of seconds on a loaded
   // two-core CI machine; a hung test still fails, two minutes later.
   testTimeout: 120_000,
+  // One jest process keeps the module registry of every file it ran (about 35 MB a file here,
+  // where each file starts the app): over the suite's hundred files the heap passed 1 GB and a
+  // file took two to three times as long as alone. With a limit the files run in a worker that
+  // is replaced once it holds more than this between files (docs/architecture.md, Tests).
+  workerIdleMemoryLimit: '400MB',
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
 };
