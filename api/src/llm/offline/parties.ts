@@ -180,7 +180,6 @@ export function claimedLabel(model: SchemaModel, text: string): boolean {
  */
 function namedPairs(lines: string[], end: number, model: SchemaModel, known: Set<string>): { line: number; name: string }[] {
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
-  const claimed = (label: string) => claimedLabel(model, label);
   const out: { line: number; name: string }[] = [];
   for (let li = 0; li < end; li++) {
     const cells = splitCells(lines[li]!);
@@ -192,7 +191,7 @@ function namedPairs(lines: string[], end: number, model: SchemaModel, known: Set
       const pair = colon ? [colon[1]!, colon[2]!] : /^[A-Za-z][A-Za-z .'/-]{1,30}:$/.test(cell.text) && next ? [cell.text.slice(0, -1), next.text] : prep ? [prep[1]!, prep[2]!] : null;
       if (!pair) return;
       const [label, value] = pair as [string, string];
-      if (/\d/.test(label) || (!prep && claimed(label)) || !NAME_SHAPE.test(value.trim()) || known.has(value.trim().toLowerCase())) return;
+      if (/\d/.test(label) || (!prep && claimedLabel(model, label)) || !NAME_SHAPE.test(value.trim()) || known.has(value.trim().toLowerCase())) return;
       if (contentWords(value).some((w) => schemaWords.has(w))) return;
       out.push({ line: li, name: value.trim() });
     });
