@@ -9,23 +9,24 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { greyPixels, renderTextImage, scanLike, type GreyImage } from './fixtures/generate';
 
-/**
- * Runs `body` in a node child with page-clean.mjs's `names` imported and the page's pixels as
- * `d` (with `w`, `h`); the script prints its answer as JSON.
- */
+/** Runs `lines` as an ES module in a node child with page-clean.mjs's `names` imported; the script prints its answer as JSON. */
+function runModule<T>(names: string[], lines: string[]): T {
+  const script = [`import { ${names.join(', ')} } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`, ...lines].join('\n');
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as T;
+}
+
+/** As runModule, with the page's pixels as `d` (with `w`, `h`). */
 function inChild<T>(img: GreyImage, names: string[], body: string[]): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'quarry-page-clean-'));
   try {
     const file = path.join(dir, 'page.grey');
     writeFileSync(file, img.grey);
-    const script = [
-      `import { ${names.join(', ')} } from ${JSON.stringify(pathToFileURL(path.join(__dirname, 'page-clean.mjs')).href)};`,
+    return runModule<T>(names, [
       `import { readFileSync } from 'node:fs';`,
       `const d = new Uint8Array(readFileSync(${JSON.stringify(file)}));`,
       `const w = ${img.width}, h = ${img.height};`,
       ...body,
-    ].join('\n');
-    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as T;
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -54,6 +55,45 @@ describe('page clean-up: the noise measured on sampled rows', () => {
     expect(Math.abs(sampled - full)).toBeLessThanOrEqual(Math.max(0.1 * full, 0.05));
     expect(sampled >= level).toBe(full >= level);
     expect(full >= level).toBe(scan !== null);
+  });
+});
+
+describe('page clean-up: the 3x3 median', () => {
+  // The filter computes its minima and maxima arithmetically on sorted columns; it must give what
+  // sorting each pixel's nine neighbours gives, ties and edges included.
+  it('equals the median of the nine sorted neighbours on random images, edges kept as they are', () => {
+    const r = runModule<{ checked: number; wrong: string[] }>(['median3', 'sampledNoise'], [
+      // mulberry32: the same images on every run
+      `let seed = 20261128;`,
+      `const rand = () => { seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };`,
+      `function reference(d, w, h) {`,
+      `  const out = new Uint8Array(d); let diff = 0; const win = [];`,
+      `  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {`,
+      `    win.length = 0;`,
+      `    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) win.push(d[(y + dy) * w + x + dx]);`,
+      `    win.sort((a, b) => a - b);`,
+      `    out[y * w + x] = win[4]; diff += Math.abs(d[y * w + x] - win[4]);`,
+      `  }`,
+      `  return { data: out, noise: w > 2 && h > 2 ? diff / ((w - 2) * (h - 2)) : 0 };`,
+      `}`,
+      // every level, two levels (ties everywhere), the extremes, a few levels, one level
+      `const kinds = { any: () => Math.floor(rand() * 256), binary: () => (rand() < 0.5 ? 0 : 255), few: () => [0, 1, 127, 128, 254, 255][Math.floor(rand() * 6)], flat: () => 77 };`,
+      `const sizes = [[1, 1], [1, 9], [9, 1], [2, 2], [2, 9], [9, 2], [3, 3], [3, 17], [17, 3], [4, 4], [64, 48], [257, 31]];`,
+      `const wrong = []; let checked = 0;`,
+      `for (const [w, h] of sizes) for (const [kind, level] of Object.entries(kinds)) for (let k = 0; k < 3; k++) {`,
+      `  const d = new Uint8Array(w * h); for (let i = 0; i < d.length; i++) d[i] = level();`,
+      `  const got = median3(d, w, h); const want = reference(d, w, h);`,
+      `  const at = want.data.findIndex((v, i) => got.data[i] !== v);`,
+      `  if (at >= 0) wrong.push(\`\${kind} \${w}x\${h}: pixel \${at % w},\${Math.floor(at / w)} is \${got.data[at]}, the median is \${want.data[at]}\`);`,
+      `  if (Math.abs(got.noise - want.noise) > 1e-9) wrong.push(\`\${kind} \${w}x\${h}: noise \${got.noise}, want \${want.noise}\`);`,
+      // every row sampled is the whole page
+      `  if (Math.abs(sampledNoise(d, w, h, 1) - want.noise) > 1e-9) wrong.push(\`\${kind} \${w}x\${h}: sampled noise \${sampledNoise(d, w, h, 1)}, want \${want.noise}\`);`,
+      `  checked++;`,
+      `}`,
+      `console.log(JSON.stringify({ checked, wrong }));`,
+    ]);
+    expect(r.wrong).toEqual([]);
+    expect(r.checked).toBe(12 * 4 * 3);
   });
 });
 
