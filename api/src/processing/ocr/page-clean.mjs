@@ -24,8 +24,22 @@ export const NOISE_SAMPLE_STEP = 8;
 
 /** Otsu's threshold of an 8-bit grey image: grey levels <= it are ink. */
 export function otsuThreshold(data) {
-  const hist = new Float64Array(256);
-  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  // four histograms, added at the end: consecutive pixels of the same grey (the paper) would
+  // otherwise wait on each other's increment of the same count
+  const hist = new Int32Array(256);
+  const h1 = new Int32Array(256);
+  const h2 = new Int32Array(256);
+  const h3 = new Int32Array(256);
+  const n4 = data.length - (data.length % 4);
+  let i = 0;
+  for (; i < n4; i += 4) {
+    hist[data[i]]++;
+    h1[data[i + 1]]++;
+    h2[data[i + 2]]++;
+    h3[data[i + 3]]++;
+  }
+  for (; i < data.length; i++) hist[data[i]]++;
+  for (let t = 0; t < 256; t++) hist[t] += h1[t] + h2[t] + h3[t];
   let sum = 0;
   for (let t = 0; t < 256; t++) sum += t * hist[t];
   let sumB = 0;
@@ -231,15 +245,20 @@ export function shearLevel(data, width, height, skewDeg, fill) {
     const shift = Math.round((x - cx) * tan);
     let end = x + 1;
     while (end < width && Math.round((end - cx) * tan) === shift) end++;
-    runs.push([x, end, shift]);
+    runs.push(x, end, shift);
     x = end;
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (const [x0, x1, shift] of runs) {
-      const sy = y + shift;
+    for (let k = 0; k < runs.length; k += 3) {
+      const x0 = runs[k];
+      const x1 = runs[k + 1];
+      const sy = y + runs[k + 2];
       if (sy < 0 || sy >= height) out.fill(fill, row + x0, row + x1);
-      else out.set(data.subarray(sy * width + x0, sy * width + x1), row + x0);
+      // a short run is copied by hand: at a few degrees runs are ~20 px, and a subarray for each
+      // cost more than its copy (45 against 17 ms at 4.9 degrees on an A4 page)
+      else if (x1 - x0 >= 64) out.set(data.subarray(sy * width + x0, sy * width + x1), row + x0);
+      else for (let o = row + x0, i = sy * width + x0, end = row + x1; o < end; o++, i++) out[o] = data[i];
     }
   }
   return out;

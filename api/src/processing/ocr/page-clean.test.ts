@@ -116,6 +116,22 @@ describe('page clean-up: a tilted page is straightened by a shear', () => {
     expect(Math.abs(r.after)).toBeLessThan(0.15);
     expect(r.columns).toBe(5);
   });
+
+  it('moves each pixel by its column\'s whole-pixel shift, filling what comes from off the page', () => {
+    const r = runModule<{ wrong: string[] }>(['shearLevel'], [
+      `const w = 301, h = 97; const d = new Uint8Array(w * h); for (let i = 0; i < d.length; i++) d[i] = (i * 7919) % 251;`,
+      `const wrong = [];`,
+      `for (const deg of [-5, -2.35, -0.15, 0.15, 0.8, 4.95, 5]) {`,
+      `  const tan = Math.tan((deg * Math.PI) / 180); const got = shearLevel(d, w, h, deg, 3);`,
+      `  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {`,
+      `    const sy = y + Math.round((x - w / 2) * tan); const want = sy < 0 || sy >= h ? 3 : d[sy * w + x];`,
+      `    if (got[y * w + x] !== want && wrong.length < 5) wrong.push(\`\${deg}: \${x},\${y} is \${got[y * w + x]}, want \${want}\`);`,
+      `  }`,
+      `}`,
+      `console.log(JSON.stringify({ wrong }));`,
+    ]);
+    expect(r.wrong).toEqual([]);
+  });
 });
 
 describe('page clean-up: small print is drawn larger before it is read', () => {
