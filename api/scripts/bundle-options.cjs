@@ -42,10 +42,12 @@ const bundleOptions = {
  * The files a bundle opens beside itself (the processing pool's thread entry, dist/pool-worker.js,
  * is an entry point of the build itself): the OCR media worker, a plain .mjs the bundle forks by
  * path (src/processing/ocr/media.ts resolves './ocr-media-worker.mjs' from import.meta.url), with
- * the page clean-up it imports.
+ * the page clean-up it imports; and the embedded database's thread (src/db/pglite-client.ts
+ * starts './pglite-thread.mjs' the same way).
  */
 function copyBesideBundle(outdir) {
   for (const file of ['ocr-media-worker.mjs', 'page-clean.mjs']) cpSync(path.join(apiRoot, 'src/processing/ocr', file), path.join(outdir, file));
+  cpSync(path.join(apiRoot, 'src/db/pglite-thread.mjs'), path.join(outdir, 'pglite-thread.mjs'));
 }
 
 module.exports = { bundleOptions, copyBesideBundle };

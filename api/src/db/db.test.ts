@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { openDatabase, rows } from '.';
 import { DataDirLockedError } from './lock';
+import { longestStall } from '../testing/event-loop';
 import { migrationsFolder } from '../paths';
 
 const migrationCount = (): number =>
@@ -61,6 +62,21 @@ describe('embedded database (PGlite)', () => {
       if (holder.exitCode === null) holder.kill('SIGKILL');
     }
     // opening PGlite twice (initdb when no template is given) takes tens of seconds beside other suites
+  }, 120_000);
+
+  test('a long query of the embedded database leaves the event loop free', async () => {
+    const template = process.env.QUARRY_TEST_PG_TEMPLATE; // skip a second initdb when possible
+    if (template) cpSync(template, path.join(dir, 'pg'), { recursive: true });
+    const opened = await openDatabase(testConfig({ dataDir: dir, databaseUrl: null }));
+    try {
+      const { stallMs, tookMs } = await longestStall(() =>
+        rows(opened.db, sql`select count(*) from generate_series(1, 400) a, generate_series(1, 4000) b where (a * b) % 7 = 3`),
+      );
+      expect(tookMs).toBeGreaterThan(200); // else the query proves nothing
+      expect(stallMs).toBeLessThan(100);
+    } finally {
+      await opened.close();
+    }
   }, 120_000);
 
   test('the server process itself exits with the clear message when the directory is locked', async () => {

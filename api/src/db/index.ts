@@ -4,7 +4,7 @@
 // Usage in a module: `const { db } = app.database;` then drizzle as usual, e.g.
 //   await db.select().from(users).where(eq(users.id, id));
 //   await db.transaction(async (tx) => { ... });
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -16,6 +16,7 @@ import { embeddedPaths, type Config } from '../config';
 import { DatabaseUnavailableError, isStorageFullError } from '../lib/errors';
 import { migrationsFolder } from '../paths';
 import { acquireDataDirLock } from './lock';
+import { PgliteThreadClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -71,16 +72,18 @@ export async function openDatabase(config: Config): Promise<Database> {
 async function openPglite(config: Config): Promise<Database> {
   const { pgDir, lockFile } = embeddedPaths(config);
   const release = acquireDataDirLock(lockFile);
-  let client: PGlite | null = null;
+  let client: PgliteThreadClient | null = null;
   try {
-    client = new PGlite(pgDir);
+    // PGlite computes in a worker thread of its own (pglite-client.ts): a long query or a
+    // loop of them never holds the HTTP requests and WebSocket messages of this thread
+    client = new PgliteThreadClient(pgDir);
     await client.waitReady;
     const broken = guardAgainstDiskFailure(client);
-    yieldBeforeQueries(client);
-    const db = drizzlePglite(client, { schema });
+    // drizzle's pglite driver takes any client with PGlite's query / exec / transaction
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
-    // one process, one session: PGlite hands a transaction's notices to its listeners before
-    // the query that committed it settles
+    // one session: PGlite hands a transaction's notices to its listeners, and its thread posts
+    // them, before the answer of the query that committed it
     const changes = listChangeListeners();
     await client.listen(LIST_CHANGES_CHANNEL, (payload) => {
       if (payload) changes.emit(payload);
@@ -93,8 +96,8 @@ async function openPglite(config: Config): Promise<Database> {
       onListChange: changes.add,
       async close() {
         try {
-          // a PGlite whose disk failed never answers again, close() included
-          if (!opened.closed && !broken()) await opened.close();
+          // a PGlite whose disk failed never answers again: its thread is ended without a word
+          await opened.close(!broken());
         } finally {
           release();
         }
@@ -108,33 +111,14 @@ async function openPglite(config: Config): Promise<Database> {
 }
 
 /**
- * The embedded database runs its queries on this thread, and a query's promise settles without
- * giving the event loop a turn: a loop of queries (an export reading 500 files, a step's
- * writes) held every HTTP request and WebSocket message until it ended (seconds; measured in
- * bench/responsiveness). Each query (and each transaction) first waits for the loop's next turn,
- * so requests are served between queries; it costs a loop turn a query.
- */
-function yieldBeforeQueries(client: PGlite): void {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  for (const method of ['query', 'exec', 'transaction'] as const) {
-    const original = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
-    if (typeof original !== 'function') continue;
-    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-      await turn();
-      return original.apply(client, args);
-    };
-  }
-}
-
-/**
  * Once a write of the embedded PostgreSQL failed for lack of disk space (53100, ENOSPC), its
- * WebAssembly engine never answers again: the next query spins the CPU and blocks the event
- * loop for good. From that error on, every query fails at once with DatabaseUnavailableError
- * (503 with the reason, lib/errors.ts) instead of hanging the process; the API has to be
- * restarted once space is freed. The disk reserve (storage/disk-space.ts) keeps the API's own
- * writes from getting there. Returns the reason once broken, else null.
+ * WebAssembly engine never answers again: the next query spins its thread for good. From that
+ * error on, every query fails at once with DatabaseUnavailableError (503 with the reason,
+ * lib/errors.ts) instead of waiting for ever; the API has to be restarted once space is freed.
+ * The disk reserve (storage/disk-space.ts) keeps the API's own writes from getting there.
+ * Returns the reason once broken, else null.
  */
-function guardAgainstDiskFailure(client: PGlite): () => string | null {
+function guardAgainstDiskFailure(client: PgliteThreadClient): () => string | null {
   let broken: string | null = null;
   const fail = (err: unknown) => {
     if (!broken && isStorageFullError(err)) {
@@ -144,8 +128,7 @@ function guardAgainstDiskFailure(client: PGlite): () => string | null {
     throw err;
   };
   for (const method of ['query', 'exec', 'transaction'] as const) {
-    const original = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
-    if (typeof original !== 'function') continue;
+    const original = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method]!;
     (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       if (broken) throw new DatabaseUnavailableError(broken);
       return original.apply(client, args).catch(fail);
