@@ -1,6 +1,7 @@
 // Entry point: `node dist/main.js` (or `tsx src/main.ts`). Config from the environment.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { loadSpreadsheetWriter } from './modules/review-export/writers';
 import { describeOcrEngine } from './processing/ocr/engines';
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
   const ocr = await describeOcrEngine(config.jobs.ocrEngine, { model: config.jobs.ocrModel, languages: config.jobs.ocrLanguages });
   if (ocr.ok) app.log.info(ocr.line);
   else app.log.warn(ocr.line);
+  await loadSpreadsheetWriter();
   await app.listen({
     port: config.port,
     host: config.host,

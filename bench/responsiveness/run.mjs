@@ -150,9 +150,13 @@ async function main() {
   let running = true;
   const health = [];
   const wsRtt = [];
+  /** the /health samples over 100 ms: when they were sent (ms since the measuring began) */
+  const slowHealth = [];
+  const measureStart = Date.now();
   const healthLoop = (async () => {
     while (running) {
       const t0 = performance.now();
+      const sentAt = Date.now();
       try {
         const r = await fetch(`${base}/api/v1/health`);
         await r.arrayBuffer();
@@ -161,6 +165,7 @@ async function main() {
       }
       const ms = performance.now() - t0;
       health.push(ms);
+      if (ms > 100) slowHealth.push({ at: sentAt - measureStart, sentAt, ms });
       await sleep(Math.max(0, 20 - ms));
     }
   })();
@@ -237,6 +242,8 @@ async function main() {
   console.log(`\nexports of ${FILES} files (XLSX) during the pipelines: ${exports.length} (${done.length} answered 200), ${done.length ? `${(done.reduce((a, e) => a + e.s, 0) / done.length).toFixed(2)} s each on average, ${(done[0].bytes / 1048576).toFixed(2)} MB` : ''}`);
   if (errors.length) console.log(`request errors: ${errors.length} (${[...new Set(errors)].slice(0, 5).join('; ')})`);
   console.log(`load average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
+  const worst = [...slowHealth].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  if (worst.length) console.log(`slowest /health: ${worst.map((x) => `${x.ms.toFixed(0)} ms at +${(x.at / 1000).toFixed(1)} s (${x.sentAt})`).join(', ')}`);
   console.log(`JSON ${JSON.stringify({ api: apiDir, health: h, ws: w, pipelines, wall, exports: exports.length, load: [load0, load1] })}`);
 }
 

@@ -53,12 +53,22 @@ async function drained(out: PassThrough): Promise<boolean> {
   return !out.destroyed;
 }
 
+type ExcelModule = { default: typeof import('exceljs') };
+let spreadsheetWriter: Promise<ExcelModule> | undefined;
+
+/**
+ * exceljs takes from a tenth of a second to a second to load, on the thread that serves
+ * requests: a test app never loads it unless it exports a spreadsheet, and the server loads it
+ * before it listens (main.ts) so that no request waits behind the first export's load.
+ */
+// exceljs is CommonJS: its namespace arrives as the default export
+export const loadSpreadsheetWriter = (): Promise<ExcelModule> => (spreadsheetWriter ??= import('exceljs') as unknown as Promise<ExcelModule>);
+
 /** Sheets "Records" (one row per file) and "Rows" (table rows), header rows bold and frozen. */
 export function xlsxExport(source: RecordSource, o: ExportOptions): Readable {
   const out = new PassThrough();
   const write = async () => {
-    // exceljs takes about a second to load: only a spreadsheet export pays for it
-    const { default: ExcelJS } = await import('exceljs');
+    const { default: ExcelJS } = await loadSpreadsheetWriter();
     const cols = await columnsOf(source);
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     wb.creator = 'Quarry';
