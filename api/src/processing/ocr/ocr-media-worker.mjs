@@ -32,8 +32,9 @@ const NodeDecompressionStream = DecompressionStream;
  * through web streams in 16 KB pieces: about 1,600 of them for a 300 DPI A4 page in colour, whose
  * promises and garbage cost as much CPU as the inflating (objs.get of a scanned page: 130 -> 64 ms,
  * the same bytes). This one hands zlib the whole stream at once and gives one piece back. Both
- * are zlib's Inflate, so a damaged stream fails the same way (pdfjs then inflates it itself).
- * Other formats are Node's own.
+ * are zlib's Inflate, so a damaged stream fails the same way (pdfjs then inflates it itself);
+ * bytes after the stream's end (a PDF's stream length that counts the end-of-line) are ignored,
+ * as Node 20's stream does and Node 22's no longer does. Other formats are Node's own.
  */
 export class WholeDecompressionStream {
   constructor(format) {
