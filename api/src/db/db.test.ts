@@ -10,6 +10,7 @@ import { openDatabase, rows } from '.';
 import { DataDirLockedError } from './lock';
 import { longestStall } from '../testing/event-loop';
 import { migrationsFolder } from '../paths';
+import { upsertSuperuser } from '../modules/users/service';
 
 const migrationCount = (): number =>
   (JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
@@ -140,6 +141,22 @@ describe('start-up on the configured database', () => {
     }
     // two starts of the database: under a loaded CI machine each can take tens of seconds
   }, 120_000);
+
+  test('replicas started together each ensure the admin of the environment: one creates, the other promotes', async () => {
+    const db = await createTestDatabase();
+    try {
+      const config = testConfig({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      const opened = await openDatabase(config);
+      const input = { email: 'twin-admin@example.com', passwordHash: 'x', resetPassword: false, initialCredits: 0 };
+      // on a server each call has a connection of its own: both find no row, both insert
+      const results = await Promise.all([upsertSuperuser(opened.db, input), upsertSuperuser(opened.db, input)]);
+      expect(results.map((r) => r.action).sort()).toEqual(['created', 'promoted']);
+      expect(results[0]!.user.id).toBe(results[1]!.user.id);
+      await opened.close();
+    } finally {
+      await db.drop();
+    }
+  });
 
   (isPostgresRun() ? test : test.skip)('PostgreSQL: several processes may migrate at once (advisory lock)', async () => {
     const db = await createTestDatabase();

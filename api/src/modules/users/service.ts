@@ -99,27 +99,35 @@ export async function upsertSuperuser(
   db: DbOrTx,
   input: { email: string; passwordHash: string; resetPassword: boolean; initialCredits: number },
 ): Promise<{ user: UserRow; action: 'created' | 'promoted' }> {
-  const existing = await findUserByEmail(db, input.email);
-  if (existing) {
-    const [row] = await db
-      .update(users)
-      .set({
+  let existing = await findUserByEmail(db, input.email);
+  if (!existing) {
+    try {
+      const user = await createUser(db, {
+        email: input.email,
+        passwordHash: input.passwordHash,
         isSuperuser: true,
-        isActive: true,
         isVerified: true,
-        ...(input.resetPassword ? { passwordHash: input.passwordHash, failedLoginCount: 0, lockedUntil: null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
-    return { user: row!, action: 'promoted' };
+        initialCredits: input.initialCredits,
+      });
+      return { user, action: 'created' };
+    } catch (err) {
+      // API replicas started together from one environment each create the admin: the one
+      // that loses the race (createUser's 409 for the email) promotes the row the other wrote
+      // instead of failing its start
+      existing = await findUserByEmail(db, input.email);
+      if (!existing) throw err;
+    }
   }
-  const user = await createUser(db, {
-    email: input.email,
-    passwordHash: input.passwordHash,
-    isSuperuser: true,
-    isVerified: true,
-    initialCredits: input.initialCredits,
-  });
-  return { user, action: 'created' };
+  const [row] = await db
+    .update(users)
+    .set({
+      isSuperuser: true,
+      isActive: true,
+      isVerified: true,
+      ...(input.resetPassword ? { passwordHash: input.passwordHash, failedLoginCount: 0, lockedUntil: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, existing.id))
+    .returning();
+  return { user: row!, action: 'promoted' };
 }
