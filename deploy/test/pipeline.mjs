@@ -80,6 +80,8 @@ const pipeline = await api('POST', 'jobs/pipeline', { name: `Bench ${count}`, da
 // run (waiting) is woken by whichever worker is free and resumes after its finished steps, so
 // a new holding starts after each wait; two workers within one holding is work done twice
 const claimedBy = new Map();
+/** every worker seen holding a job, over all its holdings */
+const ownersOf = (holdings) => new Set(holdings.flatMap((h) => [...h]));
 let stopped = null;
 let status = 'pending';
 while (Date.now() - started < 15 * 60_000) {
@@ -109,7 +111,7 @@ const elapsed = Date.now() - started;
 const jobs = (await db.query('select id, job_type, status, attempts from jobs where root_id = $1 or id = $1', [pipeline.id])).rows;
 const perFile = (await db.query('select file_id, count(*)::int as n from extraction_results where file_id = any($1) group by file_id', [fileIds])).rows;
 const perWorker = {};
-for (const holdings of claimedBy.values()) for (const o of new Set(holdings.flatMap((h) => [...h]))) perWorker[o] = (perWorker[o] ?? 0) + 1;
+for (const holdings of claimedBy.values()) for (const o of ownersOf(holdings)) perWorker[o] = (perWorker[o] ?? 0) + 1;
 const summary = {
   ok: status === 'completed' && perFile.length === count && jobs.every((j) => j.status === 'completed'),
   files: count,
@@ -119,7 +121,7 @@ const summary = {
   jobs_by_type: jobs.reduce((m, j) => ({ ...m, [j.job_type]: (m[j.job_type] ?? 0) + 1 }), {}),
   claims_seen_per_worker: perWorker,
   jobs_claimed_by_two_workers: [...claimedBy.values()].filter((holdings) => holdings.some((h) => h.size > 1)).length,
-  parents_woken_on_another_worker: [...claimedBy.values()].filter((holdings) => new Set(holdings.flatMap((h) => [...h])).size > 1 && holdings.every((h) => h.size <= 1)).length,
+  parents_woken_on_another_worker: [...claimedBy.values()].filter((holdings) => ownersOf(holdings).size > 1 && holdings.every((h) => h.size <= 1)).length,
   jobs_with_attempts_over_1: jobs.filter((j) => j.attempts > 1).length,
   files_with_results: perFile.length,
   files_with_more_than_one_result_row: perFile.filter((r) => r.n > 1).length,

@@ -59,9 +59,9 @@ let spreadsheetWriter: Promise<ExcelModule> | undefined;
 /**
  * exceljs takes from a tenth of a second to a second to load, on the thread that serves
  * requests: a test app never loads it unless it exports a spreadsheet, and the server loads it
- * before it listens (main.ts) so that no request waits behind the first export's load.
+ * before it listens (main.ts) so that no request waits behind the first export's load. It is
+ * CommonJS: its namespace arrives as the default export.
  */
-// exceljs is CommonJS: its namespace arrives as the default export
 export const loadSpreadsheetWriter = (): Promise<ExcelModule> => (spreadsheetWriter ??= import('exceljs') as unknown as Promise<ExcelModule>);
 
 /** Sheets "Records" (one row per file) and "Rows" (table rows), header rows bold and frozen. */
