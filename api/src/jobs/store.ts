@@ -17,7 +17,7 @@ import { insertEvent, publishEvent, type EventJob } from './events';
 import type { HandlerRegistry } from './registry';
 import type { QueueNotice, QueueSignal } from './signal';
 import type { RetryMode } from '@quarry/shared/schemas';
-import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices } from './types';
+import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices, type PreparedJob } from './types';
 
 /** Events to push, parents to wake and workers to notify once a transaction has committed. */
 export interface Effects {
@@ -86,15 +86,22 @@ function handlerFor(registry: HandlerRegistry, type: string): JobHandler {
   return handler;
 }
 
-/** Creates a job: handler.prepare, billing, row, dependencies and the first event, in one transaction. */
+const withEstimate = (prepared: PreparedJob, estimate: object | null): PreparedJob =>
+  estimate ? { ...prepared, config: { ...prepared.config, estimate } } : prepared;
+
+/**
+ * Creates a job: the handler's estimate first, then handler.prepare, billing, row, dependencies
+ * and the first event, in one transaction.
+ */
 export async function createJob(deps: JobDeps, userId: string, request: JobRequest, options: CreateOptions = {}): Promise<JobRow> {
   const { services, registry, signal } = deps;
   const handler = handlerFor(registry, request.job_type);
   const id = randomUUID();
   const start = options.start ?? false;
   const effects = noEffects();
+  const estimate = (await handler.estimate?.(request, { db: services.db, userId })) ?? null;
   const row = await services.db.transaction(async (tx) => {
-    const prepared = await handler.prepare!(request, { tx, userId, services });
+    const prepared = withEstimate(await handler.prepare!(request, { tx, userId, services }), estimate);
     const dependsOn = [...new Set(options.dependsOn ?? [])];
     if (dependsOn.length > 0) {
       const found = await tx
@@ -469,18 +476,17 @@ export async function updateJob(
       if (job.status !== 'pending') throw conflict(`processing_config can only change while the job is pending (it is ${job.status})`);
       const handler = deps.registry.get(job.jobType);
       if (!handler?.prepare) throw conflict(`The processing_config of ${job.jobType} jobs cannot be changed`);
-      const prepared = await handler.prepare(
-        {
-          job_type: job.jobType,
-          name: set.name ?? job.name,
-          description: job.description,
-          file_id: job.fileId,
-          dataset_id: job.datasetId,
-          processing_config: { ...job.config, ...patch.processing_config },
-        },
-        { tx, userId, services: deps.services },
-      );
-      set.config = prepared.config;
+      const request: JobRequest = {
+        job_type: job.jobType,
+        name: set.name ?? job.name,
+        description: job.description,
+        file_id: job.fileId,
+        dataset_id: job.datasetId,
+        processing_config: { ...job.config, ...patch.processing_config },
+      };
+      // a rare edit of a pending job: its new estimate is made in this transaction
+      const estimate = (await handler.estimate?.(request, { db: tx, userId })) ?? null;
+      set.config = withEstimate(await handler.prepare(request, { tx, userId, services: deps.services }), estimate).config;
     }
     const [updated] = await tx.update(jobs).set(set).where(eq(jobs.id, id)).returning();
     return updated!;

@@ -3,7 +3,7 @@
 // resume, cancel, events, children) never needs to change for a new type. See README.md.
 import type { JobStatus } from '@quarry/shared/schemas';
 import type { Config } from '../config';
-import type { Db, Tx } from '../db';
+import type { Db, DbOrTx, Tx } from '../db';
 import type { JobEventRow, JobRow } from '../db/schema';
 import type { OutgoingMessage, PublishOptions } from '../realtime/hub';
 import type { BlobStore } from '../storage';
@@ -156,6 +156,14 @@ export interface JobHandler {
    * the type's own routes). Throw HttpError (4xx) to refuse. Without prepare, POST /jobs/ refuses the type.
    */
   prepare?(request: JobRequest, ctx: PrepareContext): Promise<PreparedJob>;
+  /**
+   * Optional: what the job is expected to cost, kept on its config as `estimate` (its monitor
+   * shows it beside the actual figures); null when it cannot be made. Called before the
+   * creating transaction, on the plain db: the estimate reads the same dataset, prompt and
+   * schema again, and the embedded database serves one session, so every other request would
+   * wait behind a transaction that made it (docs/processing-pool.md).
+   */
+  estimate?(request: JobRequest, ctx: { db: DbOrTx; userId: string }): Promise<object | null>;
   /** The work. Every durable piece goes through ctx.step. */
   run(ctx: JobContext): Promise<JobOutcome>;
   /**

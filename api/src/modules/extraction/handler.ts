@@ -461,18 +461,6 @@ export const extractionHandler: JobHandler = {
       mode = 'dataset';
     }
     const config = await buildExtractionConfig(tx, userId, request, fileList, mode, chunkIds);
-    const estimate =
-      mode === 'single_chunk'
-        ? null
-        : await estimateSnapshot(tx, userId, {
-            job_type: 'extraction',
-            ...(request.file_id ? { file_id: request.file_id } : { dataset_id: request.dataset_id! }),
-            prompt_id: request.prompt_id,
-            table_prompt_id: request.table_prompt_id ?? null,
-            output_schema_id: request.output_schema_id ?? null,
-            examples: request.examples?.slice(0, 1) ?? null,
-            processing_config: { provider: config.provider, model: config.model },
-          });
     return {
       name:
         request.name?.trim() ||
@@ -480,8 +468,25 @@ export const extractionHandler: JobHandler = {
       description: request.description ?? null,
       fileId: request.file_id ?? null,
       datasetId: request.dataset_id ?? null,
-      config: { ...(config as unknown as Record<string, unknown>), ...(estimate ? { estimate } : {}) },
+      config: config as unknown as Record<string, unknown>,
     };
+  },
+
+  async estimate(request, { db, userId }) {
+    const pc = request.processing_config ?? {};
+    // a re-extraction of chosen chunks has no estimate; prepare refuses the incomplete requests
+    if (!request.prompt_id || !request.file_id === !request.dataset_id) return null;
+    if (request.file_id && Array.isArray(pc.chunk_ids) && pc.chunk_ids.length > 0) return null;
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+    return estimateSnapshot(db, userId, {
+      job_type: 'extraction',
+      ...(request.file_id ? { file_id: request.file_id } : { dataset_id: request.dataset_id! }),
+      prompt_id: request.prompt_id,
+      table_prompt_id: request.table_prompt_id ?? null,
+      output_schema_id: request.output_schema_id ?? null,
+      examples: request.examples?.slice(0, 1) ?? null,
+      processing_config: { provider: str(pc.provider), model: str(pc.model) },
+    });
   },
 
   run: runExtraction,

@@ -187,7 +187,7 @@ export interface EstimateSnapshot {
 }
 
 /**
- * The estimate of a job being created, in its creating transaction; null when it cannot be
+ * The estimate of a job being created, made before its creating transaction; null when it cannot be
  * made (it never stops a job from being created).
  */
 export async function estimateSnapshot(db: DbOrTx, userId: string, req: JobEstimateRequest): Promise<EstimateSnapshot | null> {

@@ -241,7 +241,25 @@ export const pipelineHandler: JobHandler = {
       model: str(pc.model),
       ...(setup ? { ran_with: await ranWithOf(tx, userId, setup, 'created') } : {}),
     };
-    const estimate = await estimateSnapshot(tx, userId, {
+    return {
+      name: request.name?.trim() || `Pipeline: ${fileList.length} file(s)`,
+      description: request.description ?? null,
+      datasetId: request.dataset_id,
+      config: config as unknown as Record<string, unknown>,
+    };
+  },
+
+  async estimate(request, { db, userId }) {
+    if (!request.dataset_id) return null;
+    const pc = request.processing_config ?? {};
+    let stages: PipelineStage[];
+    try {
+      stages = normalizeStages(pc.pipeline_stages);
+    } catch {
+      return null; // prepare refuses the request with the reason
+    }
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+    return estimateSnapshot(db, userId, {
       job_type: 'full_pipeline',
       dataset_id: request.dataset_id,
       pipeline_stages: stages,
@@ -249,15 +267,8 @@ export const pipelineHandler: JobHandler = {
       table_prompt_id: request.table_prompt_id ?? null,
       output_schema_id: request.output_schema_id ?? null,
       examples: request.examples?.slice(0, 1) ?? null,
-      processing_config: { chunk_size: config.chunk_size, provider: config.provider, model: config.model },
+      processing_config: { chunk_size: normalizePipelineChunkSize(pc.chunk_size), provider: str(pc.provider), model: str(pc.model) },
     });
-    if (estimate) config.estimate = estimate;
-    return {
-      name: request.name?.trim() || `Pipeline: ${fileList.length} file(s)`,
-      description: request.description ?? null,
-      datasetId: request.dataset_id,
-      config: config as unknown as Record<string, unknown>,
-    };
   },
 
   run: runPipeline,
