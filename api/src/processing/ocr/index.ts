@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentText, numberLines, toMarkdown } from './assemble';
 import { detectInput, type DetectedInput } from './detect';
-import { shutdownTesseractJs } from './engines';
+import { closeIdleStreams, shutdownTesseractJs } from './engines';
 import { OcrAbortError, OcrError, isOcrError, throwIfAborted } from './errors';
 import { readImage } from './image';
-import type { MediaProcess } from './media';
+import { closeIdleMedia, type MediaProcess } from './media';
 import { readPdf } from './pdf';
 import { Progress } from './progress';
 import { PageReader } from './reader';
@@ -54,7 +54,7 @@ export async function shutdownOcr(): Promise<void> {
     run.shuttingDown = true;
     run.controller.abort();
   }
-  await shutdownTesseractJs();
+  await Promise.all([shutdownTesseractJs(), closeIdleMedia(), closeIdleStreams()]);
 }
 
 const round = (n: number, digits = 3): number => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -92,9 +92,11 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
   activeRuns.add(active);
   const reader = new PageReader(run);
 
+  let readWell = false;
   try {
     if (detected.kind === 'pdf') await readPdf(run, reader);
     else await readImage(run, reader, detected.format);
+    readWell = true;
   } catch (err) {
     if (active.shuttingDown) throw shutdownError();
     if (outer?.aborted) throw new OcrAbortError();
@@ -104,7 +106,8 @@ export async function runOcr(input: OcrInput, options: OcrOptions = {}): Promise
     outer?.removeEventListener('abort', onOuterAbort);
     activeRuns.delete(active);
     const m = run.media as MediaProcess | null;
-    await Promise.all([...(m ? [m] : []), ...run.extraMedia].map((x) => x.close()));
+    // a run that ended well leaves its renderers warm for the next document; any other is ended
+    await Promise.all([...(m ? [m] : []), ...run.extraMedia].map((x) => (readWell && !active.shuttingDown ? x.park() : x.close())));
     await rm(run.tmp, { recursive: true, force: true });
   }
   if (active.shuttingDown) throw shutdownError();

@@ -1,7 +1,8 @@
-// Parent side of ocr-media-worker.mjs: one child process per document, requests over IPC.
-// Every request has a deadline; a request that misses it, or any abort, kills the child
+// Parent side of ocr-media-worker.mjs: child processes that render a document's pages, requests
+// over IPC. Every request has a deadline; a request that misses it, or any abort, kills the child
 // (SIGKILL) so nothing can hang. A child that dies (e.g. a native crash in the image decoder)
-// fails the pending requests with the error the caller chose for that request.
+// fails the pending requests with the error the caller chose for that request. A PDF's renderers
+// are kept warm between documents (`acquire` / `park`).
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
@@ -67,8 +68,9 @@ export class MediaProcess {
   private stderrTail = '';
   private readonly ready: Promise<void>;
   private abortError: Error | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
 
-  private constructor(private readonly signal?: AbortSignal) {
+  private constructor(private signal?: AbortSignal) {
     const script = mediaWorkerPath();
     if (!existsSync(script)) {
       throw new OcrError('ENGINE_UNAVAILABLE', `The OCR media worker is missing (${script}); rebuild the API.`);
@@ -134,6 +136,56 @@ export class MediaProcess {
     return proc;
   }
 
+  /**
+   * A renderer for a PDF: a warm one parked by an earlier document when there is one, else a new
+   * one. A process that has loaded pdfjs and the canvas answers its first page about 0.4 s
+   * sooner (bench/ocr/RESULTS.md): most of what a short document waits for beside tesseract.
+   */
+  static async acquire(signal?: AbortSignal): Promise<MediaProcess> {
+    if (signal?.aborted) throw new OcrAbortError();
+    for (let proc = idle.pop(); proc; proc = idle.pop()) {
+      if (proc.exited) continue;
+      proc.wake(signal);
+      return proc;
+    }
+    return MediaProcess.start(signal);
+  }
+
+  /**
+   * Keeps this renderer warm for the next document, its document closed; ends it instead when it
+   * failed, was aborted, is busy, or IDLE_MAX are kept already. An idle one ends after IDLE_MS and
+   * holds the API's process open for nothing (unref'd).
+   */
+  async park(): Promise<void> {
+    if (this.exited || this.abortError || this.pending.size > 0 || idle.length >= IDLE_MAX) return this.close();
+    try {
+      await this.call('pdf_close', {}, { timeoutMs: 5_000, timeoutError: () => new OcrError('TIMEOUT', 'closing'), onCrash: () => new OcrError('ENGINE_FAILED', 'closing') });
+    } catch {
+      return this.close();
+    }
+    if (this.exited || idle.length >= IDLE_MAX) return this.close();
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.signal = undefined;
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | null | undefined)?.unref?.();
+    this.idleTimer = setTimeout(() => {
+      const i = idle.indexOf(this);
+      if (i >= 0) idle.splice(i, 1);
+      void this.close();
+    }, IDLE_MS);
+    this.idleTimer.unref();
+    idle.push(this);
+  }
+
+  private wake(signal: AbortSignal | undefined): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.child.ref();
+    (this.child.channel as { ref?: () => void } | null | undefined)?.ref?.();
+    this.signal = signal;
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
   private failAll(make: (p: Pending) => Error): void {
     for (const [id, p] of this.pending) {
       this.pending.delete(id);
@@ -157,6 +209,11 @@ export class MediaProcess {
     });
   }
 
+  /** the child's process id (tests: a warm renderer is the same process) */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   kill(): void {
     if (!this.exited) this.child.kill('SIGKILL');
   }
@@ -164,10 +221,23 @@ export class MediaProcess {
   /** Ends the child and waits for it to be gone. */
   async close(): Promise<void> {
     this.signal?.removeEventListener('abort', this.onAbort);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.exited) return;
+    // a parked child is unref'd: the exit it waits for must keep the event loop going
+    this.child.ref();
     await new Promise<void>((resolve) => {
       this.child.once('exit', () => resolve());
       this.kill();
     });
   }
+}
+
+/** Warm renderers: one per OCR lane of the default concurrency, each kept this long. */
+const IDLE_MAX = 2;
+const IDLE_MS = 30_000;
+const idle: MediaProcess[] = [];
+
+/** Ends the warm renderers (on shutdown; the next document starts new ones). */
+export async function closeIdleMedia(): Promise<void> {
+  await Promise.all(idle.splice(0).map((p) => p.close()));
 }

@@ -9,6 +9,7 @@
 // Protocol (IPC, advanced serialization): request {id, op, ...args} -> reply {id, ok, result}
 // or {id, ok: false, error: {code, message}}. Ops:
 //   pdf_open   {path}                                  -> {pageCount}
+//   pdf_close  {}                                      -> {}   (the open document let go)
 //   pdf_page   {page, minChars, dpi, maxPixels, outPath, readImages} -> {width, height, rotation, items, chars, rendered, images}
 //              (images: a text-layer page's pictures that may hold text, rendered and cropped, with readImages)
 //   image_decode {path, outPath, maxPixels, budgetPixels, checkOnly} -> {width, height, path, clean, scaled}
@@ -91,6 +92,7 @@ function dirUrl(sub) {
 }
 
 async function pdfOpen({ path }) {
+  await pdfClose();
   const pdfjs = await loadPdfjs();
   const data = new Uint8Array(await readFile(path));
   const task = pdfjs.getDocument({
@@ -121,6 +123,14 @@ async function pdfOpen({ path }) {
     throw new WorkerError('PDF_CORRUPT', `The PDF could not be read: ${reason(err)}.`);
   }
   return { pageCount: doc.numPages };
+}
+
+/** Lets the open document go: a process kept warm between documents holds none of them. */
+async function pdfClose() {
+  const open = doc;
+  doc = null;
+  await open?.destroy();
+  return {};
 }
 
 function toGrey(rgba) {
@@ -408,7 +418,7 @@ async function imageDecode({ path, outPath, maxPixels, budgetPixels, checkOnly }
   return { width, height, path: outPath, clean, scaled: scale !== 1 ? { from: [img.width, img.height], scale } : null };
 }
 
-const ops = { pdf_open: pdfOpen, pdf_page: pdfPage, image_decode: imageDecode };
+const ops = { pdf_open: pdfOpen, pdf_page: pdfPage, pdf_close: pdfClose, image_decode: imageDecode };
 
 // Requests are handled one at a time, in arrival order (pdfjs page work is not re-entrant-safe
 // for our purposes and the caller pipelines requests anyway).

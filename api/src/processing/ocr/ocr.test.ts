@@ -21,6 +21,7 @@ import {
   scanLike,
   type Block,
 } from './fixtures/generate';
+import { TesseractCliEngine } from './engines';
 import { bundledModelPath } from './engines/tessdata';
 import { eachEngine, itWith } from './fixtures/engines';
 import { withRecordedTesseract } from './fixtures/recorded-tesseract';
@@ -225,7 +226,7 @@ describe('image-only PDF', () => {
 });
 
 describe('pages of one document in parallel', () => {
-  itWith('tesseract-cli')('a 4-page scan is read two pages at a time (OCR_PAGE_CONCURRENCY), returned in page order', async () => {
+  itWith('tesseract-cli')('a 4-page scan is read two pages at a time (OCR_PAGE_CONCURRENCY), returned in page order (a process a page)', async () => {
     const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-parallel-'));
     const log = path.join(work, 'calls.log');
     const wrapper = path.join(work, 'tesseract');
@@ -240,6 +241,7 @@ describe('pages of one document in parallel', () => {
     );
     const saved = process.env.QUARRY_TESSERACT_CMD;
     process.env.QUARRY_TESSERACT_CMD = wrapper;
+    process.env.QUARRY_TESSERACT_STREAM = '0'; // the wrapper times each page's process
     const { ProcessingPool } = await import('../../pool');
     const pool = new ProcessingPool({ size: 2 });
     try {
@@ -265,8 +267,65 @@ describe('pages of one document in parallel', () => {
       expect(most).toBe(2);
     } finally {
       await pool.destroy();
+      delete process.env.QUARRY_TESSERACT_STREAM;
       if (saved === undefined) delete process.env.QUARRY_TESSERACT_CMD;
       else process.env.QUARRY_TESSERACT_CMD = saved;
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('kept tesseract processes (a stream of pages each)', () => {
+  const lines = ['Echo page one of the stream', 'Foxtrot page two of it', 'Golf page three follows', 'Hotel page four closes'];
+  const scan = async () => makeImagePdf(lines.map((line) => renderTextImage([line, `${line} again`], { width: 1300, fontSize: 34 }).png));
+
+  itWith('tesseract-cli')("read a scan's pages two at a time, the next document's too, as a process a page reads them", async () => {
+    const bytes = await scan();
+    await withRecordedTesseract(async (tesseract) => {
+      const first = await runOcr(pdf(bytes), { engine: 'tesseract-cli', concurrency: 2 });
+      const second = await runOcr(pdf(bytes), { engine: 'tesseract-cli', concurrency: 2 });
+      const calls = tesseract.pageCalls().map((l) => ({ page: Number(/page-(\d+)\.pgm/.exec(l)?.[1]), process: /process=(\d+)/.exec(l)?.[1], stream: l.includes('stream_filelist=1') }));
+      expect(calls).toHaveLength(8);
+      expect(calls.every((c) => c.stream)).toBe(true);
+      // each document's pages shared by two processes, the second document's the first's
+      const processes = (from: number) => new Set(calls.slice(from, from + 4).map((c) => c.process));
+      expect(processes(0).size).toBe(2);
+      expect(processes(4)).toEqual(processes(0));
+      expect(calls.map((c) => c.page).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
+      expect(second.pages).toEqual(first.pages);
+      first.pages.forEach((p, i) => expect(characterAccuracy(`${lines[i]}\n${lines[i]} again`, p.lines.join('\n'))).toBeGreaterThanOrEqual(0.9));
+    });
+    const streamed = await runOcr(pdf(bytes), { engine: 'tesseract-cli', concurrency: 2 });
+    process.env.QUARRY_TESSERACT_STREAM = '0';
+    try {
+      const alone = await runOcr(pdf(bytes), { engine: 'tesseract-cli', concurrency: 2 });
+      expect(streamed.pages.map((p) => [p.lines, p.confidence])).toEqual(alone.pages.map((p) => [p.lines, p.confidence]));
+    } finally {
+      delete process.env.QUARRY_TESSERACT_STREAM;
+    }
+  });
+
+  itWith('tesseract-cli')('an unreadable page fails alone with IMAGE_UNDECODABLE; the next page is read by a new process', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-stream-'));
+    try {
+      const bad = path.join(work, 'page-1.pgm');
+      writeFileSync(bad, 'P5\n100 100\n255\nshort');
+      const engine = new TesseractCliEngine();
+      await expect(engine.recognize({ path: bad, psm: 6, timeoutMs: 30_000, page: 1 })).rejects.toMatchObject({ code: 'IMAGE_UNDECODABLE', page: 1 });
+      const good = path.join(work, 'page-2.pgm');
+      const image = renderTextImage([lines[0]!], { width: 1300, fontSize: 34 });
+      const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+      const img = await loadImage(image.png);
+      const canvas = createCanvas(img.width, img.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      const rgba = ctx.getImageData(0, 0, img.width, img.height).data;
+      const grey = Buffer.alloc(img.width * img.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4]!;
+      writeFileSync(good, Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`), grey]));
+      const tsv = await engine.recognize({ path: good, psm: 6, timeoutMs: 30_000, page: 2 });
+      expect(tsv).toContain('Echo');
+    } finally {
       rmSync(work, { recursive: true, force: true });
     }
   });

@@ -11,8 +11,8 @@ import type { PageReader } from './reader';
 import { MAX_RENDER_PIXELS, pageDone, startMedia, type OcrRun } from './run';
 
 export async function readPdf(run: OcrRun, reader: PageReader): Promise<void> {
-  const { settings, controller, progress, filename, options } = run;
-  const { pool, readTimeoutMs, concurrency } = settings;
+  const { settings, controller, options } = run;
+  const { pool, concurrency } = settings;
   const pdfPath = path.join(run.tmp, 'input.pdf');
   await writeFile(pdfPath, run.bytes);
   if (options.pdfStreamLimits) {
@@ -22,7 +22,26 @@ export async function readPdf(run: OcrRun, reader: PageReader): Promise<void> {
       : await checkPdfStreams(run.bytes, limits);
     if (!check.ok) throw new OcrError('PDF_TOO_LARGE', check.message);
   }
-  const m = await startMedia(run);
+  // The second lane's renderer starts (or is taken warm) while the first opens the document;
+  // every renderer is in run.extraMedia before this returns, so the run ends or parks it.
+  const more = () =>
+    MediaProcess.acquire(controller.signal).then((proc) => {
+      run.extraMedia.push(proc);
+      return proc;
+    });
+  const spare = concurrency > 1 ? more() : null;
+  spare?.catch(() => {});
+  try {
+    await readPages(run, reader, pdfPath, spare, more);
+  } finally {
+    await spare?.catch(() => null);
+  }
+}
+
+async function readPages(run: OcrRun, reader: PageReader, pdfPath: string, spare: Promise<MediaProcess> | null, more: () => Promise<MediaProcess>): Promise<void> {
+  const { settings, controller, progress, filename, options } = run;
+  const { readTimeoutMs, concurrency } = settings;
+  const m = await startMedia(run, { warm: true });
   const open = (proc: MediaProcess) =>
     proc.call<{ pageCount: number }>('pdf_open', { path: pdfPath }, {
       timeoutMs: readTimeoutMs,
@@ -46,8 +65,7 @@ export async function readPdf(run: OcrRun, reader: PageReader): Promise<void> {
   const rendererOf = (n: number): Promise<MediaProcess> => {
     const lane = (n - 1) % lanes;
     renderers[lane] ??= (async () => {
-      const proc = await MediaProcess.start(controller.signal);
-      run.extraMedia.push(proc);
+      const proc = await (lane === 1 && spare ? spare : more());
       await open(proc);
       return proc;
     })();

@@ -72,8 +72,9 @@ export interface OcrRun {
   readonly extraMedia: MediaProcess[];
 }
 
-export async function startMedia(run: OcrRun): Promise<MediaProcess> {
-  run.media = await MediaProcess.start(run.controller.signal);
+/** The run's first media process: for a PDF a warm renderer when there is one (media.ts). */
+export async function startMedia(run: OcrRun, { warm = false } = {}): Promise<MediaProcess> {
+  run.media = await (warm ? MediaProcess.acquire(run.controller.signal) : MediaProcess.start(run.controller.signal));
   return run.media;
 }
 

@@ -7,6 +7,7 @@ import type { OcrEngine } from './types';
 export type { OcrEngine, RecognizeRequest } from './types';
 export { detectTesseractCli, TesseractCliEngine, type CliModelChoice } from './tesseract-cli';
 export { TesseractJsEngine, shutdownTesseractJs, tesseractJsPoolSize } from './tesseract-js';
+export { closeIdleStreams } from './tesseract-stream';
 
 /**
  * The start-up line naming the OCR engine resolveEngine() will pick, e.g.

@@ -2,6 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
 import { lowerPriority } from '../media';
+import { giveStream, stdbufCommand, takeStream, type TesseractExit } from './tesseract-stream';
 import { BUNDLED_LANGUAGES, ENG_BEST, tessdataFor } from './tessdata';
 import type { OcrModel } from '../types';
 import type { OcrEngine, RecognizeRequest } from './types';
@@ -106,14 +107,18 @@ export class TesseractCliEngine implements OcrEngine {
     readonly detect = false,
     /** OCR_MODEL=fast+best: the best English model's `-l`, for re-reading a page read in English with little confidence */
     readonly rereadWith?: string,
+    /** pages the media process wrote are read by kept processes (tesseract-stream.ts); false: a process a page */
+    private readonly streams = process.env.QUARRY_TESSERACT_STREAM !== '0',
   ) {}
 
   recognize(req: RecognizeRequest): Promise<string> {
     if (req.signal?.aborted) return Promise.reject(new OcrAbortError());
-    const args = [req.path, 'stdout', ...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', req.languages ?? this.languages, '--psm', String(req.psm)];
-    if (req.dpi) args.push('--dpi', String(req.dpi));
+    const settings = [...(this.tessdataDir ? ['--tessdata-dir', this.tessdataDir] : []), '-l', req.languages ?? this.languages, '--psm', String(req.psm), ...(req.dpi ? ['--dpi', String(req.dpi)] : [])];
+    // A page the media process wrote (one image a file) is read by a process kept for its
+    // settings; any other file (a TIFF may hold many pages) by a process of its own.
+    if (this.streams && req.path.endsWith('.pgm') && stdbufCommand()) return this.recognizeInStream(req, settings);
     // the output as a setting, not the `tsv` config file, which a bundled tessdata folder lacks
-    args.push('-c', 'tessedit_create_tsv=1');
+    const args = [req.path, 'stdout', ...settings, '-c', 'tessedit_create_tsv=1'];
     return new Promise<string>((resolve, reject) => {
       // One OpenMP thread per process: pages already run in parallel, oversubscribing is slower.
       const child = spawn(this.command, args, {
@@ -137,8 +142,7 @@ export class TesseractCliEngine implements OcrEngine {
       };
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
-        const where = req.page ? `Page ${req.page}` : 'The image';
-        finish(() => reject(new OcrError('TIMEOUT', `${where} took longer than ${Math.round(req.timeoutMs / 1000)} s to recognise and was stopped.`, { ...(req.page ? { page: req.page } : {}) })));
+        finish(() => reject(timedOut(req)));
       }, req.timeoutMs);
       req.signal?.addEventListener('abort', onAbort, { once: true });
       child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -150,15 +154,28 @@ export class TesseractCliEngine implements OcrEngine {
         finish(() => reject(new OcrError('ENGINE_UNAVAILABLE', `The tesseract command could not be started: ${e.message}`, { cause: e }))),
       );
       child.on('close', (code, sig) => {
-        finish(() => {
-          if (code === 0) return resolve(Buffer.concat(out).toString('utf8'));
-          const detail = err.trim().split('\n').slice(-3).join(' ');
-          if (UNREADABLE.test(err)) {
-            return reject(new OcrError('IMAGE_UNDECODABLE', `The image could not be decoded by tesseract (${detail || 'unreadable image data'}).`, { ...(req.page ? { page: req.page } : {}) }));
-          }
-          reject(new OcrError('ENGINE_FAILED', `tesseract failed (${sig ? `signal ${sig}` : `exit code ${code}`}): ${detail || 'no error output'}`, { ...(req.page ? { page: req.page } : {}) }));
-        });
+        finish(() => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(failure(req, { code, signal: sig, stderr: err }))));
       });
     });
   }
+
+  private async recognizeInStream(req: RecognizeRequest, settings: string[]): Promise<string> {
+    const stream = takeStream(this.command, settings);
+    const tsv = await stream.read(req.path, req.timeoutMs, req.signal, { timeout: () => timedOut(req), exited: (exit) => failure(req, exit) });
+    giveStream(this.command, stream);
+    return tsv;
+  }
+}
+
+const timedOut = (req: RecognizeRequest) =>
+  new OcrError('TIMEOUT', `${req.page ? `Page ${req.page}` : 'The image'} took longer than ${Math.round(req.timeoutMs / 1000)} s to recognise and was stopped.`, {
+    ...(req.page ? { page: req.page } : {}),
+  });
+
+/** Why tesseract stopped, for the page it was reading. */
+function failure(req: RecognizeRequest, exit: TesseractExit): OcrError {
+  const detail = exit.stderr.trim().split('\n').slice(-3).join(' ');
+  const page = req.page ? { page: req.page } : {};
+  if (UNREADABLE.test(exit.stderr)) return new OcrError('IMAGE_UNDECODABLE', `The image could not be decoded by tesseract (${detail || 'unreadable image data'}).`, page);
+  return new OcrError('ENGINE_FAILED', `tesseract failed (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`}): ${detail || 'no error output'}`, page);
 }
