@@ -6,7 +6,7 @@
 // first and cascades to runs and chunks; it never touches job rows.
 import type { ChunkItem, ChunkingRun } from '@quarry/shared/schemas';
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db';
+import type { Db, DbOrTx, Tx } from '../../db';
 import { chunkingRuns, chunks, extractionResults, files, ocrResults, type ChunkingRunRow, type ChunkRow, type FileRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
@@ -95,15 +95,28 @@ export interface NewRun {
 }
 
 /**
- * Stores a run and its chunks as the file's active run (the previous active one becomes
- * inactive). The caller holds the file row lock.
+ * Writes a run and its chunks as an inactive run, each batch of chunks a statement of its own;
+ * activateStagedRun then makes it the file's active run in the step's short transaction. On the
+ * embedded database a transaction holds the one session: a long document's chunks written inside
+ * it (hundreds of rows, ~185 ms) kept every other request waiting (bench/responsiveness). Until it
+ * is activated the run is an older version like any other. A run a job staged and could not
+ * activate (its lease lost, the machine stopped) is removed by the job's next attempt, before it
+ * stages again (a job has one run), or with its file.
  */
-export async function storeRun(tx: Tx, run: NewRun, list: Chunk[]): Promise<ChunkingRunRow> {
-  await tx
-    .update(chunkingRuns)
-    .set({ isActive: false, updatedAt: new Date() })
-    .where(and(eq(chunkingRuns.fileId, run.fileId), eq(chunkingRuns.isActive, true)));
-  const [row] = await tx
+export async function stageRun(db: Db, run: NewRun, list: Chunk[]): Promise<ChunkingRunRow> {
+  if (run.jobId) {
+    const staged = await db
+      .select({ id: chunkingRuns.id })
+      .from(chunkingRuns)
+      .where(and(eq(chunkingRuns.jobId, run.jobId), eq(chunkingRuns.isActive, false)));
+    for (const s of staged) {
+      // never a run whose chunks have results: deleting it would delete them
+      await db
+        .delete(chunkingRuns)
+        .where(and(eq(chunkingRuns.id, s.id), sql`not exists (select 1 from ${extractionResults} where ${extractionResults.runId} = ${s.id})`));
+    }
+  }
+  const [row] = await db
     .insert(chunkingRuns)
     .values({
       userId: run.userId,
@@ -116,14 +129,29 @@ export async function storeRun(tx: Tx, run: NewRun, list: Chunk[]): Promise<Chun
       windowSize: run.windowSize,
       model: run.model,
       chunkCount: list.length,
-      isActive: true,
+      isActive: false,
       stats: run.stats,
     })
     .returning();
-  for (let i = 0; i < list.length; i += 200) {
-    await tx.insert(chunks).values(list.slice(i, i + 200).map((c) => ({ ...chunkValues(c), runId: row!.id, fileId: run.fileId, userId: run.userId })));
+  for (let i = 0; i < list.length; i += 100) {
+    await db.insert(chunks).values(list.slice(i, i + 100).map((c) => ({ ...chunkValues(c), runId: row!.id, fileId: run.fileId, userId: run.userId })));
   }
   return row!;
+}
+
+/** Makes a staged run the file's active run (the previous active one becomes inactive). The caller holds the file row lock. */
+export async function activateStagedRun(tx: Tx, fileId: string, runId: string): Promise<ChunkingRunRow> {
+  await tx
+    .update(chunkingRuns)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(chunkingRuns.fileId, fileId), eq(chunkingRuns.isActive, true)));
+  const [row] = await tx
+    .update(chunkingRuns)
+    .set({ isActive: true, updatedAt: new Date() })
+    .where(and(eq(chunkingRuns.id, runId), eq(chunkingRuns.fileId, fileId)))
+    .returning();
+  if (!row) throw new Error('The chunking run written for this job is gone');
+  return row;
 }
 
 export async function ownFileOr404(db: DbOrTx, userId: string, fileId: string): Promise<FileRow> {

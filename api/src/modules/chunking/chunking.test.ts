@@ -4,6 +4,8 @@
 // and body rows, the generator's invoices in three table shapes, every strategy giving what
 // the library gives for the same lines, window sizes outside 100-500 (250), the monitor's
 // processing_config / events / results_summary, recent jobs, strategies, health, bad input.
+import { eq, sql } from 'drizzle-orm';
+import { chunkingRuns, ocrResults } from '../../db/schema';
 import { chunkDocument, type ChunkDocumentOptions, type OcrLine } from '../../processing/chunking';
 import { expectChunkInvariants, generateInvoice, generateProse } from '../../processing/chunking/test-fixtures';
 import { expectedLines, makeTextPdf, type Block } from '../../processing/ocr/fixtures/generate';
@@ -248,6 +250,49 @@ describe('lists, strategies, health, bad input', () => {
     expect((await chunksOf(job.id))).toMatchObject({ total_chunks: 0, chunks: [], run_id: null });
     expect(job.event_count).toBe(job.events.length);
     expect(job.actual).toMatchObject({ pages: null, chunks: 0, tokens: null });
+  });
+
+  it("a long document's chunks are written before the short transaction that makes the run active", async () => {
+    // On the embedded database a transaction holds its one session: the chunks of a long document
+    // (hundreds of rows) are written each batch in a statement of its own, the run activated after.
+    const pages = Array.from({ length: 30 }, (_, p) => generateProse(12, { seed: p + 1, perParagraph: 2 }).join('\n\n'));
+    const fileId = await fileWithText(pages, 'long.pdf');
+    const job = await runChunkingJob(t, u, { file_id: fileId, strategy: 'character_based', max_chunk_size: 100 });
+    expect(job.status).toBe('completed');
+    const runId = (await chunksOf(job.id)).run_id as string;
+    const db = t.app.database.db;
+    const writers = async (table: string) => {
+      const r = (await db.execute(sql.raw(`select xmin::text as x from ${table} where ${table === 'chunks' ? 'run_id' : 'id'} = '${runId}'`))) as unknown as { rows: { x: string }[] };
+      return new Set(r.rows.map((row) => row.x));
+    };
+    const chunkWriters = await writers('chunks');
+    expect(job.results_summary.total_chunks).toBeGreaterThan(100);
+    expect(chunkWriters.size).toBeGreaterThan(1);
+    const [runWriter] = [...(await writers('chunking_runs'))];
+    expect(chunkWriters.has(runWriter!)).toBe(false);
+  });
+
+  it('a run staged by an attempt that could not make it active is removed by the next attempt', async () => {
+    const fileId = await fileWithText(['First paragraph of a retried job.\n\nSecond paragraph of it.'], 'retried.pdf');
+    const app = t.app;
+    await app.jobs.stopWorkers(); // the job waits while an earlier attempt's staged run is put in its way
+    try {
+      const res = await t.request('POST', '/api/v1/chunking/test', { token: u.token, json: { file_id: fileId } });
+      const [ocr] = await app.database.db.select({ id: ocrResults.id }).from(ocrResults).where(eq(ocrResults.fileId, fileId));
+      const [left] = await app.database.db
+        .insert(chunkingRuns)
+        .values({ userId: u.id, fileId, jobId: res.body.job_id, ocrResultId: ocr!.id, chunkingStrategy: 'paragraph_based', maxChunkSize: 1000, overlapSize: 0, model: 'none', chunkCount: 0, isActive: false, stats: {} })
+        .returning();
+      app.jobs.startWorkers(2);
+      const job = await waitForJob(t, u, res.body.job_id, (j) => TERMINAL.includes(j.status), 30_000);
+      expect(job.status).toBe('completed');
+      const runs = await app.database.db.select().from(chunkingRuns).where(eq(chunkingRuns.fileId, fileId));
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ isActive: true, jobId: res.body.job_id });
+      expect(runs[0]!.id).not.toBe(left!.id);
+    } finally {
+      app.jobs.startWorkers(2);
+    }
   });
 
   it('a file deleted before its chunking job runs fails the job', async () => {

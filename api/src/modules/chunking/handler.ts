@@ -21,7 +21,7 @@ import {
   type ChunkingStrategy,
 } from '../../processing/chunking';
 import { isPoolFailure, PoolTaskError } from '../../pool';
-import { lockFile, storeRun } from '../chunk-runs/service';
+import { activateStagedRun, lockFile, stageRun } from '../chunk-runs/service';
 import { currentOcrResult, numberLines } from '../ocr/service';
 
 export const OCR_REQUIRED = 'OCR must be run first';
@@ -103,7 +103,8 @@ export const chunkingHandler: JobHandler = {
     const c = job.config;
     const strategy = c.chunking_strategy as ChunkingStrategy;
     let finalEvent: ChunkingProgressEvent | null = null;
-    const out = await ctx.step<{ result: ChunkingResult; seconds: number; model: string }, ChunkStepOutput>('chunk', {
+    const deleted = () => new JobError(`The file ${String(c.file_name ?? '')} was deleted while it was being chunked; nothing was stored`, { code: 'FILE_DELETED' });
+    const out = await ctx.step<{ result: ChunkingResult; seconds: number; model: string; runId: string }, ChunkStepOutput>('chunk', {
       run: async () => {
         const [ocr] = await services.db
           .select({ pages: ocrResults.pages })
@@ -154,30 +155,34 @@ export const chunkingHandler: JobHandler = {
           if (isPoolFailure(err)) throw new JobError(err.message, { code: err.code ?? 'PROCESSING_FAILED', cause: err });
           throw err;
         }
-        return { result, seconds: Math.round((performance.now() - started) / 10) / 100, model: result.stats.model };
-      },
-      commit: async (tx, { result, seconds, model }) => {
-        const file = job.fileId ? await lockFile(tx, job.userId, job.fileId, 'share') : null;
-        if (!file) {
-          throw new JobError(`The file ${String(c.file_name ?? '')} was deleted while it was being chunked; nothing was stored`, { code: 'FILE_DELETED' });
-        }
+        const seconds = Math.round((performance.now() - started) / 10) / 100;
+        const model = result.stats.model;
         const s = result.stats;
-        const run = await storeRun(
-          tx,
-          {
-            userId: job.userId,
-            fileId: file.id,
-            jobId: job.id,
-            ocrResultId: String(c.ocr_result_id),
-            strategy: s.strategy,
-            maxChunkSize: s.max_chunk_size,
-            overlapSize: s.overlap_size,
-            windowSize: s.window_size,
-            model,
-            stats: { ...s, processing_time: seconds },
-          },
-          result.chunks,
-        );
+        const newRun = {
+          userId: job.userId,
+          fileId: job.fileId ?? '',
+          jobId: job.id,
+          ocrResultId: String(c.ocr_result_id),
+          strategy: s.strategy,
+          maxChunkSize: s.max_chunk_size,
+          overlapSize: s.overlap_size,
+          windowSize: s.window_size,
+          model,
+          stats: { ...s, processing_time: seconds },
+        };
+        // written before the step's transaction, which only makes it the file's active run
+        if (!job.fileId) throw deleted();
+        const staged = await stageRun(services.db, newRun, result.chunks).catch((err: unknown) => {
+          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') throw deleted();
+          throw err;
+        });
+        return { result, seconds, model, runId: staged.id };
+      },
+      commit: async (tx, { result, seconds, model, runId }) => {
+        const file = job.fileId ? await lockFile(tx, job.userId, job.fileId, 'share') : null;
+        if (!file) throw deleted();
+        const s = result.stats;
+        const run = await activateStagedRun(tx, file.id, runId);
         return {
           run_id: run.id,
           total_chunks: s.total_chunks,

@@ -62,6 +62,8 @@ export async function buildRecord(db: DbOrTx, userId: string, file: { id: string
   return pool ? pool.run('review-record', inputs, { what: 'building the review record' }) : composeRecord(inputs);
 }
 
+const RESULT_PAGE = 100;
+
 async function resultRows(db: DbOrTx, userId: string, fileId: string, opts: LoadOptions): Promise<ExtractionResultRow[]> {
   const where = [eq(extractionResults.fileId, fileId), eq(extractionResults.userId, userId)];
   if (opts.jobId) {
@@ -71,11 +73,26 @@ async function resultRows(db: DbOrTx, userId: string, fileId: string, opts: Load
     if (run) where.push(eq(extractionResults.runId, run.id));
     where.push(isNull(extractionResults.supersededAt));
   }
-  const rows = await db
-    .select()
-    .from(extractionResults)
-    .where(and(...where))
-    .orderBy(asc(extractionResults.sequenceNumber), asc(extractionResults.createdAt), asc(extractionResults.id));
+  const page = (offset: number, limit?: number) => {
+    const q = db
+      .select()
+      .from(extractionResults)
+      .where(and(...where))
+      .orderBy(asc(extractionResults.sequenceNumber), asc(extractionResults.createdAt), asc(extractionResults.id))
+      .offset(offset);
+    return limit ? q.limit(limit) : q;
+  };
+  // A job's own rows no longer change once it wrote them: read in pages, so that on the embedded
+  // database (one session) a long document's results (a 300-page PDF: ~170 ms in one statement)
+  // do not keep every other request waiting. The file's current rows (no job) change with a
+  // re-extraction: those are read in one statement, one consistent view.
+  if (!opts.jobId) return withProvenance(db, userId, await page(0));
+  const rows: ExtractionResultRow[] = [];
+  for (let got = RESULT_PAGE; got === RESULT_PAGE; ) {
+    const next = await page(rows.length, RESULT_PAGE);
+    rows.push(...next);
+    got = next.length;
+  }
   return withProvenance(db, userId, rows);
 }
 
