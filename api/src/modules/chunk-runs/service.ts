@@ -96,7 +96,7 @@ export interface NewRun {
 
 /**
  * Writes a run and its chunks as an inactive run, each batch of chunks a statement of its own;
- * activateStagedRun then makes it the file's active run in the step's short transaction. On the
+ * makeActive then makes it the file's active run in the step's short transaction. On the
  * embedded database a transaction holds the one session: a long document's chunks written inside
  * it (hundreds of rows, ~185 ms) kept every other request waiting (bench/responsiveness). Until it
  * is activated the run is an older version like any other. A run a job staged and could not
@@ -139,8 +139,8 @@ export async function stageRun(db: Db, run: NewRun, list: Chunk[]): Promise<Chun
   return row!;
 }
 
-/** Makes a staged run the file's active run (the previous active one becomes inactive). The caller holds the file row lock. */
-export async function activateStagedRun(tx: Tx, fileId: string, runId: string): Promise<ChunkingRunRow> {
+/** Makes a run (a staged one, an older version) the file's active run; the previous active one becomes inactive. The caller holds the file row lock. */
+export async function makeActive(tx: Tx, fileId: string, runId: string): Promise<ChunkingRunRow> {
   await tx
     .update(chunkingRuns)
     .set({ isActive: false, updatedAt: new Date() })
@@ -150,7 +150,7 @@ export async function activateStagedRun(tx: Tx, fileId: string, runId: string): 
     .set({ isActive: true, updatedAt: new Date() })
     .where(and(eq(chunkingRuns.id, runId), eq(chunkingRuns.fileId, fileId)))
     .returning();
-  if (!row) throw new Error('The chunking run written for this job is gone');
+  if (!row) throw new Error('The chunking run to make active is gone');
   return row;
 }
 
@@ -211,17 +211,7 @@ export async function activateRun(db: DbOrTx, userId: string, fileId: string, ru
     const file = await lockFile(tx, userId, fileId, 'update');
     if (!file) throw notFound('File not found');
     const run = await runOf(tx, userId, fileId, runId);
-    if (run.isActive) return run;
-    await tx
-      .update(chunkingRuns)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(and(eq(chunkingRuns.fileId, fileId), eq(chunkingRuns.isActive, true)));
-    const [updated] = await tx
-      .update(chunkingRuns)
-      .set({ isActive: true, updatedAt: new Date() })
-      .where(eq(chunkingRuns.id, runId))
-      .returning();
-    return updated!;
+    return run.isActive ? run : makeActive(tx, fileId, runId);
   });
 }
 

@@ -21,7 +21,7 @@ import {
   type ChunkingStrategy,
 } from '../../processing/chunking';
 import { isPoolFailure, PoolTaskError } from '../../pool';
-import { activateStagedRun, lockFile, stageRun } from '../chunk-runs/service';
+import { makeActive, lockFile, stageRun } from '../chunk-runs/service';
 import { currentOcrResult, numberLines } from '../ocr/service';
 
 export const OCR_REQUIRED = 'OCR must be run first';
@@ -182,7 +182,7 @@ export const chunkingHandler: JobHandler = {
         const file = job.fileId ? await lockFile(tx, job.userId, job.fileId, 'share') : null;
         if (!file) throw deleted();
         const s = result.stats;
-        const run = await activateStagedRun(tx, file.id, runId);
+        const run = await makeActive(tx, file.id, runId);
         return {
           run_id: run.id,
           total_chunks: s.total_chunks,

@@ -279,7 +279,7 @@ describe('kept tesseract processes (a stream of pages each)', () => {
   const lines = ['Echo page one of the stream', 'Foxtrot page two of it', 'Golf page three follows', 'Hotel page four closes'];
   const scan = async () => makeImagePdf(lines.map((line) => renderTextImage([line, `${line} again`], { width: 1300, fontSize: 34 }).png));
 
-  itWith('tesseract-cli')("read a scan's pages two at a time, the next document's too, as a process a page reads them", async () => {
+  itWith('tesseract-cli')("read a scan's pages and the next document's, started once, as a process a page reads them", async () => {
     const bytes = await scan();
     await withRecordedTesseract(async (tesseract) => {
       const first = await runOcr(pdf(bytes), { engine: 'tesseract-cli', concurrency: 2 });
@@ -287,10 +287,12 @@ describe('kept tesseract processes (a stream of pages each)', () => {
       const calls = tesseract.pageCalls().map((l) => ({ page: Number(/page-(\d+)\.pgm/.exec(l)?.[1]), process: /process=(\d+)/.exec(l)?.[1], stream: l.includes('stream_filelist=1') }));
       expect(calls).toHaveLength(8);
       expect(calls.every((c) => c.stream)).toBe(true);
-      // each document's pages shared by two processes, the second document's the first's
+      // eight pages, two lanes: at most two processes, and the second document started none
+      // (how the pages fall on them depends on timing: a busy machine may give a lane's pages to
+      // the process the other lane has just given back)
       const processes = (from: number) => new Set(calls.slice(from, from + 4).map((c) => c.process));
-      expect(processes(0).size).toBe(2);
-      expect(processes(4)).toEqual(processes(0));
+      expect(processes(0).size).toBeLessThanOrEqual(2);
+      expect([...processes(4)].every((p) => processes(0).has(p))).toBe(true);
       expect(calls.map((c) => c.page).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
       expect(second.pages).toEqual(first.pages);
       first.pages.forEach((p, i) => expect(characterAccuracy(`${lines[i]}\n${lines[i]} again`, p.lines.join('\n'))).toBeGreaterThanOrEqual(0.9));
