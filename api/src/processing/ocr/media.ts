@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { OcrAbortError, OcrError } from './errors';
+import { IdleSet } from './idle';
 import type { TextItem } from './layout';
 import type { PageCleaning } from './types';
 
@@ -68,7 +69,6 @@ export class MediaProcess {
   private stderrTail = '';
   private readonly ready: Promise<void>;
   private abortError: Error | null = null;
-  private idleTimer: NodeJS.Timeout | null = null;
 
   private constructor(private signal?: AbortSignal) {
     const script = mediaWorkerPath();
@@ -143,43 +143,32 @@ export class MediaProcess {
    */
   static async acquire(signal?: AbortSignal): Promise<MediaProcess> {
     if (signal?.aborted) throw new OcrAbortError();
-    for (let proc = idle.pop(); proc; proc = idle.pop()) {
-      if (proc.exited) continue;
-      proc.wake(signal);
-      return proc;
-    }
-    return MediaProcess.start(signal);
+    const proc = idle.take();
+    if (!proc) return MediaProcess.start(signal);
+    proc.wake(signal);
+    return proc;
   }
 
   /**
    * Keeps this renderer warm for the next document, its document closed; ends it instead when it
-   * failed, was aborted, is busy, or IDLE_MAX are kept already. An idle one ends after IDLE_MS and
+   * failed, was aborted, is busy, or two are kept already. An idle one ends after 30 s and
    * holds the API's process open for nothing (unref'd).
    */
   async park(): Promise<void> {
-    if (this.exited || this.abortError || this.pending.size > 0 || idle.length >= IDLE_MAX) return this.close();
+    if (this.exited || this.abortError || this.pending.size > 0 || idle.full) return this.close();
     try {
       await this.call('pdf_close', {}, { timeoutMs: 5_000, timeoutError: () => new OcrError('TIMEOUT', 'closing'), onCrash: () => new OcrError('ENGINE_FAILED', 'closing') });
     } catch {
       return this.close();
     }
-    if (this.exited || idle.length >= IDLE_MAX) return this.close();
+    if (this.exited || !idle.keep(this)) return this.close();
     this.signal?.removeEventListener('abort', this.onAbort);
     this.signal = undefined;
     this.child.unref();
     (this.child.channel as { unref?: () => void } | null | undefined)?.unref?.();
-    this.idleTimer = setTimeout(() => {
-      const i = idle.indexOf(this);
-      if (i >= 0) idle.splice(i, 1);
-      void this.close();
-    }, IDLE_MS);
-    this.idleTimer.unref();
-    idle.push(this);
   }
 
   private wake(signal: AbortSignal | undefined): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
     this.child.ref();
     (this.child.channel as { ref?: () => void } | null | undefined)?.ref?.();
     this.signal = signal;
@@ -209,6 +198,10 @@ export class MediaProcess {
     });
   }
 
+  get alive(): boolean {
+    return !this.exited;
+  }
+
   /** the child's process id (tests: a warm renderer is the same process) */
   get pid(): number | undefined {
     return this.child.pid;
@@ -221,7 +214,6 @@ export class MediaProcess {
   /** Ends the child and waits for it to be gone. */
   async close(): Promise<void> {
     this.signal?.removeEventListener('abort', this.onAbort);
-    if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.exited) return;
     // a parked child is unref'd: the exit it waits for must keep the event loop going
     this.child.ref();
@@ -232,12 +224,10 @@ export class MediaProcess {
   }
 }
 
-/** Warm renderers: one per OCR lane of the default concurrency, each kept this long. */
-const IDLE_MAX = 2;
-const IDLE_MS = 30_000;
-const idle: MediaProcess[] = [];
+/** Warm renderers: one per OCR lane of the default concurrency, each kept 30 s. */
+const idle = new IdleSet<MediaProcess>(2, 30_000);
 
 /** Ends the warm renderers (on shutdown; the next document starts new ones). */
-export async function closeIdleMedia(): Promise<void> {
-  await Promise.all(idle.splice(0).map((p) => p.close()));
+export function closeIdleMedia(): Promise<void> {
+  return idle.closeAll();
 }

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OcrAbortError, OcrError } from '../errors';
+import { IdleSet } from '../idle';
 import { lowerPriority } from '../media';
 
 /** How a read ended badly: the page, tesseract's last words, and how it stopped. */
@@ -40,7 +41,6 @@ export class TesseractStream {
   private stderr = '';
   private waiter: Waiter | null = null;
   private exited = false;
-  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     command: string,
@@ -133,7 +133,6 @@ export class TesseractStream {
   private end(why: (w: Waiter) => Error): void {
     if (this.exited) return;
     this.exited = true;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
     rmSync(this.dir, { recursive: true, force: true });
     const w = this.waiter;
     this.waiter = null;
@@ -146,20 +145,13 @@ export class TesseractStream {
     this.child.kill('SIGKILL');
   }
 
-  /** Kept for the next page; an idle process ends after `ms` and holds the event loop for nothing. */
-  park(ms: number, onExpire: () => void): void {
+  /** Kept for the next page: an idle process holds the event loop for nothing. */
+  sleep(): void {
     this.child.unref();
     for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as unknown as { unref?: () => void }[]) s.unref?.();
-    this.idleTimer = setTimeout(() => {
-      onExpire();
-      this.kill();
-    }, ms);
-    this.idleTimer.unref();
   }
 
   wake(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
     this.child.ref();
     for (const s of [this.child.stdin, this.child.stdout, this.child.stderr] as unknown as { ref?: () => void }[]) s.ref?.();
   }
@@ -175,39 +167,30 @@ export class TesseractStream {
   }
 }
 
-/** Idle processes by their arguments, each kept this long, at most this many per arguments. */
-const IDLE_MS = 30_000;
-const IDLE_MAX = 2;
-const idle = new Map<string, TesseractStream[]>();
+/** Idle processes by their arguments: at most two per arguments, each kept 30 s. */
+const idle = new Map<string, IdleSet<TesseractStream>>();
+const keyOf = (command: string, args: string[]) => [command, ...args].join('\u0000');
 
 /** A process for these arguments: an idle one, else a new one. */
 export function takeStream(command: string, args: string[]): TesseractStream {
-  const key = [command, ...args].join('\u0000');
-  const list = idle.get(key) ?? [];
-  for (let s = list.pop(); s; s = list.pop()) {
-    if (!s.alive) continue;
-    s.wake();
-    return s;
-  }
-  return new TesseractStream(command, args);
+  const stream = idle.get(keyOf(command, args))?.take();
+  if (!stream) return new TesseractStream(command, args);
+  stream.wake();
+  return stream;
 }
 
 /** Gives a process back after a page read well (else it is ended). */
 export function giveStream(command: string, stream: TesseractStream): void {
-  const key = [command, ...stream.args].join('\u0000');
-  const list = idle.get(key) ?? [];
-  if (!stream.alive || list.length >= IDLE_MAX) return void stream.close();
-  idle.set(key, list);
-  list.push(stream);
-  stream.park(IDLE_MS, () => {
-    const i = list.indexOf(stream);
-    if (i >= 0) list.splice(i, 1);
-  });
+  const key = keyOf(command, stream.args);
+  let set = idle.get(key);
+  if (!set) idle.set(key, (set = new IdleSet(2, 30_000)));
+  if (!stream.alive || !set.keep(stream)) return void stream.close();
+  stream.sleep();
 }
 
 /** Ends every idle process (on shutdown). */
 export async function closeIdleStreams(): Promise<void> {
-  const all = [...idle.values()].flat();
+  const sets = [...idle.values()];
   idle.clear();
-  await Promise.all(all.map((s) => s.close()));
+  await Promise.all(sets.map((s) => s.closeAll()));
 }
