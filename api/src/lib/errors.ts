@@ -134,7 +134,8 @@ const PG_ERROR_MAP: Record<string, [number, string]> = {
   '54000': [422, 'Input too large'],
 };
 
-const pgCode = (err: unknown): string | undefined => {
+/** A PostgreSQL error's SQLSTATE, on the error or its causes (drizzle wraps the driver's). */
+export const pgCode = (err: unknown): string | undefined => {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i += 1) {
     const code = (e as { code?: unknown }).code;

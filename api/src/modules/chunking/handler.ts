@@ -5,7 +5,7 @@
 //            stores nothing; a resumed job whose run was stored does not chunk again.
 import { and, eq } from 'drizzle-orm';
 import { files, ocrResults } from '../../db/schema';
-import { HttpError, notFound, validationError } from '../../lib/errors';
+import { HttpError, notFound, pgCode, validationError } from '../../lib/errors';
 import { JobError, type JobHandler, type JobOutcome } from '../../jobs/types';
 import { chunkingModelFor, getProvider } from '../../llm';
 import {
@@ -155,12 +155,13 @@ export const chunkingHandler: JobHandler = {
           if (isPoolFailure(err)) throw new JobError(err.message, { code: err.code ?? 'PROCESSING_FAILED', cause: err });
           throw err;
         }
+        if (!job.fileId) throw deleted();
         const seconds = Math.round((performance.now() - started) / 10) / 100;
         const model = result.stats.model;
         const s = result.stats;
         const newRun = {
           userId: job.userId,
-          fileId: job.fileId ?? '',
+          fileId: job.fileId,
           jobId: job.id,
           ocrResultId: String(c.ocr_result_id),
           strategy: s.strategy,
@@ -171,10 +172,8 @@ export const chunkingHandler: JobHandler = {
           stats: { ...s, processing_time: seconds },
         };
         // written before the step's transaction, which only makes it the file's active run
-        if (!job.fileId) throw deleted();
         const staged = await stageRun(services.db, newRun, result.chunks).catch((err: unknown) => {
-          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') throw deleted();
-          throw err;
+          throw pgCode(err) === '23503' ? deleted() : err; // the file went meanwhile
         });
         return { result, seconds, model, runId: staged.id };
       },
