@@ -31,11 +31,12 @@ export interface ExtractionConfig {
   generation?: number;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** A processing_config string setting (provider, model), trimmed; null when absent or blank. */
+export const trimmedOrNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** Normalises provider / model / batch size of a processing_config (422 for an unknown provider). */
 function llmOptions(pc: Record<string, unknown>): Pick<ExtractionConfig, 'provider' | 'model' | 'batch_size'> {
-  const provider = str(pc.provider);
+  const provider = trimmedOrNull(pc.provider);
   if (provider) {
     try {
       resolveProviderName(provider);
@@ -44,7 +45,7 @@ function llmOptions(pc: Record<string, unknown>): Pick<ExtractionConfig, 'provid
     }
   }
   const bs = Number(pc.batch_size);
-  return { provider, model: str(pc.model), batch_size: Number.isInteger(bs) && bs >= 1 && bs <= 200 ? bs : null };
+  return { provider, model: trimmedOrNull(pc.model), batch_size: Number.isInteger(bs) && bs >= 1 && bs <= 200 ? bs : null };
 }
 
 /** Checks and builds an extraction job's config (POST /jobs/, re-extraction and a pipeline's extraction stage). */

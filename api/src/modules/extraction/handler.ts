@@ -24,7 +24,7 @@ import type { Provenance } from '../../processing/provenance';
 import { datasetFileIds, ownFileRef, storeResult } from './service';
 import { checkFileRequired, type RequiredCheck } from './required';
 
-import { buildExtractionConfig, type ExtractionConfig } from './config';
+import { buildExtractionConfig, trimmedOrNull, type ExtractionConfig } from './config';
 import { extractionRetryConfig } from './retry';
 
 export { buildExtractionConfig, type ExtractionConfig } from './config';
@@ -477,7 +477,6 @@ export const extractionHandler: JobHandler = {
     // a re-extraction of chosen chunks has no estimate; prepare refuses the incomplete requests
     if (!request.prompt_id || !request.file_id === !request.dataset_id) return null;
     if (request.file_id && Array.isArray(pc.chunk_ids) && pc.chunk_ids.length > 0) return null;
-    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     return estimateSnapshot(db, userId, {
       job_type: 'extraction',
       ...(request.file_id ? { file_id: request.file_id } : { dataset_id: request.dataset_id! }),
@@ -485,7 +484,7 @@ export const extractionHandler: JobHandler = {
       table_prompt_id: request.table_prompt_id ?? null,
       output_schema_id: request.output_schema_id ?? null,
       examples: request.examples?.slice(0, 1) ?? null,
-      processing_config: { provider: str(pc.provider), model: str(pc.model) },
+      processing_config: { provider: trimmedOrNull(pc.provider), model: trimmedOrNull(pc.model) },
     });
   },
 

@@ -19,7 +19,7 @@ import { JobError, type JobContext, type JobEventInput, type JobHandler, type Jo
 import { ChunkingInputError, normalizeStrategy } from '../../processing/chunking';
 import { chunkingHandler } from '../chunking/handler';
 import { buildExtractionConfig } from '../extraction/handler';
-import { ranWithOf } from '../extraction/config';
+import { ranWithOf, trimmedOrNull } from '../extraction/config';
 import { deletedSince, extractionRetryConfig } from '../extraction/retry';
 import { assertChunked, datasetFileIds, resolveSetup, type ExtractionSetup } from '../extraction/service';
 import { estimateSnapshot, type EstimateSnapshot } from '../job-estimates/service';
@@ -227,7 +227,6 @@ export const pipelineHandler: JobHandler = {
       if (missing.length) throw new HttpError(400, `OCR must be run first (the pipeline has no OCR stage): no OCR result for ${missing.map((m) => `"${m}"`).join(', ')}`);
     }
     if (!stages.includes('ocr') && !stages.includes('chunking') && stages.includes('extraction')) await assertChunked(tx, userId, fileList);
-    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     const config: PipelineConfig = {
       pipeline_stages: stages,
       files: fileList,
@@ -237,8 +236,8 @@ export const pipelineHandler: JobHandler = {
       table_prompt_id: request.table_prompt_id ?? null,
       output_schema_id: request.output_schema_id ?? null,
       examples: request.examples ?? [],
-      provider: str(pc.provider),
-      model: str(pc.model),
+      provider: trimmedOrNull(pc.provider),
+      model: trimmedOrNull(pc.model),
       ...(setup ? { ran_with: await ranWithOf(tx, userId, setup, 'created') } : {}),
     };
     return {
@@ -258,7 +257,6 @@ export const pipelineHandler: JobHandler = {
     } catch {
       return null; // prepare refuses the request with the reason
     }
-    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     return estimateSnapshot(db, userId, {
       job_type: 'full_pipeline',
       dataset_id: request.dataset_id,
@@ -267,7 +265,7 @@ export const pipelineHandler: JobHandler = {
       table_prompt_id: request.table_prompt_id ?? null,
       output_schema_id: request.output_schema_id ?? null,
       examples: request.examples?.slice(0, 1) ?? null,
-      processing_config: { chunk_size: normalizePipelineChunkSize(pc.chunk_size), provider: str(pc.provider), model: str(pc.model) },
+      processing_config: { chunk_size: normalizePipelineChunkSize(pc.chunk_size), provider: trimmedOrNull(pc.provider), model: trimmedOrNull(pc.model) },
     });
   },
 
