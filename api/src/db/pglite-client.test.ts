@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseUnavailableError } from '../lib/errors';
 import { longestStall } from '../testing/event-loop';
-import { PgliteThreadClient } from './pglite-client';
+import { BULK_PASSED_OVER, PgliteThreadClient } from './pglite-client';
+import { asBulkWork, bulkIterable } from './priority';
 
 /** A data directory: a copy of the suite's migrated template when there is one (no initdb). */
 function dataDir(root: string): string {
@@ -91,6 +92,44 @@ describe('the embedded database in a thread of its own', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect((await client.query('select count(*)::int as n from t_tx')).rows).toEqual([{ n: 1 }]);
+  });
+
+  test('waiting requests go before waiting bulk work, which still gets every fifth turn', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // a transaction holds the session while both lanes fill up
+    const holder = client.transaction(async (t) => {
+      await t.query('select 1');
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const order: string[] = [];
+    const ask = (name: string) => client.query('select $1::text as name', [name]).then(() => void order.push(name));
+    const bulk = [1, 2, 3, 4, 5, 6].map((i) => asBulkWork(() => ask(`bulk ${i}`)));
+    const requests = [1, 2, 3, 4, 5, 6].map((i) => ask(`request ${i}`));
+    release();
+    await Promise.all([holder, ...bulk, ...requests]);
+    expect(BULK_PASSED_OVER).toBe(4);
+    expect(order).toEqual(['request 1', 'request 2', 'request 3', 'request 4', 'bulk 1', 'request 5', 'request 6', 'bulk 2', 'bulk 3', 'bulk 4', 'bulk 5', 'bulk 6']);
+  });
+
+  test('a streamed reading is bulk work at every step, whoever pulls it', async () => {
+    async function* rows() {
+      for (let i = 0; i < 3; i++) yield (await client.query('select $1::int as i', [i])).rows[0];
+    }
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holder = client.transaction(async () => held);
+    await new Promise((r) => setTimeout(r, 20));
+    const order: string[] = [];
+    const it = bulkIterable(rows())[Symbol.asyncIterator]();
+    const first = it.next().then(() => void order.push('stream'));
+    const request = client.query('select 1').then(() => void order.push('request'));
+    release();
+    await Promise.all([holder, first, request]);
+    // pulled from here (a request's context), the stream's call still waited behind the request
+    expect(order).toEqual(['request', 'stream']);
+    await it.return?.();
   });
 });
 

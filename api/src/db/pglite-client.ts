@@ -6,9 +6,12 @@
 //
 // One call at a time, as PGlite itself: a transaction holds the session from BEGIN to COMMIT,
 // and a query outside it waits (PGlite's transaction mutex, kept here so that the worker never
-// sees another caller's query inside someone's transaction).
+// sees another caller's query inside someone's transaction). Waiting calls are taken in two
+// lanes: interactive ones first, bulk work (jobs, exports: ./priority.ts) after, but never passed
+// over more than BULK_PASSED_OVER times in a row.
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from '../lib/errors';
+import { isBulkWork } from './priority';
 
 type Row = Record<string, unknown> | unknown[];
 export interface QueryResults {
@@ -40,6 +43,13 @@ type Answer = { id: number; result: unknown } | { id: number; error: ErrorData }
 /** How long a close waits for the calls queued before it (a shutdown has drained requests by then). */
 const CLOSE_WAIT_MS = 10_000;
 
+/**
+ * How many interactive calls in a row may go before a waiting bulk call. Measured with the
+ * responsiveness bench: a request's `select 1` then waits for the call that holds the session,
+ * not for every statement two pipelines and two exports have queued.
+ */
+export const BULK_PASSED_OVER = 4;
+
 /** A probe that tells a pass-through parser from one that changes the value. */
 const PROBE = '2001-02-03 04:05:06+00';
 
@@ -68,8 +78,14 @@ export class PgliteThreadClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
-  /** the tail of the queue of calls (one at a time, a transaction as one) */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** calls waiting for the session (one at a time, a transaction as one), by lane */
+  private readonly interactive: (() => Promise<void>)[] = [];
+  private readonly bulk: (() => Promise<void>)[] = [];
+  /** the close, taken when both lanes are empty */
+  private readonly last: (() => Promise<void>)[] = [];
+  /** interactive calls taken in a row while bulk ones waited */
+  private passedOver = 0;
+  private busy = false;
   private stopped: Error | null = null;
   closed = false;
   readonly waitReady: Promise<void>;
@@ -117,11 +133,30 @@ export class PgliteThreadClient {
     });
   }
 
-  /** Runs `work` once every call queued before it has settled. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** Runs `work` when the session is free and its lane's turn has come. */
+  private exclusive<T>(work: () => Promise<T>, lane = isBulkWork() ? this.bulk : this.interactive): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      lane.push(() => Promise.resolve().then(work).then(resolve, reject));
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    let run: (() => Promise<void>) | undefined;
+    if (this.interactive.length > 0 && (this.bulk.length === 0 || this.passedOver < BULK_PASSED_OVER)) {
+      this.passedOver = this.bulk.length > 0 ? this.passedOver + 1 : 0;
+      run = this.interactive.shift();
+    } else {
+      this.passedOver = 0;
+      run = this.bulk.shift() ?? this.interactive.shift() ?? this.last.shift();
+    }
+    if (!run) return;
+    this.busy = true;
+    void run().finally(() => {
+      this.busy = false;
+      this.next();
+    });
   }
 
   private send(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<QueryResults> {
@@ -199,7 +234,7 @@ export class PgliteThreadClient {
       if (answering && !this.stopped) {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
-        await Promise.race([this.exclusive(() => this.call('close', {})), late]).finally(() => clearTimeout(timer));
+        await Promise.race([this.exclusive(() => this.call('close', {}), this.last), late]).finally(() => clearTimeout(timer));
       }
     } finally {
       this.closed = true;

@@ -23,6 +23,7 @@ import {
   requeueForRetry,
   type Claimed,
 } from './claim';
+import { asBulkWork } from '../db/priority';
 import { RunContext } from './context';
 import { publishEvent, recordEvent } from './events';
 import { announceWorker, workerHeartbeat, workerStopped } from './presence';
@@ -130,7 +131,8 @@ export class WorkerPool {
       return;
     }
     this.claiming = true;
-    void this.claimLoop().finally(() => {
+    // claims and job runs are bulk work: on the embedded database, requests go first
+    void asBulkWork(() => this.claimLoop()).finally(() => {
       this.claiming = false;
       if (this.again) {
         this.again = false;
@@ -163,7 +165,7 @@ export class WorkerPool {
     const token = claimed.job.leaseToken!;
     const entry: Active = { jobId: claimed.job.id, token, controller, done: Promise.resolve() };
     this.active.set(claimed.job.id, entry);
-    entry.done = this.execute(claimed, controller)
+    entry.done = asBulkWork(() => this.execute(claimed, controller))
       .catch((err) => this.services.log.error({ err, jobId: claimed.job.id }, 'job execution crashed'))
       .finally(() => {
         this.active.delete(claimed.job.id);

@@ -5,6 +5,7 @@
 import type { ExportQuery } from '@quarry/shared/schemas';
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../db';
+import { bulkIterable } from '../../db/priority';
 import { HttpError } from '../../lib/errors';
 import { getOwnJobRow } from '../../jobs/reads';
 import { ownFileOr404 } from '../chunk-runs/service';
@@ -63,7 +64,9 @@ export function exportFilename(scope: ExportScope, q: ExportQuery): string {
 }
 
 export function exportStream(db: DbOrTx, userId: string, scope: ExportScope, q: ExportQuery): { stream: Readable; contentType: string } {
-  const source: RecordSource = () => loadReviewRecords(db, userId, scope.fileIds);
+  // an export of hundreds of files reads statement after statement: bulk work, which the embedded
+  // database lets requests overtake
+  const source: RecordSource = () => bulkIterable(loadReviewRecords(db, userId, scope.fileIds));
   const o: ExportOptions = { provenance: q.provenance, checks: q.checks };
   const meta = { kind: scope.kind, id: scope.id, name: scope.name, files: scope.fileIds.length };
   const stream =
