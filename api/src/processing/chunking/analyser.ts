@@ -34,8 +34,8 @@ export interface Block {
   table?: DetectedTable;
 }
 
-/** A segment: a line range that becomes one chunk (before size enforcement). */
-export interface AnalysedSegment {
+/** The lines a segment covers and the chunk they become: what analysed and model segments share. */
+export interface SegmentSpan {
   start: number;
   end: number;
   /** when set, the segment is a piece of one long line: [startPos, endPos) */
@@ -43,6 +43,10 @@ export interface AnalysedSegment {
   endPos?: number;
   type: ChunkType;
   kind: string;
+}
+
+/** A segment: a line range that becomes one chunk (before size enforcement). */
+export interface AnalysedSegment extends SegmentSpan {
   tables: TableStructure[];
 }
 

@@ -64,14 +64,7 @@ function readRanges(v: unknown): [number, number][] | null {
   if (v === undefined || v === null) return [];
   const single = readRange(v);
   if (single && !(Array.isArray(v) && Array.isArray(v[0]))) return [single];
-  if (!Array.isArray(v)) return null;
-  const out: [number, number][] = [];
-  for (const item of v) {
-    const r = readRange(item);
-    if (!r) return null;
-    out.push(r);
-  }
-  return out;
+  return readList(v);
 }
 
 /** a list of ranges (body rows: always a list, [[3, 3], [4, 4]] or [{start, end}, …]) */

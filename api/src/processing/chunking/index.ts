@@ -4,25 +4,7 @@
 export * from './types';
 export { chunkDocument, type ChunkDocumentOptions } from './chunk-document';
 export { ChunkingInputError, documentText, estimateTokens, bodyRowCount } from './document';
-export {
-  DEFAULT_DEDICATED_TABLE_MIN_ROWS,
-  DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_MAX_CHUNK_SIZE,
-  DEFAULT_OVERLAP_SIZE,
-  DEFAULT_STRATEGY,
-  DEFAULT_WINDOW_SIZE,
-  MAX_WINDOW_SIZE,
-  MIN_WINDOW_SIZE,
-  STRATEGY_DESCRIPTIONS,
-  isChunkingStrategy,
-  normalizeDedicatedTableMinRows,
-  normalizeMaxAttempts,
-  normalizeMaxChunkSize,
-  normalizeOverlapSize,
-  normalizeStrategy,
-  normalizeWindowSize,
-  type StrategyDescription,
-} from './options';
+export * from './options';
 export {
   CHUNKING_RESPONSE_SCHEMA,
   CHUNKING_SYSTEM_PROMPT,

@@ -9,19 +9,13 @@
 // Joined tables get the union of their parts (adjacent header/description parts fuse). After
 // stitching, segments sharing a table found by the deterministic detector are joined as well,
 // so a table's rows never end up in two chunks whatever the model said.
+import type { SegmentSpan } from './analyser';
 import type { ChunkingDocument } from './document';
 import type { ModelTable } from './model';
 import type { DetectedTable } from './tables';
-import type { ChunkType, LlmStatus, TablePart, TableStructure } from './types';
+import type { LlmStatus, TablePart, TableStructure } from './types';
 
-export interface WindowSegment {
-  start: number;
-  end: number;
-  /** set only for a piece of one long line */
-  startPos?: number;
-  endPos?: number;
-  type: ChunkType;
-  kind: string;
+export interface WindowSegment extends SegmentSpan {
   tables: ModelTable[];
   continuesPrevious: boolean;
   /** llm_chunk_id */
