@@ -194,6 +194,43 @@ function imageToGrey(img) {
 }
 
 /**
+ * An operator list walked with its current transformation matrix (`ctm`): save, restore and
+ * transform are applied here, every other operator is yielded as [fn, args].
+ */
+class MatrixWalk {
+  ctm = [1, 0, 0, 1, 0, 0];
+  #stack = [];
+
+  constructor(pdfjs) {
+    this.OPS = pdfjs.OPS;
+    this.Util = pdfjs.Util;
+  }
+
+  *walk(opList) {
+    const { OPS } = this;
+    for (let i = 0; i < opList.fnArray.length; i++) {
+      const fn = opList.fnArray[i];
+      const args = opList.argsArray[i];
+      if (fn === OPS.save) this.begin(null);
+      else if (fn === OPS.restore) this.end();
+      else if (fn === OPS.transform) this.ctm = this.Util.transform(this.ctm, args);
+      else yield [fn, args];
+    }
+  }
+
+  /** Saves the matrix, then applies `m` when one is given (a form XObject's own matrix). */
+  begin(m) {
+    this.#stack.push(this.ctm);
+    if (m) this.ctm = this.Util.transform(this.ctm, m);
+  }
+
+  /** Back to the matrix of the matching save. */
+  end() {
+    this.ctm = this.#stack.pop() ?? this.ctm;
+  }
+}
+
+/**
  * A page that paints one picture over the whole of it, upright and unscaled against the page's
  * own drawing (a scanner's or a fax's PDF): that picture's pixels in grey, at its own
  * resolution, so the page is not drawn again through the canvas (about as long as recognising
@@ -203,17 +240,11 @@ function imageToGrey(img) {
 async function wholePageImage(pdfjs, page, base, dpi, maxPixels) {
   const { OPS, Util } = pdfjs;
   const opList = await page.getOperatorList();
-  let ctm = [1, 0, 0, 1, 0, 0];
-  const stack = [];
+  const matrix = new MatrixWalk(pdfjs);
   let image = null;
-  for (let i = 0; i < opList.fnArray.length; i++) {
-    const fn = opList.fnArray[i];
-    const args = opList.argsArray[i];
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform) ctm = Util.transform(ctm, args);
-    else if (fn === OPS.dependency) continue;
-    else if (fn === OPS.paintImageXObject && !image && typeof args?.[0] === 'string') image = { id: args[0], m: Util.transform(base.transform, ctm) };
+  for (const [fn, args] of matrix.walk(opList)) {
+    if (fn === OPS.dependency) continue;
+    if (fn === OPS.paintImageXObject && !image && typeof args?.[0] === 'string') image = { id: args[0], m: Util.transform(base.transform, matrix.ctm) };
     else return null;
   }
   if (!image) return null;
@@ -268,21 +299,13 @@ const COVERED_CHARS = 12;
  */
 function imageRegions(pdfjs, base, opList, items) {
   const { OPS, Util } = pdfjs;
-  let ctm = [1, 0, 0, 1, 0, 0];
-  const stack = [];
+  const matrix = new MatrixWalk(pdfjs);
   const boxes = [];
-  for (let i = 0; i < opList.fnArray.length; i++) {
-    const fn = opList.fnArray[i];
-    const args = opList.argsArray[i];
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform) ctm = Util.transform(ctm, args);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      if (Array.isArray(args?.[0]) && args[0].length === 6) ctm = Util.transform(ctm, args[0]);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+  for (const [fn, args] of matrix.walk(opList)) {
+    if (fn === OPS.paintFormXObjectBegin) matrix.begin(Array.isArray(args?.[0]) && args[0].length === 6 ? args[0] : null);
+    else if (fn === OPS.paintFormXObjectEnd) matrix.end();
     else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
-      const m = Util.transform(base.transform, ctm);
+      const m = Util.transform(base.transform, matrix.ctm);
       const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
       const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
       const box = {

@@ -2,6 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { OcrAbortError, OcrError } from '../errors';
 import { lowerPriority } from '../media';
+import { settleOnce, timedOut } from './deadline';
 import { giveStream, stdbufCommand, takeStream, type TesseractExit } from './tesseract-stream';
 import { BUNDLED_LANGUAGES, ENG_BEST, tessdataFor } from './tessdata';
 import type { OcrModel } from '../types';
@@ -128,23 +129,16 @@ export class TesseractCliEngine implements OcrEngine {
       lowerPriority(child.pid);
       const out: Buffer[] = [];
       let err = '';
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onAbort);
-        fn();
-      };
-      const onAbort = () => {
-        child.kill('SIGKILL');
-        finish(() => reject(new OcrAbortError()));
-      };
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        finish(() => reject(timedOut(req)));
-      }, req.timeoutMs);
-      req.signal?.addEventListener('abort', onAbort, { once: true });
+      const finish = settleOnce(req, {
+        timeout: () => {
+          child.kill('SIGKILL');
+          finish(() => reject(timedOut(req)));
+        },
+        abort: () => {
+          child.kill('SIGKILL');
+          finish(() => reject(new OcrAbortError()));
+        },
+      });
       child.stdout.on('data', (c: Buffer) => out.push(c));
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (c: string) => {
@@ -166,11 +160,6 @@ export class TesseractCliEngine implements OcrEngine {
     return tsv;
   }
 }
-
-const timedOut = (req: RecognizeRequest) =>
-  new OcrError('TIMEOUT', `${req.page ? `Page ${req.page}` : 'The image'} took longer than ${Math.round(req.timeoutMs / 1000)} s to recognise and was stopped.`, {
-    ...(req.page ? { page: req.page } : {}),
-  });
 
 /** Why tesseract stopped, for the page it was reading. */
 function failure(req: RecognizeRequest, exit: TesseractExit): OcrError {

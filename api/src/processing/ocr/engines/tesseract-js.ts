@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import engData from '@tesseract.js-data/eng';
 import Tesseract from 'tesseract.js';
 import { OcrAbortError, OcrError } from '../errors';
+import { settleOnce, timedOut } from './deadline';
 import type { OcrEngine, RecognizeRequest } from './types';
 
 interface Slot {
@@ -183,25 +184,17 @@ export class TesseractJsEngine implements OcrEngine {
     }
     const running = job;
     return new Promise<string>((resolve, reject) => {
-      let settled = false;
-      const done = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onAbort);
-        fn();
-      };
+      const done = settleOnce(req, {
+        timeout: () => {
+          // A stuck WebAssembly call cannot be interrupted: terminate that worker, start afresh later.
+          pool.discard(slot);
+          done(() => reject(timedOut(req)));
+        },
+        // On abort answer at once; the worker finishes its current page in the background and
+        // only then goes back to the pool.
+        abort: () => done(() => reject(new OcrAbortError())),
+      });
       slot.cancel = (err) => done(() => reject(err));
-      const timer = setTimeout(() => {
-        // A stuck WebAssembly call cannot be interrupted: terminate that worker, start afresh later.
-        pool.discard(slot);
-        const where = req.page ? `Page ${req.page}` : 'The image';
-        done(() => reject(new OcrError('TIMEOUT', `${where} took longer than ${Math.round(req.timeoutMs / 1000)} s to recognise and was stopped.`, { ...(req.page ? { page: req.page } : {}) })));
-      }, req.timeoutMs);
-      // On abort answer at once; the worker finishes its current page in the background and
-      // only then goes back to the pool.
-      const onAbort = () => done(() => reject(new OcrAbortError()));
-      req.signal?.addEventListener('abort', onAbort, { once: true });
       running.then(
         (res) => {
           slot.cancel = undefined;
