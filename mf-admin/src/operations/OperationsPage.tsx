@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, EmptyState as ChakraEmpty, Flex, HStack, Heading, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, StatusBadge, formatDateTime, formatDuration, formatTime, toast } from '@quarry/shared';
+import { ErrorState, LoadingState, PageHeader, StatusBadge, formatDateTime, formatDuration, formatTime, toast, DataTable } from '@quarry/shared';
 import type { OperationsOverview, OperationsWorker } from '@quarry/shared/schemas';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -45,35 +45,21 @@ function QueueTable({ data }: { data: OperationsOverview }) {
   const count = (type: string, status: string) => data.jobs_by_type_and_status.find((c) => c.job_type === type && c.status === status)?.count ?? 0;
   if (types.length === 0) return <Text color="fg.muted">No jobs yet.</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2">
-      <Table.Root size="sm" aria-label="Jobs by type and status">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Type</Table.ColumnHeader>
-            {STATUSES.map((s) => (
-              <Table.ColumnHeader key={s} textAlign="end" textTransform="capitalize">
-                {s}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {types.map((type) => (
-            <Table.Row key={type}>
-              <Table.Cell fontFamily="mono">{type}</Table.Cell>
-              {STATUSES.map((s) => {
-                const n = count(type, s);
-                return (
-                  <Table.Cell key={s} textAlign="end" color={n === 0 ? 'fg.subtle' : s === 'failed' ? 'red.fg' : undefined}>
-                    {n}
-                  </Table.Cell>
-                );
-              })}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable label="Jobs by type and status" columns={['Type', ...STATUSES.map((s) => ({ label: s, textAlign: 'end', textTransform: 'capitalize' }) as const)]}>
+      {types.map((type) => (
+        <Table.Row key={type}>
+          <Table.Cell fontFamily="mono">{type}</Table.Cell>
+          {STATUSES.map((s) => {
+            const n = count(type, s);
+            return (
+              <Table.Cell key={s} textAlign="end" color={n === 0 ? 'fg.subtle' : s === 'failed' ? 'red.fg' : undefined}>
+                {n}
+              </Table.Cell>
+            );
+          })}
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Card, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDateTime } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, formatDateTime, DataTable } from '@quarry/shared';
 import { Cpu } from 'lucide-react';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
@@ -25,34 +25,22 @@ export function ModelCallUsageCard() {
           {usage.data.total_calls.toLocaleString('en-US')} call{usage.data.total_calls === 1 ? '' : 's'},{' '}
           {usage.data.total_credits.toLocaleString('en-US')} credit{usage.data.total_credits === 1 ? '' : 's'} charged
         </Text>
-        <Table.ScrollArea borderWidth="1px" rounded="l2">
-          <Table.Root size="sm" aria-label="Model calls per user">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>User</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Calls</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Credits</Table.ColumnHeader>
-                <Table.ColumnHeader>Last call</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {usage.data.users.map((u) => (
-                <Table.Row key={u.user_id} aria-label={u.email}>
-                  <Table.Cell>
-                    <Text maxW={{ base: '40', md: '72' }} truncate title={u.email}>
-                      {u.email}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{u.calls.toLocaleString('en-US')}</Table.Cell>
-                  <Table.Cell textAlign="end">{u.credits.toLocaleString('en-US')}</Table.Cell>
-                  <Table.Cell textStyle="xs" minW="28">
-                    {formatDateTime(u.last_call_at)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label="Model calls per user" columns={['User', { label: 'Calls', textAlign: 'end' }, { label: 'Credits', textAlign: 'end' }, 'Last call']}>
+          {usage.data.users.map((u) => (
+            <Table.Row key={u.user_id} aria-label={u.email}>
+              <Table.Cell>
+                <Text maxW={{ base: '40', md: '72' }} truncate title={u.email}>
+                  {u.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{u.calls.toLocaleString('en-US')}</Table.Cell>
+              <Table.Cell textAlign="end">{u.credits.toLocaleString('en-US')}</Table.Cell>
+              <Table.Cell textStyle="xs" minW="28">
+                {formatDateTime(u.last_call_at)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       </Stack>
     );
 

@@ -1,7 +1,7 @@
 // A user's API keys as an administrator sees them (GET /admin/users/{id}/api-keys): name,
 // prefix, scope, created, last used, expiry, status; revoke any of them (it stops at once).
 import { Button, CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, StatusBadge, formatDateTime, toast } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, StatusBadge, formatDateTime, toast, DataTable } from '@quarry/shared';
 import type { AdminUser, ApiKey } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
@@ -16,45 +16,32 @@ function KeyList({ user }: { user: AdminUser }) {
   if (keys.data.api_keys.length === 0) return <EmptyState title="No API keys" description={`${user.email} has not created any.`} />;
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="l2">
-        <Table.Root size="sm" aria-label={`API keys of ${user.email}`}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Name</Table.ColumnHeader>
-              <Table.ColumnHeader>Scope</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
-              <Table.ColumnHeader>Last used</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Text srOnly>Actions</Text>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {keys.data.api_keys.map((k) => (
-              <Table.Row key={k.id} data-testid="admin-api-key">
-                <Table.Cell>
-                  <Text fontWeight="medium">{k.name}</Text>
-                  <Code textStyle="xs">{k.prefix}…</Code>
-                </Table.Cell>
-                <Table.Cell>{k.scope}</Table.Cell>
-                <Table.Cell textStyle="xs">{formatDateTime(k.created_at)}</Table.Cell>
-                <Table.Cell textStyle="xs">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
-                <Table.Cell>
-                  <StatusBadge status={k.status} kind="apiKey" />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  {k.status === 'revoked' ? null : (
-                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        label={`API keys of ${user.email}`}
+        columns={['Name', 'Scope', 'Created', 'Last used', 'Status', { label: <Text srOnly>Actions</Text>, key: 'actions', textAlign: 'end' }]}
+      >
+        {keys.data.api_keys.map((k) => (
+          <Table.Row key={k.id} data-testid="admin-api-key">
+            <Table.Cell>
+              <Text fontWeight="medium">{k.name}</Text>
+              <Code textStyle="xs">{k.prefix}…</Code>
+            </Table.Cell>
+            <Table.Cell>{k.scope}</Table.Cell>
+            <Table.Cell textStyle="xs">{formatDateTime(k.created_at)}</Table.Cell>
+            <Table.Cell textStyle="xs">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
+            <Table.Cell>
+              <StatusBadge status={k.status} kind="apiKey" />
+            </Table.Cell>
+            <Table.Cell textAlign="end">
+              {k.status === 'revoked' ? null : (
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </Button>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -4,7 +4,7 @@
 // Disable / enable, promote / demote, balance adjustments and API keys from each row's menu;
 // each email opens the user's page.
 import { Badge, Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams, DataTable } from '@quarry/shared';
 import { ADMIN_USER_SORTS, type AdminUser, type AdminUserSort } from '@quarry/shared/schemas';
 import { EllipsisVertical, Search, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -81,64 +81,58 @@ const noName = (
 
 function UsersTable({ rows, params, actions }: { rows: readonly AdminUser[]; params: ListParams<AdminUserSort>; actions: RowActions }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2">
-      <Table.Root size="sm" aria-label="Users">
-        <Table.Header>
-          <Table.Row>
-            <SortableHeader column="email" params={params}>
-              Email
-            </SortableHeader>
-            <SortableHeader column="full_name" params={params}>
-              Name
-            </SortableHeader>
-            <SortableHeader column="created_at" params={params}>
-              Created
-            </SortableHeader>
-            <Table.ColumnHeader whiteSpace="nowrap">Last login</Table.ColumnHeader>
-            <SortableHeader column="credit_balance" params={params} textAlign="end">
-              Balance
-            </SortableHeader>
-            <Table.ColumnHeader>Access</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Text srOnly>Actions</Text>
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((u) => (
-            <Table.Row key={u.id} data-testid="user-row" aria-label={u.email}>
-              <Table.Cell>
-                <ChakraLink asChild fontWeight="medium" maxW={{ base: '52', xl: '72' }} title={u.email} colorPalette="brand" display="block">
-                  <Link to={adminUserPath(u.id)}>
-                    <Text as="span" truncate display="block">
-                      {u.email}
-                    </Text>
-                  </Link>
-                </ChakraLink>
-              </Table.Cell>
-              <Table.Cell>
-                <Text maxW="48" truncate title={u.full_name ?? undefined}>
-                  {u.full_name || noName}
+    <DataTable
+      label="Users"
+      columns={[
+        <SortableHeader key="email" column="email" params={params}>
+          Email
+        </SortableHeader>,
+        <SortableHeader key="full_name" column="full_name" params={params}>
+          Name
+        </SortableHeader>,
+        <SortableHeader key="created_at" column="created_at" params={params}>
+          Created
+        </SortableHeader>,
+        { label: 'Last login', whiteSpace: 'nowrap' },
+        <SortableHeader key="credit_balance" column="credit_balance" params={params} textAlign="end">
+          Balance
+        </SortableHeader>,
+        'Access',
+        { label: <Text srOnly>Actions</Text>, key: 'actions' },
+      ]}
+    >
+      {rows.map((u) => (
+        <Table.Row key={u.id} data-testid="user-row" aria-label={u.email}>
+          <Table.Cell>
+            <ChakraLink asChild fontWeight="medium" maxW={{ base: '52', xl: '72' }} title={u.email} colorPalette="brand" display="block">
+              <Link to={adminUserPath(u.id)}>
+                <Text as="span" truncate display="block">
+                  {u.email}
                 </Text>
-              </Table.Cell>
-              <Table.Cell textStyle="xs" whiteSpace="nowrap">
-                {formatDate(u.created_at)}
-              </Table.Cell>
-              <Table.Cell textStyle="xs" minW="28">
-                {lastLogin(u)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="user-balance">
-                {u.credit_balance.toLocaleString('en-US')}
-              </Table.Cell>
-              <Table.Cell>{access(u)}</Table.Cell>
-              <Table.Cell textAlign="end">
-                <UserMenu user={u} {...actions} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+              </Link>
+            </ChakraLink>
+          </Table.Cell>
+          <Table.Cell>
+            <Text maxW="48" truncate title={u.full_name ?? undefined}>
+              {u.full_name || noName}
+            </Text>
+          </Table.Cell>
+          <Table.Cell textStyle="xs" whiteSpace="nowrap">
+            {formatDate(u.created_at)}
+          </Table.Cell>
+          <Table.Cell textStyle="xs" minW="28">
+            {lastLogin(u)}
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="user-balance">
+            {u.credit_balance.toLocaleString('en-US')}
+          </Table.Cell>
+          <Table.Cell>{access(u)}</Table.Cell>
+          <Table.Cell textAlign="end">
+            <UserMenu user={u} {...actions} />
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 

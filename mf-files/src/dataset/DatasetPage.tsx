@@ -1,23 +1,7 @@
 // /datasets/{id}: a dataset's files (with the reviewed count), the jobs that ran on it, the
 // downloads of its reviewed records and the evaluation of its newest extraction run.
 import { Badge, Box, Button, Card, HStack, Heading, Link as ChakraLink, SimpleGrid, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatusBadge,
-  formatBytes,
-  formatDate,
-  formatDateTime,
-  formatPercentFraction,
-  jobMonitorPath,
-  paths,
-  plural,
-  toAppError,
-  toast,
-  validityStatus,
-} from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, StatusBadge, formatBytes, formatDate, formatDateTime, formatPercentFraction, jobMonitorPath, paths, plural, toAppError, toast, validityStatus, DataTable } from '@quarry/shared';
 import type { DatasetDetail } from '@quarry/shared/schemas';
 import { ChartColumn, Download, FileText, ListChecks, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -157,43 +141,30 @@ function DatasetFiles({ dataset: d }: { dataset: DatasetDetail }) {
     );
   }
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-label="Dataset files">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Filename</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Size</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Pages</Table.ColumnHeader>
-            <Table.ColumnHeader>Uploaded</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {d.files.map((f) => (
-            <Table.Row key={f.id} data-testid="dataset-file">
-              <Table.Cell maxW="72">
-                <ChakraLink asChild fontWeight="medium" truncate display="block">
-                  <Link to={paths.files.detail(f.id)}>{f.filename}</Link>
-                </ChakraLink>
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="1">
-                  <StatusBadge kind="validity" status={validityStatus(f.is_valid)} />
-                  {f.reviewed_at ? <Badge colorPalette="green" variant="outline" size="sm">Reviewed</Badge> : null}
-                </HStack>
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {formatBytes(f.file_size)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {plural(f.page_count, 'page')}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(f.created_at)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable label="Dataset files" columns={['Filename', 'Status', { label: 'Size', textAlign: 'end' }, { label: 'Pages', textAlign: 'end' }, 'Uploaded']} scrollAreaProps={{}}>
+      {d.files.map((f) => (
+        <Table.Row key={f.id} data-testid="dataset-file">
+          <Table.Cell maxW="72">
+            <ChakraLink asChild fontWeight="medium" truncate display="block">
+              <Link to={paths.files.detail(f.id)}>{f.filename}</Link>
+            </ChakraLink>
+          </Table.Cell>
+          <Table.Cell>
+            <HStack gap="1">
+              <StatusBadge kind="validity" status={validityStatus(f.is_valid)} />
+              {f.reviewed_at ? <Badge colorPalette="green" variant="outline" size="sm">Reviewed</Badge> : null}
+            </HStack>
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap">
+            {formatBytes(f.file_size)}
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap">
+            {plural(f.page_count, 'page')}
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{formatDate(f.created_at)}</Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { PageHeader, paths } from '@quarry/shared';
+import { PageHeader, paths, DataTable } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ProjectNotFound } from './ProjectNotFound';
@@ -37,28 +37,17 @@ function ProjectSectionPage({ section }: { section: Section }) {
           </HStack>
         }
       />
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-        <Table.Root size="sm" aria-label={s.title}>
-          <Table.Header>
-            <Table.Row>
-              {s.columns.map((c) => (
-                <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {s.rows.map((r) => (
-              <Table.Row key={r[0]}>
-                {r.map((cell, i) => (
-                  <Table.Cell key={i}>
-                    <Text>{cell}</Text>
-                  </Table.Cell>
-                ))}
-              </Table.Row>
+      <DataTable label={s.title} columns={s.columns}>
+        {s.rows.map((r) => (
+          <Table.Row key={r[0]}>
+            {r.map((cell, i) => (
+              <Table.Cell key={i}>
+                <Text>{cell}</Text>
+              </Table.Cell>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          </Table.Row>
+        ))}
+      </DataTable>
     </Stack>
   );
 }

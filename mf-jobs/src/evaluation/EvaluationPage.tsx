@@ -3,7 +3,7 @@
 // precision, recall and exact-match accuracy, row recall for tables, beside the previous run,
 // and the fields that got worse with examples.
 import { Badge, Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDate, paths } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, formatDate, paths, DataTable } from '@quarry/shared';
 import type { Evaluation, EvaluationField, EvaluationRun } from '@quarry/shared/schemas';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SectionCard, StatGrid } from '../common/cards';
@@ -159,59 +159,46 @@ function Cell({ now, before, withPrevious }: { now: number | null; before: numbe
 function FieldTable({ fields, withPrevious }: { fields: EvaluationField[]; withPrevious: boolean }) {
   if (fields.length === 0) return <Text color="fg.muted">The reviewed records have no fields.</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Per-field figures">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Field</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Precision</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Recall</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Accuracy</Table.ColumnHeader>
-            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Files</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {fields.map((f) => (
-            <Table.Row key={f.field} data-testid="evaluation-field-row">
-              <Table.Cell>
-                <HStack gap="2" wrap="wrap">
-                  <Text fontFamily="mono" textStyle="sm">
-                    {f.field}
-                  </Text>
-                  {f.kind === 'table' ? <Badge size="sm">table</Badge> : null}
-                  {f.worse ? (
-                    <Badge size="sm" colorPalette="red">
-                      worse
-                    </Badge>
-                  ) : null}
-                </HStack>
+    <DataTable label="Per-field figures" columns={['Field', { label: 'Precision', textAlign: 'end' }, { label: 'Recall', textAlign: 'end' }, { label: 'Accuracy', textAlign: 'end' }, { label: 'Files', display: { base: 'none', md: 'table-cell' } }]} scrollAreaProps={{ borderWidth: '1px', rounded: 'md' }}>
+      {fields.map((f) => (
+        <Table.Row key={f.field} data-testid="evaluation-field-row">
+          <Table.Cell>
+            <HStack gap="2" wrap="wrap">
+              <Text fontFamily="mono" textStyle="sm">
+                {f.field}
+              </Text>
+              {f.kind === 'table' ? <Badge size="sm">table</Badge> : null}
+              {f.worse ? (
+                <Badge size="sm" colorPalette="red">
+                  worse
+                </Badge>
+              ) : null}
+            </HStack>
+          </Table.Cell>
+          {f.kind === 'field' ? (
+            <>
+              <Cell now={f.current.precision} before={f.previous?.precision} withPrevious={withPrevious} />
+              <Cell now={f.current.recall} before={f.previous?.recall} withPrevious={withPrevious} />
+              <Cell now={f.current.accuracy} before={f.previous?.accuracy} withPrevious={withPrevious} />
+              <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
+                {f.current.correct} right, {f.current.false_positives} wrong or extra, {f.current.false_negatives} missed or wrong
               </Table.Cell>
-              {f.kind === 'field' ? (
-                <>
-                  <Cell now={f.current.precision} before={f.previous?.precision} withPrevious={withPrevious} />
-                  <Cell now={f.current.recall} before={f.previous?.recall} withPrevious={withPrevious} />
-                  <Cell now={f.current.accuracy} before={f.previous?.accuracy} withPrevious={withPrevious} />
-                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
-                    {f.current.correct} right, {f.current.false_positives} wrong or extra, {f.current.false_negatives} missed or wrong
-                  </Table.Cell>
-                </>
-              ) : (
-                <>
-                  <Cell now={f.current.row_precision} before={f.previous?.row_precision} withPrevious={withPrevious} />
-                  <Cell now={f.current.row_recall} before={f.previous?.row_recall} withPrevious={withPrevious} />
-                  <Table.Cell textAlign="end" color="fg.muted" title="Tables are measured by rows: precision and recall of rows">
-                    -
-                  </Table.Cell>
-                  <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
-                    {f.current.recalled_rows} of {f.current.reviewed_rows} reviewed rows found, {f.current.extracted_rows} extracted
-                  </Table.Cell>
-                </>
-              )}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+            </>
+          ) : (
+            <>
+              <Cell now={f.current.row_precision} before={f.previous?.row_precision} withPrevious={withPrevious} />
+              <Cell now={f.current.row_recall} before={f.previous?.row_recall} withPrevious={withPrevious} />
+              <Table.Cell textAlign="end" color="fg.muted" title="Tables are measured by rows: precision and recall of rows">
+                -
+              </Table.Cell>
+              <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" display={{ base: 'none', md: 'table-cell' }}>
+                {f.current.recalled_rows} of {f.current.reviewed_rows} reviewed rows found, {f.current.extracted_rows} extracted
+              </Table.Cell>
+            </>
+          )}
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 

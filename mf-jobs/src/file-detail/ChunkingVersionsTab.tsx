@@ -2,7 +2,7 @@
 // shown by default; any run's chunks can be viewed; an inactive run can be activated (it
 // becomes the one active run) or deleted after confirmation.
 import { Badge, Box, Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast, DataTable } from '@quarry/shared';
 import type { ChunkingRun } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { ChunkCard } from './ChunkCard';
@@ -26,74 +26,59 @@ export function ChunkingVersionsTab({ fileId }: { fileId: string }) {
 
   return (
     <Stack gap="6">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Chunking versions">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Strategy</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" hideBelow="md">Max chunk size</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" hideBelow="md">Overlap</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" hideBelow="md">Chunks</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">Created</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.map((run) => (
-              <Table.Row key={run.id} aria-selected={viewed?.id === run.id} bg={viewed?.id === run.id ? 'bg.emphasized' : undefined}>
-                <Table.Cell>
-                  {run.chunking_strategy}
-                  {/* narrow screens: the hidden columns in one line */}
-                  <Box hideFrom="md" fontSize="xs" color="fg.muted" whiteSpace="normal">
-                    <Text>
-                      max {run.max_chunk_size} · overlap {run.overlap_size} · {run.chunk_count} chunks
-                    </Text>
-                    <Text>{formatDateTime(run.created_at)}</Text>
-                    {run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}
-                  </Box>
-                </Table.Cell>
-                <Table.Cell textAlign="end" hideBelow="md">{run.max_chunk_size}</Table.Cell>
-                <Table.Cell textAlign="end" hideBelow="md">{run.overlap_size}</Table.Cell>
-                <Table.Cell textAlign="end" hideBelow="md">{run.chunk_count}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap" hideBelow="md">{formatDateTime(run.created_at)}</Table.Cell>
-                <Table.Cell hideBelow="md">{run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1" wrap="wrap">
-                    <Button size="xs" variant="outline" onClick={() => setChosen(run.id)} aria-pressed={viewed?.id === run.id}>
-                      View chunks
+      <DataTable label="Chunking versions" columns={['Strategy', { label: 'Max chunk size', textAlign: 'end', hideBelow: 'md' }, { label: 'Overlap', textAlign: 'end', hideBelow: 'md' }, { label: 'Chunks', textAlign: 'end', hideBelow: 'md' }, { label: 'Created', hideBelow: 'md' }, { label: 'Status', hideBelow: 'md' }, 'Actions']} scrollAreaProps={{ borderWidth: '1px', borderRadius: 'md' }}>
+        {list.map((run) => (
+          <Table.Row key={run.id} aria-selected={viewed?.id === run.id} bg={viewed?.id === run.id ? 'bg.emphasized' : undefined}>
+            <Table.Cell>
+              {run.chunking_strategy}
+              {/* narrow screens: the hidden columns in one line */}
+              <Box hideFrom="md" fontSize="xs" color="fg.muted" whiteSpace="normal">
+                <Text>
+                  max {run.max_chunk_size} · overlap {run.overlap_size} · {run.chunk_count} chunks
+                </Text>
+                <Text>{formatDateTime(run.created_at)}</Text>
+                {run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}
+              </Box>
+            </Table.Cell>
+            <Table.Cell textAlign="end" hideBelow="md">{run.max_chunk_size}</Table.Cell>
+            <Table.Cell textAlign="end" hideBelow="md">{run.overlap_size}</Table.Cell>
+            <Table.Cell textAlign="end" hideBelow="md">{run.chunk_count}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap" hideBelow="md">{formatDateTime(run.created_at)}</Table.Cell>
+            <Table.Cell hideBelow="md">{run.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Inactive</Badge>}</Table.Cell>
+            <Table.Cell>
+              <HStack gap="1" wrap="wrap">
+                <Button size="xs" variant="outline" onClick={() => setChosen(run.id)} aria-pressed={viewed?.id === run.id}>
+                  View chunks
+                </Button>
+                {run.is_active ? null : (
+                  <>
+                    <Button
+                      size="xs"
+                      colorPalette="brand"
+                      loading={activate.isPending && activate.variables === run.id}
+                      disabled={activate.isPending}
+                      onClick={() =>
+                        activate.mutate(run.id, {
+                          onSuccess: () => {
+                            setChosen(run.id);
+                            toast.success('Chunking version activated', `The ${run.chunking_strategy} version is now the active one.`);
+                          },
+                          onError: (e) => toast.error('Could not activate the chunking version', toAppError(e).message),
+                        })
+                      }
+                    >
+                      Activate
                     </Button>
-                    {run.is_active ? null : (
-                      <>
-                        <Button
-                          size="xs"
-                          colorPalette="brand"
-                          loading={activate.isPending && activate.variables === run.id}
-                          disabled={activate.isPending}
-                          onClick={() =>
-                            activate.mutate(run.id, {
-                              onSuccess: () => {
-                                setChosen(run.id);
-                                toast.success('Chunking version activated', `The ${run.chunking_strategy} version is now the active one.`);
-                              },
-                              onError: (e) => toast.error('Could not activate the chunking version', toAppError(e).message),
-                            })
-                          }
-                        >
-                          Activate
-                        </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(run)}>
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDelete(run)}>
+                      Delete
+                    </Button>
+                  </>
+                )}
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
 
       {viewed ? <RunChunks fileId={fileId} run={viewed} /> : null}
 

@@ -5,7 +5,7 @@
 // a card with each column labelled and a sort select instead of the headers. Sort and page live
 // in the address; the server sorts and pages.
 import { Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams, DataTable } from '@quarry/shared';
 import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
@@ -241,57 +241,49 @@ function NameCell({ name, to, tags, description, preview }: ListName) {
 
 function ListTable<D, T extends { id: string }, S extends string, F extends string>({ texts, params, nameHeader, name, columns, actions, rows }: RowsProps<D, T, S, F>) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2">
-      <Table.Root size="sm" aria-label={texts.list}>
-        <Table.Header>
-          <Table.Row>
-            {nameHeader.sort ? (
-              <SortableHeader column={nameHeader.sort} params={params}>
-                {nameHeader.header}
-              </SortableHeader>
-            ) : (
-              <Table.ColumnHeader>{nameHeader.header}</Table.ColumnHeader>
-            )}
-            {columns.map((c) =>
-              c.sort ? (
-                <SortableHeader key={c.header} column={c.sort} params={params} textAlign={c.textAlign}>
-                  {c.header}
-                </SortableHeader>
-              ) : (
-                <Table.ColumnHeader key={c.header} textAlign={c.textAlign} whiteSpace="nowrap">
-                  {c.header}
-                </Table.ColumnHeader>
-              ),
-            )}
-            <Table.ColumnHeader>
-              <Text srOnly>Actions</Text>
-            </Table.ColumnHeader>
+    <DataTable
+      label={texts.list}
+      columns={[
+        nameHeader.sort ? (
+          <SortableHeader key="name" column={nameHeader.sort} params={params}>
+            {nameHeader.header}
+          </SortableHeader>
+        ) : (
+          nameHeader.header
+        ),
+        ...columns.map((c) =>
+          c.sort ? (
+            <SortableHeader key={c.header} column={c.sort} params={params} textAlign={c.textAlign}>
+              {c.header}
+            </SortableHeader>
+          ) : (
+            { label: c.header, textAlign: c.textAlign, whiteSpace: 'nowrap' }
+          ),
+        ),
+        { label: <Text srOnly>Actions</Text>, key: 'actions' },
+      ]}
+    >
+      {rows.map((item) => {
+        const n = name(item);
+        return (
+          <Table.Row key={item.id} data-testid="list-row">
+            <Table.Cell maxW="xs" whiteSpace="normal">
+              <NameCell {...n} />
+            </Table.Cell>
+            {columns.map((c) => (
+              <Table.Cell key={c.header} textAlign={c.textAlign} textStyle="sm">
+                {c.cell(item)}
+              </Table.Cell>
+            ))}
+            <Table.Cell textAlign="end">
+              <HStack gap="1" justify="flex-end">
+                {actions(item)}
+              </HStack>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((item) => {
-            const n = name(item);
-            return (
-              <Table.Row key={item.id} data-testid="list-row">
-                <Table.Cell maxW="xs" whiteSpace="normal">
-                  <NameCell {...n} />
-                </Table.Cell>
-                {columns.map((c) => (
-                  <Table.Cell key={c.header} textAlign={c.textAlign} textStyle="sm">
-                    {c.cell(item)}
-                  </Table.Cell>
-                ))}
-                <Table.Cell textAlign="end">
-                  <HStack gap="1" justify="flex-end">
-                    {actions(item)}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -13,3 +13,4 @@ export { saveBlob } from './saveBlob';
 export { PageNumbers, type PageNumbersProps } from './PageNumbers';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
+export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';

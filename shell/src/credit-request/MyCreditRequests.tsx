@@ -1,7 +1,7 @@
 // My earlier credit requests on /credit-request: amount, when, status, and the reviewer's
 // notes once reviewed. Newest first, as the API answers them.
 import { Badge, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, formatDateTime, LoadingState, toAppError } from '@quarry/shared';
+import { EmptyState, ErrorState, formatDateTime, LoadingState, toAppError, DataTable } from '@quarry/shared';
 import type { CreditRequestStatus } from '@quarry/shared/schemas';
 import { History } from 'lucide-react';
 import { useMyCreditRequests } from './queries';
@@ -23,37 +23,25 @@ export function MyCreditRequests() {
     body = <EmptyState icon={<History />} title="No requests yet" description="Requests you send appear here with their status." />;
   else
     body = (
-      <Table.ScrollArea>
-        <Table.Root size="sm" aria-label="My credit requests">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Sent</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Credits</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Notes</Table.ColumnHeader>
+      <DataTable label="My credit requests" columns={['Sent', { label: 'Credits', textAlign: 'end' }, 'Status', 'Notes']} scrollAreaProps={{}}>
+        {q.data.credit_requests.map((r) => {
+          const status = statusOf(r.status);
+          return (
+            <Table.Row key={r.id} data-testid="my-credit-request">
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(r.created_at)}</Table.Cell>
+              <Table.Cell textAlign="end">{r.amount.toLocaleString('en-US')}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={status.palette}>{status.label}</Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="64">
+                  {r.admin_notes ?? (r.reviewed_at ? `Reviewed ${formatDateTime(r.reviewed_at)}` : '-')}
+                </Text>
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {q.data.credit_requests.map((r) => {
-              const status = statusOf(r.status);
-              return (
-                <Table.Row key={r.id} data-testid="my-credit-request">
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(r.created_at)}</Table.Cell>
-                  <Table.Cell textAlign="end">{r.amount.toLocaleString('en-US')}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={status.palette}>{status.label}</Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="64">
-                      {r.admin_notes ?? (r.reviewed_at ? `Reviewed ${formatDateTime(r.reviewed_at)}` : '-')}
-                    </Text>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          );
+        })}
+      </DataTable>
     );
   return (
     <Card.Root>

@@ -2,7 +2,7 @@
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
 import { Box, Button, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, StatusBadge, useCurrentUser, type SelectOption } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, StatusBadge, useCurrentUser, type SelectOption, DataTable } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { CreateFormFooter, errorText, SettingsCard } from './common';
@@ -101,51 +101,35 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
   const [confirming, setConfirming] = useState<ApiKey | null>(null);
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="l2">
-        <Table.Root size="sm" aria-label="API keys">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Name</Table.ColumnHeader>
-              <Table.ColumnHeader>Key</Table.ColumnHeader>
-              <Table.ColumnHeader>Scope</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
-              <Table.ColumnHeader>Last used</Table.ColumnHeader>
-              <Table.ColumnHeader>Expires</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {keys.map((k) => (
-              <Table.Row key={k.id} data-testid="api-key-row">
-                <Table.Cell fontWeight="medium">{k.name}</Table.Cell>
-                <Table.Cell>
-                  <Code>{k.prefix}…</Code>
-                </Table.Cell>
-                <Table.Cell>{SCOPE_LABELS[k.scope]}</Table.Cell>
-                {/* the day only, the time on hover: eight columns fit the card at 1280 px */}
-                <Table.Cell whiteSpace="nowrap" title={formatDateTime(k.created_at)}>
-                  {formatDate(k.created_at)}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap" title={k.expires_at ? formatDateTime(k.expires_at) : undefined}>
-                  {k.expires_at ? formatDate(k.expires_at) : 'Never'}
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge status={k.status} kind="apiKey" />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  {k.status === 'revoked' ? null : (
-                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable label="API keys" columns={['Name', 'Key', 'Scope', 'Created', 'Last used', 'Expires', 'Status', { label: 'Actions', textAlign: 'end' }]}>
+        {keys.map((k) => (
+          <Table.Row key={k.id} data-testid="api-key-row">
+            <Table.Cell fontWeight="medium">{k.name}</Table.Cell>
+            <Table.Cell>
+              <Code>{k.prefix}…</Code>
+            </Table.Cell>
+            <Table.Cell>{SCOPE_LABELS[k.scope]}</Table.Cell>
+            {/* the day only, the time on hover: eight columns fit the card at 1280 px */}
+            <Table.Cell whiteSpace="nowrap" title={formatDateTime(k.created_at)}>
+              {formatDate(k.created_at)}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap" title={k.expires_at ? formatDateTime(k.expires_at) : undefined}>
+              {k.expires_at ? formatDate(k.expires_at) : 'Never'}
+            </Table.Cell>
+            <Table.Cell>
+              <StatusBadge status={k.status} kind="apiKey" />
+            </Table.Cell>
+            <Table.Cell textAlign="end">
+              {k.status === 'revoked' ? null : (
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </Button>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

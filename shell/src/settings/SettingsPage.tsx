@@ -13,7 +13,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { PageHeader, useCurrentUser } from '@quarry/shared';
+import { PageHeader, useCurrentUser, DataTable } from '@quarry/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiKeysSection } from './ApiKeysSection';
 import { SecuritySection } from './SecuritySection';
@@ -167,35 +167,27 @@ export default function SettingsPage() {
                 Manage plan
               </Button>
             </Flex>
-            <Table.ScrollArea borderWidth="1px" rounded="l2">
-              <Table.Root size="sm">
+            <DataTable
+              caption={
                 <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted">
                   Billing history
                 </Table.Caption>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Invoice</Table.ColumnHeader>
-                    <Table.ColumnHeader>Date</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {SAMPLE_INVOICES.map((inv) => (
-                    <Table.Row key={inv.id}>
-                      <Table.Cell>{inv.id}</Table.Cell>
-                      <Table.Cell>{inv.date}</Table.Cell>
-                      <Table.Cell textAlign="end">{inv.amount}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette="green" size="sm">
-                          {inv.status}
-                        </Badge>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+              }
+              columns={['Invoice', 'Date', { label: 'Amount', textAlign: 'end' }, 'Status']}
+            >
+              {SAMPLE_INVOICES.map((inv) => (
+                <Table.Row key={inv.id}>
+                  <Table.Cell>{inv.id}</Table.Cell>
+                  <Table.Cell>{inv.date}</Table.Cell>
+                  <Table.Cell textAlign="end">{inv.amount}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette="green" size="sm">
+                      {inv.status}
+                    </Badge>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </DataTable>
           </Stack>
         </SettingsCard>
       </Stack>

@@ -2,7 +2,7 @@
 // list them, send a test event, see each endpoint's delivery log (status, response code,
 // time taken, attempts) and redeliver, delete with confirmation.
 import { Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState, DataTable } from '@quarry/shared';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEventType } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { CreateFormFooter, errorText, SettingsCard } from './common';
@@ -115,52 +115,40 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const list = deliveries.data.deliveries;
   if (list.length === 0) return <EmptyState title="No deliveries yet" description="Send a test event, or wait for the next event." />;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2">
-      <Table.Root size="sm" aria-label={`Deliveries to ${endpoint.url}`}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Event</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Response</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Time</Table.ColumnHeader>
-            <Table.ColumnHeader>Last attempt</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+    <DataTable
+      label={`Deliveries to ${endpoint.url}`}
+      columns={['Event', 'Status', { label: 'Attempts', textAlign: 'end' }, { label: 'Response', textAlign: 'end' }, { label: 'Time', textAlign: 'end' }, 'Last attempt', { label: 'Actions', textAlign: 'end' }]}
+    >
+      {list.map((d) => {
+        const last = lastAttempt(d);
+        return (
+          <Table.Row key={d.id} data-testid="webhook-delivery">
+            <Table.Cell>
+              <Code>{d.event_type}</Code>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={DELIVERY_COLORS[d.status]}>{d.status}</Badge>
+              {last?.error ? (
+                <Text textStyle="xs" color="fg.muted" maxW="72" truncate title={last.error}>
+                  {last.error}
+                </Text>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{d.attempts}</Table.Cell>
+            <Table.Cell textAlign="end">{last?.response_status ?? '—'}</Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {last ? `${last.duration_ms} ms` : '—'}
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{d.last_attempt_at ? formatDateTime(d.last_attempt_at) : 'Not yet'}</Table.Cell>
+            <Table.Cell textAlign="end">
+              <Button size="xs" variant="outline" disabled={d.status === 'pending'} loading={redeliver.isPending && redeliver.variables === d.id} onClick={() => redeliver.mutate(d.id)}>
+                Redeliver
+              </Button>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {list.map((d) => {
-            const last = lastAttempt(d);
-            return (
-              <Table.Row key={d.id} data-testid="webhook-delivery">
-                <Table.Cell>
-                  <Code>{d.event_type}</Code>
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={DELIVERY_COLORS[d.status]}>{d.status}</Badge>
-                  {last?.error ? (
-                    <Text textStyle="xs" color="fg.muted" maxW="72" truncate title={last.error}>
-                      {last.error}
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{d.attempts}</Table.Cell>
-                <Table.Cell textAlign="end">{last?.response_status ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {last ? `${last.duration_ms} ms` : '—'}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{d.last_attempt_at ? formatDateTime(d.last_attempt_at) : 'Not yet'}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Button size="xs" variant="outline" disabled={d.status === 'pending'} loading={redeliver.isPending && redeliver.variables === d.id} onClick={() => redeliver.mutate(d.id)}>
-                    Redeliver
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </DataTable>
   );
 }
 

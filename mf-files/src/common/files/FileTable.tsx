@@ -1,10 +1,10 @@
 // The file list as a table with sortable headers (the server sorts), or, below 600 px, as a
 // card per file with every column and action in it.
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Link as ChakraLink, NativeSelect, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus } from '@quarry/shared';
+import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable } from '@quarry/shared';
 import type { FileInfo, FileSortColumn, SortOrder } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Play, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 
 export interface FileSort {
@@ -77,8 +77,8 @@ export function FileTable({ files, sort, onSort, selected, onToggle, onToggleAll
     );
   }
 
-  const header = (label: string, column: FileSortColumn, end = false): ReactNode => (
-    <Table.ColumnHeader textAlign={end ? 'end' : undefined} aria-sort={sort ? ariaSort(sort, column) : undefined}>
+  const header = (label: string, column: FileSortColumn, end = false): ReactElement => (
+    <Table.ColumnHeader key={column} textAlign={end ? 'end' : undefined} aria-sort={sort ? ariaSort(sort, column) : undefined}>
       {sort && onSort ? (
         <Button
           variant="plain"
@@ -98,48 +98,45 @@ export function FileTable({ files, sort, onSort, selected, onToggle, onToggleAll
   );
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-      <Table.Root size="sm" interactive aria-label="Files">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader w="10">{selectAll}</Table.ColumnHeader>
-            {header('Filename', 'filename')}
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            {header('Size', 'file_size', true)}
-            {header('Pages', 'page_count', true)}
-            {header('Uploaded', 'created_at')}
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {files.map((f) => (
-            <Table.Row key={f.id} data-testid="file-row" data-filename={f.filename} data-selected={selected.has(f.id) || undefined}>
-              <Table.Cell>
-                <RowCheckbox file={f} checked={selected.has(f.id)} onToggle={onToggle} />
-              </Table.Cell>
-              <Table.Cell maxW="72">
-                <FileName file={f} />
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="1" wrap="wrap">
-                  <Status file={f} />
-                </HStack>
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="file-size">
-                {formatBytes(f.file_size)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="file-pages">
-                {pagesText(f)}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(f.created_at)}</Table.Cell>
-              <Table.Cell textAlign="end">
-                <RowActions file={f} onDelete={onDelete} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      label="Files"
+      interactive
+      columns={[
+        { label: selectAll, key: 'select', w: '10' },
+        header('Filename', 'filename'),
+        'Status',
+        header('Size', 'file_size', true),
+        header('Pages', 'page_count', true),
+        header('Uploaded', 'created_at'),
+        { label: 'Actions', textAlign: 'end' },
+      ]}
+    >
+      {files.map((f) => (
+        <Table.Row key={f.id} data-testid="file-row" data-filename={f.filename} data-selected={selected.has(f.id) || undefined}>
+          <Table.Cell>
+            <RowCheckbox file={f} checked={selected.has(f.id)} onToggle={onToggle} />
+          </Table.Cell>
+          <Table.Cell maxW="72">
+            <FileName file={f} />
+          </Table.Cell>
+          <Table.Cell>
+            <HStack gap="1" wrap="wrap">
+              <Status file={f} />
+            </HStack>
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="file-size">
+            {formatBytes(f.file_size)}
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="file-pages">
+            {pagesText(f)}
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{formatDate(f.created_at)}</Table.Cell>
+          <Table.Cell textAlign="end">
+            <RowActions file={f} onDelete={onDelete} />
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 

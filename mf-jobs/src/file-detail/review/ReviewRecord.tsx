@@ -3,7 +3,7 @@
 // kept), rows added and deleted, the checks beside the record, the history with undo, and the
 // Reviewed switch. Every change answers the whole record, which replaces the cached one.
 import { Badge, Box, Button, Grid, HStack, Heading, IconButton, Stack, Switch, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast, DataTable } from '@quarry/shared';
 import type { CorrectionRequest, ReviewRecordResponse, SchemaField, ValueSource } from '@quarry/shared/schemas';
 import { childPath, columnsOf, fieldLabel } from '@quarry/shared/review';
 import { Plus, Trash2 } from 'lucide-react';
@@ -126,49 +126,39 @@ function RecordView({ r, busy, correct, run, onShowSource }: ViewProps) {
           <>
             {fields.length ? (
               // relative: the cells' visually hidden texts (absolute) stay inside the scroll area at 390 px
-              <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
-                <Table.Root size="sm" aria-label="Unified fields">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader w="30%">Field</Table.ColumnHeader>
-                      <Table.ColumnHeader>Value</Table.ColumnHeader>
+              <DataTable label="Unified fields" columns={[{ label: 'Field', w: '30%' }, 'Value']} scrollAreaProps={{ borderWidth: '1px', borderRadius: 'md', position: 'relative' }}>
+                {fields.map(([key, value, field]) => {
+                  const path = childPath('$', key);
+                  return (
+                    <Table.Row key={key} data-field={key}>
+                      <Table.Cell fontWeight="medium" verticalAlign="top" pt="2.5">
+                        {fieldLabel(key)}
+                        {field?.required ? (
+                          <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
+                            {' '}
+                            (required)
+                          </Text>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <ValueCell
+                          path={path}
+                          label={fieldLabel(key)}
+                          value={value}
+                          kind={field?.kind}
+                          name={key}
+                          source={r.sources[path]}
+                          original={originals.get(path)}
+                          warning={warnings.get(path)}
+                          busy={busy}
+                          onShowSource={onShowSource}
+                          onSave={(v) => correct({ action: 'set', path, value: v })}
+                        />
+                      </Table.Cell>
                     </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {fields.map(([key, value, field]) => {
-                      const path = childPath('$', key);
-                      return (
-                        <Table.Row key={key} data-field={key}>
-                          <Table.Cell fontWeight="medium" verticalAlign="top" pt="2.5">
-                            {fieldLabel(key)}
-                            {field?.required ? (
-                              <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
-                                {' '}
-                                (required)
-                              </Text>
-                            ) : null}
-                          </Table.Cell>
-                          <Table.Cell>
-                            <ValueCell
-                              path={path}
-                              label={fieldLabel(key)}
-                              value={value}
-                              kind={field?.kind}
-                              name={key}
-                              source={r.sources[path]}
-                              original={originals.get(path)}
-                              warning={warnings.get(path)}
-                              busy={busy}
-                              onShowSource={onShowSource}
-                              onSave={(v) => correct({ action: 'set', path, value: v })}
-                            />
-                          </Table.Cell>
-                        </Table.Row>
-                      );
-                    })}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+                  );
+                })}
+              </DataTable>
             ) : null}
             {lists.map((l) => (
               <RowsTable key={l.key} list={l} r={r} originals={originals} warnings={warnings} busy={busy} correct={correct} onShowSource={onShowSource} />
