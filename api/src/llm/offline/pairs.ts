@@ -6,7 +6,7 @@ import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
 import { identifierShaped } from './identifiers';
-import { isSeparatorLine, splitCells } from './table';
+import { isSeparatorLine, splitCells, type Cell } from './table';
 import { findDates, parseAmount } from './values';
 
 export interface Candidate {
@@ -82,7 +82,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // (most cells name fields: an OCR-damaged label among them must not become a value)
     const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;
     if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && (labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3)) || isLabelRow(lines, li))) {
-      const below = nextNonEmpty(lines, li);
+      const below = valuesBelow(lines, li, cells.filter((c) => isLabel(c.text)));
       if (below !== -1) {
         const belowCells = splitCells(lines[below]!);
         cells.forEach((cell, ci) => {
@@ -243,6 +243,26 @@ function plausible(field: ScalarField, value: string): boolean {
 export function nextNonEmpty(lines: string[], from: number): number {
   for (let i = from + 1; i < lines.length && i <= from + 2; i++) if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) return i;
   return -1;
+}
+
+const alignedUnder = (cell: Cell, below: Cell[]) => below.find((b) => b.start < cell.end + 2 && b.end > cell.start - 2);
+
+/**
+ * The line of a label row's values: the next line, or — when nothing on it stands under the labels
+ * (a paragraph of terms runs beside them: "Late payment ... the base   TOTAL NET   TOTAL VAT") — the
+ * first of the three lines after it with a number under every label.
+ */
+function valuesBelow(lines: string[], li: number, labels: Cell[]): number {
+  const below = nextNonEmpty(lines, li);
+  if (below === -1 || labels.length < 2) return below;
+  if (labels.some((c) => alignedUnder(c, splitCells(lines[below]!)))) return below;
+  for (let i = below + 1, seen = 0; i < lines.length && seen < 3; i++) {
+    if (!lines[i]!.trim()) continue;
+    seen++;
+    const cells = splitCells(lines[i]!);
+    if (labels.every((c) => /\d/.test(alignedUnder(c, cells)?.text ?? ''))) return i;
+  }
+  return below;
 }
 
 /**

@@ -9,6 +9,7 @@ import { cleanMarkdown } from './normalise';
 import { nextNonEmpty } from './pairs';
 import { buildRow, headerCells, isHeaderLike, isSeparatorLine, mapHeader, parseItemLine, parseRow, sourceCells, splitCells, type HeaderMap } from './table';
 import { repairNumber } from './ocr-numbers';
+import { isContinued, readItemBlocks } from './item-blocks';
 import { repairRows, type RowRepair } from './row-repair';
 import { findDates, parseAmount } from './values';
 
@@ -228,7 +229,20 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
       r ? r.length + 2 * consistentRows(r, table) + 0.001 * r.reduce((n, row) => n + Object.values(row).filter((v) => v !== null && v !== undefined).length, 0) : -1;
     // a headerless reading of "text ... amount" lines gives way to a layout reading as good
     const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) >= quality(byHeader.rows) - 0.5));
-    if (byLayout && layoutWins) {
+    // rows whose cells run over several lines, read by their arithmetic: only where they add up in than either reading above (a clean table keeps its header or layout reading)
+    // more rows than either reading above (a clean table keeps its header or layout reading), or the
+    // layout's rows with their descriptions read further ("Artistic design" + "(hour): one sample")
+    const blocks = readItemBlocks(lines, table, consumed);
+    const others = Math.max(byHeader ? consistentRows(byHeader.rows, table) : 0, byLayout ? consistentRows(byLayout, table) : 0);
+    if (blocks && (consistentRows(blocks.rows, table) > others || (layoutWins && extendsDescriptions(blocks.rows, byLayout, table)))) {
+      out.tableData.set(table, blocks.rows);
+      out.rows[table.path.join('.')] = blocks.rows.length;
+      blocks.lines.forEach((i) => {
+        consumed.add(i);
+        out.tableLines.add(i);
+      });
+      out.found.push({ path: table.path.join('.') || '(root)', line: blocks.line + 1, via: 'item-blocks' });
+    } else if (byLayout && layoutWins) {
       out.tableData.set(table, byLayout);
       out.repairs.push(...describeRepairs(table, repairs.get(byLayout)));
       out.rows[table.path.join('.')] = byLayout.length;
@@ -248,6 +262,31 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
       out.found.push({ path: table.path.join('.') || '(root)', line: byHeader.line + 1, via: byHeader.via });
     }
   }
+}
+
+/**
+ * The same rows (every number equal) whose descriptions go on where the other reading's stop: each
+ * other description begins the block's, and a block description is longer only by the lines under
+ * its row.
+ */
+function extendsDescriptions(blocks: Record<string, unknown>[], other: Record<string, unknown>[], table: TableField): boolean {
+  if (blocks.length !== other.length || blocks.length === 0) return false;
+  const numeric = table.columns.filter((c) => c.type === 'number' || c.type === 'integer');
+  const text = table.columns.find((c) => c.type === 'string' && !c.format && !c.enumValues && blocks.some((r) => typeof r[c.name] === 'string'));
+  if (!text) return false;
+  const words = (v: unknown) => (typeof v === 'string' ? v.replace(/[:.,;]+$/, '').split(/\s+/).filter(Boolean) : []);
+  let longer = false;
+  for (const [i, b] of blocks.entries()) {
+    const o = other[i]!;
+    if (numeric.some((c) => b[c.name] !== o[c.name])) return false;
+    const [bw, ow] = [words(b[text.name]), words(o[text.name])];
+    if (ow.length === 0 || ow.some((w, k) => bw[k]?.replace(/[:.,;]+$/, '') !== w.replace(/[:.,;]+$/, ''))) return false;
+    if (bw.length > ow.length) {
+      if (!isContinued(b)) return false;
+      longer = true;
+    }
+  }
+  return longer;
 }
 
 /**

@@ -1,0 +1,174 @@
+// Item rows read by their arithmetic, for tables whose cells run over several lines (the
+// visualisations of e-invoices print a reference column of article numbers and GTINs, a
+// gross-price line and notes under each item, so no two rows share a column layout and the
+// position number may stand lines below its row):
+//  - an item line holds a quantity, a unit price and a line amount with quantity × price = amount
+//    (the amount the rightmost of them, written with decimals; a tax rate "19%" and a unit
+//    "20 Stk" beside the numbers are read as what they are);
+//  - its description is the text of the line that is no reference (a "Label:" cell, an article
+//    code, a position number, a date), continued by the text lines directly under it — a
+//    continuation line may open with a reference cell ("Art-No: KR3M   wide"); the first line
+//    that holds no more description (an identifier such as a GTIN, a "Label: number" line, a
+//    note with a date, a blank line) ends the item.
+// Rows without any description are left out (a line of numbers is no item).
+import type { ScalarField, TableField } from './fields';
+import { isTableEndLabel, isTotalOrTaxLabel } from './labels';
+import { numericRole } from './structure';
+import { buildRow, isSeparatorLine, splitCells } from './table';
+import { findDates, parseAmount } from './values';
+
+/** "19%", "7 %": a tax rate beside the numbers, not a quantity, price or amount */
+const RATE = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
+/** "20 Stk", "3 m²", "3 Piece": a quantity with its unit */
+const WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9})$/u;
+/** an amount written as money: decimals, an optional sign and currency mark */
+const MONEY = /^-?(?:[$€£]\s?)?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2,4}(?:\s?[$€£])?$/;
+const PLAIN = /^-?(?:[$€£]\s?)?\d{1,6}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?(?:\s?[$€£])?$/;
+/** a reference cell: "Art-Nr-Kunde:", "Art-Nr-Lieferant: KR3M", "GLN:5987854125" (a label, a colon, one token at most) */
+const LABEL_REF = /^[#\p{L}][\p{L}\d .#/-]{0,30}\s?:\s?\S*$/u;
+/** an article code: one token with a digit ("1908-S", "TB100A4"), or a bare number */
+const CODE = /^(?=\S*\d)\S+$/;
+
+interface NumberCell {
+  index: number;
+  value: number;
+  unit: boolean;
+  written: string;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
+const isDateCell = (t: string) => {
+  const d = findDates(t)[0];
+  return !!d && d.length >= t.trim().length - 2;
+};
+
+/** the cells of a line, a cell of several numbers ("60,00 10,00%") split into its numbers */
+function lineCells(line: string): string[] {
+  return splitCells(line).flatMap((c) => {
+    const parts = c.text.split(/\s+/);
+    return parts.length > 1 && parts.every((p) => PLAIN.test(p) || RATE.test(p)) ? parts : [c.text];
+  });
+}
+
+function numberOf(text: string, index: number): NumberCell | null {
+  if (RATE.test(text) || isDateCell(text)) return null;
+  const unit = WITH_UNIT.exec(text);
+  if (unit && !/^[A-Z]{3}$/.test(unit[2]!)) {
+    const value = parseAmount(unit[1]!);
+    return value === undefined ? null : { index, value, unit: true, written: unit[1]! };
+  }
+  if (!PLAIN.test(text)) return null;
+  const value = parseAmount(text);
+  return value === undefined ? null : { index, value, unit: false, written: text };
+}
+
+const noDecimals = (n: NumberCell) => !/[.,]\d{1,4}\s?[$€£]?$/.test(n.written);
+
+/** quantity, price and amount of an item line, or null when no two of its numbers give the rightmost */
+function anchor(cells: string[]): { quantity: NumberCell; price: NumberCell; amount: NumberCell } | null {
+  const numbers = cells.map((c, i) => numberOf(c, i)).filter((n): n is NumberCell => !!n);
+  const amount = numbers[numbers.length - 1];
+  if (!amount || amount.unit || !MONEY.test(amount.written)) return null;
+  // no text after the amount but rates, units and codes ("60,00  10,00%", "573.00")
+  if (cells.slice(amount.index + 1).some((c) => /\p{L}{4,}/u.test(c))) return null;
+  const before = numbers.slice(0, -1);
+  // the pair nearest the amount: a position number or an article number stands further left
+  for (let j = before.length - 1; j >= 1; j--) {
+    for (let i = j - 1; i >= 0; i--) {
+      const [x, y] = [before[i]!, before[j]!];
+      if (!near(x.value * y.value, amount.value)) continue;
+      // the quantity: the number with a unit, else the one written without decimals, else the whole one, else the smaller
+      const qtyFirst =
+        x.unit !== y.unit ? x.unit
+        : noDecimals(x) !== noDecimals(y) ? noDecimals(x)
+        : Number.isInteger(x.value) !== Number.isInteger(y.value) ? Number.isInteger(x.value)
+        : x.value <= y.value;
+      return qtyFirst ? { quantity: x, price: y, amount } : { quantity: y, price: x, amount };
+    }
+  }
+  return null;
+}
+
+/** a cell that is no description: a reference, a code, a position, a date, a unit, a rate */
+function isReference(text: string): boolean {
+  return LABEL_REF.test(text) || CODE.test(text) || isDateCell(text) || RATE.test(text) || /^\(?[A-Z]{2,5}\)?$/.test(text);
+}
+
+/** a reference cell under an item: a label or a code with a letter ("Art-No:", "KR3M", "Art-No: KR3M") */
+const isRefCell = (c: string) => (LABEL_REF.test(c) || CODE.test(c)) && /\p{L}/u.test(c);
+
+/** the description a line under an item adds, '' for a reference line, null when the item ends there */
+function continuation(line: string): string | null {
+  if (!line.trim() || isSeparatorLine(line)) return null;
+  const cells = splitCells(line).map((c) => c.text);
+  if (findDates(line).length || isTableEndLabel(cells[0]!)) return null;
+  // an identifier opens the line ("4012345001235 (GTIN)"), or a label gives a number ("Gross price: 4,00")
+  if (/^\d{5,}/.test(cells[0]!) || /:\s?-?\d/.test(line)) return null;
+  if (cells.length === 1) {
+    const [c] = cells as [string];
+    if (isRefCell(c)) return '';
+    return /\p{L}{2}/u.test(c) && !/^\(.*\)$/.test(c) ? c : null;
+  }
+  // the reference column and the description column side by side ("TB100A4   A4", "Art-No: KR3M   wide")
+  return cells.length === 2 && isRefCell(cells[0]!) && /\p{L}/u.test(cells[1]!) ? cells[1]! : null;
+}
+
+/** rows whose description goes on under their line */
+const CONTINUED = new WeakSet<Record<string, unknown>>();
+export const isContinued = (row: Record<string, unknown>): boolean => CONTINUED.has(row);
+
+export interface ItemBlocks {
+  rows: Record<string, unknown>[];
+  lines: number[];
+  line: number;
+}
+
+export function readItemBlocks(lines: string[], table: TableField, skip: Set<number>): ItemBlocks | null {
+  const role = (r: string) => table.columns.find((c) => (c.type === 'number' || c.type === 'integer') && numericRole(c) === r);
+  const [qCol, pCol, aCol] = [role('quantity'), role('price'), role('amount')];
+  const dCol = table.columns.find((c) => c.type === 'string' && !c.format && !c.enumValues && numericRole(c) === 'other');
+  if (!qCol || !pCol || !aCol || !dCol) return null;
+  const anchors = lines.map((l, i) => (skip.has(i) ? null : anchor(lineCells(l))));
+  const found: { line: number; cells: Map<ScalarField, string>; desc: string[]; continued: boolean }[] = [];
+  const occupied: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const a = anchors[i];
+    if (!a) continue;
+    const cells = lineCells(lines[i]!);
+    // a short word beside the quantity is its unit ("30  pcs  254,90")
+    const unit = (j: number) => Math.abs(j - a.quantity.index) === 1 && /^\p{L}{1,5}\.?$/u.test(cells[j]!);
+    const text = cells.filter((c, j) => j < a.amount.index && j !== a.quantity.index && j !== a.price.index && !unit(j) && !PLAIN.test(c) && /\p{L}{2}/u.test(c));
+    if (text.some((t) => isTotalOrTaxLabel(t) || isTableEndLabel(t))) continue;
+    // reference cells give way to the description; words ending in a colon are one ("Hot air per litre:")
+    const described = text.filter((t) => !isReference(t));
+    const desc = described.length ? described : text.filter((t) => /^\p{L}+(?:\s\p{L}+)+:$/u.test(t)).slice(-1);
+    const own = desc.length;
+    occupied.push(i);
+    for (let k = i + 1; k < lines.length && !anchors[k] && !skip.has(k); k++) {
+      const more = continuation(lines[k]!);
+      if (more === null) break;
+      occupied.push(k);
+      if (more) desc.push(more);
+    }
+    const read = new Map<ScalarField, string>([
+      [qCol, a.quantity.written],
+      [pCol, a.price.written],
+      [aCol, a.amount.written],
+    ]);
+    found.push({ line: i, cells: read, desc, continued: desc.length > own });
+  }
+  // a position number run into the description ("1 Kite"): every row opens with one, increasing
+  const leads = found.map((f) => /^(\d{1,3})\s+(?=\p{L})/u.exec(f.desc[0] ?? '')?.[1]).map(Number);
+  const numbered = found.length >= 2 && leads.every((n, k) => Number.isFinite(n) && (k === 0 || n > leads[k - 1]!));
+  const rows: Record<string, unknown>[] = [];
+  for (const f of found) {
+    if (numbered) f.desc[0] = f.desc[0]!.replace(/^\d{1,3}\s+/, '');
+    const desc = f.desc.join(' ').trim();
+    if (!desc) continue;
+    f.cells.set(dCol, desc);
+    const row = buildRow(f.cells, table);
+    if (f.continued) CONTINUED.add(row);
+    rows.push(row);
+  }
+  return rows.length ? { rows, lines: occupied, line: found[0]!.line } : null;
+}
