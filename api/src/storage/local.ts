@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createDiskGuard, type DiskGuard } from './disk-space';
+import { orWhenMissing } from './when-missing';
 import { meteredStream } from './metered';
 import { downloadSignatureParts, uploadSignatureParts, type UrlSigner } from './signing';
 import {
@@ -109,11 +110,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await unlink(this.pathOf(key));
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
+    await orWhenMissing(unlink(this.pathOf(key)), isNotFound, undefined);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -121,13 +118,8 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async size(key: string): Promise<number | null> {
-    try {
-      const s = await stat(this.pathOf(key));
-      return s.isFile() ? s.size : null;
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
-    }
+    const s = await orWhenMissing(stat(this.pathOf(key)), isNotFound, null);
+    return s?.isFile() ? s.size : null;
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
@@ -189,13 +181,8 @@ export class LocalBlobStore implements BlobStore {
   /** Removes bodies left in .tmp by a crash (older than `olderThanMs`). */
   async sweepTemporary(olderThanMs: number): Promise<number> {
     let removed = 0;
-    let names: string[];
-    try {
-      names = await readdir(this.tmpDir);
-    } catch (err) {
-      if (isNotFound(err)) return 0;
-      throw err;
-    }
+    const names = await orWhenMissing(readdir(this.tmpDir), isNotFound, null);
+    if (!names) return 0;
     const cutoff = Date.now() - olderThanMs;
     for (const name of names) {
       const p = path.join(this.tmpDir, name);

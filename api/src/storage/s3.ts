@@ -21,6 +21,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
 import { meteredStream } from './metered';
+import { orWhenMissing } from './when-missing';
 import {
   assertKey,
   BlobNotFoundError,
@@ -120,11 +121,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-    } catch (err) {
-      if (!isMissing(err)) throw err;
-    }
+    await orWhenMissing(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })), isMissing, undefined);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -132,13 +129,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   async size(key: string): Promise<number | null> {
-    try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-      return out.ContentLength ?? 0;
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
+    const out = await orWhenMissing(this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })), isMissing, null);
+    return out ? (out.ContentLength ?? 0) : null;
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
