@@ -1,5 +1,5 @@
 // The hooks that serve a list route from the ListCache (lib/list-cache.ts) and fill it. A route
-// opts in with `config: { listCache: 'own' }` ('all' for a list of everyone's rows, 'own-or-all'
+// opts in with `config: cachedList('own')` ('all' for a list of everyone's rows, 'own-or-all'
 // when a superuser sees everyone's); the onRoute hook below adds, after the route's guard:
 // - onRequest: a kept answer for (user, superuser flag, URL) is sent at once: no validation,
 //   handler or query; else the request takes its ticket before the handler queries;
@@ -7,6 +7,7 @@
 // The guard still runs first on every request: a disabled account or a revoked session is
 // refused as before, cached list or not.
 import type { FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import { CACHED_USER } from '../auth/guard';
 import { ListCache, type ListScope } from './list-cache';
 
 declare module 'fastify' {
@@ -19,6 +20,13 @@ declare module 'fastify' {
     listCacheTicket: number;
   }
 }
+
+/**
+ * Route config of a list: its guard may take the caller's row from the session cache, and its
+ * answer is kept until the rows under it change. `scope`: the caller's rows ('own'), everyone's
+ * ('all'), or everyone's for a superuser and the caller's for anyone else ('own-or-all').
+ */
+export const cachedList = (scope: ListScope) => ({ ...CACHED_USER, listCache: scope });
 
 const isGlobal = (scope: ListScope, request: FastifyRequest): boolean =>
   scope === 'all' || (scope === 'own-or-all' && request.user.isSuperuser);

@@ -3,7 +3,7 @@
 // once, by onRoute hooks: the bearer scheme and the 401 / 403 answers of a guarded route
 // (documentGuarded, from the deny-by-default hook in auth/guard.ts), and a module's tags
 // (tagRoutes, called first in the module).
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '@quarry/shared/schemas';
+import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '@quarry/shared/schemas';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { App } from '../types';
 
@@ -17,6 +17,15 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   const out: Partial<Record<ErrorStatus, typeof ErrorResponseSchema | typeof ValidationErrorResponseSchema>> = {};
   for (const s of statuses) out[s] = s === 422 ? ValidationErrorResponseSchema : ErrorResponseSchema;
   return out;
+}
+
+/**
+ * Route options of a plain read or change of one row by id (`/x/:id`), stating only its own:
+ * the 200 answer and, in `more`, a body or summary. The id parameter and the 404 (no such row
+ * of the caller's) and 422 (a malformed id or body) answers are the same on every such route.
+ */
+export function byIdRoute<Ok, More extends Omit<FastifySchema, 'params' | 'response'> = object>(ok: Ok, more?: More) {
+  return { schema: { params: IdParamsSchema, ...(more as More), response: { 200: ok, ...errorResponses(404, 422) } } };
 }
 
 type RouteSchema = FastifySchema & { tags?: string[]; security?: unknown; response?: Record<string, unknown> };

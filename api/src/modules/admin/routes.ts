@@ -26,13 +26,13 @@ import {
 import { contactMessages } from '../../db/schema';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
 import { isoStrict } from '../../lib/time';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { getModelCallSettings, modelCallUsage, updateModelCallSettings } from '../credits/model-calls';
 import { toUser } from '../users/service';
 import { operationsOverview, retryFailedJob } from './operations';
 import { getSiteSettings, updateSiteSettings } from './settings';
 import { adjustBalance, getUser, listUsers, updateUser } from './users';
-import { CACHED_USER } from '../../auth/guard';
 
 export default async function adminRoutes(app: App) {
   const guard = { onRequest: app.requireSuperuser };
@@ -149,9 +149,7 @@ export default async function adminRoutes(app: App) {
     '/admin/users',
     {
       ...guard,
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'all' },
+      config: cachedList('all'),
       schema: {
         summary: 'Users (search matches email and name; sort by created_at, email, full_name or credit_balance, newest first)',
         querystring: AdminUserListQuerySchema,

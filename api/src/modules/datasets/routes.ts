@@ -13,9 +13,9 @@ import {
 } from '@quarry/shared/schemas';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { addFiles, changeStatus, createDataset, datasetDetail, listDatasetsJson, removeFiles, updateDataset } from './service';
-import { CACHED_USER } from '../../auth/guard';
 
 export default async function datasetRoutes(app: App) {
   tagRoutes(app, 'datasets');
@@ -37,9 +37,7 @@ export default async function datasetRoutes(app: App) {
   app.get(
     '/datasets/',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'own' },
+      config: cachedList('own'),
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: 'The caller\'s datasets, newest first unless sort/order ask otherwise (deleted ones only with status=deleted)',

@@ -11,7 +11,7 @@ import {
   PaginationQuerySchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import {
   createExample,
@@ -76,18 +76,10 @@ export default async function exampleRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/examples/:id',
-    { schema: { params: IdParamsSchema, response: { 200: ExampleSchema, ...errorResponses(404, 422) } } },
-    async (req) => toExample(await getOwnExample(db, req.user.id, req.params.id)),
-  );
+  app.get('/examples/:id', byIdRoute(ExampleSchema), async (req) => toExample(await getOwnExample(db, req.user.id, req.params.id)));
 
-  app.put(
-    '/examples/:id',
-    {
-      schema: { params: IdParamsSchema, body: ExampleUpdateSchema, response: { 200: ExampleSchema, ...errorResponses(404, 422) } },
-    },
-    async (req) => updateExample(db, req.user.id, req.params.id, req.body),
+  app.put('/examples/:id', byIdRoute(ExampleSchema, { body: ExampleUpdateSchema }), async (req) =>
+    updateExample(db, req.user.id, req.params.id, req.body),
   );
 
   app.delete(

@@ -7,9 +7,9 @@ import {
   FeedbackStatsSchema,
   IdParamsSchema,
 } from '@quarry/shared/schemas';
-import { CACHED_USER } from '../../auth/guard';
 import { RateLimiter } from '../../lib/rate-limit';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { createFeedback, feedbackStats, getFeedback, listFeedback, toFeedback } from './service';
 
@@ -37,9 +37,7 @@ export default async function feedbackRoutes(app: App) {
   app.get(
     '/feedback/',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts); a superuser's shows everyone's
-      config: { ...CACHED_USER, listCache: 'own-or-all' },
+      config: cachedList('own-or-all'),
       schema: {
         summary: 'Feedback list: own, or everyone\'s for superusers. Newest first.',
         querystring: FeedbackListQuerySchema,

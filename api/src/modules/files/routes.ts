@@ -24,9 +24,10 @@ import { z } from 'zod';
 import { files } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { isoStrict } from '../../lib/time';
 import { BlobNotFoundError, contentDisposition, downloadSignatureParts } from '../../storage';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { publicBaseUrl, uploadDeps } from '../uploads/routes';
 import { validateStoredFile } from '../uploads/validate';
@@ -42,7 +43,6 @@ import {
   storedUsage,
   toFile,
 } from './service';
-import { CACHED_USER } from '../../auth/guard';
 
 export default async function fileRoutes(app: App) {
   tagRoutes(app, 'files');
@@ -56,9 +56,7 @@ export default async function fileRoutes(app: App) {
   app.get(
     '/files/my-files',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'own' },
+      config: cachedList('own'),
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's files, newest first unless sort/order ask otherwise",
@@ -136,13 +134,7 @@ export default async function fileRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/files/:id',
-    {
-      schema: { params: IdParamsSchema, response: { 200: FileSchema, ...errorResponses(404, 422) } },
-    },
-    async (req) => toFile(await getOwnFile(db, req.user.id, req.params.id)),
-  );
+  app.get('/files/:id', byIdRoute(FileSchema), async (req) => toFile(await getOwnFile(db, req.user.id, req.params.id)));
 
   app.get(
     '/files/:id/datasets',

@@ -27,8 +27,8 @@ import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
 import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
-import { CACHED_USER } from '../../auth/guard';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,9 +78,7 @@ export default async function jobRoutes(app: App) {
   app.get(
     '/jobs/',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'own' },
+      config: cachedList('own'),
       schema: {
         summary: "The caller's jobs, newest first (or sorted by sort/order)",
         description:

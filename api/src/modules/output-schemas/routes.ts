@@ -18,8 +18,9 @@ import {
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { renderSchemaDescriptions } from '../../processing/extraction/schema-descriptions';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { checkDefinition, validateData } from './definition';
 import {
@@ -31,7 +32,6 @@ import {
   toOutputSchema,
   updateOutputSchema,
 } from './service';
-import { CACHED_USER } from '../../auth/guard';
 
 export default async function outputSchemaRoutes(app: App) {
   tagRoutes(app, 'output-schemas');
@@ -52,9 +52,7 @@ export default async function outputSchemaRoutes(app: App) {
   app.get(
     '/output-schemas/',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'own' },
+      config: cachedList('own'),
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's output schemas (search; sort by updated_at, created_at, name or usage_count, recently updated first)",
@@ -91,24 +89,12 @@ export default async function outputSchemaRoutes(app: App) {
     async (req) => outputSchemaStatistics(db, req.user.id),
   );
 
-  app.get(
-    '/output-schemas/:id',
-    {
-      schema: { params: IdParamsSchema, response: { 200: OutputSchemaSchema, ...errorResponses(404, 422) } },
-    },
-    async (req) => toOutputSchema(await getOwnOutputSchema(db, req.user.id, req.params.id)),
+  app.get('/output-schemas/:id', byIdRoute(OutputSchemaSchema), async (req) =>
+    toOutputSchema(await getOwnOutputSchema(db, req.user.id, req.params.id)),
   );
 
-  app.put(
-    '/output-schemas/:id',
-    {
-      schema: {
-        params: IdParamsSchema,
-        body: OutputSchemaUpdateSchema,
-        response: { 200: OutputSchemaSchema, ...errorResponses(404, 422) },
-      },
-    },
-    async (req) => updateOutputSchema(db, req.user.id, req.params.id, req.body),
+  app.put('/output-schemas/:id', byIdRoute(OutputSchemaSchema, { body: OutputSchemaUpdateSchema }), async (req) =>
+    updateOutputSchema(db, req.user.id, req.params.id, req.body),
   );
 
   app.delete(

@@ -16,13 +16,13 @@ import {
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
+import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { assertModelCallsAllowed, chargeModelCall } from '../credits/model-calls';
 import { runPlayground } from './playground';
 import { createPrompt, deletePrompt, getOwnPrompt, listPrompts, promptStatistics, toPrompt, updatePrompt, validatePrompt } from './service';
-import { CACHED_USER } from '../../auth/guard';
 
 export default async function promptRoutes(app: App) {
   tagRoutes(app, 'prompts');
@@ -43,9 +43,7 @@ export default async function promptRoutes(app: App) {
   app.get(
     '/prompts/',
     {
-      // a list: the guard may take the caller's row from the session cache, and the answer is
-      // kept until the rows under it change (lib/list-cache.ts)
-      config: { ...CACHED_USER, listCache: 'own' },
+      config: cachedList('own'),
       serializerCompiler: fastSerializerCompiler,
       schema: {
         summary: "The caller's prompts (filter by type, search; sort by updated_at, created_at or name, recently updated first)",
@@ -77,18 +75,10 @@ export default async function promptRoutes(app: App) {
     async (req) => promptStatistics(db, req.user.id),
   );
 
-  app.get(
-    '/prompts/:id',
-    { schema: { params: IdParamsSchema, response: { 200: PromptSchema, ...errorResponses(404, 422) } } },
-    async (req) => toPrompt(await getOwnPrompt(db, req.user.id, req.params.id)),
-  );
+  app.get('/prompts/:id', byIdRoute(PromptSchema), async (req) => toPrompt(await getOwnPrompt(db, req.user.id, req.params.id)));
 
-  app.put(
-    '/prompts/:id',
-    {
-      schema: { params: IdParamsSchema, body: PromptUpdateSchema, response: { 200: PromptSchema, ...errorResponses(404, 422) } },
-    },
-    async (req) => updatePrompt(db, req.user.id, req.params.id, req.body),
+  app.put('/prompts/:id', byIdRoute(PromptSchema, { body: PromptUpdateSchema }), async (req) =>
+    updatePrompt(db, req.user.id, req.params.id, req.body),
   );
 
   app.delete(

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { cancelJob } from '../../jobs/store';
 import { HttpError } from '../../lib/errors';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { addLocalWaker } from './queue';
 import {
@@ -72,17 +72,11 @@ export default async function webhookRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/webhooks/:id',
-    { schema: { params: IdParamsSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(404, 422) } } },
-    async (req) => toEndpoint(await ownEndpoint(db, req.user.id, req.params.id)),
-  );
+  app.get('/webhooks/:id', byIdRoute(WebhookEndpointSchema), async (req) => toEndpoint(await ownEndpoint(db, req.user.id, req.params.id)));
 
   app.patch(
     '/webhooks/:id',
-    {
-      schema: { summary: 'Change the URL, events, description or enabled', params: IdParamsSchema, body: WebhookEndpointUpdateSchema, response: { 200: WebhookEndpointSchema, ...errorResponses(404, 422) } },
-    },
+    byIdRoute(WebhookEndpointSchema, { summary: 'Change the URL, events, description or enabled', body: WebhookEndpointUpdateSchema }),
     async (req) => updateEndpoint(db, req.user.id, req.params.id, req.body),
   );
 
