@@ -122,3 +122,62 @@ describe('a label row with its values lines below', () => {
     expect([data.subtotal, data.tax_amount, data.total_amount]).toEqual([250, 50, 300]);
   });
 });
+
+describe('the totals of an e-invoice visualisation', () => {
+  const itemLines = [
+    'Rechnung Nr. 5512 vom 03.04.2025',
+    '',
+    'Pos    Referenzen        Beschreibung            Nettopreis      Menge Einheit     Steuersatz    Nettobetrag',
+    'Art-Nr-Kunde:          Ordner                        24,0000             10 Stk                7%           240,00',
+    'Art-Nr-Lieferant: OR10',
+    '4001234500062 (GTIN)',
+    '1',
+    'Bruttopreis :24,0000',
+    '',
+    'Art-Nr-Kunde:          Tinte                         14,0000              5 Stk               19%            70,00',
+    'Art-Nr-Lieferant: TI05',
+    '4001234500079 (GTIN)',
+    '2',
+    'Bruttopreis :14,0000',
+    '',
+  ];
+  const breakdown = [
+    'Art (Kategorie)      Warenwert     Zu-/Abschlag     Basisbetrag     Steuersatz [%]     Steuerbetrag',
+    'Umsatzsteuer (S)                                     240,00           7                  16,80',
+    'Umsatzsteuer (S)                                      60,00          19                  11,40',
+    '',
+  ];
+  const read = (lines: string[]) => {
+    const data = extractOffline(lines.join('\n'), INVOICE).data as Record<string, unknown>;
+    return [data.subtotal, data.tax_amount, data.total_amount];
+  };
+
+  it('the tax is the tax amount, not a tax breakdown row’s base (base, rate, tax)', () => {
+    expect(read([...itemLines, ...breakdown, 'Steuerbetrag                             28,20'])[1]).toBe(28.2);
+  });
+
+  it('the subtotal is the total without tax, not the sum of the lines before allowances', () => {
+    const totals = [
+      'Positionssumme                          310,00',
+      'Gesamtbetrag der Zuschläge                0,00',
+      'Gesamtbetrag der Abschläge              -10,00',
+      'Rechnungssumme ohne USt.                300,00',
+      'Steuerbetrag                             28,20',
+      'Bruttosumme                             328,20',
+    ];
+    expect(read([...itemLines, ...totals])).toEqual([300, 28.2, 328.2]);
+  });
+
+  it('a tax breakdown row in the columns of the items is no item', () => {
+    const text = [
+      'Pos          Beschreibung    Nettopreis         Menge         USt.       Betrag',
+      '1            Ordner            24,0000        10 Stk          7 %       240,00',
+      '2            Tinte             12,0000         5 Stk         19 %        60,00',
+      '',
+      'Art (Kategorie)      Warenwert     Basisbetrag     Steuersatz [%]     Steuerbetrag',
+      'Umsatzsteuer (S)                    240,00           7                  16,80',
+      'Umsatzsteuer (S)                     60,00          19                  11,40',
+    ].join('\n');
+    expect(items(text).map((r) => r.description)).toEqual(['Ordner', 'Tinte']);
+  });
+});

@@ -4,7 +4,8 @@
 // candidate; the extractor takes the best ones, each cell at most once.
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
-import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, stem } from './labels';
+import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
+import { LINE_SUM } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
 import { findDates, parseAmount } from './values';
@@ -23,6 +24,8 @@ export interface Candidate {
 }
 
 export const LABEL_THRESHOLD = 0.6;
+
+const LINE_SUMS = new Set(LINE_SUM.map(normalizeLabel));
 
 export function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
@@ -65,6 +68,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (score < LABEL_THRESHOLD && identifierFields.length > 1 && identifierFields.includes(field) && ownsLabel(field, key, identifierFields, fields) && identifierShaped(value)) score = 0.65;
       // the amount paid after rounding ("Total rounded", "Rounded total") over the total before it
       if (field.type === 'number' && /round/i.test(key) && field.labels.some((l) => l.phrase === 'total')) score *= 1.15;
+      // the sum of the item lines gives way to a total without tax printed beside it
+      if (field.type === 'number' && LINE_SUMS.has(normalizeLabel(name))) score *= 0.9;
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
@@ -177,7 +182,8 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
  */
 function summaryRow(cells: { text: string }[], ci: number): boolean {
   const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
-  return amount(cells[ci + 1]?.text) && amount(cells[ci + 2]?.text);
+  // also with a rate between ("Umsatzsteuer (S)   113,03   7   7,91": a tax breakdown's base, rate, tax)
+  return amount(cells[ci + 1]?.text) && cells.slice(ci + 2).some((c) => amount(c.text));
 }
 
 /** "<number> vom|von|du|del|de|van|of|dated <date>" */

@@ -12,7 +12,7 @@
 //  - a date column goes to a date property, the longest text column to the description.
 import type { ScalarField, TableField } from './fields';
 import { buildRow } from './table';
-import { contentWords, isTableEndLabel, keywordScore, matchLabel, stem } from './labels';
+import { contentWords, isTableEndLabel, isTotalOrTaxLabel, keywordScore, matchLabel, stem } from './labels';
 import { isSeparatorLine, splitCells, type Cell } from './table';
 import { repairNumber } from './ocr-numbers';
 import { findDates, parseAmount } from './values';
@@ -408,6 +408,9 @@ export function layoutRows(table: LayoutTable, field: TableField, map: (ScalarFi
   const positions = numbered.length >= Math.max(2, table.rows.length * 0.6) && numbered.every((n, i) => i === 0 || n > numbered[i - 1]!);
   const out: Record<string, unknown>[] = [];
   for (const row of table.rows) {
+    // a tax breakdown's or the totals' row in the columns of the items ("Umsatzsteuer (S)  240,00  7  16,80")
+    const first = row.cells.find(Boolean);
+    if (first && isTotalOrTaxLabel(first)) continue;
     const cells = new Map<ScalarField, string>();
     row.cells.forEach((raw, j) => {
       const f = map[j];

@@ -39,6 +39,7 @@ export const TOTAL = [
 
 export const SUBTOTAL = [
   'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'zwischensumme', 'rechnungssumme netto', 'nettosumme', 'warenwert', 'positionssumme', 'rechnungssumme',
+  'rechnungssumme ohne ust', 'rechnungssumme ohne mwst', 'summe ohne ust', 'summe ohne mwst', 'gesamtbetrag ohne ust', 'gesamtbetrag ohne mwst', 'gesamtsumme ohne ust', 'gesamtsumme ohne mwst',
   'total ht', 'montant ht', 'sous total', 'total hors taxe',
   'subtotaal', 'totaal excl btw', 'netto bedrag',
   'base imponible', 'subtotal', 'importe neto',
@@ -47,6 +48,12 @@ export const SUBTOTAL = [
   'imponibile', 'totale imponibile', 'imponibile totale',
   'razem netto', 'wartosc netto razem', 'suma netto', 'wartosc netto',
 ];
+
+/**
+ * The sum of the item lines ("Positionssumme"): the subtotal only where no total without tax is
+ * printed, for allowances and charges on the whole invoice stand between the two.
+ */
+export const LINE_SUM = ['positionssumme', 'summe positionen', 'summe aller positionen', 'total lignes', 'somme lignes'];
 
 export const TAX = [
   'mwst', 'ust', 'mehrwertsteuer', 'umsatzsteuer', 'steuerbetrag', 'steuer', 'zzgl mwst', 'zzgl ust', 'zuzuglich mwst', 'zuzuglich ust', 'ust gesamt', 'mwst gesamt', 'mwst betrag', 'ust betrag', 'enthaltene mwst', 'inkl mwst',
