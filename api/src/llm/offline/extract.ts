@@ -11,7 +11,7 @@
 // as not found. `found` says where every value came from.
 import type { JSONSchema, LlmSourceDocument } from '../types';
 import { checkArithmetic } from './arithmetic';
-import { isTotalOrTaxLabel } from './labels';
+import { isAllowanceOrCharge, isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
@@ -59,10 +59,11 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);
-  // totals and tax lines are never rows ("Umsatzsteuer (S)  275,00  7  19,25" of a tax breakdown)
+  // totals and tax lines are never rows ("Umsatzsteuer (S)  275,00  7  19,25" of a tax breakdown),
+  // nor are the allowances and charges on the whole invoice ("Abschlag Sondernachlass  10,00  -1,00")
   for (const [table, data] of tableData) {
     const names = table.columns.filter((c) => c.type === 'string' && !c.format).map((c) => c.name);
-    const kept = data.filter((row) => !names.some((n) => typeof row[n] === 'string' && isTotalOrTaxLabel(row[n] as string)));
+    const kept = data.filter((row) => !names.some((n) => typeof row[n] === 'string' && (isTotalOrTaxLabel(row[n] as string) || isAllowanceOrCharge(row[n] as string))));
     if (kept.length !== data.length) tableData.set(table, kept);
   }
 

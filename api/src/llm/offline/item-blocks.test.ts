@@ -181,3 +181,36 @@ describe('the totals of an e-invoice visualisation', () => {
     expect(items(text).map((r) => r.description)).toEqual(['Ordner', 'Tinte']);
   });
 });
+
+describe('units, currency codes and allowances', () => {
+  it('reads a quantity with a unit code and amounts with a currency code', () => {
+    const text = [
+      'Pos    Referenzen        Beschreibung            Nettopreis      Menge Einheit     Steuersatz    Nettobetrag',
+      'Art-Nr-Kunde:          Schrauben M6              0,2500 EUR            40 C62               19%        10,00 EUR',
+      'Art-Nr-Lieferant: SM6',
+      '4001234500086 (GTIN)',
+      '1',
+      'Art-Nr-Kunde:          Muttern M6                0,1000 EUR            50 C62               19%         5,00 EUR',
+      'Art-Nr-Lieferant: MM6',
+      '4001234500093 (GTIN)',
+      '2',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'Schrauben M6', quantity: 40, unit_price: 0.25, amount: 10 },
+      { description: 'Muttern M6', quantity: 50, unit_price: 0.1, amount: 5 },
+    ]);
+  });
+
+  it('an allowance or a charge on the whole invoice is no item', () => {
+    const text = [
+      'Rechnung Nr. 5512 vom 03.04.2025',
+      '',
+      'Zu- und Abschläge',
+      'Art                         Prozent     Basisbetrag     Basismenge     Steuer          Betrag',
+      'Abschlag Treuerabatt                    10,00                          19% UST(S)      -1,00',
+      'Abschlag Treuerabatt                    19,90                           7% UST(S)      -2,00',
+      'Zuschlag Fracht                         19,90                           7% UST(S)       4,50',
+    ].join('\n');
+    expect(items(text)).toEqual([]);
+  });
+});

@@ -15,12 +15,12 @@ import type { ScalarField, TableField } from './fields';
 import { isTableEndLabel, isTotalOrTaxLabel } from './labels';
 import { numericRole } from './structure';
 import { buildRow, isSeparatorLine, splitCells } from './table';
-import { findDates, parseAmount } from './values';
+import { findDates, parseAmount, parseCurrency } from './values';
 
 /** "19%", "7 %": a tax rate beside the numbers, not a quantity, price or amount */
 const RATE = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
-/** "20 Stk", "3 m²", "3 Piece": a quantity with its unit */
-const WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9})$/u;
+/** "20 Stk", "3 m²", "3 Piece", "20 C62" (a unit's code): a quantity with its unit */
+const WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9}|[A-Z]{1,2}\d{1,2})$/u;
 /** an amount written as money: decimals, an optional sign and currency mark */
 const MONEY = /^-?(?:[$€£]\s?)?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2,4}(?:\s?[$€£])?$/;
 const PLAIN = /^-?(?:[$€£]\s?)?\d{1,6}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?(?:\s?[$€£])?$/;
@@ -50,10 +50,13 @@ function lineCells(line: string): string[] {
   });
 }
 
-function numberOf(text: string, index: number): NumberCell | null {
-  if (RATE.test(text) || isDateCell(text)) return null;
+function numberOf(cell: string, index: number): NumberCell | null {
+  if (RATE.test(cell) || isDateCell(cell)) return null;
+  // "9,90 EUR": an amount with its currency's code
+  const code = /^(.*\d)\s?([A-Z]{3})$/.exec(cell);
+  const text = code && parseCurrency(code[2]!) ? code[1]! : cell;
   const unit = WITH_UNIT.exec(text);
-  if (unit && !/^[A-Z]{3}$/.test(unit[2]!)) {
+  if (unit) {
     const value = parseAmount(unit[1]!);
     return value === undefined ? null : { index, value, unit: true, written: unit[1]! };
   }

@@ -4,7 +4,7 @@
 // whole normalised phrases, never by substring, so "Total Tax" is not "Total".
 
 import {
-  BUYER, CURRENCY, DESCRIPTION, DUE_DATE, INVOICE_NUMBER, ISSUE_DATE, LINE_AMOUNT, ORDER_NUMBER, QUANTITY, RECEIPT_NUMBER, SELLER, SUBTOTAL, TABLE_END_WORDS, TAX, TITLES, TOTAL, UNIT_PRICE,
+  ALLOWANCE_WORDS, BUYER, CURRENCY, DESCRIPTION, DUE_DATE, INVOICE_NUMBER, ISSUE_DATE, LINE_AMOUNT, ORDER_NUMBER, QUANTITY, RECEIPT_NUMBER, SELLER, SUBTOTAL, TABLE_END_WORDS, TAX, TITLES, TOTAL, UNIT_PRICE,
 } from './vocabulary';
 
 const ABBREVIATIONS: Record<string, string> = {
@@ -243,6 +243,14 @@ export function isTableEndLabel(text: string): boolean {
 export function isTotalOrTaxLabel(text: string): boolean {
   const key = normalizeLabel(text.replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[:\s]+$/, ''));
   return !!key && TABLE_END.has(key);
+}
+
+const ALLOWANCES = new Set(ALLOWANCE_WORDS);
+
+/** an allowance's or a charge's line ("Abschlag Sondernachlass", "Remise : remise commerciale"): no item */
+export function isAllowanceOrCharge(text: string): boolean {
+  const words = normalizeLabel(text).split(' ');
+  return words.length >= 2 && ALLOWANCES.has(words[0]!);
 }
 
 /** Title words that are not a vendor name when they open a document. */

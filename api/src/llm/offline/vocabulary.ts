@@ -92,5 +92,11 @@ export const TABLE_END_WORDS = [
   'razem', 'do zapłaty', 'suma',
 ];
 
+/**
+ * The first word of an allowance or a charge on the whole invoice ("Abschlag Sondernachlass",
+ * "Zuschlag Versandkosten", "REMISE : REMISE COMMERCIALE"): such a line is no item.
+ */
+export const ALLOWANCE_WORDS = ['abschlag', 'zuschlag', 'nachlass', 'rabatt', 'skonto', 'remise', 'escompte', 'korting', 'toeslag', 'descuento', 'recargo', 'sconto', 'maggiorazione', 'rabat', 'upust', 'discount'];
+
 /** document titles in these languages (a title is no party's name) */
 export const TITLES = ['rechnung', 'handelsrechnung', 'gutschrift', 'quittung', 'kassenbon', 'facture', 'avoir', 'factuur', 'creditnota', 'factura', 'fattura', 'ricevuta', 'scontrino', 'faktura', 'faktura vat', 'paragon', 'recibo', 'bon'];

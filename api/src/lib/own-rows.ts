@@ -1,0 +1,17 @@
+// The caller's rows of a table with `id` and `user_id` columns: another user's row answers
+// 404 like a missing one, so nobody learns that it exists.
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db';
+import { notFound } from './errors';
+
+type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+
+/** Deletes the caller's row `id` of `table`; 404 with `notFoundMessage` when there is none. */
+export async function deleteOwnRow(db: DbOrTx, table: OwnedTable, userId: string, id: string, notFoundMessage: string): Promise<void> {
+  const deleted = await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .returning({ id: table.id });
+  if (deleted.length === 0) throw notFound(notFoundMessage);
+}
