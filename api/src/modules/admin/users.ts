@@ -5,7 +5,7 @@ import type { AdminUserSort, AdminUserUpdate, BalanceAdjustment, SortOrder } fro
 import type { Db } from '../../db';
 import { creditTransactions, users, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { pageTotal, totalOverAll } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,15 +42,8 @@ export async function listUsers(
     q.sort === 'full_name'
       ? [asc(userSortKey.full_name), dir(sql`lower(${users.fullName})`), dir(users.id)]
       : [dir(userSortKey[q.sort]), dir(users.id)];
-  const page = await db
-    .select({ row: users, total: totalOverAll() })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = await pageTotal(db, page, q.offset, users, where);
-  return { rows: page.map((p) => p.row), total };
+  const { rows, total } = await readPage(db, users, { row: users }, where, order, q);
+  return { rows: rows.map((p) => p.row), total };
 }
 
 /**

@@ -4,6 +4,7 @@
 // it. is_validated records the last outcome and is cleared when the texts or schema change.
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Example, ExampleValidateResponse, PathError } from '@quarry/shared/schemas';
+import { deleteOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type ExampleRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -133,8 +134,7 @@ export async function updateExample(
 }
 
 export async function deleteExample(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(examples).where(and(eq(examples.id, id), eq(examples.userId, userId))).returning({ id: examples.id });
-  if (deleted.length === 0) throw notFound('Example not found');
+  await deleteOwnRow(db, examples, userId, id, 'Example not found');
 }
 
 export async function validateExample(db: Db, userId: string, id: string): Promise<ExampleValidateResponse> {

@@ -3,10 +3,11 @@
 // the schema (counted live) + jobs that used it (recordOutputSchemaUse, called by the engine).
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutputSchema, OutputSchemaSort, OutputSchemaStatistics, SortOrder } from '@quarry/shared/schemas';
+import { deleteOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { pageTotal, totalOverAll } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { escapeLike } from '../files/service';
 import { checkDefinition, fieldTypesOf } from './definition';
@@ -78,14 +79,7 @@ export async function listOutputSchemas(
   }
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select({ row: outputSchemas, usage: usageSql, total: totalOverAll() })
-    .from(outputSchemas)
-    .where(where)
-    .orderBy(dir(schemaSortKey[q.sort]), dir(outputSchemas.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = await pageTotal(db, rows, q.offset, outputSchemas, where);
+  const { rows, total } = await readPage(db, outputSchemas, { row: outputSchemas, usage: usageSql }, where, [dir(schemaSortKey[q.sort]), dir(outputSchemas.id)], q);
   return { schemas: rows.map(toOutputSchema), total };
 }
 
@@ -164,11 +158,7 @@ export async function deleteOutputSchema(db: Db, userId: string, id: string, for
       );
     }
   }
-  const deleted = await db
-    .delete(outputSchemas)
-    .where(and(eq(outputSchemas.id, id), eq(outputSchemas.userId, userId)))
-    .returning({ id: outputSchemas.id });
-  if (deleted.length === 0) throw notFound('Output schema not found');
+  await deleteOwnRow(db, outputSchemas, userId, id, 'Output schema not found');
 }
 
 /** For the job engine: a job used this schema (usage_count + 1). */

@@ -5,10 +5,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Prompt, PromptKind, PromptSort, PromptStatistics, PromptValidateResponse, SortOrder } from '@quarry/shared/schemas';
 import { PROMPT_ALLOWED_VARIABLES, PROMPT_MESSAGES } from '@quarry/shared/schemas';
+import { deleteOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type PromptRow } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
-import { pageTotal, totalOverAll } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { extractTemplateVariables, validateTemplateVariables } from '../../processing/extraction/template';
 import { escapeLike } from '../files/service';
@@ -105,14 +106,7 @@ export async function listPrompts(
   }
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select({ row: prompts, exampleCount: exampleCountSql, total: totalOverAll() })
-    .from(prompts)
-    .where(where)
-    .orderBy(dir(promptSortKey[q.sort]), dir(prompts.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = await pageTotal(db, rows, q.offset, prompts, where);
+  const { rows, total } = await readPage(db, prompts, { row: prompts, exampleCount: exampleCountSql }, where, [dir(promptSortKey[q.sort]), dir(prompts.id)], q);
   return { prompts: rows.map(toPrompt), total };
 }
 
@@ -174,11 +168,7 @@ export async function updatePrompt(db: Db, userId: string, id: string, patch: Pa
 
 /** Deletes a prompt and its examples. */
 export async function deletePrompt(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(prompts)
-    .where(and(eq(prompts.id, id), eq(prompts.userId, userId)))
-    .returning({ id: prompts.id });
-  if (deleted.length === 0) throw notFound('Prompt not found');
+  await deleteOwnRow(db, prompts, userId, id, 'Prompt not found');
 }
 
 export async function promptStatistics(db: Db, userId: string): Promise<PromptStatistics> {
