@@ -237,6 +237,10 @@ export {
   type UserId,
 } from './query-keys';
 export {
+  useRefreshingMutation,
+  type RefreshAfter,
+} from './refreshingMutation';
+export {
   DEFAULT_SITE_NAME,
   publicSiteSettingsParser,
   siteKeys,

@@ -32,7 +32,7 @@ const VALUES = [
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
   'toastDuration', 'Toaster', 'toaster', 'truncate', 'UNKNOWN_ERROR_MESSAGE', 'UPLOAD_EVENT_NAMES',
   'UPLOAD_FAILED', 'uploadFailedMessage', 'uploadToSignedUrl', 'useAuth', 'useConnectionState',
-  'useCurrentUser', 'useDebouncedValue', 'useErrorHandler', 'useJobUpdates', 'useListParams', 'useObservable', 'USER_STORAGE_KEY',
+  'useCurrentUser', 'useDebouncedValue', 'useErrorHandler', 'useJobUpdates', 'useListParams', 'useObservable', 'useRefreshingMutation', 'USER_STORAGE_KEY',
   'userKeys', 'useWideLayout', 'validityStatus', 'WIDE_QUERY',
 ];
 
@@ -45,7 +45,7 @@ const TYPES = [
   'HandleErrorOptions', 'HttpMethod', 'JobEventType', 'JobUpdateContext', 'JobUpdateData',
   'JobUpdateDetails', 'JobUpdateMessage', 'JobUpdateProgress', 'ListParams', 'LoadingStateProps', 'NamedCrumb',
   'NavEntry', 'NavGroup', 'NotificationStatus', 'PageHeaderProps', 'PageNumbersProps', 'Parser', 'ProgressUnits',
-  'QueryParams', 'QueryValue', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
+  'QueryParams', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
   'RequestOptions', 'RetryOptions', 'RouteHandle', 'RunOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
   'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',

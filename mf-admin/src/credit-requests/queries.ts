@@ -1,6 +1,6 @@
 // Admin credit requests: list (status_filter, limit 100),
 // stats, review.
-import { api, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import { ADMIN_CREDIT_REQUEST_LIMIT } from '@quarry/shared/constants';
 import {
   AdminCreditRequestListResponseSchema,
@@ -8,7 +8,7 @@ import {
   CreditRequestStatsSchema,
   type CreditRequestStatus,
 } from '@quarry/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type StatusFilter = 'all' | CreditRequestStatus;
 
@@ -49,16 +49,15 @@ export interface ReviewInput {
 }
 
 export function useReviewCreditRequest() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: ({ id, status, admin_notes }: ReviewInput) =>
+  return useRefreshingMutation(
+    ({ id, status, admin_notes }: ReviewInput) =>
       api.put(
         `admin/credit-requests/${encodeURIComponent(id)}/review`,
         { status, admin_notes: admin_notes.trim() === '' ? null : admin_notes.trim() },
         { schema: AdminCreditRequestSchema },
       ),
+    creditRequestKeys.all,
     // also after a failure: "already reviewed" means the list is out of date
-    onSettled: () => client.invalidateQueries({ queryKey: creditRequestKeys.all(userId) }),
-  });
+    'settled',
+  );
 }

@@ -1,8 +1,8 @@
 // The operations view: GET /admin/operations polled while the page is open,
 // POST /admin/jobs/{id}/retry.
-import { api, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import { AdminJobRetryResponseSchema, OperationsOverviewSchema } from '@quarry/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * Other users' job events never reach an administrator's socket (it is per user), so the
@@ -28,10 +28,5 @@ export function useOperations() {
 }
 
 export function useRetryJob() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: (jobId: string) => api.post(`admin/jobs/${encodeURIComponent(jobId)}/retry`, undefined, { schema: AdminJobRetryResponseSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: operationsKeys.all(userId) }),
-  });
+  return useRefreshingMutation((jobId: string) => api.post(`admin/jobs/${encodeURIComponent(jobId)}/retry`, undefined, { schema: AdminJobRetryResponseSchema }), operationsKeys.all, 'settled');
 }

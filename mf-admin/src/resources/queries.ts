@@ -1,12 +1,12 @@
 // Admin resource types.
-import { api, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import {
   ResourceTypeListResponseSchema,
   ResourceTypeSchema,
   SeedResourcesResponseSchema,
   type ResourceTypeUpdate,
 } from '@quarry/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 const keys = queryKeys('admin', 'resource-types');
 export const resourceKeys = {
@@ -25,35 +25,28 @@ export function useResourceTypes() {
   return useQuery(resourceTypesQueryOptions(userId));
 }
 
-function useInvalidate() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return () => client.invalidateQueries({ queryKey: resourceKeys.all(userId) });
-}
-
 export function useSeedResources() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (overwriteExisting: boolean) =>
+  return useRefreshingMutation(
+    (overwriteExisting: boolean) =>
       api.post('admin/seed-resources', { overwrite_existing: overwriteExisting, resource_types: null }, { schema: SeedResourcesResponseSchema }),
-    onSuccess: invalidate,
-  });
+    resourceKeys.all,
+    'success',
+  );
 }
 
 export function useUpdateResourceType() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ResourceTypeUpdate }) =>
-      api.put(`admin/resource-types/${encodeURIComponent(id)}`, patch, { schema: ResourceTypeSchema }),
-    onSuccess: invalidate,
-  });
+  return useRefreshingMutation(
+    ({ id, patch }: { id: string; patch: ResourceTypeUpdate }) => api.put(`admin/resource-types/${encodeURIComponent(id)}`, patch, { schema: ResourceTypeSchema }),
+    resourceKeys.all,
+    'success',
+  );
 }
 
 export function useDeleteResourceType() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => // 204 No Content: nothing to parse
-      api.delete(`admin/resource-types/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
-  });
+  return useRefreshingMutation(
+    // 204 No Content: nothing to parse
+    (id: string) => api.delete(`admin/resource-types/${encodeURIComponent(id)}`),
+    resourceKeys.all,
+    'success',
+  );
 }

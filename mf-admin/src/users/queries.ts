@@ -1,7 +1,7 @@
 // Users as administrators manage them: GET /admin/users, PATCH /admin/users/{id},
 // POST /admin/users/{id}/credit-adjustments, GET /admin/users/{id}/api-keys and
 // DELETE /admin/api-keys/{id}.
-import { api, queryKeys, useCurrentUser, LIST_PAGE_SIZE } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, LIST_PAGE_SIZE, useRefreshingMutation } from '@quarry/shared';
 import {
   AdminUserListResponseSchema,
   ApiKeyListSchema,
@@ -13,7 +13,7 @@ import {
   type BalanceAdjustmentCreate,
   type SortOrder,
 } from '@quarry/shared/schemas';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface UserListFilters {
   search: string;
@@ -45,28 +45,21 @@ export function useUsers(filters: UserListFilters) {
   return useQuery(usersQueryOptions(useCurrentUser()?.id, filters));
 }
 
-function useInvalidateUsers() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return () => client.invalidateQueries({ queryKey: userAdminKeys.all(userId) });
-}
-
 export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminUserUpdate }) =>
-      api.patch(`admin/users/${encodeURIComponent(id)}`, patch, { schema: AdminUserSchema }),
-    onSettled: invalidate,
-  });
+  return useRefreshingMutation(
+    ({ id, patch }: { id: string; patch: AdminUserUpdate }) => api.patch(`admin/users/${encodeURIComponent(id)}`, patch, { schema: AdminUserSchema }),
+    userAdminKeys.all,
+    'settled',
+  );
 }
 
 export function useAdjustBalance() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BalanceAdjustmentCreate }) =>
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: BalanceAdjustmentCreate }) =>
       api.post(`admin/users/${encodeURIComponent(id)}/credit-adjustments`, body, { schema: BalanceAdjustmentSchema }),
-    onSuccess: invalidate,
-  });
+    userAdminKeys.all,
+    'success',
+  );
 }
 
 const apiKeysKey = (me: string | undefined, userId: string) => [...userAdminKeys.all(me), 'api-keys', userId] as const;
@@ -80,10 +73,9 @@ export function useUserApiKeys(userId: string) {
 }
 
 export function useAdminRevokeApiKey(userId: string) {
-  const client = useQueryClient();
-  const me = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: (keyId: string) => api.delete(`admin/api-keys/${encodeURIComponent(keyId)}`, { schema: ApiKeySchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: apiKeysKey(me, userId) }),
-  });
+  return useRefreshingMutation(
+    (keyId: string) => api.delete(`admin/api-keys/${encodeURIComponent(keyId)}`, { schema: ApiKeySchema }),
+    (me) => apiKeysKey(me, userId),
+    'settled',
+  );
 }

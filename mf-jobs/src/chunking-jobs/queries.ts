@@ -1,8 +1,8 @@
 // Chunking jobs: recent jobs, one job, its chunks, create.
-import { api, jobKeys } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import { RECENT_CHUNKING_JOBS_LIMIT } from '@quarry/shared/constants';
 import { ChunkingJobDetailSchema, ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -55,14 +55,13 @@ export interface ChunkingRequest {
 export class InvalidChunkingResponse extends Error {}
 
 export function useCreateChunkingJob() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: async (body: ChunkingRequest) => {
+  return useRefreshingMutation(
+    async (body: ChunkingRequest) => {
       const res = await api.post<{ job_id?: unknown }>('chunking/test', body);
       if (!res || typeof res.job_id !== 'string' || !res.job_id) throw new InvalidChunkingResponse('The server did not return a job id.');
       return res.job_id;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
-  });
+    jobKeys.lists,
+    'settled',
+  );
 }

@@ -1,7 +1,7 @@
 // What the file detail page and the chunk editor both read: the file, its OCR
 // lines and the active run's chunks, and the chunk edit. Every key hangs under the shared
 // `fileKeys.detail(userId, fileId)`, so invalidating the file reaches everything shown of it.
-import { api, fileKeys, useCurrentUser } from '@quarry/shared';
+import { api, fileKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import {
   ChunkSchema,
   ChunksResponseSchema,
@@ -10,7 +10,7 @@ import {
   type ChunkItem,
   type ChunkUpdate,
 } from '@quarry/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 type UserId = string | null | undefined;
 const enc = encodeURIComponent;
@@ -60,11 +60,9 @@ export function useActiveChunks(fileId: string) {
 
 /** `PATCH files/{id}/chunks/{chunkId}`; every chunk list of the file is reloaded after it. */
 export function useUpdateChunk(fileId: string) {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ chunkId, body }: { chunkId: string; body: ChunkUpdate }): Promise<ChunkItem> =>
-      api.patch(`files/${enc(fileId)}/chunks/${enc(chunkId)}`, body, { schema: ChunkSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: fileToolKeys.chunks(userId, fileId) }),
-  });
+  return useRefreshingMutation(
+    ({ chunkId, body }: { chunkId: string; body: ChunkUpdate }): Promise<ChunkItem> => api.patch(`files/${enc(fileId)}/chunks/${enc(chunkId)}`, body, { schema: ChunkSchema }),
+    (userId) => fileToolKeys.chunks(userId, fileId),
+    'success',
+  );
 }

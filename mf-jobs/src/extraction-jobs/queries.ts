@@ -1,7 +1,7 @@
 // Extraction jobs: recent jobs, one job (no retry on error), create.
-import { api, jobKeys } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import { JobDetailSchema, JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -44,10 +44,5 @@ export interface ExtractionCreate {
 }
 
 export function useCreateExtractionJob() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: (body: ExtractionCreate) => api.post('jobs/', { job_type: 'extraction', start: true, ...body }, { schema: JobSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
-  });
+  return useRefreshingMutation((body: ExtractionCreate) => api.post('jobs/', { job_type: 'extraction', start: true, ...body }, { schema: JobSchema }), jobKeys.lists, 'settled');
 }

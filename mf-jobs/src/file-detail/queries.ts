@@ -1,7 +1,7 @@
 // The file detail page's own calls: the file's OCR result, its chunking runs and a
 // run's chunks, activating / deleting a run, the extraction results (current and previous
 // versions) and re-running OCR. Keys hang under `fileKeys.detail(userId, fileId)`.
-import { api, fileKeys, jobKeys } from '@quarry/shared';
+import { api, fileKeys, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import {
   ACTIVE_JOB_STATUSES,
   ChunkingRunSchema,
@@ -105,12 +105,7 @@ export function useFileContent(fileId: string, enabled: boolean) {
 }
 
 export function useActivateRun(fileId: string) {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (runId: string) => api.post(`files/${enc(fileId)}/chunking_runs/${enc(runId)}/activate`, undefined, { schema: ChunkingRunSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: fileToolKeys.chunks(userId, fileId) }),
-  });
+  return useRefreshingMutation((runId: string) => api.post(`files/${enc(fileId)}/chunking_runs/${enc(runId)}/activate`, undefined, { schema: ChunkingRunSchema }), (userId) => fileToolKeys.chunks(userId, fileId), 'success');
 }
 
 export function useDeleteRun(fileId: string) {

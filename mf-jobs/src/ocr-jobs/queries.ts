@@ -1,7 +1,7 @@
 // OCR jobs: list, one job, create + start.
-import { api, jobKeys } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import { OcrJobDetailSchema, OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -34,14 +34,13 @@ export function useOcrJob(id: string, connected: boolean) {
 
 /** Create the OCR job, then start it. */
 export function useStartOcr() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: async ({ fileId, name }: { fileId: string; name: string }) => {
+  return useRefreshingMutation(
+    async ({ fileId, name }: { fileId: string; name: string }) => {
       const job = await api.post('ocr/jobs', { file_id: fileId, name }, { schema: OcrJobSchema });
       await api.post(`ocr/jobs/${encodeURIComponent(job.id)}/start`);
       return job;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
-  });
+    jobKeys.lists,
+    'settled',
+  );
 }

@@ -1,8 +1,8 @@
 // Pipeline jobs: recent pipelines, one pipeline (no retry on error), create;
 // the files a link chose, and the dataset a run on chosen files gets.
-import { api, datasetKeys, fileKeys, jobKeys } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import { DatasetSchema, FileSchema, JobListResponseSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -34,12 +34,7 @@ export function usePipelineJob(id: string, connected: boolean) {
 }
 
 export function useCreatePipelineJob() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: (body: PipelineCreate) => api.post('jobs/pipeline', body, { schema: PipelineJobSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.lists(userId) }),
-  });
+  return useRefreshingMutation((body: PipelineCreate) => api.post('jobs/pipeline', body, { schema: PipelineJobSchema }), jobKeys.lists, 'settled');
 }
 
 /** The files chosen on the file list (`?files=`), each read by id: their names show in the form. */
@@ -57,10 +52,5 @@ export function useChosenFiles(ids: readonly string[]) {
 
 /** A run on chosen files: first a dataset of those files (the unit a pipeline runs over). */
 export function useCreateRunDataset() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: (body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: datasetKeys.lists(userId) }),
-  });
+  return useRefreshingMutation((body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }), datasetKeys.lists, 'settled');
 }

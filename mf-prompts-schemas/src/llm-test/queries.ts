@@ -1,6 +1,6 @@
 // LLM test calls: submit simple / structured, poll each task every 2 s
 // until SUCCESS or FAILURE, the history (limit 50, refetched every 10 s), delete.
-import { api, toAppError, userKeys } from '@quarry/shared';
+import { api, toAppError, userKeys, useRefreshingMutation } from '@quarry/shared';
 import {
   LLM_TEST_RESULTS_LIMIT,
   LlmTaskResponseSchema,
@@ -89,12 +89,7 @@ export function useTaskStatuses(tasks: TrackedTask[]) {
 }
 
 export function useDeleteResult() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`test/llm/results/${encodeURIComponent(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: llmTestKeys.results(userId) }),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`test/llm/results/${encodeURIComponent(id)}`), llmTestKeys.results, 'success');
 }
 
 export const useRefreshResults = () => {

@@ -1,6 +1,6 @@
-import { api, LIST_PAGE_SIZE } from '@quarry/shared';
+import { api, LIST_PAGE_SIZE, useRefreshingMutation } from '@quarry/shared';
 import { PromptListResponseSchema, type PromptKind, type PromptSort, type SortOrder } from '@quarry/shared/schemas';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { promptKeys } from '../common/keys';
 import { useUserId } from '../common/queries';
 
@@ -29,10 +29,5 @@ export const promptListQueryOptions = (userId: string | undefined, filters: Prom
 export const usePromptList = (filters: PromptFilters) => useQuery(promptListQueryOptions(useUserId(), filters));
 
 export function useDeletePrompt() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`prompts/${encodeURIComponent(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: promptKeys.all(userId) }),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`prompts/${encodeURIComponent(id)}`), promptKeys.all, 'success');
 }

@@ -1,9 +1,9 @@
 // The credit request form's call (POST /credit-requests/) and my earlier requests
 // (GET /credit-requests/my-requests), each answer checked against the shared schema. The list
 // key carries the user id so one user never sees another's cache.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import { CreditRequestListResponseSchema, CreditRequestSchema, type CreditRequestCreate } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 export const creditRequestKeys = {
   mine: (userId: string | undefined) => ['users', userId ?? 'anonymous', 'credit-requests'] as const,
@@ -19,10 +19,5 @@ export function useMyCreditRequests() {
 }
 
 export function useSubmitCreditRequest() {
-  const userId = useCurrentUser()?.id;
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreditRequestCreate) => api.post('credit-requests/', body, { schema: CreditRequestSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: creditRequestKeys.mine(userId) }),
-  });
+  return useRefreshingMutation((body: CreditRequestCreate) => api.post('credit-requests/', body, { schema: CreditRequestSchema }), creditRequestKeys.mine, 'success');
 }

@@ -3,7 +3,7 @@
 // Keys carry the user id so one user never sees another's cache. A created key's secret is
 // never put in the query cache (nor any storage): the create mutation hands it to the
 // component's state, which shows it once.
-import { api, useCurrentUser } from '@quarry/shared';
+import { api, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import {
   ApiKeyCreatedSchema,
   ApiKeyListSchema,
@@ -19,7 +19,7 @@ import {
   type PasswordChangeBody,
   type WebhookEndpointCreate,
 } from '@quarry/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 const who = (userId: string | undefined) => userId ?? 'anonymous';
 
@@ -41,21 +41,11 @@ export function useApiKeys() {
 }
 
 export function useCreateApiKey() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApiKeyCreate) => api.post('api-keys/', body, { schema: ApiKeyCreatedSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.apiKeys(userId) }),
-  });
+  return useRefreshingMutation((body: ApiKeyCreate) => api.post('api-keys/', body, { schema: ApiKeyCreatedSchema }), integrationKeys.apiKeys, 'success');
 }
 
 export function useRevokeApiKey() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`api-keys/${id}`, { schema: ApiKeySchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.apiKeys(userId) }),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`api-keys/${id}`, { schema: ApiKeySchema }), integrationKeys.apiKeys, 'success');
 }
 
 export function useWebhookEndpoints() {
@@ -68,21 +58,11 @@ export function useWebhookEndpoints() {
 }
 
 export function useCreateWebhookEndpoint() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: WebhookEndpointCreate) => api.post('webhooks/', body, { schema: WebhookEndpointCreatedSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.webhooks(userId) }),
-  });
+  return useRefreshingMutation((body: WebhookEndpointCreate) => api.post('webhooks/', body, { schema: WebhookEndpointCreatedSchema }), integrationKeys.webhooks, 'success');
 }
 
 export function useDeleteWebhookEndpoint() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`webhooks/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.webhooks(userId) }),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`webhooks/${id}`), integrationKeys.webhooks, 'success');
 }
 
 /** The delivery log; polled while one of them is pending (retries happen on their own). */
@@ -97,21 +77,11 @@ export function useWebhookDeliveries(endpointId: string) {
 }
 
 export function useSendTestEvent(endpointId: string) {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post(`webhooks/${endpointId}/test`, undefined, { schema: WebhookDeliverySchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries(userId, endpointId) }),
-  });
+  return useRefreshingMutation(() => api.post(`webhooks/${endpointId}/test`, undefined, { schema: WebhookDeliverySchema }), (userId) => integrationKeys.deliveries(userId, endpointId), 'success');
 }
 
 export function useRedeliver(endpointId: string) {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (deliveryId: string) => api.post(`webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, undefined, { schema: WebhookDeliverySchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: integrationKeys.deliveries(userId, endpointId) }),
-  });
+  return useRefreshingMutation((deliveryId: string) => api.post(`webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, undefined, { schema: WebhookDeliverySchema }), (userId) => integrationKeys.deliveries(userId, endpointId), 'success');
 }
 
 // ---- security: password and sessions ----------------------------------------------------
@@ -131,28 +101,13 @@ export function useSessions() {
 }
 
 export function useChangePassword() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PasswordChangeBody) => api.post('users/me/password', body, { schema: SessionsRevokedResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
-  });
+  return useRefreshingMutation((body: PasswordChangeBody) => api.post('users/me/password', body, { schema: SessionsRevokedResponseSchema }), securityKeys.sessions, 'success');
 }
 
 export function useRevokeSession() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`users/me/sessions/${id}`, { schema: MessageResponseSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`users/me/sessions/${id}`, { schema: MessageResponseSchema }), securityKeys.sessions, 'settled');
 }
 
 export function useRevokeOtherSessions() {
-  const userId = useUserId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post('users/me/sessions/revoke-others', undefined, { schema: SessionsRevokedResponseSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: securityKeys.sessions(userId) }),
-  });
+  return useRefreshingMutation(() => api.post('users/me/sessions/revoke-others', undefined, { schema: SessionsRevokedResponseSchema }), securityKeys.sessions, 'settled');
 }
