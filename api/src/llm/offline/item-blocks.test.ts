@@ -214,3 +214,16 @@ describe('units, currency codes and allowances', () => {
     expect(items(text)).toEqual([]);
   });
 });
+
+describe('the end of an item over several lines', () => {
+  it('a page footer under the last item is not its description', () => {
+    const text = [
+      'Pos    Referenzen        Beschreibung            Nettopreis      Menge Einheit     Steuersatz    Nettobetrag',
+      'Art-Nr-Kunde:          Leim                       3,0000              2 Stk               19%             6,00',
+      'Art-Nr-Lieferant: LM2',
+      'Art-Nr-Kunde:          Pinsel                     1,5000              4 Stk               19%             6,00',
+      'Seite 1 von 2',
+    ].join('\n');
+    expect(items(text).map((r) => r.description)).toEqual(['Leim', 'Pinsel']);
+  });
+});

@@ -9,7 +9,7 @@
 //    code, a position number, a date), continued by the text lines directly under it — a
 //    continuation line may open with a reference cell ("Art-No: KR3M   wide"); the first line
 //    that holds no more description (an identifier such as a GTIN, a "Label: number" line, a
-//    note with a date, a blank line) ends the item.
+//    note with a date, a page's footer, a blank line) ends the item.
 // Rows without any description are left out (a line of numbers is no item).
 import type { ScalarField, TableField } from './fields';
 import { isTableEndLabel, isTotalOrTaxLabel } from './labels';
@@ -97,6 +97,9 @@ function isReference(text: string): boolean {
   return LABEL_REF.test(text) || CODE.test(text) || isDateCell(text) || RATE.test(text) || /^\(?[A-Z]{2,5}\)?$/.test(text);
 }
 
+/** a page's footer or header ("Seite 1 von 3", "Page 2 / 2", "Strona 1 z 2") */
+const PAGE = /^(?:seite|page|pagina|página|strona|blad|pag\.?)\s*\d+\s*(?:von|of|de|di|z|van|\/)\s*\d+$/i;
+
 /** a reference cell under an item: a label or a code with a letter ("Art-No:", "KR3M", "Art-No: KR3M") */
 const isRefCell = (c: string) => (LABEL_REF.test(c) || CODE.test(c)) && /\p{L}/u.test(c);
 
@@ -104,7 +107,7 @@ const isRefCell = (c: string) => (LABEL_REF.test(c) || CODE.test(c)) && /\p{L}/u
 function continuation(line: string): string | null {
   if (!line.trim() || isSeparatorLine(line)) return null;
   const cells = splitCells(line).map((c) => c.text);
-  if (findDates(line).length || isTableEndLabel(cells[0]!)) return null;
+  if (findDates(line).length || isTableEndLabel(cells[0]!) || PAGE.test(line.trim())) return null;
   // an identifier opens the line ("4012345001235 (GTIN)"), or a label gives a number ("Gross price: 4,00")
   if (/^\d{5,}/.test(cells[0]!) || /:\s?-?\d/.test(line)) return null;
   if (cells.length === 1) {
