@@ -245,31 +245,31 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
     const config = retry && handler?.retry ? await handler.retry(job, { tx, mode: retryMode }) : null;
     if (retry) await rechargeRetriedJob(tx, job);
     const now = new Date();
-    const [updated] = await tx
-      .update(jobs)
-      .set({
+    const { job: updated } = await updateWithEvent(
+      tx,
+      id,
+      {
         status: 'queued',
         queuedAt: now,
         runAfter: now,
         updatedAt: now,
         ...(retry ? { attempts: 0, errorMessage: null, errorDetails: null, completedAt: null } : {}),
         ...(config ? { config } : {}),
-      })
-      .where(eq(jobs.id, id))
-      .returning();
-    const ev = await insertEvent(tx, updated!, {
-      phase: 'queued',
-      message: !retry
-        ? 'Job queued; waiting for a worker'
-        : config && retryMode === 'current'
-          ? 'Job restarted with the current prompt and schema: every chunk is extracted again'
-          : 'Job restarted: it resumes after its last finished step',
-      ...(retry && config ? { details: { retry_mode: retryMode } } : {}),
-      progress_percentage: updated!.progressPercentage,
-    });
-    effects.events.push({ job: updated!, event: ev });
+      },
+      (row) => ({
+        phase: 'queued',
+        message: !retry
+          ? 'Job queued; waiting for a worker'
+          : config && retryMode === 'current'
+            ? 'Job restarted with the current prompt and schema: every chunk is extracted again'
+            : 'Job restarted: it resumes after its last finished step',
+        ...(retry && config ? { details: { retry_mode: retryMode } } : {}),
+        progress_percentage: row.progressPercentage,
+      }),
+      effects,
+    );
     if (retry) await requeueFailedChildren(tx, id, now, effects);
-    return updated!;
+    return updated;
   });
   effects.notices.push({ kind: 'queued', id });
   await flushEffects(deps.services, deps.signal, effects);
@@ -298,6 +298,23 @@ async function requeueFailedChildren(tx: Tx, parentId: string, now: Date, effect
   }
 }
 
+/**
+ * Changes job `id`'s row and writes the event that says so, in `tx`; the event is sent after the
+ * commit (`effects`). `event` is built from the changed row (the progress it reports).
+ */
+async function updateWithEvent(
+  tx: Tx,
+  id: string,
+  set: Partial<typeof jobs.$inferInsert>,
+  event: (updated: JobRow) => JobEventInput,
+  effects: Effects,
+): Promise<{ job: JobRow; event: JobEventRow }> {
+  const [updated] = await tx.update(jobs).set(set).where(eq(jobs.id, id)).returning();
+  const ev = await insertEvent(tx, updated!, event(updated!));
+  effects.events.push({ job: updated!, event: ev });
+  return { job: updated!, event: ev };
+}
+
 /** Cancels a job and its unfinished children. A running job's worker stops at its next check. */
 export async function cancelJob(deps: JobDeps, userId: string, id: string, jobType?: string): Promise<JobRow> {
   const effects = noEffects();
@@ -315,19 +332,19 @@ export async function cancelJob(deps: JobDeps, userId: string, id: string, jobTy
 async function cancelTree(tx: Tx, job: JobRow, reason: string, effects: Effects): Promise<JobRow> {
   const wasRunning = job.status === 'running' && !job.waiting;
   const now = new Date();
-  const [updated] = await tx
-    .update(jobs)
-    .set({ status: 'cancelled', cancelRequestedAt: now, completedAt: now, updatedAt: now, waiting: false })
-    .where(eq(jobs.id, job.id))
-    .returning();
-  const ev = await insertEvent(tx, updated!, {
-    phase: 'cancelled',
-    sub_phase: wasRunning ? 'requested' : 'cancelled',
-    message: wasRunning ? `${reason}; the worker stops at its next step` : `${reason}`,
-    progress_percentage: updated!.progressPercentage,
-    details: { previous_status: job.status },
-  });
-  effects.events.push({ job: updated!, event: ev });
+  const { job: updated } = await updateWithEvent(
+    tx,
+    job.id,
+    { status: 'cancelled', cancelRequestedAt: now, completedAt: now, updatedAt: now, waiting: false },
+    (row) => ({
+      phase: 'cancelled',
+      sub_phase: wasRunning ? 'requested' : 'cancelled',
+      message: wasRunning ? `${reason}; the worker stops at its next step` : `${reason}`,
+      progress_percentage: row.progressPercentage,
+      details: { previous_status: job.status },
+    }),
+    effects,
+  );
   if (wasRunning) effects.notices.push({ kind: 'cancel', id: job.id });
   const children = await tx
     .select()
@@ -335,8 +352,8 @@ async function cancelTree(tx: Tx, job: JobRow, reason: string, effects: Effects)
     .where(and(eq(jobs.parentId, job.id), notInArray(jobs.status, [...TERMINAL])))
     .for('update');
   for (const child of children) await cancelTree(tx, child, 'Cancelled with its parent job', effects);
-  await settleFinished(tx, updated!, effects);
-  return updated!;
+  await settleFinished(tx, updated, effects);
+  return updated;
 }
 
 export interface CompleteOptions {
@@ -361,9 +378,10 @@ export async function completeJob(deps: JobDeps, userId: string, id: string, job
         ? handler.manualSummary(job, options.summary)
         : (options.summary ?? job.resultsSummary ?? {});
     const now = new Date();
-    const [updated] = await tx
-      .update(jobs)
-      .set({
+    const { job: updated } = await updateWithEvent(
+      tx,
+      id,
+      {
         status: 'completed',
         progressPercentage: 100,
         resultsSummary: summary,
@@ -373,20 +391,19 @@ export async function completeJob(deps: JobDeps, userId: string, id: string, job
         waiting: false,
         errorMessage: null,
         errorDetails: null,
-      })
-      .where(eq(jobs.id, id))
-      .returning();
-    const ev = await insertEvent(tx, updated!, {
-      phase: 'completed',
-      sub_phase: 'manual',
-      event_type: 'success',
-      message: options.message ?? 'Job marked as completed',
-      progress_percentage: 100,
-      details: { previous_status: job.status },
-    });
-    effects.events.push({ job: updated!, event: ev });
-    await settleFinished(tx, updated!, effects);
-    return updated!;
+      },
+      () => ({
+        phase: 'completed',
+        sub_phase: 'manual',
+        event_type: 'success',
+        message: options.message ?? 'Job marked as completed',
+        progress_percentage: 100,
+        details: { previous_status: job.status },
+      }),
+      effects,
+    );
+    await settleFinished(tx, updated, effects);
+    return updated;
   });
   await flushEffects(deps.services, deps.signal, effects);
   return row;
@@ -408,32 +425,32 @@ export async function failJob(
     if (job.status === 'failed') throw conflict('Job has already failed');
     const message = error.message ?? 'Marked as failed by the user';
     const now = new Date();
-    const [updated] = await tx
-      .update(jobs)
-      .set({
+    const { job: updated } = await updateWithEvent(
+      tx,
+      id,
+      {
         status: 'failed',
         errorMessage: message,
         errorDetails: { message, code: 'MANUAL', ...(error.details ?? {}) },
         completedAt: now,
         updatedAt: now,
         waiting: false,
-      })
-      .where(eq(jobs.id, id))
-      .returning();
-    const ev = await insertEvent(tx, updated!, {
-      phase: 'failed',
-      sub_phase: 'manual',
-      event_type: 'error',
-      message,
-      progress_percentage: updated!.progressPercentage,
-      details: { error: message, previous_status: job.status },
-    });
-    effects.events.push({ job: updated!, event: ev });
+      },
+      (row) => ({
+        phase: 'failed',
+        sub_phase: 'manual',
+        event_type: 'error',
+        message,
+        progress_percentage: row.progressPercentage,
+        details: { error: message, previous_status: job.status },
+      }),
+      effects,
+    );
     // children of a failed parent are stopped too
     const children = await tx.select().from(jobs).where(and(eq(jobs.parentId, id), notInArray(jobs.status, [...TERMINAL]))).for('update');
     for (const child of children) await cancelTree(tx, child, 'Cancelled because its parent job failed', effects);
-    await settleFinished(tx, updated!, effects);
-    return updated!;
+    await settleFinished(tx, updated, effects);
+    return updated;
   });
   await flushEffects(deps.services, deps.signal, effects);
   return row;
@@ -447,14 +464,13 @@ export async function reportProgress(deps: JobDeps, userId: string, id: string, 
     if ((TERMINAL as readonly string[]).includes(job.status)) {
       throw conflict(`Job ${statusWord(job.status)}; its progress can no longer change`);
     }
-    const [updated] = await tx
-      .update(jobs)
-      .set({ progressPercentage: Math.max(0, Math.min(100, input.progress_percentage ?? job.progressPercentage)), updatedAt: new Date() })
-      .where(eq(jobs.id, id))
-      .returning();
-    const ev = await insertEvent(tx, updated!, input);
-    effects.events.push({ job: updated!, event: ev });
-    return { job: updated!, event: ev };
+    return updateWithEvent(
+      tx,
+      id,
+      { progressPercentage: Math.max(0, Math.min(100, input.progress_percentage ?? job.progressPercentage)), updatedAt: new Date() },
+      () => input,
+      effects,
+    );
   });
   await flushEffects(deps.services, deps.signal, effects);
   return result;
