@@ -3,6 +3,7 @@
 import type { JobActual, JobDependencies, JobEvent, JobSetupNames, JobSortColumn, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
+import { countsByValue } from '../lib/counts';
 import { chunkingRuns, chunks, datasets, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { countBilledJobs, jobUsagePolicy } from './billing';
@@ -185,8 +186,7 @@ export async function jobDependenciesOf(db: Db, userId: string, id: string): Pro
 export async function queueCounts(db: DbOrTx, jobType?: string): Promise<{ queued: number; running: number }> {
   const [row] = await db
     .select({
-      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
-      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
+      ...countsByValue(jobs.status, ['queued', 'running']),
     })
     .from(jobs)
     .where(and(inArray(jobs.status, ['queued', 'running']), jobType ? eq(jobs.jobType, jobType) : undefined));

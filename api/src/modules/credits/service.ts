@@ -9,6 +9,7 @@ import type {
 } from '@quarry/shared/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db';
+import { countsByValue } from '../../lib/counts';
 import { creditRequests, creditTransactions, users, type CreditRequestRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
@@ -149,9 +150,7 @@ export async function reviewCreditRequest(
 export async function creditRequestStats(db: Db): Promise<CreditRequestStats> {
   const [row] = await db
     .select({
-      pending: sql<number>`count(*) filter (where ${creditRequests.status} = 'pending')::int`,
-      approved: sql<number>`count(*) filter (where ${creditRequests.status} = 'approved')::int`,
-      rejected: sql<number>`count(*) filter (where ${creditRequests.status} = 'rejected')::int`,
+      ...countsByValue(creditRequests.status, ['pending', 'approved', 'rejected']),
       pendingCredits: sql<number>`coalesce(sum(${creditRequests.amount}) filter (where ${creditRequests.status} = 'pending'), 0)::bigint`,
       approvedCredits: sql<number>`coalesce(sum(${creditRequests.amount}) filter (where ${creditRequests.status} = 'approved'), 0)::bigint`,
     })

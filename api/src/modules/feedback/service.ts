@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Feedback, FeedbackCategory, FeedbackStats } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
+import { countsByValue } from '../../lib/counts';
 import { feedback, users, type FeedbackRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageTotal, totalOverAll } from '../../lib/paging';
@@ -76,10 +77,7 @@ export async function feedbackStats(db: Db, viewer: Viewer): Promise<FeedbackSta
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      bug: sql<number>`count(*) filter (where ${feedback.category} = 'bug')::int`,
-      feature: sql<number>`count(*) filter (where ${feedback.category} = 'feature')::int`,
-      improvement: sql<number>`count(*) filter (where ${feedback.category} = 'improvement')::int`,
-      other: sql<number>`count(*) filter (where ${feedback.category} = 'other')::int`,
+      ...countsByValue(feedback.category, ['bug', 'feature', 'improvement', 'other']),
       recent: sql<number>`count(*) filter (where ${feedback.createdAt} > now() - interval '7 days')::int`,
       latest: sql<string | null>`max(${feedback.createdAt})`,
     })

@@ -3,6 +3,7 @@
 import type { OcrJob, OcrResult, OcrResultsSummary, OcrStatistics, JobStatus } from '@quarry/shared/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db';
+import { countsByValue } from '../../lib/counts';
 import { files, jobs, ocrResults, type JobRow, type OcrResultRow, type StoredOcrPage } from '../../db/schema';
 import { isoStrict } from '../../lib/time';
 import { toJobView, type JobExtras } from '../../jobs/present';
@@ -175,12 +176,7 @@ export async function ocrStatistics(db: Db, userId: string): Promise<OcrStatisti
   const [j] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      pending: sql<number>`count(*) filter (where ${jobs.status} = 'pending')::int`,
-      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
-      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
-      completed: sql<number>`count(*) filter (where ${jobs.status} = 'completed')::int`,
-      failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')::int`,
-      cancelled: sql<number>`count(*) filter (where ${jobs.status} = 'cancelled')::int`,
+      ...countsByValue(jobs.status, ['pending', 'queued', 'running', 'completed', 'failed', 'cancelled']),
     })
     .from(jobs)
     .where(and(eq(jobs.userId, userId), eq(jobs.jobType, 'ocr')));
