@@ -150,6 +150,7 @@ export {
   type DateFormatOptions,
 } from './format';
 export {
+  ApiKeyStatusCells,
   AppProviders,
   CACHED_FIVE_MINUTES,
   ClampedProgress,
@@ -165,6 +166,7 @@ export {
   PageHeader,
   PageNumbers,
   queryClient,
+  RevokeApiKeyDialog,
   shouldRetryQuery,
   showToast,
   StatusBadge,
@@ -186,6 +188,7 @@ export {
   useWideLayout,
   type ListParams,
   validityStatus,
+  type ApiKeyStatusCellsProps,
   type AppProvidersProps,
   type ClampedProgressProps,
   type ConfirmDialogProps,
@@ -197,6 +200,7 @@ export {
   type LoadingStateProps,
   type PageHeaderProps,
   type PageNumbersProps,
+  type RevokeApiKeyDialogProps,
   type SelectFieldProps,
   type SelectOption,
   type StatusBadgeProps,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as shared from './index';
 
 const VALUES = [
-  'ACCOUNT_DISABLED', 'api', 'AppError', 'AppProviders', 'auth', 'AUTH_ERROR_CATALOGUE',
+  'ACCOUNT_DISABLED', 'api', 'ApiKeyStatusCells', 'AppError', 'AppProviders', 'auth', 'AUTH_ERROR_CATALOGUE',
   'AUTHENTICATION_FAILED', 'authErrorInfo', 'authState$', 'authStore', 'backoffDelay', 'buildQuery',
   'buildUrl', 'CACHED_FIVE_MINUTES', 'CHUNKING_INVALID_RESPONSE', 'ClampedProgress', 'clampPercent',
   'classifyAuthError', 'classifyChunkingCreateError', 'clearSession', 'closeErrorDialog',
@@ -26,7 +26,7 @@ const VALUES = [
   'networkError', 'NO_ACCESS_TOKEN', 'notificationFor', 'PageHeader', 'PageNumbers', 'Pager', 'paths', 'PlannedScreen',
   'plural', 'PROTOCOL_EVENT_NAMES', 'queryKeys', 'publicSiteSettingsParser', 'queryClient',
   'REFRESH_ERROR_MESSAGE', 'refreshAccessToken', 'RefreshError', 'RemoteBoundary',
-  'renderStandalone', 'request', 'resetApiConfig', 'RETRY_DEFAULTS', 'retryWithBackoff',
+  'renderStandalone', 'request', 'resetApiConfig', 'RevokeApiKeyDialog', 'RETRY_DEFAULTS', 'retryWithBackoff',
   'runWithErrorHandling', 'saveBlob', 'SelectField', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
   'shouldRetryQuery', 'showToast', 'siteKeys', 'siteSettingsQueryOptions', 'SortableHeader', 'SortSelect', 'StatusBadge',
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
@@ -37,7 +37,7 @@ const VALUES = [
 ];
 
 const TYPES = [
-  'Api', 'ApiConfig', 'AppErrorInit', 'AppNotification', 'AppProvidersProps', 'AuthErrorCase',
+  'Api', 'ApiConfig', 'ApiKeyStatusCellsProps', 'AppErrorInit', 'AppNotification', 'AppProvidersProps', 'AuthErrorCase',
   'AuthErrorEntry', 'AuthErrorInfo', 'AuthState', 'AuthStatus', 'AuthUser', 'ChunkingErrorCase',
   'ClampedProgressProps', 'ClassifiedError', 'ConfirmDialogProps', 'ConnectionState',
   'CopyButtonProps', 'Crumb', 'DataTableColumn', 'DataTableProps', 'CrumbItem', 'CrumbLink', 'DateFormatOptions', 'EmptyStateProps',
@@ -46,7 +46,7 @@ const TYPES = [
   'JobUpdateDetails', 'JobUpdateMessage', 'JobUpdateProgress', 'ListParams', 'LoadingStateProps', 'NamedCrumb',
   'NavEntry', 'NavGroup', 'NotificationStatus', 'PageHeaderProps', 'PageNumbersProps', 'Parser', 'ProgressUnits',
   'QueryParams', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
-  'RequestOptions', 'RetryOptions', 'RouteHandle', 'RunOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
+  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
   'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',
 ];

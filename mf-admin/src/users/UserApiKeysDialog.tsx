@@ -1,7 +1,7 @@
 // A user's API keys as an administrator sees them (GET /admin/users/{id}/api-keys): name,
 // prefix, scope, created, last used, expiry, status; revoke any of them (it stops at once).
-import { Button, CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, StatusBadge, formatDateTime, toast, DataTable } from '@quarry/shared';
+import { CloseButton, Code, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, formatDateTime, toast, DataTable, ApiKeyStatusCells, RevokeApiKeyDialog } from '@quarry/shared';
 import type { AdminUser, ApiKey } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
@@ -29,33 +29,19 @@ function KeyList({ user }: { user: AdminUser }) {
             <Table.Cell>{k.scope}</Table.Cell>
             <Table.Cell textStyle="xs">{formatDateTime(k.created_at)}</Table.Cell>
             <Table.Cell textStyle="xs">{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Cell>
-            <Table.Cell>
-              <StatusBadge status={k.status} kind="apiKey" />
-            </Table.Cell>
-            <Table.Cell textAlign="end">
-              {k.status === 'revoked' ? null : (
-                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
-                  Revoke
-                </Button>
-              )}
-            </Table.Cell>
+            <ApiKeyStatusCells apiKey={k} onRevoke={setConfirming} />
           </Table.Row>
         ))}
       </DataTable>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Revoke API key"
-        message={confirming ? `Revoke "${confirming.name}" of ${user.email}? Programs using it stop working at once.` : null}
-        confirmLabel="Revoke"
-        destructive
-        onConfirm={() =>
-          confirming
-            ? revoke
-                .mutateAsync(confirming.id)
-                .then(() => toast.success('API Key Revoked', confirming.name))
-                .catch((err: unknown) => toast.error('Revoke Failed', serverDetailOr(err, 'Failed to revoke the key')))
-            : undefined
+      <RevokeApiKeyDialog
+        apiKey={confirming}
+        onClose={() => setConfirming(null)}
+        message={(key) => `Revoke "${key.name}" of ${user.email}? Programs using it stop working at once.`}
+        onConfirm={(key) =>
+          revoke
+            .mutateAsync(key.id)
+            .then(() => toast.success('API Key Revoked', key.name))
+            .catch((err: unknown) => toast.error('Revoke Failed', serverDetailOr(err, 'Failed to revoke the key')))
         }
       />
     </>

@@ -1,8 +1,8 @@
 // Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
-import { Box, Button, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, StatusBadge, useCurrentUser, type SelectOption, DataTable } from '@quarry/shared';
+import { Box, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, useCurrentUser, type SelectOption, DataTable, ApiKeyStatusCells, RevokeApiKeyDialog } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
 import { useState, type FormEvent } from 'react';
 import { CreateFormFooter, errorText, SettingsCard } from './common';
@@ -117,27 +117,15 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
             <Table.Cell whiteSpace="nowrap" title={k.expires_at ? formatDateTime(k.expires_at) : undefined}>
               {k.expires_at ? formatDate(k.expires_at) : 'Never'}
             </Table.Cell>
-            <Table.Cell>
-              <StatusBadge status={k.status} kind="apiKey" />
-            </Table.Cell>
-            <Table.Cell textAlign="end">
-              {k.status === 'revoked' ? null : (
-                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(k)} aria-label={`Revoke ${k.name}`}>
-                  Revoke
-                </Button>
-              )}
-            </Table.Cell>
+            <ApiKeyStatusCells apiKey={k} onRevoke={setConfirming} />
           </Table.Row>
         ))}
       </DataTable>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Revoke API key"
-        message={confirming ? `Revoke "${confirming.name}" (${confirming.prefix}…)? Programs using it stop working at once. This cannot be undone.` : null}
-        confirmLabel="Revoke"
-        destructive
-        onConfirm={() => (confirming ? revoke.mutateAsync(confirming.id) : undefined)}
+      <RevokeApiKeyDialog
+        apiKey={confirming}
+        onClose={() => setConfirming(null)}
+        message={(key) => `Revoke "${key.name}" (${key.prefix}…)? Programs using it stop working at once. This cannot be undone.`}
+        onConfirm={(key) => revoke.mutateAsync(key.id)}
       />
       {revoke.isError ? (
         <Text color="fg.error" textStyle="sm" mt="2" role="alert">

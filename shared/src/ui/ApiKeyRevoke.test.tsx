@@ -1,0 +1,57 @@
+import { Table } from '@chakra-ui/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiKey } from '../schemas';
+import { renderUi } from '../testing/render';
+import { ApiKeyStatusCells, RevokeApiKeyDialog } from './ApiKeyRevoke';
+
+const key = (status: ApiKey['status']): ApiKey => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  user_id: '00000000-0000-4000-8000-000000000002',
+  name: 'ERP import',
+  prefix: 'qk_12345678',
+  scope: 'read',
+  created_at: '2026-01-01T00:00:00Z',
+  expires_at: null,
+  last_used_at: null,
+  revoked_at: null,
+  status,
+});
+
+const row = (k: ApiKey, onRevoke: (k: ApiKey) => void) => (
+  <Table.Root>
+    <Table.Body>
+      <Table.Row>
+        <ApiKeyStatusCells apiKey={k} onRevoke={onRevoke} />
+      </Table.Row>
+    </Table.Body>
+  </Table.Root>
+);
+
+describe('ApiKeyStatusCells', () => {
+  it('asks to revoke an active key', async () => {
+    const onRevoke = jest.fn();
+    const k = key('active');
+    renderUi(row(k, onRevoke));
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke ERP import' }));
+    expect(onRevoke).toHaveBeenCalledWith(k);
+  });
+
+  it('has no button for a revoked key', () => {
+    renderUi(row(key('revoked'), jest.fn()));
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('RevokeApiKeyDialog', () => {
+  it('names the key and revokes it on confirm', async () => {
+    const onConfirm = jest.fn(() => Promise.resolve());
+    const onClose = jest.fn();
+    const k = key('active');
+    renderUi(<RevokeApiKeyDialog apiKey={k} onClose={onClose} message={(x) => `Revoke "${x.name}"?`} onConfirm={onConfirm} />);
+    expect(await screen.findByText('Revoke "ERP import"?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    expect(onConfirm).toHaveBeenCalledWith(k);
+    expect(onClose).toHaveBeenCalled();
+  });
+});
