@@ -227,3 +227,27 @@ describe('the end of an item over several lines', () => {
     expect(items(text).map((r) => r.description)).toEqual(['Leim', 'Pinsel']);
   });
 });
+
+describe('an item line that does not add up', () => {
+  it('is read by the layout of the lines that do (a line allowance between price and amount)', () => {
+    const text = [
+      'Pos    Referenzen        Beschreibung            Nettopreis      Menge Einheit     Steuersatz    Nettobetrag',
+      'Art-Nr-Kunde:          Leim                       3,0000              2 Stk               19%             6,00',
+      'Art-Nr-Lieferant: LM2',
+      '4001234500109 (GTIN)',
+      '',
+      'Art-Nr-Kunde:          Pinsel                     1,5000              4 Stk               19%             5,40',
+      'Art-Nr-Lieferant: PN4',
+      '4001234500116 (GTIN)',
+      '',
+      '3           Art-Nr-Kunde:          Spachtel       2,0000              3 Stk               19%             6,00',
+      'Art-Nr-Lieferant: SP3',
+      '4001234500123 (GTIN)',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'Leim', quantity: 2, unit_price: 3, amount: 6 },
+      { description: 'Pinsel', quantity: 4, unit_price: 1.5, amount: 5.4 },
+      { description: 'Spachtel', quantity: 3, unit_price: 2, amount: 6 },
+    ]);
+  });
+});

@@ -10,6 +10,8 @@
 //    continuation line may open with a reference cell ("Art-No: KR3M   wide"); the first line
 //    that holds no more description (an identifier such as a GTIN, a "Label: number" line, a
 //    note with a date, a page's footer, a blank line) ends the item.
+// Where two or more item lines add up and all have one layout, a line with that layout whose own
+// numbers do not add up (an allowance on the line) is an item too.
 // Rows without any description are left out (a line of numbers is no item).
 import type { ScalarField, TableField } from './fields';
 import { isTableEndLabel, isTotalOrTaxLabel } from './labels';
@@ -68,7 +70,7 @@ function numberOf(cell: string, index: number): NumberCell | null {
 const noDecimals = (n: NumberCell) => !/[.,]\d{1,4}\s?[$€£]?$/.test(n.written);
 
 /** quantity, price and amount of an item line, or null when no two of its numbers give the rightmost */
-function anchor(cells: string[]): { quantity: NumberCell; price: NumberCell; amount: NumberCell } | null {
+function anchor(cells: string[]): Anchor | null {
   const numbers = cells.map((c, i) => numberOf(c, i)).filter((n): n is NumberCell => !!n);
   const amount = numbers[numbers.length - 1];
   if (!amount || amount.unit || !MONEY.test(amount.written)) return null;
@@ -90,6 +92,45 @@ function anchor(cells: string[]): { quantity: NumberCell; price: NumberCell; amo
     }
   }
   return null;
+}
+
+type Anchor = { quantity: NumberCell; price: NumberCell; amount: NumberCell };
+interface Shape {
+  kinds: string;
+  quantity: number;
+  price: number;
+}
+
+/** what a cell of an item line is: a number with a unit, a rate, a number, a unit's word, text */
+const kindOf = (c: string): string => {
+  if (RATE.test(c)) return 'R';
+  const n = numberOf(c, 0);
+  if (n) return n.unit ? 'U' : 'N';
+  return /^\p{L}{1,5}\.?$/u.test(c) ? 'W' : 'T';
+};
+
+/** the cells from the quantity or price to the amount, when every item line that adds up (two at least) has the same */
+function learnShape(lines: string[], anchors: (Anchor | null)[]): Shape | null {
+  const shapes = new Set<string>();
+  let shape: Shape | null = null;
+  anchors.forEach((a, i) => {
+    if (!a) return;
+    const from = Math.min(a.quantity.index, a.price.index);
+    const kinds = lineCells(lines[i]!).slice(from, a.amount.index + 1).map(kindOf).join('');
+    shape = { kinds, quantity: a.quantity.index - from, price: a.price.index - from };
+    shapes.add(JSON.stringify(shape));
+  });
+  return shapes.size === 1 && anchors.filter(Boolean).length >= 2 ? shape : null;
+}
+
+/** an item line by its shape: the same cells before its last amount as the lines that add up */
+function shaped(cells: string[], shape: Shape): Anchor | null {
+  const last = cells.findLastIndex((c) => numberOf(c, 0) !== null);
+  const from = last - shape.kinds.length + 1;
+  if (last === -1 || from < 0 || cells.slice(from, last + 1).map(kindOf).join('') !== shape.kinds) return null;
+  const amount = numberOf(cells[last]!, last)!;
+  if (amount.unit || !MONEY.test(amount.written) || cells.slice(last + 1).some((c) => /\p{L}{4,}/u.test(c))) return null;
+  return { quantity: numberOf(cells[from + shape.quantity]!, from + shape.quantity)!, price: numberOf(cells[from + shape.price]!, from + shape.price)!, amount };
 }
 
 /** a cell that is no description: a reference, a code, a position, a date, a unit, a rate */
@@ -135,6 +176,9 @@ export function readItemBlocks(lines: string[], table: TableField, skip: Set<num
   const dCol = table.columns.find((c) => c.type === 'string' && !c.format && !c.enumValues && numericRole(c) === 'other');
   if (!qCol || !pCol || !aCol || !dCol) return null;
   const anchors = lines.map((l, i) => (skip.has(i) ? null : anchor(lineCells(l))));
+  // a line laid out as every item line that adds up, whose own numbers do not (a line allowance)
+  const shape = learnShape(lines, anchors);
+  if (shape) lines.forEach((l, i) => (anchors[i] ??= skip.has(i) ? null : shaped(lineCells(l), shape)));
   const found: { line: number; cells: Map<ScalarField, string>; desc: string[]; continued: boolean }[] = [];
   const occupied: number[] = [];
   for (let i = 0; i < lines.length; i++) {
