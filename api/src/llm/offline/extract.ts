@@ -60,7 +60,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   }
   splitLeadingDates(tableData);
   // totals and tax lines are never rows ("Umsatzsteuer (S)  275,00  7  19,25" of a tax breakdown),
-  // nor are the allowances and charges on the whole invoice ("Abschlag Sondernachlass  10,00  -1,00")
+  // nor are the allowances and charges on the whole invoice ("Abschlag Treuerabatt  10,00  -1,00")
   for (const [table, data] of tableData) {
     const names = table.columns.filter((c) => c.type === 'string' && !c.format).map((c) => c.name);
     const kept = data.filter((row) => !names.some((n) => typeof row[n] === 'string' && (isTotalOrTaxLabel(row[n] as string) || isAllowanceOrCharge(row[n] as string))));

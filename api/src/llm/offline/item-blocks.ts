@@ -7,7 +7,7 @@
 //    "20 Stk" beside the numbers are read as what they are);
 //  - its description is the text of the line that is no reference (a "Label:" cell, an article
 //    code, a position number, a date), continued by the text lines directly under it — a
-//    continuation line may open with a reference cell ("Art-No: KR3M   wide"); the first line
+//    continuation line may open with a reference cell ("Art-No: AB12   blue"); the first line
 //    that holds no more description (an identifier such as a GTIN, a "Label: number" line, a
 //    note with a date, a page's footer, a blank line) ends the item.
 // Where two or more item lines add up and all have one layout, a line with that layout whose own
@@ -26,9 +26,9 @@ const WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9}|[A-Z]{1,2
 /** an amount written as money: decimals, an optional sign and currency mark */
 const MONEY = /^-?(?:[$€£]\s?)?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2,4}(?:\s?[$€£])?$/;
 const PLAIN = /^-?(?:[$€£]\s?)?\d{1,6}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?(?:\s?[$€£])?$/;
-/** a reference cell: "Art-Nr-Kunde:", "Art-Nr-Lieferant: KR3M", "GLN:5987854125" (a label, a colon, one token at most) */
+/** a reference cell: "Art-Nr-Kunde:", "Art-Nr-Lieferant: AB12", "GLN:4000000000017" (a label, a colon, one token at most) */
 const LABEL_REF = /^[#\p{L}][\p{L}\d .#/-]{0,30}\s?:\s?\S*$/u;
-/** an article code: one token with a digit ("1908-S", "TB100A4"), or a bare number */
+/** an article code: one token with a digit ("7710-B", "XY200"), or a bare number */
 const CODE = /^(?=\S*\d)\S+$/;
 
 interface NumberCell {
@@ -44,7 +44,7 @@ const isDateCell = (t: string) => {
   return !!d && d.length >= t.trim().length - 2;
 };
 
-/** the cells of a line, a cell of several numbers ("60,00 10,00%") split into its numbers */
+/** the cells of a line, a cell of several numbers ("25,00 20,00%") split into its numbers */
 function lineCells(line: string): string[] {
   return splitCells(line).flatMap((c) => {
     const parts = c.text.split(/\s+/);
@@ -74,7 +74,7 @@ function anchor(cells: string[]): Anchor | null {
   const numbers = cells.map((c, i) => numberOf(c, i)).filter((n): n is NumberCell => !!n);
   const amount = numbers[numbers.length - 1];
   if (!amount || amount.unit || !MONEY.test(amount.written)) return null;
-  // no text after the amount but rates, units and codes ("60,00  10,00%", "573.00")
+  // no text after the amount but rates, units and codes ("25,00  20,00%", "412.00")
   if (cells.slice(amount.index + 1).some((c) => /\p{L}{4,}/u.test(c))) return null;
   const before = numbers.slice(0, -1);
   // the pair nearest the amount: a position number or an article number stands further left
@@ -141,7 +141,7 @@ function isReference(text: string): boolean {
 /** a page's footer or header ("Seite 1 von 3", "Page 2 / 2", "Strona 1 z 2") */
 const PAGE = /^(?:seite|page|pagina|página|strona|blad|pag\.?)\s*\d+\s*(?:von|of|de|di|z|van|\/)\s*\d+$/i;
 
-/** a reference cell under an item: a label or a code with a letter ("Art-No:", "KR3M", "Art-No: KR3M") */
+/** a reference cell under an item: a label or a code with a letter ("Art-No:", "AB12", "Art-No: AB12") */
 const isRefCell = (c: string) => (LABEL_REF.test(c) || CODE.test(c)) && /\p{L}/u.test(c);
 
 /** the description a line under an item adds, '' for a reference line, null when the item ends there */
@@ -149,14 +149,14 @@ function continuation(line: string): string | null {
   if (!line.trim() || isSeparatorLine(line)) return null;
   const cells = splitCells(line).map((c) => c.text);
   if (findDates(line).length || isTableEndLabel(cells[0]!) || PAGE.test(line.trim())) return null;
-  // an identifier opens the line ("4012345001235 (GTIN)"), or a label gives a number ("Gross price: 4,00")
+  // an identifier opens the line ("4001234500017 (GTIN)"), or a label gives a number ("Gross price: 4,00")
   if (/^\d{5,}/.test(cells[0]!) || /:\s?-?\d/.test(line)) return null;
   if (cells.length === 1) {
     const [c] = cells as [string];
     if (isRefCell(c)) return '';
     return /\p{L}{2}/u.test(c) && !/^\(.*\)$/.test(c) ? c : null;
   }
-  // the reference column and the description column side by side ("TB100A4   A4", "Art-No: KR3M   wide")
+  // the reference column and the description column side by side ("XY200   large", "Art-No: AB12   blue")
   return cells.length === 2 && isRefCell(cells[0]!) && /\p{L}/u.test(cells[1]!) ? cells[1]! : null;
 }
 
@@ -185,11 +185,11 @@ export function readItemBlocks(lines: string[], table: TableField, skip: Set<num
     const a = anchors[i];
     if (!a) continue;
     const cells = lineCells(lines[i]!);
-    // a short word beside the quantity is its unit ("30  pcs  254,90")
+    // a short word beside the quantity is its unit ("12  pcs  8,50")
     const unit = (j: number) => Math.abs(j - a.quantity.index) === 1 && /^\p{L}{1,5}\.?$/u.test(cells[j]!);
     const text = cells.filter((c, j) => j < a.amount.index && j !== a.quantity.index && j !== a.price.index && !unit(j) && !PLAIN.test(c) && /\p{L}{2}/u.test(c));
     if (text.some((t) => isTotalOrTaxLabel(t) || isTableEndLabel(t))) continue;
-    // reference cells give way to the description; words ending in a colon are one ("Hot air per litre:")
+    // reference cells give way to the description; words ending in a colon are one ("Fresh water per litre:")
     const described = text.filter((t) => !isReference(t));
     const desc = described.length ? described : text.filter((t) => /^\p{L}+(?:\s\p{L}+)+:$/u.test(t)).slice(-1);
     const own = desc.length;

@@ -247,7 +247,7 @@ export function isTotalOrTaxLabel(text: string): boolean {
 
 const ALLOWANCES = new Set(ALLOWANCE_WORDS);
 
-/** an allowance's or a charge's line ("Abschlag Sondernachlass", "Remise : remise commerciale"): no item */
+/** an allowance's or a charge's line ("Abschlag Treuerabatt", "Remise : remise fidélité"): no item */
 export function isAllowanceOrCharge(text: string): boolean {
   const words = normalizeLabel(text).split(' ');
   return words.length >= 2 && ALLOWANCES.has(words[0]!);

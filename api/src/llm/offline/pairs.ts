@@ -182,7 +182,7 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
  */
 function summaryRow(cells: { text: string }[], ci: number): boolean {
   const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
-  // also with a rate between ("Umsatzsteuer (S)   113,03   7   7,91": a tax breakdown's base, rate, tax)
+  // also with a rate between ("Umsatzsteuer (S)   240,00   7   16,80": a tax breakdown's base, rate, tax)
   return amount(cells[ci + 1]?.text) && cells.slice(ci + 2).some((c) => amount(c.text));
 }
 

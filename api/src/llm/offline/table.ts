@@ -205,9 +205,9 @@ export function parseItemLine(line: string, table: TableField): Record<string, u
   const desc = m.groups.desc!.trim();
   // totals and payment lines ("TAX 1.38", "VISA **** 1234  18.63") are not items
   if (isTableEndLabel(desc) || /\*{3,}|x{4,}\d/i.test(desc)) return null;
-  // before the amount, two more amounts or rates: a tax breakdown ("S  10,00%  100,00  10,00") or
-  // totals printed beside a sentence ("... no discount.  100,00  10,00  110,00"), not an item
-  // "Deposit :  10,00": a label and its value, not an item
+  // before the amount, two more amounts or rates: a tax breakdown ("S  20,00%  250,00  50,00") or
+  // totals printed beside a sentence ("... no discount.  250,00  50,00  300,00"), not an item
+  // "Deposit :  20,00": a label and its value, not an item
   if (/:$/.test(desc)) return null;
   if (/(?:\s+-?\d[\d.,']*[.,]\d{2}\s?%?){2}$/.test(` ${desc}`)) return null;
   const byGroup = (group: string) =>

@@ -229,9 +229,9 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
       r ? r.length + 2 * consistentRows(r, table) + 0.001 * r.reduce((n, row) => n + Object.values(row).filter((v) => v !== null && v !== undefined).length, 0) : -1;
     // a headerless reading of "text ... amount" lines gives way to a layout reading as good
     const layoutWins = byLayout && byLayout.length >= 2 && (quality(byLayout) > quality(byHeader?.rows) || (byHeader?.via === 'item-lines' && quality(byLayout) >= quality(byHeader.rows) - 0.5));
-    // rows whose cells run over several lines, read by their arithmetic: only where they add up in than either reading above (a clean table keeps its header or layout reading)
+    // rows whose cells run over several lines, read by their arithmetic: only where they add up in
     // more rows than either reading above (a clean table keeps its header or layout reading), or the
-    // layout's rows with their descriptions read further ("Artistic design" + "(hour): one sample")
+    // layout's rows with their descriptions read further ("Site visit" + "(day): first appointment")
     const blocks = readItemBlocks(lines, table, consumed);
     const others = Math.max(byHeader ? consistentRows(byHeader.rows, table) : 0, byLayout ? consistentRows(byLayout, table) : 0);
     if (blocks && (consistentRows(blocks.rows, table) > others || (layoutWins && extendsDescriptions(blocks.rows, byLayout, table)))) {

@@ -93,8 +93,8 @@ export const TABLE_END_WORDS = [
 ];
 
 /**
- * The first word of an allowance or a charge on the whole invoice ("Abschlag Sondernachlass",
- * "Zuschlag Versandkosten", "REMISE : REMISE COMMERCIALE"): such a line is no item.
+ * The first word of an allowance or a charge on the whole invoice ("Abschlag Treuerabatt",
+ * "Zuschlag Fracht", "Remise : remise fidélité"): such a line is no item.
  */
 export const ALLOWANCE_WORDS = ['abschlag', 'zuschlag', 'nachlass', 'rabatt', 'skonto', 'remise', 'escompte', 'korting', 'toeslag', 'descuento', 'recargo', 'sconto', 'maggiorazione', 'rabat', 'upust', 'discount'];
 
