@@ -5,7 +5,7 @@
 // Each answer is cached for a few seconds (config.sessionCacheSeconds): one indexed query
 // per session and period, not per request. A revocation evicts the entry at once in this
 // process and, on PostgreSQL, in every other API process through NOTIFY on
-// SESSION_CHANNEL (PgListener). PGlite lives in one process: the local eviction is all.
+// SESSION_CHANNEL (lib/json-channel.ts). PGlite lives in one process: the local eviction is all.
 // Should a notification be lost (LISTEN connection down), the cache period bounds the delay.
 //
 // A disabled account is announced on the same channel: its HTTP calls answer 403 at once
@@ -20,7 +20,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { PgListener } from '../db/pg-listener';
+import { JsonChannel } from '../lib/json-channel';
 import { refreshTokens, users, type UserRow } from '../db/schema';
 
 export const SESSION_CHANNEL = 'quarry_sessions';
@@ -58,37 +58,27 @@ export class SessionRevocations {
   private readonly users = new Map<string, UserEntry>();
   /** bumped by every eviction: a lookup that raced with one does not store its answer */
   private generation = 0;
-  private listener: PgListener | null = null;
+  private readonly announcements: JsonChannel;
   private readonly revokedListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(
     private readonly db: Db,
     private readonly options: SessionRevocationsOptions,
-  ) {}
+  ) {
+    const { connectionString, log } = options;
+    this.announcements = new JsonChannel({ connectionString, channel: SESSION_CHANNEL, label: 'session revocations', log }, (message) => {
+      const parsed = message as { s?: unknown; u?: unknown; c?: unknown };
+      const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+      this.evict({ sessionIds: strings(parsed.s), userIds: strings(parsed.u), changedUserIds: strings(parsed.c) });
+    });
+  }
 
   async start(): Promise<void> {
-    if (!this.options.connectionString || this.listener) return;
-    this.listener = new PgListener({
-      connectionString: this.options.connectionString,
-      channel: SESSION_CHANNEL,
-      log: this.options.log,
-      label: 'session revocations',
-      onPayload: (payload) => {
-        try {
-          const parsed = JSON.parse(payload) as { s?: unknown; u?: unknown; c?: unknown };
-          const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-          this.evict({ sessionIds: strings(parsed.s), userIds: strings(parsed.u), changedUserIds: strings(parsed.c) });
-        } catch {
-          /* not ours */
-        }
-      },
-    });
-    await this.listener.start();
+    await this.announcements.start();
   }
 
   async close(): Promise<void> {
-    await this.listener?.close();
-    this.listener = null;
+    await this.announcements.close();
   }
 
   /** Called with the sessions revoked and the users disabled, here or in another process (sockets close on it). */

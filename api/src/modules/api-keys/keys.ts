@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { PgListener } from '../../db/pg-listener';
+import { JsonChannel } from '../../lib/json-channel';
 import { apiKeys, type ApiKeyRow } from '../../db/schema';
 import { RateLimiter } from '../../lib/rate-limit';
 
@@ -52,7 +52,7 @@ export interface ApiKeyAuthOptions {
 export class ApiKeyAuth {
   private readonly cache = new Map<string, Entry>();
   private generation = 0;
-  private listener: PgListener | null = null;
+  private readonly announcements: JsonChannel;
   readonly limiter: RateLimiter;
 
   constructor(
@@ -60,30 +60,19 @@ export class ApiKeyAuth {
     private readonly options: ApiKeyAuthOptions,
   ) {
     this.limiter = new RateLimiter(options.requestsPerMinute, 60_000);
+    const { connectionString, log } = options;
+    this.announcements = new JsonChannel({ connectionString, channel: API_KEY_CHANNEL, label: 'api key revocations', log }, (message) => {
+      const ids = (message as { k?: unknown }).k;
+      if (Array.isArray(ids)) this.evict(ids.filter((x): x is string => typeof x === 'string'));
+    });
   }
 
   async start(): Promise<void> {
-    if (!this.options.connectionString || this.listener) return;
-    this.listener = new PgListener({
-      connectionString: this.options.connectionString,
-      channel: API_KEY_CHANNEL,
-      log: this.options.log,
-      label: 'api key revocations',
-      onPayload: (payload) => {
-        try {
-          const ids = (JSON.parse(payload) as { k?: unknown }).k;
-          if (Array.isArray(ids)) this.evict(ids.filter((x): x is string => typeof x === 'string'));
-        } catch {
-          /* not ours */
-        }
-      },
-    });
-    await this.listener.start();
+    await this.announcements.start();
   }
 
   async close(): Promise<void> {
-    await this.listener?.close();
-    this.listener = null;
+    await this.announcements.close();
   }
 
   /** The key behind a bearer token, if it is active (not revoked, not expired). */
