@@ -251,3 +251,23 @@ describe('an item line that does not add up', () => {
     ]);
   });
 });
+
+describe('a correction invoice', () => {
+  it('reads negative quantities with their unit', () => {
+    const text = [
+      'Pos    Referenzen        Beschreibung            Nettopreis      Menge Einheit     Steuersatz    Nettobetrag',
+      'Art-Nr-Kunde:          Leim                       3,0000             -2 Stk               19%            -6,00',
+      'Art-Nr-Lieferant: LM2',
+      '4001234500109 (GTIN)',
+      '1',
+      '',
+      '2           Art-Nr-Kunde:          Pinsel         1,5000             -4 Stk               19%            -6,00',
+      'Art-Nr-Lieferant: PN4',
+      '4001234500116 (GTIN)',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'Leim', quantity: -2, unit_price: 3, amount: -6 },
+      { description: 'Pinsel', quantity: -4, unit_price: 1.5, amount: -6 },
+    ]);
+  });
+});
