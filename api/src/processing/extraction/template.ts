@@ -267,24 +267,20 @@ function evaluate(src: string, scope: Scope): unknown {
     }
     return comparison();
   };
-  const and = (): unknown => {
-    let v = not();
-    while (peek()?.value === 'and') {
-      i++;
-      const r = not();
-      v = truthy(v) ? r : v;
-    }
-    return v;
-  };
-  const or = (): unknown => {
-    let v = and();
-    while (peek()?.value === 'or') {
-      i++;
-      const r = and();
-      v = truthy(v) ? v : r;
-    }
-    return v;
-  };
+  // `operand (word operand)*` left to right, every operand read (no short cut: the tokens must
+  // be consumed); `pick` keeps the left or the right value at each step
+  const chain =
+    (word: string, operand: () => unknown, pick: (left: unknown, right: unknown) => unknown) =>
+    (): unknown => {
+      let v = operand();
+      while (peek()?.value === word) {
+        i++;
+        v = pick(v, operand());
+      }
+      return v;
+    };
+  const and = chain('and', not, (left, right) => (truthy(left) ? right : left));
+  const or = chain('or', and, (left, right) => (truthy(left) ? left : right));
   const value = or();
   if (i < tokens.length) throw new TemplateSyntaxError(`unexpected "${tokens[i]!.value}" in "${src}"`, 0);
   return value;
