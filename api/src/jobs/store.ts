@@ -221,8 +221,7 @@ export async function settleFinished(tx: Tx, job: Pick<JobRow, 'id' | 'status' |
  * current prompt and schema (handler.retry). A retried job whose credits were returned pays again.
  */
 export async function startJob(deps: JobDeps, userId: string, id: string, jobType?: string, options: { retryMode?: RetryMode } = {}): Promise<JobRow> {
-  const effects = noEffects();
-  const row = await deps.services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const job = await lockOwnJob(tx, userId, id, jobType);
     if (job.status === 'queued' || job.status === 'running') throw conflict(`Job is already ${job.status}`);
     if (job.status === 'completed') throw conflict('Job is already completed and cannot be started again');
@@ -269,11 +268,9 @@ export async function startJob(deps: JobDeps, userId: string, id: string, jobTyp
       effects,
     );
     if (retry) await requeueFailedChildren(tx, id, now, effects);
+    effects.notices.push({ kind: 'queued', id });
     return updated;
   });
-  effects.notices.push({ kind: 'queued', id });
-  await flushEffects(deps.services, deps.signal, effects);
-  return row;
 }
 
 /**
@@ -298,6 +295,14 @@ async function requeueFailedChildren(tx: Tx, parentId: string, now: Date, effect
   }
 }
 
+/** Runs `work` in one transaction; the events and notices it leaves in `effects` are sent once it committed. */
+async function withEffects<T>(deps: JobDeps, work: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
+  const effects = noEffects();
+  const out = await deps.services.db.transaction((tx) => work(tx, effects));
+  await flushEffects(deps.services, deps.signal, effects);
+  return out;
+}
+
 /**
  * Changes job `id`'s row and writes the event that says so, in `tx`; the event is sent after the
  * commit (`effects`). `event` is built from the changed row (the progress it reports).
@@ -317,16 +322,13 @@ async function updateWithEvent(
 
 /** Cancels a job and its unfinished children. A running job's worker stops at its next check. */
 export async function cancelJob(deps: JobDeps, userId: string, id: string, jobType?: string): Promise<JobRow> {
-  const effects = noEffects();
-  const row = await deps.services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const job = await lockOwnJob(tx, userId, id, jobType);
     if ((TERMINAL as readonly string[]).includes(job.status)) {
       throw conflict(`Job ${statusWord(job.status)} and cannot be cancelled`);
     }
     return cancelTree(tx, job, 'Cancelled by the user', effects);
   });
-  await flushEffects(deps.services, deps.signal, effects);
-  return row;
 }
 
 async function cancelTree(tx: Tx, job: JobRow, reason: string, effects: Effects): Promise<JobRow> {
@@ -365,8 +367,7 @@ export interface CompleteOptions {
 
 /** A client marks a job completed (external workers, tools). */
 export async function completeJob(deps: JobDeps, userId: string, id: string, jobType: string | undefined, options: CompleteOptions = {}): Promise<JobRow> {
-  const effects = noEffects();
-  const row = await deps.services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const job = await lockOwnJob(tx, userId, id, jobType);
     if (job.status === 'completed') throw conflict('Job is already completed');
     if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be completed');
@@ -405,8 +406,6 @@ export async function completeJob(deps: JobDeps, userId: string, id: string, job
     await settleFinished(tx, updated, effects);
     return updated;
   });
-  await flushEffects(deps.services, deps.signal, effects);
-  return row;
 }
 
 /** A client marks a job failed with a message. */
@@ -417,8 +416,7 @@ export async function failJob(
   jobType: string | undefined,
   error: { message?: string | undefined; details?: Record<string, unknown> | undefined },
 ): Promise<JobRow> {
-  const effects = noEffects();
-  const row = await deps.services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const job = await lockOwnJob(tx, userId, id, jobType);
     if (job.status === 'completed') throw conflict('Job is already completed and cannot be marked as failed');
     if (job.status === 'cancelled') throw conflict('Job was cancelled and cannot be marked as failed');
@@ -452,14 +450,11 @@ export async function failJob(
     await settleFinished(tx, updated, effects);
     return updated;
   });
-  await flushEffects(deps.services, deps.signal, effects);
-  return row;
 }
 
 /** PUT /jobs/{id}/progress: an event with progress, by a client. */
 export async function reportProgress(deps: JobDeps, userId: string, id: string, input: JobEventInput): Promise<{ job: JobRow; event: JobEventRow }> {
-  const effects = noEffects();
-  const result = await deps.services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const job = await lockOwnJob(tx, userId, id);
     if ((TERMINAL as readonly string[]).includes(job.status)) {
       throw conflict(`Job ${statusWord(job.status)}; its progress can no longer change`);
@@ -472,8 +467,6 @@ export async function reportProgress(deps: JobDeps, userId: string, id: string, 
       effects,
     );
   });
-  await flushEffects(deps.services, deps.signal, effects);
-  return result;
 }
 
 /** PUT /jobs/{id}: name/description any time; processing_config only while pending (through the handler). */
