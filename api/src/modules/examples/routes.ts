@@ -45,19 +45,13 @@ export default async function exampleRoutes(app: App) {
   app.get(
     '/examples/',
     { schema: { querystring: ExampleListQuerySchema, response: list } },
-    async (req) => {
-      const { examples, total } = await listExamples(db, req.user.id, req.query);
-      return { examples, total_count: total };
-    },
+    async (req) => listExamples(db, req.user.id, req.query),
   );
 
   app.get(
     '/examples/by-prompt/:id',
     { schema: { summary: 'Examples of a prompt', params: IdParamsSchema, querystring: PaginationQuerySchema, response: list } },
-    async (req) => {
-      const { examples, total } = await examplesByPrompt(db, req.user.id, req.params.id, req.query);
-      return { examples, total_count: total };
-    },
+    async (req) => examplesByPrompt(db, req.user.id, req.params.id, req.query),
   );
 
   app.get(
@@ -70,10 +64,7 @@ export default async function exampleRoutes(app: App) {
         response: list,
       },
     },
-    async (req) => {
-      const { examples, total } = await examplesBySchema(db, req.user.id, req.params.id, req.query);
-      return { examples, total_count: total };
-    },
+    async (req) => examplesBySchema(db, req.user.id, req.params.id, req.query),
   );
 
   app.get('/examples/:id', byIdRoute(ExampleSchema), async (req) => toExample(await getOwnExample(db, req.user.id, req.params.id)));

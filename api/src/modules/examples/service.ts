@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Example, ExampleValidateResponse, PathError } from '@quarry/shared/schemas';
 import { deleteOwnRow } from '../../lib/own-rows';
+import { readPage } from '../../lib/paging';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type ExampleRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -45,10 +46,10 @@ export async function getOwnExample(db: DbOrTx, userId: string, id: string): Pro
   return row;
 }
 
+/** A page of examples, newest first, as the list answers show it. */
 async function page(db: Db, where: SQL | undefined, offset: number, limit: number) {
-  const [agg] = await db.select({ n: sql<number>`count(*)::int` }).from(examples).where(where);
-  const rows = await db.select().from(examples).where(where).orderBy(desc(examples.createdAt), desc(examples.id)).limit(limit).offset(offset);
-  return { examples: rows.map(toExample), total: agg?.n ?? 0 };
+  const { rows, total } = await readPage(db, examples, { row: examples }, where, [desc(examples.createdAt), desc(examples.id)], { offset, limit });
+  return { examples: rows.map((r) => toExample(r.row)), total_count: total };
 }
 
 export async function listExamples(db: Db, userId: string, q: { offset: number; limit: number; prompt_id?: string | undefined }) {

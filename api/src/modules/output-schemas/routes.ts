@@ -60,10 +60,7 @@ export default async function outputSchemaRoutes(app: App) {
         response: { 200: OutputSchemaListResponseSchema, ...errorResponses(422) },
       },
     },
-    async (req) => {
-      const { schemas, total } = await listOutputSchemas(db, req.user.id, req.query);
-      return { schemas, total_count: total };
-    },
+    async (req) => listOutputSchemas(db, req.user.id, req.query),
   );
 
   app.post(

@@ -64,8 +64,8 @@ const schemaSortKey: Record<OutputSchemaSort, SQL> = {
 };
 
 /**
- * One page of the caller's schemas and how many match, in one statement: the total rides on
- * every row as a window count (a page past the end asks for the count alone).
+ * The list answer: one page of the caller's schemas and how many match (total_count), read
+ * together (lib/paging.ts readPage).
  */
 export async function listOutputSchemas(
   db: Db,
@@ -80,7 +80,7 @@ export async function listOutputSchemas(
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
   const { rows, total } = await readPage(db, outputSchemas, { row: outputSchemas, usage: usageSql }, where, [dir(schemaSortKey[q.sort]), dir(outputSchemas.id)], q);
-  return { schemas: rows.map(toOutputSchema), total };
+  return { schemas: rows.map(toOutputSchema), total_count: total };
 }
 
 export async function createOutputSchema(

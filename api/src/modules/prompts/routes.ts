@@ -51,10 +51,7 @@ export default async function promptRoutes(app: App) {
         response: { 200: PromptListResponseSchema, ...errorResponses(422) },
       },
     },
-    async (req) => {
-      const { prompts, total } = await listPrompts(db, req.user.id, req.query);
-      return { prompts, total_count: total };
-    },
+    async (req) => listPrompts(db, req.user.id, req.query),
   );
 
   app.post(

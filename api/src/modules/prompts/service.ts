@@ -88,8 +88,8 @@ const promptSortKey: Record<PromptSort, SQL> = {
 };
 
 /**
- * One page of the caller's prompts and how many match, in one statement: the total rides on
- * every row as a window count (a page past the end asks for the count alone).
+ * The list answer: one page of the caller's prompts and how many match (total_count), read
+ * together (lib/paging.ts readPage).
  */
 export async function listPrompts(
   db: Db,
@@ -107,7 +107,7 @@ export async function listPrompts(
   const where = and(...conditions);
   const dir = q.order === 'asc' ? asc : desc;
   const { rows, total } = await readPage(db, prompts, { row: prompts, exampleCount: exampleCountSql }, where, [dir(promptSortKey[q.sort]), dir(prompts.id)], q);
-  return { prompts: rows.map(toPrompt), total };
+  return { prompts: rows.map(toPrompt), total_count: total };
 }
 
 interface PromptInput {
