@@ -245,6 +245,10 @@ export {
   type RefreshAfter,
 } from './refreshingMutation';
 export {
+  useSignedInQuery,
+  type SignedInQueryOptions,
+} from './signedInQuery';
+export {
   DEFAULT_SITE_NAME,
   publicSiteSettingsParser,
   siteKeys,

@@ -32,7 +32,7 @@ const VALUES = [
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
   'toastDuration', 'Toaster', 'toaster', 'truncate', 'UNKNOWN_ERROR_MESSAGE', 'UPLOAD_EVENT_NAMES',
   'UPLOAD_FAILED', 'uploadFailedMessage', 'uploadToSignedUrl', 'useAuth', 'useConnectionState',
-  'useCurrentUser', 'useDebouncedValue', 'useErrorHandler', 'useJobUpdates', 'useListParams', 'useObservable', 'useRefreshingMutation', 'USER_STORAGE_KEY',
+  'useCurrentUser', 'useDebouncedValue', 'useErrorHandler', 'useJobUpdates', 'useListParams', 'useObservable', 'useRefreshingMutation', 'useSignedInQuery', 'USER_STORAGE_KEY',
   'userKeys', 'useWideLayout', 'validityStatus', 'WIDE_QUERY',
 ];
 
@@ -46,7 +46,7 @@ const TYPES = [
   'JobUpdateDetails', 'JobUpdateMessage', 'JobUpdateProgress', 'ListParams', 'LoadingStateProps', 'NamedCrumb',
   'NavEntry', 'NavGroup', 'NotificationStatus', 'PageHeaderProps', 'PageNumbersProps', 'Parser', 'ProgressUnits',
   'QueryParams', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
-  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
+  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
   'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',
 ];

@@ -1,9 +1,7 @@
 // Chunking jobs: recent jobs, one job, its chunks, create.
-import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { RECENT_CHUNKING_JOBS_LIMIT } from '@quarry/shared/constants';
 import { ChunkingJobDetailSchema, ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 /** the recent-jobs call's default */
@@ -18,32 +16,24 @@ export const chunkingKeys = {
 
 /** `GET chunking/jobs?limit` (the call's default is 5). */
 export function useRecentChunkingJobs(limit: number = RECENT_CHUNKING_JOBS_LIMIT) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: chunkingKeys.list(userId, limit),
-    queryFn: ({ signal }) => api.get('chunking/jobs', { query: { limit }, signal, schema: ChunkingJobListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery((userId) => chunkingKeys.list(userId, limit), (signal) => api.get('chunking/jobs', { query: { limit }, signal, schema: ChunkingJobListResponseSchema }));
 }
 
 export function useChunkingJob(id: string, connected: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: chunkingKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`chunking/jobs/${encodeURIComponent(id)}`, { signal, schema: ChunkingJobDetailSchema }),
-    enabled: Boolean(userId && id),
-    refetchInterval: (q) => pollInterval(isActiveJob('chunking', q.state.data?.status), connected),
-  });
+  return useSignedInQuery(
+    (userId) => chunkingKeys.detail(userId, id),
+    (signal) => api.get(`chunking/jobs/${encodeURIComponent(id)}`, { signal, schema: ChunkingJobDetailSchema }),
+    { refetchInterval: (q) => pollInterval(isActiveJob('chunking', q.state.data?.status), connected), enabled: Boolean(id) },
+  );
 }
 
 /** Completed chunking jobs load their chunks. */
 export function useJobChunks(id: string, completed: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: chunkingKeys.chunks(userId, id),
-    queryFn: ({ signal }) => api.get(`chunking/${encodeURIComponent(id)}/chunks`, { signal, schema: ChunksResponseSchema }),
-    enabled: Boolean(userId && id && completed),
-  });
+  return useSignedInQuery(
+    (userId) => chunkingKeys.chunks(userId, id),
+    (signal) => api.get(`chunking/${encodeURIComponent(id)}/chunks`, { signal, schema: ChunksResponseSchema }),
+    { enabled: Boolean(id && completed) },
+  );
 }
 
 export interface ChunkingRequest {

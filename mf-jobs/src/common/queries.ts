@@ -1,6 +1,6 @@
 // Calls every job screen makes: the pickers (files, datasets, prompts, examples), the cost
 // estimate, and cancel / retry of a job. Keys are rooted per area and user.
-import { api, datasetKeys, fileKeys, jobKeys, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, jobKeys, queryKeys, useCurrentUser, useSignedInQuery } from '@quarry/shared';
 import {
   DatasetListResponseSchema,
   ExampleListResponseSchema,
@@ -29,42 +29,29 @@ export function useUserId(): string | undefined {
 
 /** `files/my-files` (up to 100), optionally without failed files and filtered by name. */
 export function useMyFiles(opts: { includeFailed?: boolean; search?: string } = {}) {
-  const userId = useUserId();
   const filters = { limit: FILE_PICKER_LIMIT, offset: 0, include_failed: opts.includeFailed ?? true, ...(opts.search ? { search: opts.search } : {}) };
-  return useQuery({
-    queryKey: fileKeys.list(userId, filters),
-    queryFn: ({ signal }) => api.get('files/my-files', { query: filters, signal, schema: FileListResponseSchema }),
-    enabled: Boolean(userId),
-    placeholderData: keepPreviousData,
-  });
+  return useSignedInQuery(
+    (userId) => fileKeys.list(userId, filters),
+    (signal) => api.get('files/my-files', { query: filters, signal, schema: FileListResponseSchema }),
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useDatasets() {
-  const userId = useUserId();
   const filters = { limit: 100, include_files: false };
-  return useQuery({
-    queryKey: datasetKeys.list(userId, filters),
-    queryFn: ({ signal }) => api.get('datasets/', { query: filters, signal, schema: DatasetListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery((userId) => datasetKeys.list(userId, filters), (signal) => api.get('datasets/', { query: filters, signal, schema: DatasetListResponseSchema }));
 }
 
 export function usePrompts() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: pickerKeys.prompts(userId),
-    queryFn: ({ signal }) => api.get('prompts/', { query: { limit: PROMPT_PICKER_LIMIT }, signal, schema: PromptListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(pickerKeys.prompts, (signal) => api.get('prompts/', { query: { limit: PROMPT_PICKER_LIMIT }, signal, schema: PromptListResponseSchema }));
 }
 
 export function useExamples(promptId: string) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: pickerKeys.examples(userId, promptId),
-    queryFn: ({ signal }) => api.get('examples/', { query: { prompt_id: promptId, limit: 100 }, signal, schema: ExampleListResponseSchema }),
-    enabled: Boolean(userId && promptId),
-  });
+  return useSignedInQuery(
+    (userId) => pickerKeys.examples(userId, promptId),
+    (signal) => api.get('examples/', { query: { prompt_id: promptId, limit: 100 }, signal, schema: ExampleListResponseSchema }),
+    { enabled: Boolean(promptId) },
+  );
 }
 
 /** `POST jobs/estimate` for the form's current values (null body = not enough chosen yet). */

@@ -1,8 +1,6 @@
 // Extraction jobs: recent jobs, one job (no retry on error), create.
-import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { JobDetailSchema, JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 export const RECENT_EXTRACTION_JOBS = 10;
@@ -13,24 +11,19 @@ export const extractionKeys = {
 };
 
 export function useRecentExtractionJobs() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: extractionKeys.list(userId),
-    queryFn: ({ signal }) => api.get('jobs/', { query: { job_type: 'extraction', limit: RECENT_EXTRACTION_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(
+    extractionKeys.list,
+    (signal) => api.get('jobs/', { query: { job_type: 'extraction', limit: RECENT_EXTRACTION_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
+  );
 }
 
 /** GET jobs/{id}; the extraction monitor does not retry a failed fetch. */
 export function useExtractionJob(id: string, connected: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: extractionKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`jobs/${encodeURIComponent(id)}`, { signal, schema: JobDetailSchema }),
-    enabled: Boolean(userId && id),
-    retry: false,
-    refetchInterval: (q) => pollInterval(isActiveJob('extraction', q.state.data?.status), connected),
-  });
+  return useSignedInQuery(
+    (userId) => extractionKeys.detail(userId, id),
+    (signal) => api.get(`jobs/${encodeURIComponent(id)}`, { signal, schema: JobDetailSchema }),
+    { retry: false, refetchInterval: (q) => pollInterval(isActiveJob('extraction', q.state.data?.status), connected), enabled: Boolean(id) },
+  );
 }
 
 export interface ExtractionCreate {

@@ -1,18 +1,15 @@
 // The jobs list: GET /jobs/ with the list's filters, sort and page, kept on screen while the
 // next page loads.
-import { api, jobKeys } from '@quarry/shared';
+import { api, jobKeys, useSignedInQuery } from '@quarry/shared';
 import { JobListResponseSchema } from '@quarry/shared/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useUserId } from '../common/queries';
+import { keepPreviousData } from '@tanstack/react-query';
 import { listQuery, type JobsListParams } from './listParams';
 
 export function useJobsList(p: JobsListParams) {
-  const userId = useUserId();
   const query = listQuery(p);
-  return useQuery({
-    queryKey: jobKeys.list(userId, { view: 'all', ...query }),
-    queryFn: ({ signal }) => api.get('jobs/', { query, signal, schema: JobListResponseSchema }),
-    enabled: Boolean(userId),
-    placeholderData: keepPreviousData,
-  });
+  return useSignedInQuery(
+    (userId) => jobKeys.list(userId, { view: 'all', ...query }),
+    (signal) => api.get('jobs/', { query, signal, schema: JobListResponseSchema }),
+    { placeholderData: keepPreviousData },
+  );
 }

@@ -1,8 +1,6 @@
 // OCR jobs: list, one job, create + start.
-import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { OcrJobDetailSchema, OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 export const RECENT_OCR_JOBS = 10;
@@ -14,22 +12,15 @@ export const ocrKeys = {
 };
 
 export function useRecentOcrJobs() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: ocrKeys.list(userId),
-    queryFn: ({ signal }) => api.get('ocr/jobs', { query: { limit: RECENT_OCR_JOBS, offset: 0 }, signal, schema: OcrJobListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(ocrKeys.list, (signal) => api.get('ocr/jobs', { query: { limit: RECENT_OCR_JOBS, offset: 0 }, signal, schema: OcrJobListResponseSchema }));
 }
 
 export function useOcrJob(id: string, connected: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: ocrKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`ocr/jobs/${encodeURIComponent(id)}`, { signal, schema: OcrJobDetailSchema }),
-    enabled: Boolean(userId && id),
-    refetchInterval: (q) => pollInterval(isActiveJob('ocr', q.state.data?.status), connected),
-  });
+  return useSignedInQuery(
+    (userId) => ocrKeys.detail(userId, id),
+    (signal) => api.get(`ocr/jobs/${encodeURIComponent(id)}`, { signal, schema: OcrJobDetailSchema }),
+    { refetchInterval: (q) => pollInterval(isActiveJob('ocr', q.state.data?.status), connected), enabled: Boolean(id) },
+  );
 }
 
 /** Create the OCR job, then start it. */

@@ -1,8 +1,8 @@
 // Pipeline jobs: recent pipelines, one pipeline (no retry on error), create;
 // the files a link chose, and the dataset a run on chosen files gets.
-import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { DatasetSchema, FileSchema, JobListResponseSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -14,23 +14,18 @@ export const pipelineKeys = {
 };
 
 export function useRecentPipelineJobs() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: pipelineKeys.list(userId),
-    queryFn: ({ signal }) => api.get('jobs/', { query: { job_type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(
+    pipelineKeys.list,
+    (signal) => api.get('jobs/', { query: { job_type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
+  );
 }
 
 export function usePipelineJob(id: string, connected: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: pipelineKeys.detail(userId, id),
-    queryFn: ({ signal }) => api.get(`jobs/pipeline/${encodeURIComponent(id)}`, { signal, schema: PipelineJobSchema }),
-    enabled: Boolean(userId && id),
-    retry: false,
-    refetchInterval: (q) => pollInterval(isActiveJob('pipeline', q.state.data?.status), connected),
-  });
+  return useSignedInQuery(
+    (userId) => pipelineKeys.detail(userId, id),
+    (signal) => api.get(`jobs/pipeline/${encodeURIComponent(id)}`, { signal, schema: PipelineJobSchema }),
+    { retry: false, refetchInterval: (q) => pollInterval(isActiveJob('pipeline', q.state.data?.status), connected), enabled: Boolean(id) },
+  );
 }
 
 export function useCreatePipelineJob() {

@@ -3,7 +3,7 @@
 // Keys carry the user id so one user never sees another's cache. A created key's secret is
 // never put in the query cache (nor any storage): the create mutation hands it to the
 // component's state, which shows it once.
-import { api, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
+import { api, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import {
   ApiKeyCreatedSchema,
   ApiKeyListSchema,
@@ -19,7 +19,6 @@ import {
   type PasswordChangeBody,
   type WebhookEndpointCreate,
 } from '@quarry/shared/schemas';
-import { useQuery } from '@tanstack/react-query';
 
 const who = (userId: string | undefined) => userId ?? 'anonymous';
 
@@ -29,15 +28,8 @@ export const integrationKeys = {
   deliveries: (userId: string | undefined, endpointId: string) => ['users', who(userId), 'webhooks', endpointId, 'deliveries'] as const,
 };
 
-const useUserId = () => useCurrentUser()?.id;
-
 export function useApiKeys() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: integrationKeys.apiKeys(userId),
-    queryFn: ({ signal }) => api.get('api-keys/', { signal, schema: ApiKeyListSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(integrationKeys.apiKeys, (signal) => api.get('api-keys/', { signal, schema: ApiKeyListSchema }));
 }
 
 export function useCreateApiKey() {
@@ -49,12 +41,7 @@ export function useRevokeApiKey() {
 }
 
 export function useWebhookEndpoints() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: integrationKeys.webhooks(userId),
-    queryFn: ({ signal }) => api.get('webhooks/', { signal, schema: WebhookEndpointListSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(integrationKeys.webhooks, (signal) => api.get('webhooks/', { signal, schema: WebhookEndpointListSchema }));
 }
 
 export function useCreateWebhookEndpoint() {
@@ -67,13 +54,11 @@ export function useDeleteWebhookEndpoint() {
 
 /** The delivery log; polled while one of them is pending (retries happen on their own). */
 export function useWebhookDeliveries(endpointId: string) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: integrationKeys.deliveries(userId, endpointId),
-    queryFn: ({ signal }) => api.get(`webhooks/${endpointId}/deliveries`, { signal, schema: WebhookDeliveryListSchema, query: { limit: 20 } }),
-    enabled: Boolean(userId),
-    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
-  });
+  return useSignedInQuery(
+    (userId) => integrationKeys.deliveries(userId, endpointId),
+    (signal) => api.get(`webhooks/${endpointId}/deliveries`, { signal, schema: WebhookDeliveryListSchema, query: { limit: 20 } }),
+    { refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false) },
+  );
 }
 
 export function useSendTestEvent(endpointId: string) {
@@ -92,12 +77,7 @@ export const securityKeys = {
 
 /** My signed-in sessions; refreshed when the page comes back into view (another device may have signed in). */
 export function useSessions() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: securityKeys.sessions(userId),
-    queryFn: ({ signal }) => api.get('users/me/sessions', { signal, schema: SessionListResponseSchema }),
-    enabled: Boolean(userId),
-  });
+  return useSignedInQuery(securityKeys.sessions, (signal) => api.get('users/me/sessions', { signal, schema: SessionListResponseSchema }));
 }
 
 export function useChangePassword() {
