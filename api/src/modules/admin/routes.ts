@@ -25,6 +25,7 @@ import {
 } from '@quarry/shared/schemas';
 import { contactMessages } from '../../db/schema';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { settingsRoutes } from '../../lib/settings-routes';
 import { isoStrict } from '../../lib/time';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
@@ -53,56 +54,31 @@ export default async function adminRoutes(app: App) {
     async () => ({ site_name: (await getSiteSettings(db, settingsDefaults)).site_name }),
   );
 
-  app.get(
-    '/admin/settings',
-    { ...guard, schema: { summary: 'Site settings', response: { 200: SiteSettingsSchema } } },
-    async () => getSiteSettings(db, settingsDefaults),
-  );
-
-  app.put(
-    '/admin/settings',
-    {
-      ...guard,
-      schema: {
-        summary: 'Change the site name and admin email (a non-empty name, a valid address)',
-        body: SiteSettingsUpdateSchema,
-        response: { 200: SiteSettingsSchema, ...errorResponses(422) },
-      },
-    },
-    async (req) => {
-      await updateSiteSettings(db, req.body);
+  settingsRoutes(app, '/admin/settings', {
+    answer: SiteSettingsSchema,
+    body: SiteSettingsUpdateSchema,
+    summaries: { get: 'Site settings', put: 'Change the site name and admin email (a non-empty name, a valid address)' },
+    read: () => getSiteSettings(db, settingsDefaults),
+    write: async (body) => {
+      await updateSiteSettings(db, body);
       return getSiteSettings(db, settingsDefaults);
     },
-  );
+  });
 
   const modelCallDefaults = { callsPerMinute: app.config.rateLimits.modelCallsPerMinute };
-  app.get(
-    '/admin/settings/model-calls',
-    {
-      ...guard,
-      schema: {
-        summary: "Model calls from the test pages: who may make them, how many a minute, and what one costs (a job's credits)",
-        response: { 200: ModelCallSettingsSchema },
-      },
+  settingsRoutes(app, '/admin/settings/model-calls', {
+    answer: ModelCallSettingsSchema,
+    body: ModelCallSettingsUpdateSchema,
+    summaries: {
+      get: "Model calls from the test pages: who may make them, how many a minute, and what one costs (a job's credits)",
+      put: "Switch the test pages' model calls off for non-superusers (access superusers) or on (everyone), and set the per-user limit a minute",
     },
-    async () => getModelCallSettings(db, modelCallDefaults),
-  );
-
-  app.put(
-    '/admin/settings/model-calls',
-    {
-      ...guard,
-      schema: {
-        summary: "Switch the test pages' model calls off for non-superusers (access superusers) or on (everyone), and set the per-user limit a minute",
-        body: ModelCallSettingsUpdateSchema,
-        response: { 200: ModelCallSettingsSchema, ...errorResponses(422) },
-      },
-    },
-    async (req) => {
-      await updateModelCallSettings(db, req.body);
+    read: () => getModelCallSettings(db, modelCallDefaults),
+    write: async (body) => {
+      await updateModelCallSettings(db, body);
       return getModelCallSettings(db, modelCallDefaults);
     },
-  );
+  });
 
   app.get(
     '/admin/model-calls/usage',

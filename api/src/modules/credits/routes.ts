@@ -13,6 +13,7 @@ import {
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { settingsRoutes } from '../../lib/settings-routes';
 import type { App } from '../../types';
 import { getCreditSettings, setLowBalanceThreshold } from '../admin/settings';
 import {
@@ -29,35 +30,20 @@ export default async function creditRoutes(app: App) {
   tagRoutes(app, 'credits');
   const initialCredits = app.config.initialCreditBalance;
 
-  app.get(
-    '/admin/settings/credits',
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ['admin'],
-        summary: 'The low-balance threshold (default 10 % of the starting grant)',
-        response: { 200: CreditSettingsSchema },
-      },
+  settingsRoutes(app, '/admin/settings/credits', {
+    answer: CreditSettingsSchema,
+    body: CreditSettingsUpdateSchema,
+    tags: ['admin'],
+    summaries: {
+      get: 'The low-balance threshold (default 10 % of the starting grant)',
+      put: 'Set the balance below which users see the low-balance warning',
     },
-    async () => getCreditSettings(app.database.db, initialCredits),
-  );
-
-  app.put(
-    '/admin/settings/credits',
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ['admin'],
-        summary: 'Set the balance below which users see the low-balance warning',
-        body: CreditSettingsUpdateSchema,
-        response: { 200: CreditSettingsSchema, ...errorResponses(422) },
-      },
-    },
-    async (req) => {
-      await setLowBalanceThreshold(app.database.db, req.body.low_balance_threshold);
+    read: () => getCreditSettings(app.database.db, initialCredits),
+    write: async (body) => {
+      await setLowBalanceThreshold(app.database.db, body.low_balance_threshold);
       return getCreditSettings(app.database.db, initialCredits);
     },
-  );
+  });
 
   app.post(
     '/credit-requests/',

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { cancelJob } from '../../jobs/store';
 import { HttpError } from '../../lib/errors';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
+import { settingsRoutes } from '../../lib/settings-routes';
 import type { App } from '../../types';
 import { addLocalWaker } from './queue';
 import {
@@ -130,26 +131,15 @@ export default async function webhookRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/admin/webhooks/settings',
-    { onRequest: app.requireSuperuser, schema: { tags: ['admin', ...tags], response: { 200: WebhookSettingsSchema } } },
-    async () => ({ allow_private_targets: await allowPrivateTargets(db) }),
-  );
-
-  app.put(
-    '/admin/webhooks/settings',
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ['admin', ...tags],
-        summary: 'Allow or refuse deliveries to private, loopback and link-local addresses',
-        body: WebhookSettingsSchema,
-        response: { 200: WebhookSettingsSchema, ...errorResponses(422) },
-      },
+  settingsRoutes(app, '/admin/webhooks/settings', {
+    answer: WebhookSettingsSchema,
+    body: WebhookSettingsSchema,
+    tags: ['admin', ...tags],
+    summaries: { put: 'Allow or refuse deliveries to private, loopback and link-local addresses' },
+    read: async () => ({ allow_private_targets: await allowPrivateTargets(db) }),
+    write: async (body) => {
+      await setAllowPrivateTargets(db, body.allow_private_targets);
+      return { allow_private_targets: body.allow_private_targets };
     },
-    async (req) => {
-      await setAllowPrivateTargets(db, req.body.allow_private_targets);
-      return { allow_private_targets: req.body.allow_private_targets };
-    },
-  );
+  });
 }
