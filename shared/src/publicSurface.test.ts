@@ -27,7 +27,7 @@ const VALUES = [
   'plural', 'PROTOCOL_EVENT_NAMES', 'queryKeys', 'publicSiteSettingsParser', 'queryClient',
   'REFRESH_ERROR_MESSAGE', 'refreshAccessToken', 'RefreshError', 'RemoteBoundary',
   'renderStandalone', 'request', 'resetApiConfig', 'RevokeApiKeyDialog', 'RETRY_DEFAULTS', 'retryWithBackoff',
-  'runWithErrorHandling', 'saveBlob', 'SelectField', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
+  'runWithErrorHandling', 'saveBlob', 'SelectField', 'SelectInput', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
   'shouldRetryQuery', 'showToast', 'siteKeys', 'siteSettingsQueryOptions', 'SortableHeader', 'SortSelect', 'StatusBadge',
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
   'toastDuration', 'Toaster', 'toaster', 'truncate', 'UNKNOWN_ERROR_MESSAGE', 'UPLOAD_EVENT_NAMES',
@@ -46,7 +46,7 @@ const TYPES = [
   'JobUpdateDetails', 'JobUpdateMessage', 'JobUpdateProgress', 'ListParams', 'LoadingStateProps', 'NamedCrumb',
   'NavEntry', 'NavGroup', 'NotificationStatus', 'PageHeaderProps', 'PageNumbersProps', 'Parser', 'ProgressUnits',
   'QueryParams', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
-  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectOption', 'SocketMessage', 'SocketSender',
+  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectInputProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
   'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',
 ];

@@ -1,5 +1,5 @@
-import { Box, Button, Card, Flex, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime } from '@quarry/shared';
+import { Box, Button, Card, Flex, HStack, Input, InputGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, SelectInput } from '@quarry/shared';
 import type { AdminCreditRequest } from '@quarry/shared/schemas';
 import { Inbox, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -136,16 +136,7 @@ export default function CreditRequestsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </InputGroup>
-        <NativeSelect.Root w={{ base: 'full', sm: '44' }}>
-          <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput w={{ base: 'full', sm: '44' }} label="Status filter" value={status} onChange={setStatus} options={FILTERS} />
       </Flex>
       {body}
       <ReviewDialog request={open} onClose={() => setOpenId(null)} />

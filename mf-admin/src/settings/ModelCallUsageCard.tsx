@@ -1,5 +1,5 @@
-import { Card, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDateTime, DataTable } from '@quarry/shared';
+import { Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, formatDateTime, DataTable, SelectInput } from '@quarry/shared';
 import { Cpu } from 'lucide-react';
 import { useState } from 'react';
 import { serverDetailOr } from '../common/errors';
@@ -56,16 +56,7 @@ export function ModelCallUsageCard() {
               Calls from the test pages per user and the credits they took.
             </Text>
           </Stack>
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label="Period" value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-              {PERIODS.map((d) => (
-                <option key={d} value={d}>
-                  Last {d} days
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput size="sm" width="auto" label="Period" value={String(days)} onChange={(v) => setDays(Number(v))} options={PERIODS.map((d) => ({ value: String(d), label: `Last ${d} days` }))} />
         </HStack>
       </Card.Header>
       <Card.Body>{body}</Card.Body>

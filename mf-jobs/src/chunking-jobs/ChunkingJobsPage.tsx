@@ -1,7 +1,7 @@
 // /jobs/chunking: pick a file, a strategy and a window size (llm_analysis only); recent
 // chunking jobs.
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, SelectField, classifyChunkingCreateError, paths, toast } from '@quarry/shared';
+import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { ErrorState, LoadingState, PageHeader, SelectField, classifyChunkingCreateError, paths, toast, SelectInput } from '@quarry/shared';
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -60,17 +60,7 @@ export default function ChunkingJobsPage() {
             ) : (
               <Field.Root required>
                 <Field.Label>File</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={fileId} onChange={(e) => setFileId(e.target.value)}>
-                    <option value="">Select a file</option>
-                    {files.data.files.map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.filename}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <SelectInput value={fileId} onChange={setFileId} placeholder="Select a file" options={files.data.files.map((f) => ({ value: f.id, label: f.filename }))} />
                 <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
               </Field.Root>
             )}

@@ -1,7 +1,7 @@
 // /jobs/create: the five-step demo wizard. Next is disabled until the step is valid; the
 // final button goes back to /jobs after 500 ms. Nothing is sent.
-import { Badge, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
-import { PageHeader, paths } from '@quarry/shared';
+import { Badge, Button, Card, Checkbox, Field, HStack, Input, RadioGroup, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
+import { PageHeader, paths, SelectInput } from '@quarry/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -64,17 +64,12 @@ export default function WizardPage() {
                 </Field.Root>
                 <Field.Root required>
                   <Field.Label>Dataset</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={s.selectedDataset} onChange={(e) => patch({ selectedDataset: e.target.value })}>
-                      <option value="">Select a dataset</option>
-                      {SAMPLE_DATASETS.map((d) => (
-                        <option key={d.id} value={d.id}>
-                          {d.name} ({d.files} files)
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <SelectInput
+                    value={s.selectedDataset}
+                    onChange={(selectedDataset) => patch({ selectedDataset })}
+                    placeholder="Select a dataset"
+                    options={SAMPLE_DATASETS.map((d) => ({ value: d.id, label: `${d.name} (${d.files} files)` }))}
+                  />
                 </Field.Root>
               </>
             ) : null}
@@ -93,17 +88,12 @@ export default function WizardPage() {
               ? s.documentTypes.map((t) => (
                   <Field.Root key={t} required>
                     <Field.Label>Prompt for {DOCUMENT_TYPE_LABELS[t]}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={s.selectedPrompts[t] ?? ''} onChange={(e) => patch({ selectedPrompts: { ...s.selectedPrompts, [t]: e.target.value } })}>
-                        <option value="">Select a prompt</option>
-                        {SAMPLE_PROMPTS[t].map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <SelectInput
+                      value={s.selectedPrompts[t] ?? ''}
+                      onChange={(prompt) => patch({ selectedPrompts: { ...s.selectedPrompts, [t]: prompt } })}
+                      placeholder="Select a prompt"
+                      options={SAMPLE_PROMPTS[t].map((p) => ({ value: p.id, label: p.name }))}
+                    />
                   </Field.Root>
                 ))
               : null}

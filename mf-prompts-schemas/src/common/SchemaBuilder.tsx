@@ -2,6 +2,7 @@
 // description, required, string format, array items and nested fields. Nesting is offered only
 // on object and array fields. Fields the builder cannot show are listed with their JSON, kept.
 import { Badge, Box, Button, chakra, Checkbox, Code, Flex, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { SelectInput } from '@quarry/shared';
 import { SCHEMA_FIELD_TYPES, SCHEMA_STRING_FORMATS, type SchemaFieldType } from '@quarry/shared/schemas';
 import { Plus, Trash2 } from 'lucide-react';
 import { canNest, childrenOf, newField, withChildren, withNestedField, withType, type FieldNode, type StringFormat } from './schemaModel';
@@ -25,29 +26,27 @@ function FieldRow({ field, label, depth, onChange, onRemove }: RowProps) {
         {field.raw ? (
           <Badge colorPalette="purple" alignSelf="center">kept as JSON</Badge>
         ) : (
-          <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '120px' }}>
-            <NativeSelect.Field aria-label={`Field ${label} type`} value={field.type} onChange={(e) => onChange(withType(field, e.target.value as SchemaFieldType))}>
-              {SCHEMA_FIELD_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput
+            size="sm"
+            flex={{ base: '1 1 96px', md: 'none' }}
+            width={{ base: 'auto', md: '120px' }}
+            label={`Field ${label} type`}
+            value={field.type}
+            onChange={(type) => onChange(withType(field, type))}
+            options={SCHEMA_FIELD_TYPES.map((t) => ({ value: t, label: t }))}
+          />
         )}
         {!field.raw && field.type === 'string' ? (
-          <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '110px' }}>
-            <NativeSelect.Field aria-label={`Field ${label} format`} value={field.format} onChange={(e) => onChange({ ...field, format: e.target.value as StringFormat | '' })}>
-              <option value="">no format</option>
-              {SCHEMA_STRING_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput<StringFormat | ''>
+            size="sm"
+            flex={{ base: '1 1 96px', md: 'none' }}
+            width={{ base: 'auto', md: '110px' }}
+            label={`Field ${label} format`}
+            value={field.format}
+            onChange={(format) => onChange({ ...field, format })}
+            placeholder="no format"
+            options={SCHEMA_STRING_FORMATS.map((f) => ({ value: f, label: f }))}
+          />
         ) : null}
         {!field.raw && field.type === 'array' ? (
           <NativeSelect.Root size="sm" flex={{ base: '1 1 96px', md: 'none' }} width={{ base: 'auto', md: '130px' }} disabled={Boolean(field.items?.raw)}>

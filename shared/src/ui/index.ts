@@ -11,7 +11,7 @@ export { ErrorDialogHost } from './ErrorDialogHost';
 export { useDebouncedValue } from './useDebouncedValue';
 export { saveBlob } from './saveBlob';
 export { PageNumbers, type PageNumbersProps } from './PageNumbers';
-export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
+export { SelectField, SelectInput, type SelectFieldProps, type SelectInputProps, type SelectOption } from './SelectField';
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { ApiKeyStatusCells, RevokeApiKeyDialog, type ApiKeyStatusCellsProps, type RevokeApiKeyDialogProps } from './ApiKeyRevoke';

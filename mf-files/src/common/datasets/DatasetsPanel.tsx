@@ -1,5 +1,5 @@
-import { Button, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, handleError, LoadingState, plural, toAppError, toast, useDebouncedValue } from '@quarry/shared';
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, EmptyState, ErrorState, handleError, LoadingState, plural, toAppError, toast, useDebouncedValue, SelectInput } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { Database, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -96,16 +96,7 @@ export function DatasetsPanel() {
       <HStack gap="2" wrap="wrap">
         <SearchInput label="Search datasets" placeholder="Search by name or description" value={search} onChange={setSearch} />
         <HStack gap="2" ml="auto" wrap="wrap">
-          <NativeSelect.Root size="md" width="auto">
-            <NativeSelect.Field aria-label="Sort datasets" value={sortKey} onChange={(e) => setSortKey(e.currentTarget.value)}>
-              {SORTS.map((x) => (
-                <option key={x.value} value={x.value}>
-                  {x.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput size="md" width="auto" label="Sort datasets" value={sortKey} onChange={setSortKey} options={SORTS} />
           <Button variant="outline" onClick={() => void datasets.refetch()} loading={datasets.isFetching && !datasets.isPending} aria-label="Refresh datasets">
             <RefreshCw /> Refresh
           </Button>

@@ -1,5 +1,5 @@
-import { HStack, NativeSelect, Text } from '@chakra-ui/react';
-import { PageNumbers, plural } from '@quarry/shared';
+import { HStack, Text } from '@chakra-ui/react';
+import { PageNumbers, plural, SelectInput } from '@quarry/shared';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 
@@ -27,16 +27,7 @@ export function FilePager({ offset, pageSize, total, shown, onOffset, onPageSize
           <Text asChild textStyle="sm" color="fg.muted" whiteSpace="nowrap">
             <label htmlFor="file-page-size">Files per page</label>
           </Text>
-          <NativeSelect.Root size="sm" width="20">
-            <NativeSelect.Field id="file-page-size" value={String(pageSize)} onChange={(e) => onPageSize(Number(e.currentTarget.value))}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectInput size="sm" width="20" id="file-page-size" value={String(pageSize)} onChange={(v) => onPageSize(Number(v))} options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))} />
         </HStack>
         <PageNumbers count={total} pageSize={pageSize} page={Math.floor(offset / pageSize) + 1} onPageChange={(page) => onOffset((page - 1) * pageSize)} />
       </HStack>

@@ -1,7 +1,7 @@
 // The file list as a table with sortable headers (the server sorts), or, below 600 px, as a
 // card per file with every column and action in it.
-import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Link as ChakraLink, NativeSelect, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable } from '@quarry/shared';
+import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Link as ChakraLink, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
+import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable, SelectInput } from '@quarry/shared';
 import type { FileInfo, FileSortColumn, SortOrder } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Play, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -235,22 +235,16 @@ const SORT_CHOICES: { value: string; label: string; sort: FileSort }[] = [
 /** The card list's sort: one choice of column and direction. */
 function SortMenu({ sort, onSort }: { sort: FileSort; onSort: (next: FileSort) => void }) {
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field
-        aria-label="Sort files"
-        value={`${sort.sort}:${sort.order}`}
-        onChange={(e) => {
-          const choice = SORT_CHOICES.find((c) => c.value === e.currentTarget.value);
-          if (choice) onSort(choice.sort);
-        }}
-      >
-        {SORT_CHOICES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <SelectInput
+      size="sm"
+      width="auto"
+      label="Sort files"
+      value={`${sort.sort}:${sort.order}`}
+      onChange={(value) => {
+        const choice = SORT_CHOICES.find((c) => c.value === value);
+        if (choice) onSort(choice.sort);
+      }}
+      options={SORT_CHOICES}
+    />
   );
 }

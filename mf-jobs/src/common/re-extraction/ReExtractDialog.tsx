@@ -3,8 +3,8 @@
 // table prompt), table prompt (required when checked). Submitting starts a re-extraction job;
 // the dialog then shows the extracting state until the job completes or fails. The chunk's
 // previous result stays on the page meanwhile; the new one replaces it there when it is done.
-import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { StatusBadge, toAppError, toast } from '@quarry/shared';
+import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { StatusBadge, toAppError, toast, SelectInput } from '@quarry/shared';
 import type { Prompt } from '@quarry/shared/schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { initialForm, setHasTables, toRequest, validate, type ReExtractErrors, type ReExtractForm } from './form';
@@ -256,17 +256,14 @@ function PromptField(props: {
         {props.label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <NativeSelect.Root disabled={props.loading}>
-        <NativeSelect.Field id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-          <option value="">{props.loading ? 'Loading prompts...' : props.prompts.length ? 'Select a prompt' : 'No prompts of this type'}</option>
-          {props.prompts.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectInput
+        disabled={props.loading}
+        id={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        placeholder={props.loading ? 'Loading prompts...' : props.prompts.length ? 'Select a prompt' : 'No prompts of this type'}
+        options={props.prompts.map((p) => ({ value: p.id, label: p.name }))}
+      />
       {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
     </Field.Root>
   );

@@ -2,8 +2,8 @@
 // pick a chunk (its text shown), run this prompt on it with its output schema and an example.
 // The JSON returned, its validation against the schema, tokens and time are shown beside the
 // chunk text. Nothing is stored as an extraction result.
-import { Alert, Badge, Box, Button, Code, Field, Grid, Heading, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, SelectField, formatDurationMs, formatTokens, paths } from '@quarry/shared';
+import { Alert, Badge, Box, Button, Code, Field, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, SelectField, formatDurationMs, formatTokens, paths, SelectInput } from '@quarry/shared';
 import type { Example, PromptPlaygroundResponse } from '@quarry/shared/schemas';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
@@ -96,44 +96,28 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
         <Grid templateColumns={{ base: '1fr', md: 'repeat(4, minmax(0, 1fr))' }} gap="3">
           <Field.Root>
             <Field.Label>Document</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={fileId ?? ''}
-                onChange={(e) => {
-                  setFileId(e.target.value || null);
-                  setChunkId(null);
-                  run.reset();
-                }}
-              >
-                <option value="">Choose a file</option>
-                {usable.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.filename}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              value={fileId ?? ''}
+              onChange={(value) => {
+                setFileId(value || null);
+                setChunkId(null);
+                run.reset();
+              }}
+              placeholder="Choose a file"
+              options={usable.map((f) => ({ value: f.id, label: f.filename }))}
+            />
           </Field.Root>
           <Field.Root disabled={!fileId || !chunks.data?.chunks.length}>
             <Field.Label>Chunk</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={chunkId ?? ''}
-                onChange={(e) => {
-                  setChunkId(e.target.value || null);
-                  run.reset();
-                }}
-              >
-                <option value="">Choose a chunk</option>
-                {(chunks.data?.chunks ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    #{c.chunk_index + 1} · {c.chunk_type} · page {c.page_number} · {c.content.slice(0, 40)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput
+              value={chunkId ?? ''}
+              onChange={(value) => {
+                setChunkId(value || null);
+                run.reset();
+              }}
+              placeholder="Choose a chunk"
+              options={(chunks.data?.chunks ?? []).map((c) => ({ value: c.id, label: `#${c.chunk_index + 1} · ${c.chunk_type} · page ${c.page_number} · ${c.content.slice(0, 40)}` }))}
+            />
             {fileId && chunks.isPending ? <Field.HelperText>Loading chunks...</Field.HelperText> : null}
             {fileId && chunks.isError ? <Field.ErrorText>{errorText(chunks.error)}</Field.ErrorText> : null}
             {fileId && chunks.data && chunks.data.chunks.length === 0 ? (
