@@ -15,3 +15,14 @@ export async function deleteOwnRow(db: DbOrTx, table: OwnedTable, userId: string
     .returning({ id: table.id });
   if (deleted.length === 0) throw notFound(notFoundMessage);
 }
+
+/** The caller's row `id` of `table`; 404 with `notFoundMessage` when there is none. */
+export async function getOwnRow<T extends OwnedTable>(db: DbOrTx, table: T, userId: string, id: string, notFoundMessage: string): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .select()
+    .from(table as OwnedTable)
+    .where(and(eq(table.id, id), eq(table.userId, userId)));
+  if (!row) throw notFound(notFoundMessage);
+  // drizzle types a select from a generic table by the OwnedTable bound: the row is T's
+  return row as T['$inferSelect'];
+}

@@ -15,7 +15,8 @@ import {
 import { z } from 'zod';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
-import { activateRun, activeRun, deleteRun, editChunk, listRuns, ownFileOr404, runChunks, runOf, toChunk, toRun, resultCounts } from './service';
+import { activateRun, activeRun, deleteRun, editChunk, listRuns, runChunks, runOf, toChunk, toRun, resultCounts } from './service';
+import { getOwnFile } from '../files/service';
 
 export default async function chunkRunRoutes(app: App) {
   tagRoutes(app, 'chunks');
@@ -52,7 +53,7 @@ export default async function chunkRunRoutes(app: App) {
       schema: { summary: 'The chunks of one run', params: FileRunParamsSchema, response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) } },
     },
     async (req) => {
-      await ownFileOr404(db, req.user.id, req.params.id);
+      await getOwnFile(db, req.user.id, req.params.id);
       const run = await runOf(db, req.user.id, req.params.id, req.params.runId);
       return chunksAnswer(run);
     },
@@ -68,7 +69,7 @@ export default async function chunkRunRoutes(app: App) {
       },
     },
     async (req) => {
-      await ownFileOr404(db, req.user.id, req.params.id);
+      await getOwnFile(db, req.user.id, req.params.id);
       const run = await activeRun(db, req.user.id, req.params.id);
       if (!run) return { total_chunks: 0, chunks: [], run_id: null, file_id: req.params.id };
       return chunksAnswer(run);

@@ -12,6 +12,7 @@ import { conflict, HttpError, notFound } from '../../lib/errors';
 import { isoStrict } from '../../lib/time';
 import { rebuildChunk, validateChunkEdit, type ChunkEdit, type ChunkMetadata, type ChunkingStrategy } from '../../processing/chunking';
 import type { Chunk } from '../../processing/chunking';
+import { getOwnFile } from '../files/service';
 import { numberLines, type NumberedLine } from '../ocr/service';
 
 export function toRun(row: ChunkingRunRow): ChunkingRun {
@@ -154,12 +155,6 @@ export async function makeActive(tx: Tx, fileId: string, runId: string): Promise
   return row;
 }
 
-export async function ownFileOr404(db: DbOrTx, userId: string, fileId: string): Promise<FileRow> {
-  const [row] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
-  if (!row) throw notFound('File not found');
-  return row;
-}
-
 /** How many current extraction results each of a file's runs holds (a version's results stay when another becomes active). */
 export async function resultCounts(db: DbOrTx, userId: string, fileId: string): Promise<Map<string, number>> {
   const rows = await db
@@ -171,7 +166,7 @@ export async function resultCounts(db: DbOrTx, userId: string, fileId: string): 
 }
 
 export async function listRuns(db: DbOrTx, userId: string, fileId: string): Promise<ChunkingRunRow[]> {
-  await ownFileOr404(db, userId, fileId);
+  await getOwnFile(db, userId, fileId);
   return db
     .select()
     .from(chunkingRuns)

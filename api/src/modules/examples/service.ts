@@ -4,7 +4,7 @@
 // it. is_validated records the last outcome and is cleared when the texts or schema change.
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Example, ExampleValidateResponse, PathError } from '@quarry/shared/schemas';
-import { deleteOwnRow } from '../../lib/own-rows';
+import { deleteOwnRow, getOwnRow } from '../../lib/own-rows';
 import { readPage } from '../../lib/paging';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type ExampleRow } from '../../db/schema';
@@ -41,9 +41,7 @@ async function ownSchema(db: DbOrTx, userId: string, id: string) {
 }
 
 export async function getOwnExample(db: DbOrTx, userId: string, id: string): Promise<ExampleRow> {
-  const [row] = await db.select().from(examples).where(and(eq(examples.id, id), eq(examples.userId, userId)));
-  if (!row) throw notFound('Example not found');
-  return row;
+  return getOwnRow(db, examples, userId, id, 'Example not found');
 }
 
 /** A page of examples, newest first, as the list answers show it. */

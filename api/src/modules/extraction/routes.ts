@@ -18,7 +18,7 @@ import { createJob } from '../../jobs/store';
 import { notFound } from '../../lib/errors';
 import { errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
-import { ownFileOr404 } from '../chunk-runs/service';
+import { getOwnFile } from '../files/service';
 import { chunkResults, fileResults } from './service';
 
 export default async function extractionRoutes(app: App) {
@@ -66,7 +66,7 @@ export default async function extractionRoutes(app: App) {
     },
     async (req, reply) => {
       const { id, chunkId } = req.params;
-      const file = await ownFileOr404(db, req.user.id, id);
+      const file = await getOwnFile(db, req.user.id, id);
       const [chunk] = await db.select({ id: chunks.id, index: chunks.chunkIndex }).from(chunks).where(and(eq(chunks.id, chunkId), eq(chunks.fileId, id), eq(chunks.userId, req.user.id)));
       if (!chunk) throw notFound('Chunk not found');
       const b = req.body;

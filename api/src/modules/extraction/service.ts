@@ -13,7 +13,8 @@ import { datasetFiles, datasets, examples, extractionResults, files, outputSchem
 import { HttpError, notFound, validationError } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
 import { checkSchemaDefinition, validateTemplateVariables, type PromptType } from '../../processing/extraction';
-import { activeRun, ownFileOr404 } from '../chunk-runs/service';
+import { activeRun } from '../chunk-runs/service';
+import { getOwnFile } from '../files/service';
 import { currentOcrResult } from '../ocr/service';
 import { withProvenance } from './provenance';
 
@@ -129,7 +130,7 @@ export async function assertChunked(tx: DbOrTx, userId: string, list: { id: stri
 }
 
 export async function ownFileRef(tx: DbOrTx, userId: string, fileId: string): Promise<{ id: string; filename: string }> {
-  const f = await ownFileOr404(tx, userId, fileId);
+  const f = await getOwnFile(tx, userId, fileId);
   if (f.isValid === false) throw validationError(['body', 'file_id'], `File "${f.filename}" failed validation and cannot be processed`);
   return { id: f.id, filename: f.filename };
 }
@@ -188,7 +189,7 @@ export async function storeResult(tx: Tx, r: NewResult): Promise<ExtractionResul
 }
 
 export async function fileResults(db: DbOrTx, userId: string, fileId: string, q: { include_history: boolean; run_id?: string | undefined }): Promise<ExtractionResult[]> {
-  await ownFileOr404(db, userId, fileId);
+  await getOwnFile(db, userId, fileId);
   const runId = q.run_id ?? (await activeRun(db, userId, fileId))?.id ?? null;
   const conditions = [eq(extractionResults.fileId, fileId), eq(extractionResults.userId, userId)];
   if (runId) conditions.push(eq(extractionResults.runId, runId));
@@ -202,7 +203,7 @@ export async function fileResults(db: DbOrTx, userId: string, fileId: string, q:
 }
 
 export async function chunkResults(db: DbOrTx, userId: string, fileId: string, chunkId: string): Promise<ExtractionResult[]> {
-  await ownFileOr404(db, userId, fileId);
+  await getOwnFile(db, userId, fileId);
   const rows = await db
     .select()
     .from(extractionResults)

@@ -5,6 +5,7 @@ import type { CleanupResponse, DatasetRef, FileInfo, FileSortColumn, FileStatist
 import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, files, uploads, users, type FileRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { getOwnRow } from '../../lib/own-rows';
 import { iso, isoStrict } from '../../lib/time';
 import { userPrefix, type BlobStore } from '../../storage';
 
@@ -65,9 +66,7 @@ export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
 
 /** The caller's file, or 404. */
 export async function getOwnFile(db: DbOrTx, userId: string, id: string): Promise<FileRow> {
-  const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.userId, userId)));
-  if (!row) throw notFound('File not found');
-  return row;
+  return getOwnRow(db, files, userId, id, 'File not found');
 }
 
 type ListVariant = { includeFailed: boolean; search: boolean; sort: FileSortColumn; order: SortOrder };

@@ -9,7 +9,7 @@ import { chunks, examples } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
 import { defaultProviderName, getProvider, notConfiguredReason, PROVIDER_NAMES, type JSONSchema, type LlmProvider, type ProviderName } from '../../llm';
 import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
-import { ownFileOr404 } from '../chunk-runs/service';
+import { getOwnFile } from '../files/service';
 import { resolveSetup } from '../extraction/service';
 import { validateData } from '../output-schemas/definition';
 import { getOwnPrompt } from './service';
@@ -51,7 +51,7 @@ export async function runPlayground(
   admit?: (provider: string) => Promise<void>,
 ): Promise<PromptPlaygroundResponse> {
   await getOwnPrompt(db, userId, promptId);
-  await ownFileOr404(db, userId, input.file_id);
+  await getOwnFile(db, userId, input.file_id);
   const [chunk] = await db
     .select()
     .from(chunks)

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db';
 import { bulkIterable } from '../../db/priority';
 import { HttpError } from '../../lib/errors';
 import { getOwnJobRow } from '../../jobs/reads';
-import { ownFileOr404 } from '../chunk-runs/service';
+import { getOwnFile } from '../files/service';
 import { loadReviewRecords } from '../review/record';
 import { ownDatasetFileIds } from '../review/scope';
 import type { ExportOptions } from './table';
@@ -23,7 +23,7 @@ export interface ExportScope {
 }
 
 export async function fileScope(db: DbOrTx, userId: string, fileId: string): Promise<ExportScope> {
-  const f = await ownFileOr404(db, userId, fileId);
+  const f = await getOwnFile(db, userId, fileId);
   return { kind: 'file', id: f.id, name: f.filename.replace(/\.[^.]+$/, ''), fileIds: [f.id] };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@quarry/shared/schemas';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
+import { getOwnRow } from '../../lib/own-rows';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from '../../db/schema';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { iso, isoStrict } from '../../lib/time';
@@ -108,9 +109,7 @@ export async function listEndpoints(db: Db, userId: string): Promise<WebhookEndp
 }
 
 export async function ownEndpoint(db: DbOrTx, userId: string, id: string): Promise<WebhookEndpointRow> {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
-  if (!row) throw notFound('Webhook endpoint not found');
-  return row;
+  return getOwnRow(db, webhookEndpoints, userId, id, 'Webhook endpoint not found');
 }
 
 export async function updateEndpoint(
