@@ -2,10 +2,9 @@
 // starts it again (the server resumes it after its last finished step) — for extraction and
 // pipeline jobs a choice of how (RetryChoice), and what the job ran with.
 import { Alert, Button, HStack } from '@chakra-ui/react';
-import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
+import { ConfirmDialog } from '@quarry/shared';
 import { useState } from 'react';
-import type { RetryMode } from '@quarry/shared/schemas';
-import { useJobControl } from './queries';
+import { useJobActions } from './useJobActions';
 import { RanWithNote, RetryChoice } from './RetryChoice';
 import { canCancel, canRetry } from './status';
 
@@ -23,27 +22,15 @@ export interface JobControlsProps {
 }
 
 export function JobControls({ jobId, status, error, what = 'job', onChanged, retryChoice = false, ranWith }: JobControlsProps) {
-  const { cancel, retry } = useJobControl(jobId);
+  const { cancel, retry, doCancel, doRetry } = useJobActions(
+    jobId,
+    {
+      cancelled: `The ${what} was cancelled.`,
+      restarted: (mode) => (mode === 'current' ? 'It runs with the current prompt and schema: every chunk is extracted again.' : 'It resumes after its last finished step.'),
+    },
+    onChanged,
+  );
   const [confirming, setConfirming] = useState(false);
-  const doCancel = async () => {
-    try {
-      await cancel.mutateAsync();
-      toast.info('Job cancelled', `The ${what} was cancelled.`);
-      onChanged?.();
-    } catch (e) {
-      toast.error('Cancel failed', toAppError(e).message);
-      throw e;
-    }
-  };
-  const doRetry = async (mode?: RetryMode) => {
-    try {
-      await retry.mutateAsync(mode);
-      toast.info('Job restarted', mode === 'current' ? 'It runs with the current prompt and schema: every chunk is extracted again.' : 'It resumes after its last finished step.');
-      onChanged?.();
-    } catch (e) {
-      toast.error('Retry failed', toAppError(e).message);
-    }
-  };
   return (
     <>
       <RanWithNote ranWith={ranWith} />

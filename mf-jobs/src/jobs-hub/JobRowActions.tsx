@@ -3,12 +3,11 @@
 // stage) offers the same two retries as its monitor, the current prompt and schema first; any
 // other job resumes after its last finished step.
 import { Button, HStack } from '@chakra-ui/react';
-import { ConfirmDialog, toAppError, toast } from '@quarry/shared';
-import type { RetryMode } from '@quarry/shared/schemas';
+import { ConfirmDialog } from '@quarry/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { monitorPathFor } from '../common/jobLinks';
-import { useJobControl } from '../common/queries';
+import { useJobActions } from '../common/useJobActions';
 import { RetryChoice } from '../common/RetryChoice';
 import { canCancel, canRetry } from '../common/status';
 
@@ -28,28 +27,11 @@ export function offersRetryChoice(job: Pick<JobRowJob, 'job_type' | 'processing_
 }
 
 export function JobRowActions({ job }: { job: JobRowJob }) {
-  const { cancel, retry } = useJobControl(job.id);
+  const { cancel, retry, doCancel, doRetry } = useJobActions(job.id, {
+    cancelled: `"${job.name}" was cancelled.`,
+    restarted: (mode) => (mode === 'current' ? `"${job.name}" runs with the current prompt and schema.` : `"${job.name}" resumes after its last finished step.`),
+  });
   const [confirming, setConfirming] = useState(false);
-  const doCancel = async () => {
-    try {
-      await cancel.mutateAsync();
-      toast.info('Job cancelled', `"${job.name}" was cancelled.`);
-    } catch (e) {
-      toast.error('Cancel failed', toAppError(e).message);
-      throw e;
-    }
-  };
-  const doRetry = async (mode?: RetryMode) => {
-    try {
-      await retry.mutateAsync(mode);
-      toast.info(
-        'Job restarted',
-        mode === 'current' ? `"${job.name}" runs with the current prompt and schema.` : `"${job.name}" resumes after its last finished step.`,
-      );
-    } catch (e) {
-      toast.error('Retry failed', toAppError(e).message);
-    }
-  };
   return (
     <HStack gap="1" justify="flex-end" wrap="wrap">
       {canRetry(job.status) && offersRetryChoice(job) ? (
