@@ -1,9 +1,10 @@
 // /jobs/{jobId}/file/{fileId}: placeholder file viewer on sample records keyed 1-4.
-import { Alert, Badge, Box, Button, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { CopyButton, EmptyState, StatusBadge, formatTokens, paths } from '@quarry/shared';
+import { Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { CopyButton, EmptyState, formatTokens, paths } from '@quarry/shared';
 import { useParams } from 'react-router';
 import { SectionCard, Stat, StatGrid } from '../common/cards';
 import { BackLink } from '../common/monitorParts';
+import { SampleHeading } from './SampleHeading';
 import { SAMPLE_FILE_DETAILS, download, toCsv } from './sampleData';
 
 export default function JobFilePage() {
@@ -22,19 +23,7 @@ export default function JobFilePage() {
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.file(jobId)} label="Back to files" />
-      <Alert.Root status="info" size="sm">
-        <Alert.Indicator />
-        <Alert.Title>Sample: a fixed financial-report example, not one of your files.</Alert.Title>
-      </Alert.Root>
-      <HStack gap="3" wrap="wrap">
-        <Badge colorPalette="purple" variant="solid">
-          Sample
-        </Badge>
-        <Heading size="lg" as="h1">
-          {f.name}
-        </Heading>
-        <StatusBadge status={f.status} />
-      </HStack>
+      <SampleHeading notice="Sample: a fixed financial-report example, not one of your files." name={f.name} status={f.status} />
       <StatGrid>
         <Stat label="OCR time" value={f.ocrTime} />
         <Stat label="Extraction time" value={f.extractionTime} />

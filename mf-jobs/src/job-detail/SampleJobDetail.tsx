@@ -2,12 +2,13 @@
 // (up to 5% every 3 seconds), a simulated update feed, per-document cards, and JSON or CSV
 // export of the summary while running or completed. Labelled "Sample" everywhere: it never
 // stands in for a real job (a real id opens that job).
-import { Alert, Badge, Box, Button, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ClampedProgress, StatusBadge, formatPercentFraction, formatTime, formatTokens, paths } from '@quarry/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionCard, Stat, StatGrid } from '../common/cards';
 import { BackLink } from '../common/monitorParts';
+import { SampleHeading } from './SampleHeading';
 import { SAMPLE_FILES, SAMPLE_JOB, SAMPLE_JOB_ID, SIMULATED_INTERVAL_MS, download, nextSimulatedProgress, toCsv } from './sampleData';
 
 export function SampleJobDetail() {
@@ -44,19 +45,7 @@ export function SampleJobDetail() {
   return (
     <Stack gap="5">
       <BackLink to={paths.jobs.index} />
-      <Alert.Root status="info" size="sm">
-        <Alert.Indicator />
-        <Alert.Title>Sample: this page shows a fixed example job with simulated progress, not one of your jobs.</Alert.Title>
-      </Alert.Root>
-      <HStack gap="3" wrap="wrap">
-        <Badge colorPalette="purple" variant="solid">
-          Sample
-        </Badge>
-        <Heading size="lg" as="h1">
-          {SAMPLE_JOB.name}
-        </Heading>
-        <StatusBadge status={status} />
-      </HStack>
+      <SampleHeading notice="Sample: this page shows a fixed example job with simulated progress, not one of your jobs." name={SAMPLE_JOB.name} status={status} />
 
       <SectionCard
         title="Progress"
