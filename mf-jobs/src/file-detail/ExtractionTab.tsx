@@ -9,7 +9,7 @@ import { Alert, Box, HStack, NativeSelect, Stack, Table, Tabs, Text } from '@cha
 import { EmptyState, ErrorState, LoadingState, formatDateTime, toAppError, toast } from '@quarry/shared';
 import type { ChunkItem, ChunkingRun } from '@quarry/shared/schemas';
 import { cellText, fieldLabel, splitRecord, unifyResults } from '@quarry/shared/review';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useActiveChunks } from '../common/fileQueries';
 import { ReExtractDialog, ReExtractionWatcher, type ReExtractChunk } from '../common/re-extraction/ReExtractDialog';
 import { ChunkDetails } from './ChunkDetails';
@@ -86,6 +86,20 @@ export function ExtractionTab({ fileId }: { fileId: string }) {
   );
 }
 
+/** A version's results two ways: the record as one dataset, and chunk by chunk. */
+function ResultTabs({ unified, chunks }: { unified: ReactNode; chunks: ReactNode }) {
+  return (
+    <Tabs.Root defaultValue="unified" variant="enclosed" lazyMount>
+      <Tabs.List>
+        <Tabs.Trigger value="unified">Unified Dataset</Tabs.Trigger>
+        <Tabs.Trigger value="chunks">Chunk Details</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="unified">{unified}</Tabs.Content>
+      <Tabs.Content value="chunks">{chunks}</Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
 /** The results of a version that is not the active one: read only (corrections and re-extraction work on the active one). */
 function OtherVersionResults({ fileId, runId }: { fileId: string; runId: string }) {
   const results = useRunExtractionResults(fileId, runId);
@@ -98,12 +112,8 @@ function OtherVersionResults({ fileId, runId }: { fileId: string; runId: string 
   }
   if (current.length === 0) return <EmptyState title="No extraction results" description="This chunking version has no extraction results." />;
   return (
-    <Tabs.Root defaultValue="unified" variant="enclosed" lazyMount>
-      <Tabs.List>
-        <Tabs.Trigger value="unified">Unified Dataset</Tabs.Trigger>
-        <Tabs.Trigger value="chunks">Chunk Details</Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="unified">
+    <ResultTabs
+      unified={
         <Stack gap="4">
           {record.fields.length ? (
             <Table.ScrollArea borderWidth="1px" borderRadius="md">
@@ -136,11 +146,9 @@ function OtherVersionResults({ fileId, runId }: { fileId: string; runId: string 
             </Box>
           ))}
         </Stack>
-      </Tabs.Content>
-      <Tabs.Content value="chunks">
-        <ChunkDetails results={results.data} chunks={chunks.data.chunks} extractingChunkIds={new Set()} />
-      </Tabs.Content>
-    </Tabs.Root>
+      }
+      chunks={<ChunkDetails results={results.data} chunks={chunks.data.chunks} extractingChunkIds={new Set()} />}
+    />
   );
 }
 
@@ -192,23 +200,10 @@ function ActiveVersionResults({ fileId }: { fileId: string }) {
 
   return (
     <>
-      <Tabs.Root defaultValue="unified" variant="enclosed" lazyMount>
-        <Tabs.List>
-          <Tabs.Trigger value="unified">Unified Dataset</Tabs.Trigger>
-          <Tabs.Trigger value="chunks">Chunk Details</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="unified">
-          <ReviewRecord fileId={fileId} />
-        </Tabs.Content>
-        <Tabs.Content value="chunks">
-          <ChunkDetails
-            results={results.data}
-            chunks={chunks.data.chunks}
-            extractingChunkIds={extracting}
-            onReExtract={startDialog}
-          />
-        </Tabs.Content>
-      </Tabs.Root>
+      <ResultTabs
+        unified={<ReviewRecord fileId={fileId} />}
+        chunks={<ChunkDetails results={results.data} chunks={chunks.data.chunks} extractingChunkIds={extracting} onReExtract={startDialog} />}
+      />
       {[...jobs].filter(([, j]) => j.running).map(([, j]) => (
         <ReExtractionWatcher key={j.jobId} fileId={fileId} chunk={j.chunk} jobId={j.jobId} onFinished={finished} />
       ))}
