@@ -1,6 +1,6 @@
 // Admin credit requests: list (status_filter, limit 100),
 // stats, review.
-import { api, queryKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { ADMIN_CREDIT_REQUEST_LIMIT } from '@quarry/shared/constants';
 import {
   AdminCreditRequestListResponseSchema,
@@ -35,11 +35,7 @@ export function useCreditRequests(status: StatusFilter) {
 }
 
 export function useCreditRequestStats() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: creditRequestKeys.stats(userId),
-    queryFn: ({ signal }) => api.get('admin/credit-requests/stats', { signal, schema: CreditRequestStatsSchema }),
-  });
+  return useSignedInQuery(creditRequestKeys.stats, (signal) => api.get('admin/credit-requests/stats', { signal, schema: CreditRequestStatsSchema }));
 }
 
 export interface ReviewInput {

@@ -1,9 +1,8 @@
 // What visitors and users wrote: GET /admin/contact-messages, and the feedback the API
 // already stores (GET /feedback/ answers everyone's to a superuser, with its summary), and the
 // mail that had no SMTP server to go to (GET /admin/mail-outbox).
-import { api, queryKeys, useCurrentUser } from '@quarry/shared';
+import { api, queryKeys, useSignedInQuery } from '@quarry/shared';
 import { AdminContactMessageListResponseSchema, FeedbackListResponseSchema, FeedbackStatsSchema, MailOutboxListResponseSchema } from '@quarry/shared/schemas';
-import { useQuery } from '@tanstack/react-query';
 
 export const MESSAGES_PAGE_SIZE = 100;
 
@@ -18,33 +17,20 @@ export const messageKeys = {
 
 /** Mail the API could not send (no SMTP_URL): password-reset links to hand to their users. */
 export function useMailOutbox() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: messageKeys.outbox(userId),
-    queryFn: ({ signal }) => api.get('admin/mail-outbox', { signal, schema: MailOutboxListResponseSchema }),
-  });
+  return useSignedInQuery(messageKeys.outbox, (signal) => api.get('admin/mail-outbox', { signal, schema: MailOutboxListResponseSchema }));
 }
 
 export function useContactMessages() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: messageKeys.contact(userId),
-    queryFn: ({ signal }) => api.get('admin/contact-messages', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: AdminContactMessageListResponseSchema }),
-  });
+  return useSignedInQuery(
+    messageKeys.contact,
+    (signal) => api.get('admin/contact-messages', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: AdminContactMessageListResponseSchema }),
+  );
 }
 
 export function useFeedback() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: messageKeys.feedback(userId),
-    queryFn: ({ signal }) => api.get('feedback/', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: FeedbackListResponseSchema }),
-  });
+  return useSignedInQuery(messageKeys.feedback, (signal) => api.get('feedback/', { signal, query: { limit: MESSAGES_PAGE_SIZE }, schema: FeedbackListResponseSchema }));
 }
 
 export function useFeedbackStats() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: messageKeys.feedbackStats(userId),
-    queryFn: ({ signal }) => api.get('feedback/stats/summary', { signal, schema: FeedbackStatsSchema }),
-  });
+  return useSignedInQuery(messageKeys.feedbackStats, (signal) => api.get('feedback/stats/summary', { signal, schema: FeedbackStatsSchema }));
 }

@@ -1,5 +1,5 @@
 // Site settings (/admin/settings): GET and PUT /admin/settings, and the model-call settings and usage below.
-import { api, queryKeys, siteKeys, useCurrentUser, userKeys } from '@quarry/shared';
+import { api, queryKeys, siteKeys, useCurrentUser, userKeys, useSignedInQuery } from '@quarry/shared';
 import {
   CreditSettingsSchema,
   ModelCallSettingsSchema,
@@ -49,11 +49,7 @@ export const modelCallKeys = {
 };
 
 export function useModelCallSettings() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: modelCallKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('admin/settings/model-calls', { signal, schema: ModelCallSettingsSchema }),
-  });
+  return useSignedInQuery(modelCallKeys.settings, (signal) => api.get('admin/settings/model-calls', { signal, schema: ModelCallSettingsSchema }));
 }
 
 export function useSaveModelCallSettings() {
@@ -66,11 +62,7 @@ export function useSaveModelCallSettings() {
 }
 
 export function useModelCallUsage(days: number) {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: modelCallKeys.usage(userId, days),
-    queryFn: ({ signal }) => api.get('admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }),
-  });
+  return useSignedInQuery((userId) => modelCallKeys.usage(userId, days), (signal) => api.get('admin/model-calls/usage', { signal, query: { days }, schema: ModelCallUsageSchema }));
 }
 
 // Webhooks: GET / PUT /admin/webhooks/settings (may deliveries go to private network addresses?).
@@ -79,11 +71,7 @@ export const webhookSettingsKeys = {
 };
 
 export function useWebhookSettings() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: webhookSettingsKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('admin/webhooks/settings', { signal, schema: WebhookSettingsSchema }),
-  });
+  return useSignedInQuery(webhookSettingsKeys.settings, (signal) => api.get('admin/webhooks/settings', { signal, schema: WebhookSettingsSchema }));
 }
 
 export function useSaveWebhookSettings() {
@@ -102,11 +90,7 @@ export const creditSettingsKeys = {
 };
 
 export function useCreditSettings() {
-  const userId = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: creditSettingsKeys.settings(userId),
-    queryFn: ({ signal }) => api.get('admin/settings/credits', { signal, schema: CreditSettingsSchema }),
-  });
+  return useSignedInQuery(creditSettingsKeys.settings, (signal) => api.get('admin/settings/credits', { signal, schema: CreditSettingsSchema }));
 }
 
 export function useSaveCreditSettings() {

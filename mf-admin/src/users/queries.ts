@@ -1,7 +1,7 @@
 // Users as administrators manage them: GET /admin/users, PATCH /admin/users/{id},
 // POST /admin/users/{id}/credit-adjustments, GET /admin/users/{id}/api-keys and
 // DELETE /admin/api-keys/{id}.
-import { api, queryKeys, useCurrentUser, LIST_PAGE_SIZE, useRefreshingMutation } from '@quarry/shared';
+import { api, queryKeys, useCurrentUser, LIST_PAGE_SIZE, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import {
   AdminUserListResponseSchema,
   ApiKeyListSchema,
@@ -65,11 +65,10 @@ export function useAdjustBalance() {
 const apiKeysKey = (me: string | undefined, userId: string) => [...userAdminKeys.all(me), 'api-keys', userId] as const;
 
 export function useUserApiKeys(userId: string) {
-  const me = useCurrentUser()?.id;
-  return useQuery({
-    queryKey: apiKeysKey(me, userId),
-    queryFn: ({ signal }) => api.get(`admin/users/${encodeURIComponent(userId)}/api-keys`, { signal, schema: ApiKeyListSchema }),
-  });
+  return useSignedInQuery(
+    (me) => apiKeysKey(me, userId),
+    (signal) => api.get(`admin/users/${encodeURIComponent(userId)}/api-keys`, { signal, schema: ApiKeyListSchema }),
+  );
 }
 
 export function useAdminRevokeApiKey(userId: string) {
