@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { SelectField, toast, type SelectOption } from '@quarry/shared';
 import type { ResourceType } from '@quarry/shared/schemas';
 import { AGGREGATION_TYPES, RESET_PERIODS } from '@quarry/shared/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
+import { FormDialog } from '../common/FormDialog';
 import {
   formValuesOf,
   toResourceTypeUpdate,
@@ -64,60 +65,37 @@ export function EditResourceTypeDialog({ resourceType, onClose }: { resourceType
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={resourceType !== null}
-      onOpenChange={(d) => {
-        if (!d.open && !update.isPending) onClose();
-      }}
-      placement="center"
+      onClose={onClose}
+      pending={update.isPending}
       size={{ base: 'full', sm: 'lg' }}
+      title={`Edit ${resourceType?.name ?? ''}`}
+      formLabel={`Edit ${resourceType?.name ?? ''}`}
+      submitLabel="Save changes"
+      onSubmit={onSubmit}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {values && resourceType ? (
-              <form onSubmit={onSubmit} noValidate aria-label={`Edit ${resourceType.name}`}>
-                <Dialog.Header>
-                  <Dialog.Title>Edit {resourceType.name}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Field.Root>
-                      <Field.Label>Description</Field.Label>
-                      <Textarea name="description" rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
-                    </Field.Root>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <SelectField label="Reset period" name="reset_period" value={values.reset_period} options={asIs(RESET_PERIODS)} onChange={(v) => set('reset_period', v)} />
-                      <SelectField label="Aggregation type" name="aggregation_type" value={values.aggregation_type} options={asIs(AGGREGATION_TYPES)} onChange={(v) => set('aggregation_type', v)} />
-                    </SimpleGrid>
-                    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-                      {NUMERIC.map((f) => (
-                        <Field.Root key={f.name} invalid={Boolean(errors[f.name])}>
-                          <Field.Label>{f.label}</Field.Label>
-                          <Input name={f.name} inputMode="numeric" value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} />
-                          {errors[f.name] ? <Field.ErrorText>{errors[f.name]}</Field.ErrorText> : <Field.HelperText>{f.helper}</Field.HelperText>}
-                        </Field.Root>
-                      ))}
-                    </SimpleGrid>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={update.isPending} loadingText="Saving...">
-                    Save changes
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={update.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {values && resourceType ? (
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label>Description</Field.Label>
+            <Textarea name="description" rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
+          </Field.Root>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField label="Reset period" name="reset_period" value={values.reset_period} options={asIs(RESET_PERIODS)} onChange={(v) => set('reset_period', v)} />
+            <SelectField label="Aggregation type" name="aggregation_type" value={values.aggregation_type} options={asIs(AGGREGATION_TYPES)} onChange={(v) => set('aggregation_type', v)} />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            {NUMERIC.map((f) => (
+              <Field.Root key={f.name} invalid={Boolean(errors[f.name])}>
+                <Field.Label>{f.label}</Field.Label>
+                <Input name={f.name} inputMode="numeric" value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} />
+                {errors[f.name] ? <Field.ErrorText>{errors[f.name]}</Field.ErrorText> : <Field.HelperText>{f.helper}</Field.HelperText>}
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { toast } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
+import { FormDialog } from '../common/FormDialog';
 import { FailureAlert } from '../common/FailureAlert';
 import { validateAdjustment, type AdjustmentErrors, type AdjustmentValues } from './adjustment';
 import { useAdjustBalance } from './queries';
@@ -45,54 +46,38 @@ export function AdjustBalanceDialog({ user, onClose }: { user: AdminUser | null;
   };
 
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(d) => !d.open && !adjust.isPending && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {user ? (
-              <form onSubmit={onSubmit} noValidate aria-label="Adjust balance">
-                <Dialog.Header>
-                  <Dialog.Title>Adjust balance</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Text textStyle="sm" color="fg.muted">
-                      {user.email} has {user.credit_balance.toLocaleString('en-US')} credits.
-                    </Text>
-                    <Field.Root required invalid={Boolean(errors.amount)}>
-                      <Field.Label>
-                        Credits <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input name="amount" inputMode="numeric" value={values.amount} onChange={(e) => set('amount', e.target.value)} placeholder="e.g. 500, or -50 to take" />
-                      {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : <Field.HelperText>A negative number takes credits away.</Field.HelperText>}
-                    </Field.Root>
-                    <Field.Root required invalid={Boolean(errors.reason)}>
-                      <Field.Label>
-                        Reason <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Textarea name="reason" rows={2} value={values.reason} onChange={(e) => set('reason', e.target.value)} maxLength={500} />
-                      {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
-                    </Field.Root>
-                    <FailureAlert message={failure} />
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose} disabled={adjust.isPending}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={adjust.isPending} loadingText="Saving...">
-                    Adjust balance
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={adjust.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={user !== null}
+      onClose={onClose}
+      pending={adjust.isPending}
+      size={{ base: 'full', sm: 'md' }}
+      title="Adjust balance"
+      formLabel="Adjust balance"
+      submitLabel="Adjust balance"
+      onSubmit={onSubmit}
+    >
+      {user ? (
+        <Stack gap="4">
+          <Text textStyle="sm" color="fg.muted">
+            {user.email} has {user.credit_balance.toLocaleString('en-US')} credits.
+          </Text>
+          <Field.Root required invalid={Boolean(errors.amount)}>
+            <Field.Label>
+              Credits <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="amount" inputMode="numeric" value={values.amount} onChange={(e) => set('amount', e.target.value)} placeholder="e.g. 500, or -50 to take" />
+            {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : <Field.HelperText>A negative number takes credits away.</Field.HelperText>}
+          </Field.Root>
+          <Field.Root required invalid={Boolean(errors.reason)}>
+            <Field.Label>
+              Reason <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea name="reason" rows={2} value={values.reason} onChange={(e) => set('reason', e.target.value)} maxLength={500} />
+            {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
+          </Field.Root>
+          <FailureAlert message={failure} />
+        </Stack>
+      ) : null}
+    </FormDialog>
   );
 }
