@@ -245,6 +245,7 @@ export {
 export {
   useRefreshingMutation,
   type RefreshAfter,
+  type UserQueryKey,
 } from './refreshingMutation';
 export {
   useSignedInQuery,

@@ -48,7 +48,7 @@ const TYPES = [
   'QueryParams', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
   'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectInputProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
-  'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId',
+  'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId', 'UserQueryKey',
 ];
 
 const byName = (a: string, b: string) => a.localeCompare(b);

@@ -20,6 +20,15 @@ describe('useRefreshingMutation', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['things', 'anonymous'] });
   });
 
+  it('refreshes every key it is given', async () => {
+    const { invalidate, wrapper } = setup();
+    const { result } = renderHook(() => useRefreshingMutation(() => Promise.resolve(1), [() => ['a'], () => ['b']], 'success'), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync();
+    });
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: ['a'] }], [{ queryKey: ['b'] }]]);
+  });
+
   it("'success' leaves the cache alone after a failure; 'settled' refreshes it", async () => {
     for (const [after, calls] of [['success', 0], ['settled', 1]] as const) {
       const { invalidate, wrapper } = setup();

@@ -9,18 +9,23 @@ import { useCurrentUser } from './auth/useAuth';
  */
 export type RefreshAfter = 'success' | 'settled';
 
+/** A key of the signed-in user's queries, built from their id. */
+export type UserQueryKey = (userId: string | undefined) => QueryKey;
+
 /**
- * A mutation that invalidates `staleKey(userId)` of the signed-in user once it is done. The
- * invalidation is returned to the mutation, so it stays pending until the refetch of what is
- * on screen has finished (a button's spinner covers both).
+ * A mutation that invalidates the signed-in user's queries under `stale` (one key, or several
+ * when one change shows in several places) once it is done. The invalidation is returned to
+ * the mutation, so it stays pending until the refetch of what is on screen has finished (a
+ * button's spinner covers both).
  */
 export function useRefreshingMutation<TData, TVariables = void>(
   mutationFn: (variables: TVariables) => Promise<TData>,
-  staleKey: (userId: string | undefined) => QueryKey,
+  stale: UserQueryKey | readonly UserQueryKey[],
   after: RefreshAfter,
 ): UseMutationResult<TData, Error, TVariables> {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
-  const refresh = () => client.invalidateQueries({ queryKey: staleKey(userId) });
+  const invalidate = (key: UserQueryKey) => client.invalidateQueries({ queryKey: key(userId) });
+  const refresh = () => (typeof stale === 'function' ? invalidate(stale) : Promise.all(stale.map(invalidate)));
   return useMutation({ mutationFn, ...(after === 'success' ? { onSuccess: refresh } : { onSettled: refresh }) });
 }

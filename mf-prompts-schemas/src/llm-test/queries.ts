@@ -11,7 +11,7 @@ import {
   type LlmStructuredRequest,
   type LlmTaskStatus,
 } from '@quarry/shared/schemas';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { llmTestKeys } from '../common/keys';
 import { useUserId } from '../common/queries';
 
@@ -43,18 +43,13 @@ export const useModelCallPolicy = () => {
 };
 
 export function useSubmitTest() {
-  const client = useQueryClient();
-  const userId = useUserId();
-  return useMutation({
-    mutationFn: (req: { kind: 'simple'; body: LlmSimpleRequest } | { kind: 'structured'; body: LlmStructuredRequest }) =>
+  return useRefreshingMutation(
+    (req: { kind: 'simple'; body: LlmSimpleRequest } | { kind: 'structured'; body: LlmStructuredRequest }) =>
       api.post(`test/llm/${req.kind}`, req.body, { schema: LlmTaskResponseSchema }),
     // a call takes credits: the balance beside the limits and in the sidebar changes
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: policyKey(userId) }),
-        client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) }),
-      ]),
-  });
+    [policyKey, userKeys.resourceLimits],
+    'settled',
+  );
 }
 
 export interface TrackedTask {

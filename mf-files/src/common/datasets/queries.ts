@@ -2,7 +2,7 @@
 // (docs/product/files-and-datasets.md#the-datasets-calls).
 // Keys come from the shared contract (datasetKeys); every change also refreshes the files
 // (a file's datasets) through fileKeys.
-import { api, datasetKeys, fileKeys, useCurrentUser } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, useCurrentUser, useRefreshingMutation } from '@quarry/shared';
 import { MAX_PAGE_SIZE } from '@quarry/shared/constants';
 import {
   DatasetFilesResponseSchema,
@@ -12,7 +12,7 @@ import {
   type DatasetSortColumn,
   type SortOrder,
 } from '@quarry/shared/schemas';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface DatasetSort {
   sort: DatasetSortColumn;
@@ -37,41 +37,26 @@ export function useDatasets(search: string, sort?: DatasetSort) {
   return useQuery(datasetListQueryOptions(userId, search, sort));
 }
 
-function useInvalidateDatasets() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: datasetKeys.all(userId) }),
-      client.invalidateQueries({ queryKey: fileKeys.all(userId) }),
-    ]);
-}
+/** What a dataset change shows in: the dataset lists and the files' dataset names. */
+const DATASET_CHANGES = [datasetKeys.all, fileKeys.all];
 
 export function useCreateDataset() {
-  const invalidate = useInvalidateDatasets();
-  return useMutation({
-    mutationFn: (body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }),
-    onSuccess: () => invalidate(),
-  });
+  return useRefreshingMutation((body: DatasetCreate) => api.post('datasets/', body, { schema: DatasetSchema }), DATASET_CHANGES, 'success');
 }
 
 export function useDeleteDataset() {
-  const invalidate = useInvalidateDatasets();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`datasets/${encodeURIComponent(id)}`, { schema: DatasetSchema }),
-    onSuccess: () => invalidate(),
-  });
+  return useRefreshingMutation((id: string) => api.delete(`datasets/${encodeURIComponent(id)}`, { schema: DatasetSchema }), DATASET_CHANGES, 'success');
 }
 
 export function useChangeDatasetFiles() {
-  const invalidate = useInvalidateDatasets();
-  return useMutation({
-    mutationFn: ({ id, action, fileIds }: { id: string; action: 'add' | 'remove'; fileIds: string[] }) =>
+  return useRefreshingMutation(
+    ({ id, action, fileIds }: { id: string; action: 'add' | 'remove'; fileIds: string[] }) =>
       // POST adds, DELETE (with the same body) removes
       api.request(action === 'add' ? 'POST' : 'DELETE', `datasets/${encodeURIComponent(id)}/files`, {
         body: { file_ids: fileIds },
         schema: DatasetFilesResponseSchema,
       }),
-    onSuccess: () => invalidate(),
-  });
+    DATASET_CHANGES,
+    'success',
+  );
 }

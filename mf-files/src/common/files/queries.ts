@@ -1,7 +1,7 @@
 // Files (docs/product/files-and-datasets.md#the-files-calls): the user's list (offset, limit,
 // include_failed, search, sort, order), delete with an optional force, and the bulk actions
 // (delete, add to dataset). Keys come from the shared contract (fileKeys).
-import { api, datasetKeys, fileKeys, toAppError, useCurrentUser, userKeys } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, toAppError, useCurrentUser, userKeys, useRefreshingMutation } from '@quarry/shared';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '@quarry/shared/constants';
 import {
   FileBulkResponseSchema,
@@ -12,7 +12,7 @@ import {
   type FileSortColumn,
   type SortOrder,
 } from '@quarry/shared/schemas';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 export interface FileListFilters {
   search?: string;
@@ -79,24 +79,15 @@ export function useAvailableFiles(enabled = true) {
 }
 
 /** Everything a deleted file changes: lists, datasets' counts, quotas. */
-function useInvalidateFiles() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: fileKeys.all(userId) }),
-      client.invalidateQueries({ queryKey: datasetKeys.all(userId) }),
-      client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) }),
-    ]);
-}
+const FILE_CHANGES = [fileKeys.all, datasetKeys.all, userKeys.resourceLimits];
 
 export function useDeleteFile() {
-  const invalidate = useInvalidateFiles();
-  return useMutation({
-    mutationFn: ({ id, force = false }: { id: string; force?: boolean }) =>
+  return useRefreshingMutation(
+    ({ id, force = false }: { id: string; force?: boolean }) =>
       api.delete(`files/${encodeURIComponent(id)}`, { query: force ? { force: true } : undefined, schema: FileDeleteResponseSchema }),
-    onSuccess: () => invalidate(),
-  });
+    FILE_CHANGES,
+    'success',
+  );
 }
 
 /** A refusal whose message mentions datasets (409, naming them) asks the user whether to force. */
@@ -108,9 +99,5 @@ export function isInDatasetsRefusal(error: unknown): boolean {
 
 /** Delete many files, or add them to a dataset: the answer says which were done and which refused. */
 export function useBulkFiles() {
-  const invalidate = useInvalidateFiles();
-  return useMutation({
-    mutationFn: (body: FileBulkRequest) => api.post('files/bulk', body, { schema: FileBulkResponseSchema }),
-    onSuccess: () => invalidate(),
-  });
+  return useRefreshingMutation((body: FileBulkRequest) => api.post('files/bulk', body, { schema: FileBulkResponseSchema }), FILE_CHANGES, 'success');
 }
