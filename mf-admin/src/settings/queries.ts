@@ -11,7 +11,7 @@ import {
   type SiteSettingsUpdate,
   type WebhookSettings,
 } from '@quarry/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 const keys = queryKeys('admin', 'settings');
 export const settingsKeys = {
@@ -28,17 +28,33 @@ export function useSiteSettings() {
   return useQuery(siteSettingsAdminQueryOptions(useCurrentUser()?.id));
 }
 
-export function useSaveSiteSettings() {
+/**
+ * A settings form's save: `put` the body and keep the answer as the cached settings under
+ * `keyOf(userId)` (no refetch); `alsoChanges` updates whatever else shows the saved values.
+ */
+function useSaveSettings<TBody, TSaved>(
+  put: (body: TBody) => Promise<TSaved>,
+  keyOf: (userId: string | undefined) => QueryKey,
+  alsoChanges?: (client: QueryClient, saved: TSaved, userId: string | undefined) => void,
+) {
   const client = useQueryClient();
   const userId = useCurrentUser()?.id;
   return useMutation({
-    mutationFn: (body: SiteSettingsUpdate) => api.put('admin/settings', body, { schema: SiteSettingsSchema }),
+    mutationFn: put,
     onSuccess: (saved) => {
-      client.setQueryData(settingsKeys.all(userId), saved);
-      // the shell's brand mark shows the new name at once
-      client.setQueryData(siteKeys.publicSettings(), { site_name: saved.site_name });
+      client.setQueryData(keyOf(userId), saved);
+      alsoChanges?.(client, saved, userId);
     },
   });
+}
+
+export function useSaveSiteSettings() {
+  return useSaveSettings(
+    (body: SiteSettingsUpdate) => api.put('admin/settings', body, { schema: SiteSettingsSchema }),
+    settingsKeys.all,
+    // the shell's brand mark shows the new name at once
+    (client, saved) => client.setQueryData(siteKeys.publicSettings(), { site_name: saved.site_name }),
+  );
 }
 
 // Model calls from the test pages: GET / PUT /admin/settings/model-calls (who may call, how
@@ -53,12 +69,7 @@ export function useModelCallSettings() {
 }
 
 export function useSaveModelCallSettings() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: (body: ModelCallSettingsUpdate) => api.put('admin/settings/model-calls', body, { schema: ModelCallSettingsSchema }),
-    onSuccess: (saved) => client.setQueryData(modelCallKeys.settings(userId), saved),
-  });
+  return useSaveSettings((body: ModelCallSettingsUpdate) => api.put('admin/settings/model-calls', body, { schema: ModelCallSettingsSchema }), modelCallKeys.settings);
 }
 
 export function useModelCallUsage(days: number) {
@@ -75,12 +86,7 @@ export function useWebhookSettings() {
 }
 
 export function useSaveWebhookSettings() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: (body: WebhookSettings) => api.put('admin/webhooks/settings', body, { schema: WebhookSettingsSchema }),
-    onSuccess: (saved) => client.setQueryData(webhookSettingsKeys.settings(userId), saved),
-  });
+  return useSaveSettings((body: WebhookSettings) => api.put('admin/webhooks/settings', body, { schema: WebhookSettingsSchema }), webhookSettingsKeys.settings);
 }
 
 // The low-balance threshold: GET / PUT /admin/settings/credits. Saving refreshes every
@@ -94,13 +100,9 @@ export function useCreditSettings() {
 }
 
 export function useSaveCreditSettings() {
-  const client = useQueryClient();
-  const userId = useCurrentUser()?.id;
-  return useMutation({
-    mutationFn: (body: CreditSettingsUpdate) => api.put('admin/settings/credits', body, { schema: CreditSettingsSchema }),
-    onSuccess: (saved) => {
-      client.setQueryData(creditSettingsKeys.settings(userId), saved);
-      void client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) });
-    },
-  });
+  return useSaveSettings(
+    (body: CreditSettingsUpdate) => api.put('admin/settings/credits', body, { schema: CreditSettingsSchema }),
+    creditSettingsKeys.settings,
+    (client, _saved, userId) => void client.invalidateQueries({ queryKey: userKeys.resourceLimits(userId) }),
+  );
 }
