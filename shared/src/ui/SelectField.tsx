@@ -9,16 +9,20 @@ export interface SelectOption<V extends string = string> {
   label: string;
 }
 
-export interface SelectInputProps<V extends string = string> extends Omit<NativeSelect.RootProps, 'onChange' | 'children' | 'id'> {
+/** What both the bare select and the labelled field choose from. */
+interface SelectChoice<V extends string> {
   value: V;
   onChange: (value: V) => void;
   options: readonly SelectOption<V>[];
   /** a first entry with the value '' (the value type must allow '') */
   placeholder?: string;
+  name?: string;
+}
+
+export interface SelectInputProps<V extends string = string> extends SelectChoice<V>, Omit<NativeSelect.RootProps, 'onChange' | 'children' | 'id'> {
   /** the select's accessible name, where no label names it */
   label?: string;
   id?: string;
-  name?: string;
 }
 
 /** The select alone; the root's props (size, width, disabled) go to NativeSelect.Root. */
@@ -39,19 +43,13 @@ export function SelectInput<V extends string = string>({ value, onChange, option
   );
 }
 
-export interface SelectFieldProps<V extends string = string> {
+export interface SelectFieldProps<V extends string = string> extends SelectChoice<V> {
   label: string;
-  value: V;
-  onChange: (value: V) => void;
-  options: readonly SelectOption<V>[];
-  /** a first entry with the value '' (the field's value type must allow '') */
-  placeholder?: string;
   /** marks the field required and shows the required indicator */
   required?: boolean;
   helper?: ReactNode;
   error?: string | null;
   disabled?: boolean;
-  name?: string;
 }
 
 export function SelectField<V extends string = string>({ label, value, onChange, options, placeholder, required, helper, error, disabled, name }: SelectFieldProps<V>) {
