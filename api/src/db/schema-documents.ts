@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
 import { owner } from './schema-users';
 
 
@@ -29,7 +29,7 @@ import { owner } from './schema-users';
 export const uploadSessions = pgTable(
   'upload_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     status: text('status').notNull().default('open'),
     fileCount: integer('file_count').notNull(),
@@ -53,10 +53,8 @@ export const uploadSessions = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => uploadSessions.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    sessionId: belongsTo('session_id', () => uploadSessions.id),
     userId: owner(),
     filename: text('filename').notNull(),
     /** pdf | jpeg | png | gif | bmp | tiff */
@@ -97,7 +95,7 @@ export const uploads = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     uploadSessionId: uuid('upload_session_id').references(() => uploadSessions.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
@@ -130,7 +128,7 @@ export const files = pgTable(
 export const datasets = pgTable(
   'datasets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     name: text('name').notNull(),
     description: text('description'),
@@ -149,12 +147,8 @@ export const datasets = pgTable(
 export const datasetFiles = pgTable(
   'dataset_files',
   {
-    datasetId: uuid('dataset_id')
-      .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    datasetId: belongsTo('dataset_id', () => datasets.id),
+    fileId: belongsTo('file_id', () => files.id),
     addedAt: ts('added_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.datasetId, t.fileId] }), index('dataset_files_file_idx').on(t.fileId)],
@@ -163,7 +157,7 @@ export const datasetFiles = pgTable(
 export const outputSchemas = pgTable(
   'output_schemas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     name: text('name').notNull(),
     description: text('description'),
@@ -181,7 +175,7 @@ export const outputSchemas = pgTable(
 export const prompts = pgTable(
   'prompts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     name: text('name').notNull(),
     description: text('description'),
@@ -205,11 +199,9 @@ export const prompts = pgTable(
 export const examples = pgTable(
   'examples',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
-    promptId: uuid('prompt_id')
-      .notNull()
-      .references(() => prompts.id, { onDelete: 'cascade' }),
+    promptId: belongsTo('prompt_id', () => prompts.id),
     outputSchemaId: uuid('output_schema_id').references(() => outputSchemas.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     inputText: text('input_text').notNull(),

@@ -9,7 +9,7 @@
 import type { Provenance } from '../processing/provenance';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { belongsTo, createdAt, primaryId, ts } from './columns';
 import { owner } from './schema-users';
 import { files } from './schema-documents';
 import { chunks } from './schema-jobs';
@@ -18,16 +18,12 @@ import { chunks } from './schema-jobs';
 export const extractionResults = pgTable(
   'extraction_results',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     /** no foreign key (like jobs.file_id): deleting a job never blocks on result rows */
     jobId: uuid('job_id').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    chunkId: uuid('chunk_id')
-      .notNull()
-      .references(() => chunks.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => files.id),
+    chunkId: belongsTo('chunk_id', () => chunks.id),
     runId: uuid('run_id').notNull(),
     sequenceNumber: integer('sequence_number').notNull(),
     chunkType: text('chunk_type').notNull(),
@@ -64,7 +60,7 @@ export const extractionResults = pgTable(
 export const llmTestResults = pgTable(
   'llm_test_results',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     /** simple | structured */
     kind: text('kind').notNull(),

@@ -3,7 +3,7 @@
 // Re-exported by ./schema (import them from there). See docs/api-keys-webhooks.md.
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
 import { owner } from './schema-users';
 
 export const API_KEY_SCOPES = ['read', 'read+write', 'admin'] as const;
@@ -12,7 +12,7 @@ export const API_KEY_SCOPES = ['read', 'read+write', 'admin'] as const;
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     name: text('name').notNull(),
     /** the first characters of the key (`qk_` + 8), shown in lists to tell keys apart */
@@ -38,7 +38,7 @@ export const apiKeys = pgTable(
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     url: text('url').notNull(),
     description: text('description'),
@@ -60,11 +60,9 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
     /** the body sent, exactly (signed as is) */
@@ -88,9 +86,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     attempt: integer('attempt').notNull(),
     /** succeeded | failed */
     status: text('status').notNull(),
@@ -117,7 +113,7 @@ export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 export const extractRequests = pgTable(
   'extract_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     idempotencyKey: text('idempotency_key').notNull(),
     jobId: uuid('job_id'),

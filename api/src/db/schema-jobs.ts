@@ -27,7 +27,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
 import { owner } from './schema-users';
 import { files } from './schema-documents';
 
@@ -37,7 +37,7 @@ export const JOB_STATUSES = ['pending', 'queued', 'running', 'completed', 'faile
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     /** ocr | chunking | extraction | full_pipeline | ... (a registered handler's type) */
     jobType: text('job_type').notNull(),
@@ -100,9 +100,7 @@ export const jobEvents = pgTable(
   'job_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: belongsTo('job_id', () => jobs.id),
     phase: text('phase').notNull(),
     subPhase: text('sub_phase'),
     eventType: text('event_type').notNull().default('progress'),
@@ -127,9 +125,7 @@ export const jobEvents = pgTable(
 export const jobSteps = pgTable(
   'job_steps',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: belongsTo('job_id', () => jobs.id),
     name: text('name').notNull(),
     output: jsonb('output'),
     attempt: integer('attempt').notNull(),
@@ -142,12 +138,8 @@ export const jobSteps = pgTable(
 export const jobDependencies = pgTable(
   'job_dependencies',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    dependsOnId: uuid('depends_on_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: belongsTo('job_id', () => jobs.id),
+    dependsOnId: belongsTo('depends_on_id', () => jobs.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -172,11 +164,9 @@ export interface StoredOcrPage {
 export const ocrResults = pgTable(
   'ocr_results',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => files.id),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     success: boolean('success').notNull(),
     error: text('error'),
@@ -203,11 +193,9 @@ export const ocrResults = pgTable(
 export const chunkingRuns = pgTable(
   'chunking_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => files.id),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     /** the OCR the chunks' line numbers refer to */
     ocrResultId: uuid('ocr_result_id').references(() => ocrResults.id, { onDelete: 'set null' }),
@@ -232,13 +220,9 @@ export const chunkingRuns = pgTable(
 export const chunks = pgTable(
   'chunks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => chunkingRuns.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    runId: belongsTo('run_id', () => chunkingRuns.id),
+    fileId: belongsTo('file_id', () => files.id),
     userId: owner(),
     chunkIndex: integer('chunk_index').notNull(),
     chunkType: text('chunk_type').notNull(),

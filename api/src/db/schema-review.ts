@@ -10,7 +10,7 @@
 //   the ground truth evaluation compares later runs against. Unmarking deletes the row.
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { belongsTo, createdAt, primaryId, ts } from './columns';
 import { owner, users } from './schema-users';
 import { files } from './schema-documents';
 
@@ -23,11 +23,9 @@ export type CorrectionTarget =
 export const reviewCorrections = pgTable(
   'review_corrections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: belongsTo('file_id', () => files.id),
     /** who made it (the file's owner today; kept apart so shared review needs no migration) */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** set | add_row | delete_row */

@@ -1,12 +1,12 @@
 // The users table and owner(), the `user_id` column of every user-owned row. Apart from
 // schema.ts so the column helpers (columns.ts) import no table: no import cycle.
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** stored lowercased and trimmed */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -28,10 +28,7 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /** `user_id` of a user-owned row; the row goes with its user. */
-export const owner = () =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const owner = () => belongsTo('user_id', () => users.id);
 
 /**
  * One-time password-reset links. Only the sha-256 of the token is kept; a link works once
@@ -41,7 +38,7 @@ export const owner = () =>
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: owner(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -59,7 +56,7 @@ export const passwordResetTokens = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
 import { users } from './schema-users';
 
 // Users (and the owner() column every user-owned table uses).
@@ -31,10 +31,8 @@ export const appSettings = pgTable('app_settings', {
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => users.id),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -57,7 +55,7 @@ export const refreshTokens = pgTable(
 export const resourceTypes = pgTable(
   'resource_types',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     description: text('description'),
     unit: text('unit'),
@@ -79,10 +77,8 @@ export const resourceTypes = pgTable(
 export const creditRequests = pgTable(
   'credit_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => users.id),
     amount: integer('amount').notNull(),
     usagePurpose: text('usage_purpose').notNull(),
     projectDescription: text('project_description').notNull(),
@@ -108,10 +104,8 @@ export const creditRequests = pgTable(
 export const creditTransactions = pgTable(
   'credit_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => users.id),
     /** positive = credit, negative = debit */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -133,10 +127,8 @@ export const creditTransactions = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => users.id),
     category: text('category').notNull(),
     message: text('message').notNull(),
     url: text('url'),
@@ -153,7 +145,7 @@ export const feedback = pgTable(
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
@@ -169,7 +161,7 @@ export const contactMessages = pgTable(
 export const realtimePayloads = pgTable(
   'realtime_payloads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     payload: text('payload').notNull(),
     createdAt: createdAt(),
   },
