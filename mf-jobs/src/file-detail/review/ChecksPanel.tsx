@@ -1,9 +1,10 @@
 // The checks beside the record: a failed check is a warning the user opens to
 // read what is wrong and jump to the value; passed checks are listed too, so a pass is visible
 // and not a silence.
-import { Accordion, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReviewCheck } from '@quarry/shared/schemas';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { SidePanel } from './SidePanel';
 
 const RULE: Record<ReviewCheck['rule'], string> = {
   required: 'Required fields: the fields the output schema requires, looked for in the whole document (every chunk merged).',
@@ -24,10 +25,7 @@ export function ChecksPanel({ checks }: { checks: ReviewCheck[] }) {
   const failed = checks.filter((c) => c.status === 'failed');
   const passed = checks.filter((c) => c.status === 'passed');
   return (
-    <Box as="section" aria-label="Checks" borderWidth="1px" borderRadius="md" p="3">
-      <Heading size="sm" mb="2">
-        Checks
-      </Heading>
+    <SidePanel label="Checks" heading="Checks">
       {checks.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           No check applies to this record (no table rows, amounts or totals were found).
@@ -82,6 +80,6 @@ export function ChecksPanel({ checks }: { checks: ReviewCheck[] }) {
           ) : null}
         </Stack>
       )}
-    </Box>
+    </SidePanel>
   );
 }

@@ -1,9 +1,10 @@
 // The corrections of the record, newest first: who changed what, when, from what to what, with
 // undo per correction. Undone ones and those made before a re-extraction stay listed, marked.
-import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@quarry/shared';
 import type { CorrectionEntry } from '@quarry/shared/schemas';
 import { cellText, fieldLabel, parsePath } from '@quarry/shared/review';
+import { SidePanel } from './SidePanel';
 
 const show = (v: unknown) => (v === null || v === undefined || cellText(v) === '' ? '(empty)' : cellText(v));
 
@@ -26,10 +27,7 @@ function describe(h: CorrectionEntry): string {
 export function HistoryPanel({ history, busy, onUndo }: { history: CorrectionEntry[]; busy: boolean; onUndo: (id: string) => void }) {
   const newest = [...history].reverse();
   return (
-    <Box as="section" aria-label="Correction history" borderWidth="1px" borderRadius="md" p="3">
-      <Heading size="sm" mb="2">
-        Corrections
-      </Heading>
+    <SidePanel label="Correction history" heading="Corrections">
       {newest.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           No corrections yet. Edit a value or a cell to correct it; the model's result is kept.
@@ -62,6 +60,6 @@ export function HistoryPanel({ history, busy, onUndo }: { history: CorrectionEnt
           ))}
         </Stack>
       )}
-    </Box>
+    </SidePanel>
   );
 }
