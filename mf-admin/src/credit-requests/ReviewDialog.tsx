@@ -1,12 +1,21 @@
 import { Badge, Box, Button, CloseButton, DataList, Dialog, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatDateTime, toast } from '@quarry/shared';
+import { formatDateTime, toast, DataListItem } from '@quarry/shared';
 import type { AdminCreditRequest } from '@quarry/shared/schemas';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FailureAlert } from '../common/FailureAlert';
 import { humanize } from './filter';
 import { useReviewCreditRequest } from './queries';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { reviewErrorText, reviewNotesError } from './review';
+
+/** The small upper-case title over each part of the request (user, details, review). */
+function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="2">
+      {children}
+    </Text>
+  );
+}
 
 /**
  * The review modal: user info and balance, the request's details, review notes,
@@ -71,58 +80,27 @@ export function ReviewDialog({ request, onClose }: { request: AdminCreditRequest
                 <Dialog.Body>
                   <Stack gap="5">
                     <Box>
-                      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="2">
-                        User
-                      </Text>
+                      <SectionTitle>User</SectionTitle>
                       <DataList.Root orientation="horizontal" size="sm">
-                        <DataList.Item>
-                          <DataList.ItemLabel>Name</DataList.ItemLabel>
-                          <DataList.ItemValue>{request.user.name || '—'}</DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Email</DataList.ItemLabel>
-                          <DataList.ItemValue wordBreak="break-all">{request.user.email}</DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Current balance</DataList.ItemLabel>
-                          <DataList.ItemValue data-testid="review-balance">{request.user.current_balance.toLocaleString('en-US')} credits</DataList.ItemValue>
-                        </DataList.Item>
+                        <DataListItem label="Name">{request.user.name || '—'}</DataListItem>
+                        <DataListItem label="Email" wordBreak="break-all">{request.user.email}</DataListItem>
+                        <DataListItem label="Current balance" data-testid="review-balance">{request.user.current_balance.toLocaleString('en-US')} credits</DataListItem>
                       </DataList.Root>
                     </Box>
                     <Separator />
                     <Box>
-                      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="2">
-                        Details
-                      </Text>
+                      <SectionTitle>Details</SectionTitle>
                       <DataList.Root orientation="horizontal" size="sm">
-                        <DataList.Item>
-                          <DataList.ItemLabel>Amount</DataList.ItemLabel>
-                          <DataList.ItemValue fontWeight="semibold">{request.amount.toLocaleString('en-US')} credits</DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Status</DataList.ItemLabel>
-                          <DataList.ItemValue>
-                            <RequestStatusBadge status={request.status} />
-                          </DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Urgency</DataList.ItemLabel>
-                          <DataList.ItemValue>
-                            <Badge colorPalette={request.urgency === 'high' ? 'red' : request.urgency === 'low' ? 'gray' : 'blue'}>{request.urgency}</Badge>
-                          </DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Usage purpose</DataList.ItemLabel>
-                          <DataList.ItemValue>{humanize(request.usage_purpose)}</DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Expected duration</DataList.ItemLabel>
-                          <DataList.ItemValue>{humanize(request.expected_duration)}</DataList.ItemValue>
-                        </DataList.Item>
-                        <DataList.Item>
-                          <DataList.ItemLabel>Submitted</DataList.ItemLabel>
-                          <DataList.ItemValue>{formatDateTime(request.created_at)}</DataList.ItemValue>
-                        </DataList.Item>
+                        <DataListItem label="Amount" fontWeight="semibold">{request.amount.toLocaleString('en-US')} credits</DataListItem>
+                        <DataListItem label="Status">
+                          <RequestStatusBadge status={request.status} />
+                        </DataListItem>
+                        <DataListItem label="Urgency">
+                          <Badge colorPalette={request.urgency === 'high' ? 'red' : request.urgency === 'low' ? 'gray' : 'blue'}>{request.urgency}</Badge>
+                        </DataListItem>
+                        <DataListItem label="Usage purpose">{humanize(request.usage_purpose)}</DataListItem>
+                        <DataListItem label="Expected duration">{humanize(request.expected_duration)}</DataListItem>
+                        <DataListItem label="Submitted">{formatDateTime(request.created_at)}</DataListItem>
                       </DataList.Root>
                       <Text textStyle="sm" fontWeight="medium" mt="3">
                         Project description
@@ -159,9 +137,7 @@ export function ReviewDialog({ request, onClose }: { request: AdminCreditRequest
                       </Field.Root>
                     ) : (
                       <Box data-testid="review-outcome">
-                        <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="2">
-                          Review
-                        </Text>
+                        <SectionTitle>Review</SectionTitle>
                         <Text textStyle="sm" whiteSpace="pre-wrap">
                           {request.admin_notes || 'No notes'}
                         </Text>

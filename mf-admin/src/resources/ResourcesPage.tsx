@@ -1,5 +1,5 @@
 import { Badge, Button, Card, DataList, Flex, HStack, Heading, IconButton, Menu, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, toast } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState, PageHeader, toast, DataListItem } from '@quarry/shared';
 import type { ResourceType } from '@quarry/shared/schemas';
 import { ChevronDown, Database, Pencil, RefreshCw, Sprout, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -104,17 +104,11 @@ export default function ResourcesPage() {
                 {t.credit_cost > 0 ? <Badge colorPalette="orange">{t.credit_cost === 1 ? "1 credit" : `${t.credit_cost} credits`} per use</Badge> : null}
               </HStack>
               <DataList.Root orientation="horizontal" size="sm">
-                <DataList.Item>
-                  <DataList.ItemLabel>Default limit</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    {t.default_limit.toLocaleString('en-US')}
-                    {t.unit ? ` ${t.unit}` : ''}
-                  </DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Alert threshold</DataList.ItemLabel>
-                  <DataList.ItemValue>{t.default_alert_threshold}%</DataList.ItemValue>
-                </DataList.Item>
+                <DataListItem label="Default limit">
+                  {t.default_limit.toLocaleString('en-US')}
+                  {t.unit ? ` ${t.unit}` : ''}
+                </DataListItem>
+                <DataListItem label="Alert threshold">{t.default_alert_threshold}%</DataListItem>
               </DataList.Root>
             </Card.Body>
           </Card.Root>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Card, Code, Container, DataList, Flex, Grid, Heading, Icon, Separator, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, useAuth, type AuthStatus } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, useAuth, type AuthStatus, DataListItem } from '@quarry/shared';
 import { CreditCard, Lock, Receipt } from 'lucide-react';
 import { useParams } from 'react-router';
 import { billingCycleText } from './billingCycle';
@@ -130,16 +130,10 @@ function CheckoutFrameArea({ priceId, customer }: { priceId: string; customer: C
           </Stack>
         </Flex>
         <DataList.Root orientation="horizontal" size="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>Account</DataList.ItemLabel>
-            <DataList.ItemValue>{customer.email}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Price</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Code size="sm">{priceId}</Code>
-            </DataList.ItemValue>
-          </DataList.Item>
+          <DataListItem label="Account">{customer.email}</DataListItem>
+          <DataListItem label="Price">
+            <Code size="sm">{priceId}</Code>
+          </DataListItem>
         </DataList.Root>
       </Card.Body>
     </Card.Root>

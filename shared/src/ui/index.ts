@@ -15,3 +15,4 @@ export { SelectField, SelectInput, type SelectFieldProps, type SelectInputProps,
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { ApiKeyStatusCells, RevokeApiKeyDialog, type ApiKeyStatusCellsProps, type RevokeApiKeyDialogProps } from './ApiKeyRevoke';
+export { DataListItem, type DataListItemProps } from './DataListItem';

@@ -14,18 +14,7 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  formatDate,
-  formatDateTime,
-  formatResetText,
-  toAppError,
-  toast,
-  useAuth,
-} from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, formatResetText, toAppError, toast, useAuth, DataListItem } from '@quarry/shared';
 import type { ResourceLimitEntry } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
@@ -233,34 +222,16 @@ export default function AccountPage() {
             </Card.Header>
             <Card.Body pt="2">
               <DataList.Root orientation="vertical" size="sm" gap="3">
-                <DataList.Item>
-                  <DataList.ItemLabel>Email</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-all">{user.email}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Name</DataList.ItemLabel>
-                  <DataList.ItemValue>{user.full_name || '-'}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Role</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Badge colorPalette={user.is_superuser ? 'purple' : 'gray'}>{user.is_superuser ? 'Administrator' : 'User'}</Badge>
-                  </DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Email verified</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Badge colorPalette={user.is_verified ? 'green' : 'yellow'}>{user.is_verified ? 'Verified' : 'Not verified'}</Badge>
-                  </DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Member since</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatDate(user.created_at)}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Last login</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatDateTime(user.last_login_at)}</DataList.ItemValue>
-                </DataList.Item>
+                <DataListItem label="Email" wordBreak="break-all">{user.email}</DataListItem>
+                <DataListItem label="Name">{user.full_name || '-'}</DataListItem>
+                <DataListItem label="Role">
+                  <Badge colorPalette={user.is_superuser ? 'purple' : 'gray'}>{user.is_superuser ? 'Administrator' : 'User'}</Badge>
+                </DataListItem>
+                <DataListItem label="Email verified">
+                  <Badge colorPalette={user.is_verified ? 'green' : 'yellow'}>{user.is_verified ? 'Verified' : 'Not verified'}</Badge>
+                </DataListItem>
+                <DataListItem label="Member since">{formatDate(user.created_at)}</DataListItem>
+                <DataListItem label="Last login">{formatDateTime(user.last_login_at)}</DataListItem>
               </DataList.Root>
             </Card.Body>
           </Card.Root>

@@ -17,7 +17,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser } from '@quarry/shared';
+import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser, DataListItem } from '@quarry/shared';
 import {
   CREDIT_QUICK_SELECT_AMOUNTS,
   CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
@@ -72,22 +72,10 @@ function Confirmation({ request, values, onAnother }: { request: CreditRequest |
             Your request for {amount.toLocaleString('en-US')} credits was sent to an administrator.
           </Text>
           <DataList.Root orientation="horizontal" size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>Amount</DataList.ItemLabel>
-              <DataList.ItemValue>{amount.toLocaleString('en-US')} credits</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Usage purpose</DataList.ItemLabel>
-              <DataList.ItemValue>{USAGE_PURPOSE_LABELS[purpose] ?? purpose}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Urgency</DataList.ItemLabel>
-              <DataList.ItemValue>{URGENCY_LABELS[urgency] ?? urgency}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Status</DataList.ItemLabel>
-              <DataList.ItemValue>Pending review</DataList.ItemValue>
-            </DataList.Item>
+            <DataListItem label="Amount">{amount.toLocaleString('en-US')} credits</DataListItem>
+            <DataListItem label="Usage purpose">{USAGE_PURPOSE_LABELS[purpose] ?? purpose}</DataListItem>
+            <DataListItem label="Urgency">{URGENCY_LABELS[urgency] ?? urgency}</DataListItem>
+            <DataListItem label="Status">Pending review</DataListItem>
           </DataList.Root>
           <Box>
             <Text fontWeight="semibold" mb="1">
