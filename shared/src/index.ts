@@ -152,6 +152,7 @@ export {
 export {
   ApiKeyStatusCells,
   AppProviders,
+  ButtonLink,
   CACHED_FIVE_MINUTES,
   ClampedProgress,
   ConfirmDialog,
@@ -192,6 +193,7 @@ export {
   validityStatus,
   type ApiKeyStatusCellsProps,
   type AppProvidersProps,
+  type ButtonLinkProps,
   type ClampedProgressProps,
   type ConfirmDialogProps,
   type CopyButtonProps,

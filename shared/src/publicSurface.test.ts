@@ -9,7 +9,7 @@ import * as shared from './index';
 const VALUES = [
   'ACCOUNT_DISABLED', 'api', 'ApiKeyStatusCells', 'AppError', 'AppProviders', 'auth', 'AUTH_ERROR_CATALOGUE',
   'AUTHENTICATION_FAILED', 'authErrorInfo', 'authState$', 'authStore', 'backoffDelay', 'buildQuery',
-  'buildUrl', 'CACHED_FIVE_MINUTES', 'CHUNKING_INVALID_RESPONSE', 'ClampedProgress', 'clampPercent',
+  'buildUrl', 'ButtonLink', 'CACHED_FIVE_MINUTES', 'CHUNKING_INVALID_RESPONSE', 'ClampedProgress', 'clampPercent',
   'classifyAuthError', 'classifyChunkingCreateError', 'clearSession', 'closeErrorDialog',
   'configureApi', 'ConfirmDialog', 'CopyButton', 'createEventBus', 'createQueryClient', 'DataListItem', 'DataTable',
   'CREDIT_REQUEST_ERRORS', 'creditRequestErrorMessage', 'crumbLabel', 'crumbsFor', 'crumbTrail',
@@ -38,7 +38,7 @@ const VALUES = [
 
 const TYPES = [
   'Api', 'ApiConfig', 'ApiKeyStatusCellsProps', 'AppErrorInit', 'AppNotification', 'AppProvidersProps', 'AuthErrorCase',
-  'AuthErrorEntry', 'AuthErrorInfo', 'AuthState', 'AuthStatus', 'AuthUser', 'ChunkingErrorCase',
+  'AuthErrorEntry', 'AuthErrorInfo', 'AuthState', 'AuthStatus', 'AuthUser', 'ButtonLinkProps', 'ChunkingErrorCase',
   'ClampedProgressProps', 'ClassifiedError', 'ConfirmDialogProps', 'ConnectionState',
   'CopyButtonProps', 'Crumb', 'DataListItemProps', 'DataTableColumn', 'DataTableProps', 'CrumbItem', 'CrumbLink', 'DateFormatOptions', 'EmptyStateProps',
   'ErrorDialogState', 'ErrorDisplayMode', 'ErrorKind', 'ErrorStateProps', 'EventBus',

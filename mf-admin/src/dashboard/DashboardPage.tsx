@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Card, Heading, HStack, Icon, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { PageHeader, paths } from '@quarry/shared';
+import { Badge, Box, Card, Heading, HStack, Icon, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { PageHeader, paths, ButtonLink } from '@quarry/shared';
 import { Activity, ArrowRight, Database, Inbox, Settings, ShieldCheck, SlidersHorizontal, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -81,11 +81,9 @@ export default function DashboardPage() {
               </Text>
             </Card.Body>
             <Card.Footer>
-              <Button asChild size="sm" colorPalette="brand" variant="subtle">
-                <Link to={tool.to}>
-                  {tool.cta} <ArrowRight />
-                </Link>
-              </Button>
+              <ButtonLink to={tool.to} size="sm" colorPalette="brand" variant="subtle">
+                {tool.cta} <ArrowRight />
+              </ButtonLink>
             </Card.Footer>
           </Card.Root>
         ))}

@@ -2,11 +2,11 @@
 // and last signed in, balance and access — with the actions of the users list's row menu as
 // buttons: adjust the balance, the API keys, disable / enable, make / remove superuser.
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, paths, toAppError, useCurrentUser, plural } from '@quarry/shared';
+import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, paths, toAppError, useCurrentUser, plural, ButtonLink } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
 import { UserApiKeysDialog } from './UserApiKeysDialog';
 import { UserChangeDialog, changeFor, type PendingChange } from './UserChange';
@@ -25,9 +25,7 @@ export default function UserPage() {
         message={e.message}
         onRetry={e.status === 404 ? undefined : () => void query.refetch()}
         actions={
-          <Button asChild size="sm" variant="outline">
-            <Link to={paths.admin.users}>Back to users</Link>
-          </Button>
+          <ButtonLink to={paths.admin.users} size="sm" variant="outline">Back to users</ButtonLink>
         }
       />
     );

@@ -1,7 +1,7 @@
 // /datasets/{id}: a dataset's files (with the reviewed count), the jobs that ran on it, the
 // downloads of its reviewed records and the evaluation of its newest extraction run.
 import { Badge, Box, Button, Card, HStack, Heading, Link as ChakraLink, SimpleGrid, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatusBadge, formatBytes, formatDate, formatDateTime, formatPercentFraction, jobMonitorPath, paths, plural, toAppError, toast, validityStatus, DataTable } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, StatusBadge, formatBytes, formatDate, formatDateTime, formatPercentFraction, jobMonitorPath, paths, plural, toAppError, toast, validityStatus, DataTable, ButtonLink } from '@quarry/shared';
 import type { DatasetDetail } from '@quarry/shared/schemas';
 import { ChartColumn, Download, FileText, ListChecks, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -20,9 +20,7 @@ export default function DatasetPage() {
         message={e.message}
         onRetry={e.status === 404 ? undefined : () => void query.refetch()}
         actions={
-          <Button asChild size="sm" variant="outline">
-            <Link to={`${paths.files.index}?tab=datasets`}>Back to datasets</Link>
-          </Button>
+          <ButtonLink to={`${paths.files.index}?tab=datasets`} size="sm" variant="outline">Back to datasets</ButtonLink>
         }
       />
     );
@@ -40,17 +38,13 @@ function DatasetView({ dataset: d }: { dataset: DatasetDetail }) {
         actions={
           <>
             {d.status === 'active' && d.file_count > 0 ? (
-              <Button asChild colorPalette="brand" size="sm">
-                <Link to={paths.jobs.pipelineFor({ dataset: d.id })}>
-                  <Play /> Run pipeline
-                </Link>
-              </Button>
+              <ButtonLink to={paths.jobs.pipelineFor({ dataset: d.id })} colorPalette="brand" size="sm">
+                <Play /> Run pipeline
+              </ButtonLink>
             ) : null}
-            <Button asChild variant="outline" size="sm">
-              <Link to={paths.jobs.evaluationDataset(d.id)}>
-                <ChartColumn /> Evaluation
-              </Link>
-            </Button>
+            <ButtonLink to={paths.jobs.evaluationDataset(d.id)} variant="outline" size="sm">
+              <ChartColumn /> Evaluation
+            </ButtonLink>
           </>
         }
       />
@@ -179,11 +173,9 @@ function DatasetJobs({ dataset: d }: { dataset: DatasetDetail }) {
         description="Run the pipeline to OCR, chunk and extract its files."
         action={
           d.status === 'active' && d.file_count > 0 ? (
-            <Button asChild size="sm" variant="outline">
-              <Link to={paths.jobs.pipelineFor({ dataset: d.id })}>
-                <Play /> Run pipeline
-              </Link>
-            </Button>
+            <ButtonLink to={paths.jobs.pipelineFor({ dataset: d.id })} size="sm" variant="outline">
+              <Play /> Run pipeline
+            </ButtonLink>
           ) : undefined
         }
       />
@@ -227,11 +219,9 @@ function EvaluationSummary({ dataset: d }: { dataset: DatasetDetail }) {
           {e.message}
         </Text>
       )}
-      <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-        <Link to={paths.jobs.evaluationDataset(d.id)}>
-          <ChartColumn /> Open evaluation
-        </Link>
-      </Button>
+      <ButtonLink to={paths.jobs.evaluationDataset(d.id)} size="sm" variant="outline" alignSelf="flex-start">
+        <ChartColumn /> Open evaluation
+      </ButtonLink>
     </Stack>
   );
 }

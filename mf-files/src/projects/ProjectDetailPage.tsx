@@ -1,6 +1,6 @@
-import { Badge, Button, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react';
-import { PageHeader, formatDate, paths } from '@quarry/shared';
-import { Link, useParams } from 'react-router';
+import { Badge, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { PageHeader, formatDate, paths, ButtonLink } from '@quarry/shared';
+import { useParams } from 'react-router';
 import { ProjectNotFound } from './ProjectNotFound';
 import { STATUS_PALETTE } from './ProjectsPage';
 import { SAMPLE_FILES, SAMPLE_TASKS, SAMPLE_TEAM, sampleProject } from './sampleData';
@@ -33,9 +33,7 @@ export default function ProjectDetailPage() {
               <Text textStyle="sm" color="fg.muted">
                 {s.count} items
               </Text>
-              <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-                <Link to={s.to}>View {s.label}</Link>
-              </Button>
+              <ButtonLink to={s.to} size="sm" variant="outline" alignSelf="flex-start">View {s.label}</ButtonLink>
             </Card.Body>
           </Card.Root>
         ))}

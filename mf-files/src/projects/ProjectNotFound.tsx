@@ -1,6 +1,4 @@
-import { Button } from '@chakra-ui/react';
-import { EmptyState, paths } from '@quarry/shared';
-import { Link } from 'react-router';
+import { EmptyState, paths, ButtonLink } from '@quarry/shared';
 
 export function ProjectNotFound() {
   return (
@@ -8,9 +6,7 @@ export function ProjectNotFound() {
       title="Project Not Found"
       description="The project you are looking for does not exist."
       action={
-        <Button asChild variant="outline">
-          <Link to={paths.projects.index}>Back to Projects</Link>
-        </Button>
+        <ButtonLink to={paths.projects.index} variant="outline">Back to Projects</ButtonLink>
       }
     />
   );

@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { PageHeader, paths, DataTable } from '@quarry/shared';
+import { PageHeader, paths, DataTable, ButtonLink } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ProjectNotFound } from './ProjectNotFound';
 import { SAMPLE_FILES, SAMPLE_TASKS, SAMPLE_TEAM, sampleProject } from './sampleData';
 
@@ -26,11 +26,9 @@ function ProjectSectionPage({ section }: { section: Section }) {
         description="Sample data (placeholder)."
         actions={
           <HStack>
-            <Button asChild variant="ghost">
-              <Link to={paths.projects.detail(project.id)}>
-                <ArrowLeft /> Back to project
-              </Link>
-            </Button>
+            <ButtonLink to={paths.projects.detail(project.id)} variant="ghost">
+              <ArrowLeft /> Back to project
+            </ButtonLink>
             <Button colorPalette="brand" onClick={() => undefined}>
               {s.action}
             </Button>

@@ -2,11 +2,11 @@
 // chunk on the left; the chunk list, the selected chunk's details and the edit form on the
 // right. After a save the chunk list is reloaded and the saved chunk stays selected.
 import { Badge, Box, Button, Flex, Grid, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, paths, toAppError } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, paths, toAppError, ButtonLink } from '@quarry/shared';
 import type { ChunkItem } from '@quarry/shared/schemas';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { chunkLineRange, chunkPalette, tableCount } from '../common/chunkClass';
 import { useActiveChunks, useFile, useOcrLines } from '../common/fileQueries';
 import { useFileLiveUpdates } from '../common/useFileLiveUpdates';
@@ -27,11 +27,9 @@ export default function ChunkEditorPage() {
             Edit Mode
           </Badge>
         </HStack>
-        <Button asChild variant="outline" size="sm">
-          <RouterLink to={paths.files.detail(fileId)}>
-            <ArrowLeft size={16} /> Back to File
-          </RouterLink>
-        </Button>
+        <ButtonLink to={paths.files.detail(fileId)} variant="outline" size="sm">
+          <ArrowLeft size={16} /> Back to File
+        </ButtonLink>
       </Flex>
       <Editor fileId={fileId} />
     </Stack>

@@ -1,7 +1,7 @@
 // /jobs/chunking/{jobId}: the chunking monitor.
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, paths } from '@quarry/shared';
-import { Link, useParams } from 'react-router';
+import { Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, LoadingState, formatDuration, formatPercentFraction, paths, ButtonLink } from '@quarry/shared';
+import { useParams } from 'react-router';
 import { ActualFigures } from '../common/ActualFigures';
 import { asNumber as num, asText as str } from '../common/details';
 import { latestStatusEvent } from '../common/events';
@@ -107,13 +107,9 @@ export default function ChunkingMonitorPage() {
       {completed ? <ChunksDetailView chunks={chunks.data?.chunks} isPending={chunks.isPending} error={chunks.error} onRetry={() => void chunks.refetch()} /> : null}
       <MonitorActions onRefresh={() => void refetch()}>
         {j.file_id ? (
-          <Button asChild variant="outline">
-            <Link to={paths.files.detail(j.file_id)}>View File</Link>
-          </Button>
+          <ButtonLink to={paths.files.detail(j.file_id)} variant="outline">View File</ButtonLink>
         ) : null}
-        <Button asChild colorPalette="brand">
-          <Link to={paths.jobs.chunking}>Run Another Job</Link>
-        </Button>
+        <ButtonLink to={paths.jobs.chunking} colorPalette="brand">Run Another Job</ButtonLink>
       </MonitorActions>
     </Stack>
   );

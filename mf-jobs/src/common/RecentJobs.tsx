@@ -1,7 +1,6 @@
 // The recent jobs of an area: the list (name, status, subject, time) and its card.
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, StatusBadge, formatDateTime, truncate } from '@quarry/shared';
-import { Link } from 'react-router';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { ErrorState, LoadingState, StatusBadge, formatDateTime, truncate, ButtonLink } from '@quarry/shared';
 import { jobSubject, type JobSubjectSource } from './jobLinks';
 import { SectionCard } from './cards';
 
@@ -32,11 +31,9 @@ export function RecentJobs({ jobs, truncateAt, monitorPath, emptyText }: { jobs:
             </Text>
           </Box>
           <StatusBadge status={j.status} />
-          <Button asChild size="xs" variant="outline">
-            <Link to={monitorPath(j.id)} aria-label={`Monitor ${j.name}`}>
-              Monitor
-            </Link>
-          </Button>
+          <ButtonLink to={monitorPath(j.id)} size="xs" variant="outline" aria-label={`Monitor ${j.name}`}>
+            Monitor
+          </ButtonLink>
         </HStack>
       ))}
     </Stack>

@@ -1,10 +1,9 @@
 // The monitors' frame: the not-found panel, the back link, the heading with status and live
 // state, the times, the action row and the link to every job.
 import { Badge, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, StatusBadge, formatDateTime, paths } from '@quarry/shared';
+import { ErrorState, StatusBadge, formatDateTime, paths, ButtonLink } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode } from 'react';
-import { Link } from 'react-router';
 
 export const UNKNOWN_ERROR = 'Unknown error occurred';
 
@@ -17,9 +16,7 @@ export function MonitorNotFound({ title, error, backTo, backLabel }: { title: st
         title={title}
         message={message}
         actions={
-          <Button asChild size="sm" variant="outline">
-            <Link to={backTo}>{backLabel}</Link>
-          </Button>
+          <ButtonLink to={backTo} size="sm" variant="outline">{backLabel}</ButtonLink>
         }
       />
     </Stack>
@@ -28,11 +25,9 @@ export function MonitorNotFound({ title, error, backTo, backLabel }: { title: st
 
 export function BackLink({ to, label = 'Back' }: { to: string; label?: string }) {
   return (
-    <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
-      <Link to={to}>
-        <ArrowLeft size={16} /> {label}
-      </Link>
-    </Button>
+    <ButtonLink to={to} variant="ghost" size="sm" alignSelf="flex-start">
+      <ArrowLeft size={16} /> {label}
+    </ButtonLink>
   );
 }
 
@@ -76,8 +71,6 @@ export function MonitorActions({ onRefresh, children }: { onRefresh: () => void;
 /** 'View All Jobs', the way out of a finished extraction or pipeline. */
 export function ViewAllJobsButton() {
   return (
-    <Button asChild colorPalette="brand">
-      <Link to={paths.jobs.index}>View All Jobs</Link>
-    </Button>
+    <ButtonLink to={paths.jobs.index} colorPalette="brand">View All Jobs</ButtonLink>
   );
 }

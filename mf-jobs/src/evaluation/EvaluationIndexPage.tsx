@@ -2,7 +2,7 @@
 // number of its files reviewed (the ground truth an extraction run is measured against),
 // and a link to the evaluation of its newest run.
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, paths } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, paths, ButtonLink } from '@quarry/shared';
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDatasets } from '../common/queries';
@@ -36,9 +36,7 @@ export default function EvaluationIndexPage() {
           title="No datasets yet"
           description="Evaluation measures a dataset's extraction against its reviewed files. Create a dataset, run an extraction and review a few files first."
           action={
-            <Button asChild size="sm" variant="outline">
-              <Link to={paths.files.datasets}>Go to Datasets</Link>
-            </Button>
+            <ButtonLink to={paths.files.datasets} size="sm" variant="outline">Go to Datasets</ButtonLink>
           }
         />
       ) : (

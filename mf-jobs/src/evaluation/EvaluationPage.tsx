@@ -2,8 +2,8 @@
 // extraction run measured against the reviewed files — overall and per-field
 // precision, recall and exact-match accuracy, row recall for tables, beside the previous run,
 // and the fields that got worse with examples.
-import { Badge, Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatDate, paths, DataTable } from '@quarry/shared';
+import { Badge, Box, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, formatDate, paths, DataTable, ButtonLink } from '@quarry/shared';
 import type { Evaluation, EvaluationField, EvaluationRun } from '@quarry/shared/schemas';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SectionCard, StatGrid } from '../common/cards';
@@ -25,9 +25,7 @@ export default function EvaluationPage() {
     <HStack gap="2" wrap="wrap">
       <BackLink to={paths.jobs.evaluation} label="Back to Evaluation" />
       {target.kind === 'run' ? (
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.jobs.extractionMonitor(target.jobId)}>Open the extraction run</Link>
-        </Button>
+        <ButtonLink to={paths.jobs.extractionMonitor(target.jobId)} variant="ghost" size="sm">Open the extraction run</ButtonLink>
       ) : null}
     </HStack>
   );

@@ -1,7 +1,7 @@
 // /jobs/extraction/{jobId}: the extraction monitor, with the estimate made
 // at creation beside the actual figures.
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths } from '@quarry/shared';
+import { ClampedProgress, LoadingState, formatDuration, formatTokens, paths, ButtonLink } from '@quarry/shared';
 import { ChartColumn } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { asNumber as num, asText as str } from '../common/details';
@@ -125,11 +125,9 @@ function ReviewActions({ jobId, name, evaluable }: { jobId: string; name: string
     <HStack gap="2" wrap="wrap">
       <ExportMenu kind="job" id={jobId} name={name} label="Export results" />
       {evaluable ? (
-        <Button asChild size="sm" variant="outline">
-          <Link to={paths.jobs.evaluationRun(jobId)}>
-            <ChartColumn /> Evaluate against reviewed files
-          </Link>
-        </Button>
+        <ButtonLink to={paths.jobs.evaluationRun(jobId)} size="sm" variant="outline">
+          <ChartColumn /> Evaluate against reviewed files
+        </ButtonLink>
       ) : null}
     </HStack>
   );

@@ -1,9 +1,9 @@
 // /files/{fileId}: back link to /files, Edit Chunks, three tabs. A foreign or
 // unknown id reads 'File not found' (the API answers 404 for another user's file too).
-import { Box, Button, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatMB, paths, toAppError, validityStatus } from '@quarry/shared';
+import { Box, Flex, HStack, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ErrorState, LoadingState, StatusBadge, formatDateTime, formatMB, paths, toAppError, validityStatus, ButtonLink } from '@quarry/shared';
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useFile } from '../common/fileQueries';
 import { useFileLiveUpdates } from '../common/useFileLiveUpdates';
 import { ChunkingVersionsTab } from './ChunkingVersionsTab';
@@ -18,11 +18,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function BackToFiles() {
   return (
-    <Button asChild variant="ghost" size="sm">
-      <RouterLink to={paths.files.index}>
-        <ArrowLeft size={16} /> Back to Files
-      </RouterLink>
-    </Button>
+    <ButtonLink to={paths.files.index} variant="ghost" size="sm">
+      <ArrowLeft size={16} /> Back to Files
+    </ButtonLink>
   );
 }
 
@@ -68,11 +66,9 @@ function FileDetail({ fileId }: { fileId: string }) {
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <BackToFiles />
         <ExportMenu kind="file" id={fileId} name={f.filename} ms="auto" alignSelf="center" />
-        <Button asChild colorPalette="brand" size="sm">
-          <RouterLink to={paths.files.editChunks(fileId)}>
-            <Pencil size={16} /> Edit Chunks
-          </RouterLink>
-        </Button>
+        <ButtonLink to={paths.files.editChunks(fileId)} colorPalette="brand" size="sm">
+          <Pencil size={16} /> Edit Chunks
+        </ButtonLink>
       </Flex>
       <Box>
         <Heading as="h1" size="xl" wordBreak="break-word">

@@ -1,7 +1,7 @@
 // /jobs/{jobId}/file: placeholder list of four sample files.
-import { Alert, Badge, Button, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
-import { StatusBadge, formatTokens, paths } from '@quarry/shared';
-import { Link, useParams } from 'react-router';
+import { Alert, Badge, HStack, Heading, Stack, Table, Box } from '@chakra-ui/react';
+import { StatusBadge, formatTokens, paths, ButtonLink } from '@quarry/shared';
+import { useParams } from 'react-router';
 import { BackLink } from '../common/monitorParts';
 import { SAMPLE_FILES } from './sampleData';
 
@@ -47,13 +47,9 @@ export default function JobFilesPage() {
                 <Table.Cell>
                   <HStack>
                     {f.status === 'completed' ? (
-                      <Button asChild size="xs" variant="outline">
-                        <Link to={paths.jobs.jobFile(jobId, f.id)}>View Data</Link>
-                      </Button>
+                      <ButtonLink to={paths.jobs.jobFile(jobId, f.id)} size="xs" variant="outline">View Data</ButtonLink>
                     ) : f.status === 'processing' ? (
-                      <Button asChild size="xs" variant="outline">
-                        <Link to={paths.jobs.jobFile(jobId, f.id)}>View Progress</Link>
-                      </Button>
+                      <ButtonLink to={paths.jobs.jobFile(jobId, f.id)} size="xs" variant="outline">View Progress</ButtonLink>
                     ) : null}
                   </HStack>
                 </Table.Cell>

@@ -3,7 +3,7 @@
 // export of the summary while running or completed. Labelled "Sample" everywhere: it never
 // stands in for a real job (a real id opens that job).
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, StatusBadge, formatPercentFraction, formatTime, formatTokens, paths } from '@quarry/shared';
+import { ClampedProgress, StatusBadge, formatPercentFraction, formatTime, formatTokens, paths, ButtonLink } from '@quarry/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionCard, Stat, StatGrid } from '../common/cards';
@@ -109,9 +109,7 @@ export function SampleJobDetail() {
               </Text>
               <ClampedProgress value={f.progress} size="xs" />
               {f.status === 'completed' || f.status === 'processing' ? (
-                <Button asChild size="xs" variant="ghost" mt="1">
-                  <Link to={paths.jobs.jobFile(jobId, f.id)}>{f.status === 'completed' ? 'View Data' : 'View Progress'}</Link>
-                </Button>
+                <ButtonLink to={paths.jobs.jobFile(jobId, f.id)} size="xs" variant="ghost" mt="1">{f.status === 'completed' ? 'View Data' : 'View Progress'}</ButtonLink>
               ) : null}
             </Box>
           ))}

@@ -3,9 +3,8 @@
 // stage) offers the same two retries as its monitor, the current prompt and schema first; any
 // other job resumes after its last finished step.
 import { Button, HStack } from '@chakra-ui/react';
-import { ConfirmDialog } from '@quarry/shared';
+import { ConfirmDialog, ButtonLink } from '@quarry/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { monitorPathFor } from '../common/jobLinks';
 import { useJobActions } from '../common/useJobActions';
 import { RetryChoice } from '../common/RetryChoice';
@@ -54,11 +53,9 @@ export function JobRowActions({ job }: { job: JobRowJob }) {
           Cancel
         </Button>
       ) : null}
-      <Button asChild size="xs" variant="outline">
-        <Link to={monitorPathFor(job.job_type, job.id)} aria-label={`Open ${job.name}`}>
-          Open
-        </Link>
-      </Button>
+      <ButtonLink to={monitorPathFor(job.job_type, job.id)} size="xs" variant="outline" aria-label={`Open ${job.name}`}>
+        Open
+      </ButtonLink>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,7 +1,7 @@
 // Where new jobs start: a "New job" menu for the page header and the four job areas as
 // compact cards (with the wizard and quick links) beside the jobs list.
 import { Box, Button, Card, HStack, Heading, Menu, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { paths } from '@quarry/shared';
+import { paths, ButtonLink } from '@quarry/shared';
 import { ChevronDown, FileText, Layers, Plus, ScanText, Wand2, Workflow, type LucideIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
@@ -56,11 +56,9 @@ export function StartJobSection() {
           Start a job
         </Heading>
         <HStack gap="2" wrap="wrap">
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.jobs.create}>
-              <Wand2 size={16} aria-hidden /> Create a job (wizard)
-            </Link>
-          </Button>
+          <ButtonLink to={paths.jobs.create} variant="outline" size="sm">
+            <Wand2 size={16} aria-hidden /> Create a job (wizard)
+          </ButtonLink>
           {QUICK_LINKS.map((l) => (
             <Button key={l.to} asChild variant="ghost" size="sm">
               <Link to={l.to}>{l.label}</Link>
@@ -87,9 +85,7 @@ export function StartJobSection() {
               </Stack>
             </Card.Body>
             <Card.Footer>
-              <Button asChild size="xs" variant="outline">
-                <Link to={c.to}>{c.cta}</Link>
-              </Button>
+              <ButtonLink to={c.to} size="xs" variant="outline">{c.cta}</ButtonLink>
             </Card.Footer>
           </Card.Root>
         ))}

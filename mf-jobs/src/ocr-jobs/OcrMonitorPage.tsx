@@ -1,8 +1,8 @@
 // /jobs/ocr/{jobId}: the OCR monitor.
-import { Badge, Box, Button, Code, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, CopyButton, LoadingState, formatDateTime, formatDuration, formatMB, paths, toast, type JobUpdateMessage } from '@quarry/shared';
+import { Badge, Box, Code, Stack, Text } from '@chakra-ui/react';
+import { ClampedProgress, CopyButton, LoadingState, formatDateTime, formatDuration, formatMB, paths, toast, type JobUpdateMessage, ButtonLink } from '@quarry/shared';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { asNumber as num } from '../common/details';
 import { ActualFigures } from '../common/ActualFigures';
 import { dedupeOcrEvents, eventTotal, latestStatusEvent, type LogEvent } from '../common/events';
@@ -115,9 +115,7 @@ export default function OcrMonitorPage() {
       ) : null}
       <ActualFigures actual={j.actual} running={isActiveJob('ocr', j.status)} />
       <MonitorActions onRefresh={() => void refetch()}>
-        <Button asChild colorPalette="brand">
-          <Link to={paths.jobs.ocr}>Process Another File</Link>
-        </Button>
+        <ButtonLink to={paths.jobs.ocr} colorPalette="brand">Process Another File</ButtonLink>
       </MonitorActions>
     </Stack>
   );

@@ -1,10 +1,10 @@
 // /jobs/pipeline/{jobId}: the pipeline monitor, with cancel / retry
 // and the estimate made at creation beside the actual figures.
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId } from '@quarry/shared';
+import { ClampedProgress, LoadingState, StatusBadge, formatDateTime, formatTime, jobMonitorPath, paths, shortId, ButtonLink } from '@quarry/shared';
 import { PIPELINE_STAGE_RANGES, PIPELINE_STAGES, type MonitorChild, type PipelineJob, type PipelineStage } from '@quarry/shared/schemas';
 import { memo, useCallback, useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ReviewChecks } from '../common/ReviewChecks';
 import { asNumber as num, asText as str } from '../common/details';
 import { EstimateVsActual, readStoredEstimate } from '../common/Estimate';
@@ -184,9 +184,7 @@ const PipelineSummary = memo(function PipelineSummary({ p, connected, refetch }:
                     ) : null}
                   </HStack>
                   {st.job_id ? (
-                    <Button asChild size="xs" variant="outline">
-                      <Link to={jobMonitorPath(stage, st.job_id)}>View Details</Link>
-                    </Button>
+                    <ButtonLink to={jobMonitorPath(stage, st.job_id)} size="xs" variant="outline">View Details</ButtonLink>
                   ) : (
                     <Button size="xs" variant="outline" disabled>
                       View Details

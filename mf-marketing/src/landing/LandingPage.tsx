@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Container, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Container, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ButtonLink } from '@quarry/shared';
 import { ArrowRight, Braces, Check, FileText, Files, Layers, ScanText, Scissors, Sparkles, Webhook } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
 import { useScrollToHash } from '../common/useScrollToHash';
 
 interface Feature {
@@ -72,14 +72,10 @@ function Hero() {
             you define — so invoices, forms and reports become rows you can use.
           </Text>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }} w={{ base: 'full', sm: 'auto' }}>
-            <Button asChild size="lg" colorPalette="brand">
-              <Link to="/signup">
-                Start Extracting Data <ArrowRight />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">View Pricing</Link>
-            </Button>
+            <ButtonLink to="/signup" size="lg" colorPalette="brand">
+              Start Extracting Data <ArrowRight />
+            </ButtonLink>
+            <ButtonLink to="/pricing" size="lg" variant="outline">View Pricing</ButtonLink>
           </Flex>
           <Text fontSize="sm" color="fg.muted">
             Start on the free tier — no credit card required.
@@ -198,12 +194,8 @@ function FreeTier() {
           </Stack>
         </Stack>
         <Stack gap="3" minW={{ md: '56' }}>
-          <Button asChild size="lg" colorPalette="brand">
-            <Link to="/signup">Create a free account</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" bg="bg">
-            <Link to="/pricing">Compare plans</Link>
-          </Button>
+          <ButtonLink to="/signup" size="lg" colorPalette="brand">Create a free account</ButtonLink>
+          <ButtonLink to="/pricing" size="lg" variant="outline" bg="bg">Compare plans</ButtonLink>
         </Stack>
       </Flex>
     </Container>

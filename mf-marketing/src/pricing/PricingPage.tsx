@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Container, HStack, List, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Container, HStack, List, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ButtonLink } from '@quarry/shared';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { MarketingHeader } from '../common/MarketingHeader';
 import { useScrollToHash } from '../common/useScrollToHash';
 import { Faq } from './Faq';
@@ -80,9 +80,7 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: PlanCycle }) {
         </List.Root>
       </Card.Body>
       <Card.Footer>
-        <Button asChild w="full" size="lg" colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'}>
-          <Link to={planHref(plan, cycle)}>{plan.cta}</Link>
-        </Button>
+        <ButtonLink to={planHref(plan, cycle)} w="full" size="lg" colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'}>{plan.cta}</ButtonLink>
       </Card.Footer>
     </Card.Root>
   );

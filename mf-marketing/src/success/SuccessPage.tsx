@@ -1,4 +1,5 @@
-import { Button, Card, Container, Flex, Heading, Icon, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Card, Container, Flex, Heading, Icon, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { ButtonLink } from '@quarry/shared';
 import { ArrowRight, CircleCheckBig, FolderOpen, LifeBuoy, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -55,9 +56,7 @@ export default function SuccessPage() {
             </LinkBox>
           ))}
         </Stack>
-        <Button asChild size="lg" colorPalette="brand">
-          <Link to="/files">Go to Files</Link>
-        </Button>
+        <ButtonLink to="/files" size="lg" colorPalette="brand">Go to Files</ButtonLink>
       </Stack>
     </Container>
   );

@@ -4,8 +4,8 @@
 // list fails to load. Wide screens get a table sorted by its headers; below 600 px every row is
 // a card with each column labelled and a sort select instead of the headers. Sort and page live
 // in the address; the server sorts and pages.
-import { Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams, DataTable } from '@quarry/shared';
+import { Box, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams, DataTable, ButtonLink } from '@quarry/shared';
 import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
@@ -153,9 +153,7 @@ export function ListPage<D, T extends { id: string }, S extends string, F extend
         title={texts.empty}
         description={emptyDescription}
         action={
-          <Button asChild size="sm" colorPalette="brand">
-            <Link to={newPath}>{texts.emptyNew}</Link>
-          </Button>
+          <ButtonLink to={newPath} size="sm" colorPalette="brand">{texts.emptyNew}</ButtonLink>
         }
       />
     );
@@ -176,11 +174,9 @@ export function ListPage<D, T extends { id: string }, S extends string, F extend
         title={texts.title}
         description={texts.description}
         actions={
-          <Button asChild colorPalette="brand">
-            <Link to={newPath}>
-              <Plus /> {texts.newLabel}
-            </Link>
-          </Button>
+          <ButtonLink to={newPath} colorPalette="brand">
+            <Plus /> {texts.newLabel}
+          </ButtonLink>
         }
       />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mb="5">

@@ -3,7 +3,7 @@
 // builder/viewer; the playground on a real document. Load failure: 'Failed to load prompt:
 // {message or Unknown error}'; missing: 'Prompt Not Found' with a link back.
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, SelectField, formatDateTime, handleError, paths, toast } from '@quarry/shared';
+import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, SelectField, formatDateTime, handleError, paths, toast, ButtonLink } from '@quarry/shared';
 import type { Prompt, PromptKind } from '@quarry/shared/schemas';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -132,9 +132,7 @@ export default function PromptDetailPage() {
             title="Prompt Not Found"
             description="This prompt does not exist, or it is not yours."
             action={
-              <Button asChild size="sm" variant="outline">
-                <Link to={paths.prompts.index}>Back to prompts</Link>
-              </Button>
+              <ButtonLink to={paths.prompts.index} size="sm" variant="outline">Back to prompts</ButtonLink>
             }
           />
         </Box>

@@ -2,7 +2,7 @@
 // usage count, dates, the llm-format text the model sees) and a check of JSON data against it
 // (validate-data) with each error at its path. Missing: 'Schema Not Found'.
 import { Alert, Badge, Box, Button, Card, Code, DataList, Field, Grid, Heading, HStack, Link as ChakraLink, List, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast } from '@quarry/shared';
+import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast, ButtonLink } from '@quarry/shared';
 import type { OutputSchema } from '@quarry/shared/schemas';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -185,9 +185,7 @@ export default function SchemaDetailPage() {
             title="Schema Not Found"
             description="This output schema does not exist, or it is not yours."
             action={
-              <Button asChild size="sm" variant="outline">
-                <Link to={paths.outputSchemas.index}>Back to output schemas</Link>
-              </Button>
+              <ButtonLink to={paths.outputSchemas.index} size="sm" variant="outline">Back to output schemas</ButtonLink>
             }
           />
         ) : (

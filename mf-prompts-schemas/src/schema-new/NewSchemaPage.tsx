@@ -1,7 +1,7 @@
 // /output-schemas/new: name, description, fields, templates and a preview; returns
 // to /output-schemas on success. A failed save keeps what was typed.
 import { Box, Button, Link as ChakraLink } from '@chakra-ui/react';
-import { PageHeader, handleError, paths, toast } from '@quarry/shared';
+import { PageHeader, handleError, paths, toast, ButtonLink } from '@quarry/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -38,9 +38,7 @@ export default function NewSchemaPage() {
             <Button colorPalette="brand" onClick={() => void save()} loading={create.isPending} disabled={draft.name.trim() === ''}>
               Create schema
             </Button>
-            <Button asChild variant="ghost">
-              <Link to={paths.outputSchemas.index}>Cancel</Link>
-            </Button>
+            <ButtonLink to={paths.outputSchemas.index} variant="ghost">Cancel</ButtonLink>
           </>
         }
       />

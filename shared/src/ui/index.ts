@@ -16,3 +16,4 @@ export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListP
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { ApiKeyStatusCells, RevokeApiKeyDialog, type ApiKeyStatusCellsProps, type RevokeApiKeyDialogProps } from './ApiKeyRevoke';
 export { DataListItem, type DataListItemProps } from './DataListItem';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink';

@@ -1,7 +1,6 @@
 import {
   Badge,
   Box,
-  Button,
   Card,
   DataList,
   Flex,
@@ -14,12 +13,11 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, formatResetText, toAppError, toast, useAuth, DataListItem } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, formatResetText, toAppError, toast, useAuth, DataListItem, ButtonLink } from '@quarry/shared';
 import type { ResourceLimitEntry } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { creditsCardModel } from '../layouts/authed/credits';
 import { useEmailPreferences, useResourceLimits, useUpdateEmailPreferences } from './queries';
 import { USAGE_PALETTE, formatAmount, resourceLabel, usageLevel, usagePercentage } from './usage';
@@ -193,9 +191,7 @@ export default function AccountPage() {
       <EmptyState
         title={ACCOUNT_TEXTS.loggedOut}
         action={
-          <Button asChild colorPalette="brand">
-            <Link to="/login?redirect=%2Faccount">Log in</Link>
-          </Button>
+          <ButtonLink to="/login?redirect=%2Faccount" colorPalette="brand">Log in</ButtonLink>
         }
       />
     );
@@ -248,9 +244,7 @@ export default function AccountPage() {
                   </Text>
                 </Stack>
                 {user.is_superuser ? null : (
-                  <Button asChild colorPalette={credits.low ? 'orange' : 'brand'} variant={credits.low ? 'solid' : 'outline'} size="sm">
-                    <Link to="/credit-request">Request credits</Link>
-                  </Button>
+                  <ButtonLink to="/credit-request" colorPalette={credits.low ? 'orange' : 'brand'} variant={credits.low ? 'solid' : 'outline'} size="sm">Request credits</ButtonLink>
                 )}
               </Flex>
               <Text textStyle="sm" color="fg.muted" mt="3" data-testid="credits-refund-rule">
@@ -270,9 +264,7 @@ export default function AccountPage() {
                     Change your password or sign out other devices.
                   </Text>
                 </Stack>
-                <Button asChild variant="outline" size="sm">
-                  <Link to="/settings#security">Security settings</Link>
-                </Button>
+                <ButtonLink to="/settings#security" variant="outline" size="sm">Security settings</ButtonLink>
               </Flex>
             </Card.Body>
           </Card.Root>

@@ -17,7 +17,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser, DataListItem } from '@quarry/shared';
+import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser, DataListItem, ButtonLink } from '@quarry/shared';
 import {
   CREDIT_QUICK_SELECT_AMOUNTS,
   CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
@@ -29,7 +29,6 @@ import {
 } from '@quarry/shared/constants';
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { creditsCardModel } from '../layouts/authed/credits';
 import { useResourceLimits } from '../lib/resourceLimits';
 import type { CreditRequest } from '@quarry/shared/schemas';
@@ -88,9 +87,7 @@ function Confirmation({ request, values, onAnother }: { request: CreditRequest |
             </List.Root>
           </Box>
           <HStack gap="3" wrap="wrap">
-            <Button asChild colorPalette="brand">
-              <Link to="/files">Return to Files</Link>
-            </Button>
+            <ButtonLink to="/files" colorPalette="brand">Return to Files</ButtonLink>
             <Button variant="ghost" onClick={onAnother}>
               Submit another request
             </Button>
@@ -299,9 +296,7 @@ export default function CreditRequestPage() {
               ) : null}
 
               <HStack justify="flex-end" gap="3">
-                <Button asChild variant="ghost">
-                  <Link to="/account">Cancel</Link>
-                </Button>
+                <ButtonLink to="/account" variant="ghost">Cancel</ButtonLink>
                 <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText="Submitting...">
                   Submit request
                 </Button>

@@ -1,5 +1,6 @@
 import { Button, Center, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link, useNavigate } from 'react-router';
+import { ButtonLink } from '@quarry/shared';
+import { useNavigate } from 'react-router';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
@@ -16,9 +17,7 @@ export function NotFoundPage() {
           <Button variant="outline" onClick={() => navigate(-1)}>
             Go back
           </Button>
-          <Button asChild>
-            <Link to="/">Back to home</Link>
-          </Button>
+          <ButtonLink to="/">Back to home</ButtonLink>
         </HStack>
       </Stack>
     </Center>

@@ -1,5 +1,5 @@
-import { Box, Button, Card, HStack, Heading, IconButton, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { StatusBadge, formatDate, paths, plural } from '@quarry/shared';
+import { Box, Card, HStack, Heading, IconButton, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { StatusBadge, formatDate, paths, plural, ButtonLink } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { ChartColumn, FolderCog, Play, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -53,17 +53,13 @@ export function DatasetCard({ dataset, onManage, onDelete }: DatasetCardProps) {
           <Figure label="Updated">{formatDate(dataset.updated_at)}</Figure>
         </SimpleGrid>
         <HStack justify="flex-end" gap="1">
-          <Button asChild size="sm" variant="ghost" aria-label={`Evaluation of ${dataset.name}`}>
-            <Link to={paths.jobs.evaluationDataset(dataset.id)}>
-              <ChartColumn /> Evaluation
-            </Link>
-          </Button>
+          <ButtonLink to={paths.jobs.evaluationDataset(dataset.id)} size="sm" variant="ghost" aria-label={`Evaluation of ${dataset.name}`}>
+            <ChartColumn /> Evaluation
+          </ButtonLink>
           {dataset.status === 'active' && dataset.file_count > 0 ? (
-            <Button asChild size="sm" variant="ghost" aria-label={`Run pipeline on ${dataset.name}`}>
-              <Link to={paths.jobs.pipelineFor({ dataset: dataset.id })}>
-                <Play /> Run pipeline
-              </Link>
-            </Button>
+            <ButtonLink to={paths.jobs.pipelineFor({ dataset: dataset.id })} size="sm" variant="ghost" aria-label={`Run pipeline on ${dataset.name}`}>
+              <Play /> Run pipeline
+            </ButtonLink>
           ) : null}
           <Box me="auto" />
           <IconButton

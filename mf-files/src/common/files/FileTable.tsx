@@ -1,7 +1,7 @@
 // The file list as a table with sortable headers (the server sorts), or, below 600 px, as a
 // card per file with every column and action in it.
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Link as ChakraLink, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable, SelectInput } from '@quarry/shared';
+import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable, SelectInput, ButtonLink } from '@quarry/shared';
 import type { FileInfo, FileSortColumn, SortOrder } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Play, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -182,17 +182,13 @@ function RowActions({ file, onDelete, withLabels = false }: { file: FileInfo; on
   if (withLabels) {
     return (
       <HStack gap="1" wrap="wrap">
-        <Button asChild size="xs" variant="outline" aria-label={`View details of ${file.filename}`}>
-          <Link to={paths.files.detail(file.id)}>
-            <Eye /> Details
-          </Link>
-        </Button>
+        <ButtonLink to={paths.files.detail(file.id)} size="xs" variant="outline" aria-label={`View details of ${file.filename}`}>
+          <Eye /> Details
+        </ButtonLink>
         {canRun ? (
-          <Button asChild size="xs" variant="outline" aria-label={`Run pipeline on ${file.filename}`}>
-            <Link to={paths.jobs.pipelineFor({ files: [file.id] })}>
-              <Play /> Run pipeline
-            </Link>
-          </Button>
+          <ButtonLink to={paths.jobs.pipelineFor({ files: [file.id] })} size="xs" variant="outline" aria-label={`Run pipeline on ${file.filename}`}>
+            <Play /> Run pipeline
+          </ButtonLink>
         ) : null}
         <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${file.filename}`} onClick={() => onDelete(file)}>
           <Trash2 /> Delete

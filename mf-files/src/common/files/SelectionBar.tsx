@@ -2,11 +2,10 @@
 // or run the pipeline (its form opens with them chosen). 'Create Dataset (n)' stays in the
 // library's toolbar.
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, SelectField, paths, plural, toAppError, toast } from '@quarry/shared';
+import { ConfirmDialog, SelectField, paths, plural, toAppError, toast, ButtonLink } from '@quarry/shared';
 import type { FileBulkResponse } from '@quarry/shared/schemas';
 import { FolderInput, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useDatasets } from '../datasets/queries';
 import { useBulkFiles } from './queries';
 
@@ -73,11 +72,9 @@ export function SelectionBar({ selected, names, onClear, onDone }: SelectionBarP
       <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
         <FolderInput /> Add to dataset
       </Button>
-      <Button asChild size="sm" variant="outline">
-        <Link to={paths.jobs.pipelineFor({ files: selected })}>
-          <Play /> Run pipeline
-        </Link>
-      </Button>
+      <ButtonLink to={paths.jobs.pipelineFor({ files: selected })} size="sm" variant="outline">
+        <Play /> Run pipeline
+      </ButtonLink>
       <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear selection">
         <X /> Clear
       </Button>

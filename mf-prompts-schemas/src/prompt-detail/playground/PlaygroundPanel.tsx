@@ -3,7 +3,7 @@
 // The JSON returned, its validation against the schema, tokens and time are shown beside the
 // chunk text. Nothing is stored as an extraction result.
 import { Alert, Badge, Box, Button, Code, Field, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, SelectField, formatDurationMs, formatTokens, paths, SelectInput } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, SelectField, formatDurationMs, formatTokens, paths, SelectInput, ButtonLink } from '@quarry/shared';
 import type { Example, PromptPlaygroundResponse } from '@quarry/shared/schemas';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
@@ -87,9 +87,7 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
           title="No documents yet"
           description="Upload a document, run OCR and chunking on it, then try this prompt on one of its chunks."
           action={
-            <Button asChild size="sm" variant="outline">
-              <Link to={paths.files.index}>Go to Files</Link>
-            </Button>
+            <ButtonLink to={paths.files.index} size="sm" variant="outline">Go to Files</ButtonLink>
           }
         />
       ) : (

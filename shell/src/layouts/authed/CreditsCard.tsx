@@ -1,7 +1,6 @@
-import { Box, Button, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCurrentUser } from '@quarry/shared';
+import { Box, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCurrentUser, ButtonLink } from '@quarry/shared';
 import { Coins } from 'lucide-react';
-import { Link } from 'react-router';
 import { useResourceLimits } from '../../lib/resourceLimits';
 import { creditsCardModel } from './credits';
 
@@ -47,17 +46,13 @@ export function CreditsCard({ onNavigate }: { onNavigate?: () => void }) {
           </Text>
         </HStack>
         {!canRequest ? null : model.low ? (
-          <Button asChild colorPalette="orange" size="sm" w="full">
-            <Link to="/credit-request" onClick={onNavigate}>
-              Request credits
-            </Link>
-          </Button>
+          <ButtonLink to="/credit-request" colorPalette="orange" size="sm" w="full" onClick={onNavigate}>
+            Request credits
+          </ButtonLink>
         ) : (
-          <Button asChild variant="ghost" size="xs" alignSelf="flex-start" px="0" color="fg.muted">
-            <Link to="/credit-request" onClick={onNavigate}>
-              Request more credits
-            </Link>
-          </Button>
+          <ButtonLink to="/credit-request" variant="ghost" size="xs" alignSelf="flex-start" px="0" color="fg.muted" onClick={onNavigate}>
+            Request more credits
+          </ButtonLink>
         )}
       </Stack>
     </Box>

@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Icon, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCurrentUser, type NavEntry } from '@quarry/shared';
+import { Box, Flex, Icon, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useCurrentUser, type NavEntry, ButtonLink } from '@quarry/shared';
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../public/BrandMark';
@@ -79,12 +79,10 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             {user.email}
           </Text>
         ) : null}
-        <Button asChild variant="ghost" size="sm" w="full" justifyContent="flex-start" color="fg.muted">
-          <Link to="/logout" onClick={onNavigate}>
-            <LogOut />
-            Logout
-          </Link>
-        </Button>
+        <ButtonLink to="/logout" variant="ghost" size="sm" w="full" justifyContent="flex-start" color="fg.muted" onClick={onNavigate}>
+          <LogOut />
+          Logout
+        </ButtonLink>
       </Box>
     </Flex>
   );

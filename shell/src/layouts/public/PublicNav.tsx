@@ -1,4 +1,5 @@
 import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, IconButton, Portal, Separator, Stack } from '@chakra-ui/react';
+import { ButtonLink } from '@quarry/shared';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -29,11 +30,9 @@ function NavLinkButton({ item, pathname, onNavigate, block }: { item: NavItem; p
 function ActionButton({ item, signedIn, primary, onNavigate, block }: { item: NavItem; signedIn: boolean; primary: boolean; onNavigate?: () => void; block?: boolean }) {
   const variant = signedIn ? (item.to === '/logout' ? 'outline' : 'ghost') : primary ? 'solid' : 'ghost';
   return (
-    <Button asChild size={block ? 'lg' : 'sm'} variant={variant} colorPalette={variant === 'solid' ? 'brand' : 'gray'} w={block ? 'full' : undefined}>
-      <Link to={item.to} onClick={onNavigate}>
-        {item.label}
-      </Link>
-    </Button>
+    <ButtonLink to={item.to} size={block ? 'lg' : 'sm'} variant={variant} colorPalette={variant === 'solid' ? 'brand' : 'gray'} w={block ? 'full' : undefined} onClick={onNavigate}>
+      {item.label}
+    </ButtonLink>
   );
 }
 
