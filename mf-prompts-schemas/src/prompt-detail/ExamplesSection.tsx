@@ -1,12 +1,13 @@
 // A prompt's examples: add, edit inline, delete after 'Are you sure you want to
 // delete this example?'; saving needs both input and output text.
 import { Badge, Box, Button, Card, Code, Field, Grid, Heading, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState, handleError } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, handleError } from '@quarry/shared';
 import { EXAMPLE_MESSAGES, type Example } from '@quarry/shared/schemas';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorText } from '../common/errors';
 import { useExampleMutations, useExamples } from './queries';
+import { DeleteDialog } from '../common/DeleteDialog';
 
 export const DELETE_EXAMPLE_QUESTION = 'Are you sure you want to delete this example?';
 
@@ -161,23 +162,7 @@ export function ExamplesSection({ promptId }: { promptId: string }) {
           )}
         </Stack>
       </Card.Body>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete example"
-        message={DELETE_EXAMPLE_QUESTION}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={async () => {
-          if (!toDelete) return;
-          try {
-            await remove.mutateAsync(toDelete.id);
-          } catch (e) {
-            handleError(e, { title: 'Delete Failed' });
-            throw e;
-          }
-        }}
-      />
+      <DeleteDialog item={toDelete} onClose={() => setToDelete(null)} title="Delete example" message={() => DELETE_EXAMPLE_QUESTION} remove={(example) => remove.mutateAsync(example.id)} />
     </Card.Root>
   );
 }

@@ -3,13 +3,14 @@
 // delete with confirmation. A failed load shows 'Failed to load prompts' as a toast and in the
 // page with Retry.
 import { Badge, IconButton } from '@chakra-ui/react';
-import { ConfirmDialog, formatDate, handleError, paths, toast, plural, useListParams } from '@quarry/shared';
+import { formatDate, paths, toast, plural, useListParams } from '@quarry/shared';
 import { PROMPT_SORTS, PROMPT_TYPES, type Prompt, type PromptKind, type PromptSort } from '@quarry/shared/schemas';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ListPage, useListSearch } from '../common/ListPage';
 import { cut } from '../common/templateVariables';
 import { useDeletePrompt, usePromptList } from './queries';
+import { DeleteDialog } from '../common/DeleteDialog';
 
 export const PROMPTS_TEXTS = {
   title: 'Prompts',
@@ -94,22 +95,14 @@ export default function PromptsPage() {
         </IconButton>
       )}
     >
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
+      <DeleteDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
         title="Delete prompt"
-        message={toDelete ? PROMPTS_TEXTS.confirmDelete(toDelete.name) : ''}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={async () => {
-          if (!toDelete) return;
-          try {
-            await remove.mutateAsync(toDelete.id);
-            toast.success({ title: 'Prompt deleted', description: toDelete.name });
-          } catch (e) {
-            handleError(e, { title: 'Delete Failed' });
-            throw e;
-          }
+        message={(prompt) => PROMPTS_TEXTS.confirmDelete(prompt.name)}
+        remove={async (prompt) => {
+          await remove.mutateAsync(prompt.id);
+          toast.success({ title: 'Prompt deleted', description: prompt.name });
         }}
       />
     </ListPage>
