@@ -24,9 +24,7 @@ export default function UserPage() {
         title={e.status === 404 ? 'User not found' : 'Failed to load the user'}
         message={e.message}
         onRetry={e.status === 404 ? undefined : () => void query.refetch()}
-        actions={
-          <ButtonLink to={paths.admin.users} size="sm" variant="outline">Back to users</ButtonLink>
-        }
+        actions={<ButtonLink to={paths.admin.users} size="sm" variant="outline">Back to users</ButtonLink>}
       />
     );
   }

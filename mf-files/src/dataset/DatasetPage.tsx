@@ -19,9 +19,7 @@ export default function DatasetPage() {
         title={e.status === 404 ? 'Dataset not found' : 'Failed to load dataset'}
         message={e.message}
         onRetry={e.status === 404 ? undefined : () => void query.refetch()}
-        actions={
-          <ButtonLink to={`${paths.files.index}?tab=datasets`} size="sm" variant="outline">Back to datasets</ButtonLink>
-        }
+        actions={<ButtonLink to={`${paths.files.index}?tab=datasets`} size="sm" variant="outline">Back to datasets</ButtonLink>}
       />
     );
   }

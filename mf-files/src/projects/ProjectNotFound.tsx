@@ -5,9 +5,7 @@ export function ProjectNotFound() {
     <EmptyState
       title="Project Not Found"
       description="The project you are looking for does not exist."
-      action={
-        <ButtonLink to={paths.projects.index} variant="outline">Back to Projects</ButtonLink>
-      }
+      action={<ButtonLink to={paths.projects.index} variant="outline">Back to Projects</ButtonLink>}
     />
   );
 }

@@ -15,9 +15,7 @@ export function MonitorNotFound({ title, error, backTo, backLabel }: { title: st
       <ErrorState
         title={title}
         message={message}
-        actions={
-          <ButtonLink to={backTo} size="sm" variant="outline">{backLabel}</ButtonLink>
-        }
+        actions={<ButtonLink to={backTo} size="sm" variant="outline">{backLabel}</ButtonLink>}
       />
     </Stack>
   );

@@ -35,9 +35,7 @@ export default function EvaluationIndexPage() {
           icon={<Gauge />}
           title="No datasets yet"
           description="Evaluation measures a dataset's extraction against its reviewed files. Create a dataset, run an extraction and review a few files first."
-          action={
-            <ButtonLink to={paths.files.datasets} size="sm" variant="outline">Go to Datasets</ButtonLink>
-          }
+          action={<ButtonLink to={paths.files.datasets} size="sm" variant="outline">Go to Datasets</ButtonLink>}
         />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="evaluation-datasets">

@@ -152,9 +152,7 @@ export function ListPage<D, T extends { id: string }, S extends string, F extend
       <EmptyState
         title={texts.empty}
         description={emptyDescription}
-        action={
-          <ButtonLink to={newPath} size="sm" colorPalette="brand">{texts.emptyNew}</ButtonLink>
-        }
+        action={<ButtonLink to={newPath} size="sm" colorPalette="brand">{texts.emptyNew}</ButtonLink>}
       />
     );
   } else {

@@ -131,9 +131,7 @@ export default function PromptDetailPage() {
           <EmptyState
             title="Prompt Not Found"
             description="This prompt does not exist, or it is not yours."
-            action={
-              <ButtonLink to={paths.prompts.index} size="sm" variant="outline">Back to prompts</ButtonLink>
-            }
+            action={<ButtonLink to={paths.prompts.index} size="sm" variant="outline">Back to prompts</ButtonLink>}
           />
         </Box>
       );

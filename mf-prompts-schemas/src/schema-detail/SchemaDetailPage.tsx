@@ -184,9 +184,7 @@ export default function SchemaDetailPage() {
           <EmptyState
             title="Schema Not Found"
             description="This output schema does not exist, or it is not yours."
-            action={
-              <ButtonLink to={paths.outputSchemas.index} size="sm" variant="outline">Back to output schemas</ButtonLink>
-            }
+            action={<ButtonLink to={paths.outputSchemas.index} size="sm" variant="outline">Back to output schemas</ButtonLink>}
           />
         ) : (
           <ErrorState title="Failed to load schema" message={errorText(query.error)} onRetry={() => void query.refetch()} />

@@ -190,9 +190,7 @@ export default function AccountPage() {
     return (
       <EmptyState
         title={ACCOUNT_TEXTS.loggedOut}
-        action={
-          <ButtonLink to="/login?redirect=%2Faccount" colorPalette="brand">Log in</ButtonLink>
-        }
+        action={<ButtonLink to="/login?redirect=%2Faccount" colorPalette="brand">Log in</ButtonLink>}
       />
     );
   }

@@ -86,9 +86,7 @@ export function PlaygroundPanel({ promptId, examples, hasInvalidVariables }: { p
         <EmptyState
           title="No documents yet"
           description="Upload a document, run OCR and chunking on it, then try this prompt on one of its chunks."
-          action={
-            <ButtonLink to={paths.files.index} size="sm" variant="outline">Go to Files</ButtonLink>
-          }
+          action={<ButtonLink to={paths.files.index} size="sm" variant="outline">Go to Files</ButtonLink>}
         />
       ) : (
         <Grid templateColumns={{ base: '1fr', md: 'repeat(4, minmax(0, 1fr))' }} gap="3">
