@@ -1,13 +1,13 @@
 // /jobs/chunking: pick a file, a strategy and a window size (llm_analysis only); recent
 // chunking jobs.
-import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, SelectField, classifyChunkingCreateError, paths, toast, SelectInput } from '@quarry/shared';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { ErrorState, LoadingState, SelectField, classifyChunkingCreateError, paths, toast, SelectInput } from '@quarry/shared';
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles, useUserId } from '../common/queries';
-import { SectionCard } from '../common/cards';
+import { StartJobLayout } from '../common/StartJobLayout';
 import { RecentJobsCard } from '../common/RecentJobs';
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, type ChunkingPageStrategy } from './form';
 import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, chunkingKeys, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
@@ -48,41 +48,38 @@ export default function ChunkingJobsPage() {
   };
 
   return (
-    <Stack gap="6">
-      <PageHeader title="Chunking Jobs" description="Split a file's recognised text into text and table chunks." />
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <SectionCard title="Run chunking">
-          <Stack gap="4">
-            {files.isPending ? (
-              <LoadingState text="Loading files..." />
-            ) : files.isError ? (
-              <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
-            ) : (
-              <Field.Root required>
-                <Field.Label>File</Field.Label>
-                <SelectInput value={fileId} onChange={setFileId} placeholder="Select a file" options={files.data.files.map((f) => ({ value: f.id, label: f.filename }))} />
-                <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
-              </Field.Root>
-            )}
-            <SelectField label="Strategy" value={strategy} onChange={setStrategy} options={CHUNKING_PAGE_STRATEGIES} />
-            {strategy === 'llm_analysis' ? (
-              <Field.Root>
-                <Field.Label>Window size (lines)</Field.Label>
-                <Input type="number" min={WINDOW_SIZE.min} max={WINDOW_SIZE.max} value={windowSize} onChange={(e) => setWindowSize(e.target.value)} />
-                <Field.HelperText>
-                  {WINDOW_SIZE.min}–{WINDOW_SIZE.max}; anything else means {WINDOW_SIZE.default}.
-                </Field.HelperText>
-              </Field.Root>
-            ) : null}
-            <HStack>
-              <Button colorPalette="brand" onClick={() => void onSubmit()} loading={create.isPending} loadingText="Starting...">
-                Start Chunking
-              </Button>
-            </HStack>
-          </Stack>
-        </SectionCard>
-        <RecentJobsCard title="Recent chunking jobs" recent={recent} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />
-      </SimpleGrid>
-    </Stack>
+    <StartJobLayout
+      title="Chunking Jobs"
+      description="Split a file's recognised text into text and table chunks."
+      formTitle="Run chunking"
+      recent={<RecentJobsCard title="Recent chunking jobs" recent={recent} truncateAt={CHUNKING_NAME_TRUNCATE} monitorPath={paths.jobs.chunkingMonitor} emptyText="No chunking jobs yet" />}
+    >
+      {files.isPending ? (
+        <LoadingState text="Loading files..." />
+      ) : files.isError ? (
+        <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
+      ) : (
+        <Field.Root required>
+          <Field.Label>File</Field.Label>
+          <SelectInput value={fileId} onChange={setFileId} placeholder="Select a file" options={files.data.files.map((f) => ({ value: f.id, label: f.filename }))} />
+          <Field.HelperText>The file needs an OCR result first.</Field.HelperText>
+        </Field.Root>
+      )}
+      <SelectField label="Strategy" value={strategy} onChange={setStrategy} options={CHUNKING_PAGE_STRATEGIES} />
+      {strategy === 'llm_analysis' ? (
+        <Field.Root>
+          <Field.Label>Window size (lines)</Field.Label>
+          <Input type="number" min={WINDOW_SIZE.min} max={WINDOW_SIZE.max} value={windowSize} onChange={(e) => setWindowSize(e.target.value)} />
+          <Field.HelperText>
+            {WINDOW_SIZE.min}–{WINDOW_SIZE.max}; anything else means {WINDOW_SIZE.default}.
+          </Field.HelperText>
+        </Field.Root>
+      ) : null}
+      <HStack>
+        <Button colorPalette="brand" onClick={() => void onSubmit()} loading={create.isPending} loadingText="Starting...">
+          Start Chunking
+        </Button>
+      </HStack>
+    </StartJobLayout>
   );
 }

@@ -1,13 +1,13 @@
 // /jobs/ocr: search and pick a valid PDF or image, start OCR (create, start, go to the
 // monitor), and the 10 most recent OCR jobs.
-import { Box, Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatMB, paths, toast } from '@quarry/shared';
+import { Box, Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, formatMB, paths, toast } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles } from '../common/queries';
-import { SectionCard } from '../common/cards';
+import { StartJobLayout } from '../common/StartJobLayout';
 import { RecentJobsCard } from '../common/RecentJobs';
 import { OCR_NAME_TRUNCATE, ocrKeys, useRecentOcrJobs, useStartOcr } from './queries';
 import { useUserId } from '../common/queries';
@@ -49,52 +49,49 @@ export default function OcrJobsPage() {
   };
 
   return (
-    <Stack gap="6">
-      <PageHeader title="OCR Jobs" description="Recognise the text of an uploaded PDF or image." />
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <SectionCard title="Start OCR">
-          <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Search files</Field.Label>
-              <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Filter by filename" type="search" />
-            </Field.Root>
-            {files.isPending ? (
-              <LoadingState text="Loading files..." />
-            ) : files.isError ? (
-              <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
-            ) : candidates.length === 0 ? (
-              <EmptyState title="No files found" description={deferred ? 'No valid PDF or image matches the search.' : 'Upload a PDF or an image first.'} />
-            ) : (
-              <RadioGroup.Root value={selected} onValueChange={(d) => setSelected(d.value ?? '')} aria-label="File to process">
-                <Box maxH="20rem" overflowY="auto">
-                  <Stack gap="2">
-                    {candidates.map((f) => (
-                      <RadioGroup.Item key={f.id} value={f.id} borderWidth="1px" borderRadius="md" p="2" alignItems="flex-start">
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>
-                          <Text as="span" fontWeight="medium" wordBreak="break-all">
-                            {f.filename}
-                          </Text>
-                          <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                            {formatMB(f.file_size)} · {f.page_count} page(s)
-                          </Text>
-                        </RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </Box>
-              </RadioGroup.Root>
-            )}
-            <HStack>
-              <Button colorPalette="brand" onClick={() => void onStart()} loading={start.isPending} loadingText="Starting...">
-                Start OCR
-              </Button>
-            </HStack>
-          </Stack>
-        </SectionCard>
-        <RecentJobsCard title="Recent OCR jobs" recent={recent} truncateAt={OCR_NAME_TRUNCATE} monitorPath={paths.jobs.ocrMonitor} emptyText="No OCR jobs yet" />
-      </SimpleGrid>
-    </Stack>
+    <StartJobLayout
+      title="OCR Jobs"
+      description="Recognise the text of an uploaded PDF or image."
+      formTitle="Start OCR"
+      recent={<RecentJobsCard title="Recent OCR jobs" recent={recent} truncateAt={OCR_NAME_TRUNCATE} monitorPath={paths.jobs.ocrMonitor} emptyText="No OCR jobs yet" />}
+    >
+      <Field.Root>
+        <Field.Label>Search files</Field.Label>
+        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Filter by filename" type="search" />
+      </Field.Root>
+      {files.isPending ? (
+        <LoadingState text="Loading files..." />
+      ) : files.isError ? (
+        <ErrorState title="Error loading files" message={files.error.message} onRetry={() => void files.refetch()} />
+      ) : candidates.length === 0 ? (
+        <EmptyState title="No files found" description={deferred ? 'No valid PDF or image matches the search.' : 'Upload a PDF or an image first.'} />
+      ) : (
+        <RadioGroup.Root value={selected} onValueChange={(d) => setSelected(d.value ?? '')} aria-label="File to process">
+          <Box maxH="20rem" overflowY="auto">
+            <Stack gap="2">
+              {candidates.map((f) => (
+                <RadioGroup.Item key={f.id} value={f.id} borderWidth="1px" borderRadius="md" p="2" alignItems="flex-start">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>
+                    <Text as="span" fontWeight="medium" wordBreak="break-all">
+                      {f.filename}
+                    </Text>
+                    <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                      {formatMB(f.file_size)} · {f.page_count} page(s)
+                    </Text>
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </Box>
+        </RadioGroup.Root>
+      )}
+      <HStack>
+        <Button colorPalette="brand" onClick={() => void onStart()} loading={start.isPending} loadingText="Starting...">
+          Start OCR
+        </Button>
+      </HStack>
+    </StartJobLayout>
   );
 }
