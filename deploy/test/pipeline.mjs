@@ -76,26 +76,20 @@ await db.connect();
 const started = Date.now();
 const pipeline = await api('POST', 'jobs/pipeline', { name: `Bench ${count}`, dataset_id: dataset.id, prompt_id: prompt.id });
 
-// job id -> the workers seen holding it, one Set per holding: a parent parked while its children
-// run (waiting) is woken by whichever worker is free and resumes after its finished steps, so
-// a new holding starts after each wait; two workers within one holding is work done twice
+// job id -> the workers seen holding it. A parent is parked while its children run and woken by
+// whichever worker is free (it resumes after its finished steps), so it may be held by several;
+// any other job held by two workers was claimed twice. Which jobs are parents is read at the end:
+// a 200 ms poll can miss a parent's short wait between two holdings.
 const claimedBy = new Map();
-/** every worker seen holding a job, over all its holdings */
-const ownersOf = (holdings) => new Set(holdings.flatMap((h) => [...h]));
 let stopped = null;
 let status = 'pending';
 while (Date.now() - started < 15 * 60_000) {
   const { rows } = await db.query('select id, status, waiting, lease_owner from jobs where root_id = $1 or id = $1', [pipeline.id]);
   for (const r of rows) {
-    if (!claimedBy.has(r.id)) claimedBy.set(r.id, [new Set()]);
-    const holdings = claimedBy.get(r.id);
-    if (r.waiting) {
-      if (holdings.at(-1).size > 0) holdings.push(new Set());
-      continue;
-    }
-    if (!r.lease_owner) continue;
+    if (!claimedBy.has(r.id)) claimedBy.set(r.id, new Set());
+    if (r.waiting || !r.lease_owner) continue;
     const owner = r.lease_owner.split(':')[0];
-    holdings.at(-1).add(owner);
+    claimedBy.get(r.id).add(owner);
     if (stopCommand && !stopped && owner === stopOwner && r.status === 'running' && r.id !== pipeline.id) {
       stopped = { at_ms: Date.now() - started, job: r.id, owner };
       console.error(`pipeline: ${stopOwner} holds job ${r.id}; running: ${stopCommand}`);
@@ -108,10 +102,12 @@ while (Date.now() - started < 15 * 60_000) {
   await new Promise((r) => setTimeout(r, 200));
 }
 const elapsed = Date.now() - started;
-const jobs = (await db.query('select id, job_type, status, attempts from jobs where root_id = $1 or id = $1', [pipeline.id])).rows;
+const jobs = (await db.query('select id, parent_id, job_type, status, attempts from jobs where root_id = $1 or id = $1', [pipeline.id])).rows;
+const parents = new Set(jobs.map((j) => j.parent_id).filter(Boolean));
 const perFile = (await db.query('select file_id, count(*)::int as n from extraction_results where file_id = any($1) group by file_id', [fileIds])).rows;
 const perWorker = {};
-for (const holdings of claimedBy.values()) for (const o of ownersOf(holdings)) perWorker[o] = (perWorker[o] ?? 0) + 1;
+for (const owners of claimedBy.values()) for (const o of owners) perWorker[o] = (perWorker[o] ?? 0) + 1;
+const heldByTwo = [...claimedBy].filter(([, owners]) => owners.size > 1).map(([id]) => id);
 const summary = {
   ok: status === 'completed' && perFile.length === count && jobs.every((j) => j.status === 'completed'),
   files: count,
@@ -120,8 +116,9 @@ const summary = {
   jobs: jobs.length,
   jobs_by_type: jobs.reduce((m, j) => ({ ...m, [j.job_type]: (m[j.job_type] ?? 0) + 1 }), {}),
   claims_seen_per_worker: perWorker,
-  jobs_claimed_by_two_workers: [...claimedBy.values()].filter((holdings) => holdings.some((h) => h.size > 1)).length,
-  parents_woken_on_another_worker: [...claimedBy.values()].filter((holdings) => ownersOf(holdings).size > 1 && holdings.every((h) => h.size <= 1)).length,
+  jobs_claimed_by_two_workers: heldByTwo.filter((id) => !parents.has(id)).length,
+  parents_woken_on_another_worker: heldByTwo.filter((id) => parents.has(id)).length,
+  held_by_two_workers: heldByTwo.map((id) => jobs.find((j) => j.id === id)?.job_type),
   jobs_with_attempts_over_1: jobs.filter((j) => j.attempts > 1).length,
   files_with_results: perFile.length,
   files_with_more_than_one_result_row: perFile.filter((r) => r.n > 1).length,
