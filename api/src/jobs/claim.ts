@@ -12,7 +12,8 @@ import type { Db, Tx } from '../db';
 import { jobDependencies, jobSteps, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { insertEvent } from './events';
 import { ownerIsDead } from './presence';
-import { settleFinished, type Effects } from './store';
+import type { Effects } from './effects';
+import { settleFinished } from './store';
 import { LeaseLostError, type JobEventInput } from './types';
 
 const seconds = (n: number) => sql`(${n}::double precision * interval '1 second')`;

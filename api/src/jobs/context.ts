@@ -6,7 +6,7 @@ import { fenced, holderState, recordStep } from './claim';
 import { insertEvent, publishEvent, recordEvent } from './events';
 import type { HandlerRegistry } from './registry';
 import type { QueueSignal } from './signal';
-import { flushEffects, noEffects, type Effects } from './store';
+import { flushEffects, noEffects, type Effects } from './effects';
 import {
   JobCancelledError,
   LeaseLostError,

@@ -1,62 +1,25 @@
 // Jobs as the API sees them: creation (handler prepare + billing in one transaction) and the
 // status transitions a client may ask for (checked here, 409 otherwise). Reads are in
 // reads.ts, the presenters (toJob, toJobRef, toJobView) in present.ts.
-// Every transition writes its job event in the same transaction and pushes it after commit.
+// Every transition writes its job event in the same transaction and pushes it after commit
+// (effects.ts).
 //
 //   pending --start--> queued --(worker claims)--> running --> completed | failed
 //   failed --start--> queued (resumes after the last finished step)
 //   pending | queued | running --cancel--> cancelled      (a running worker stops at its next check)
 //   pending | queued | running --complete / fail--> completed / failed   (clients, external workers)
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Tx } from '../db';
 import { jobDependencies, jobs, type JobEventRow, type JobRow } from '../db/schema';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { chargeJob, rechargeRetriedJob, refundFailedJob } from './billing';
-import { insertEvent, publishEvent, type EventJob } from './events';
+import { makeParkedParentDue, withEffects, type Effects } from './effects';
+import { insertEvent } from './events';
 import type { HandlerRegistry } from './registry';
-import type { QueueNotice, QueueSignal } from './signal';
+import type { QueueSignal } from './signal';
 import type { RetryMode } from '@quarry/shared/schemas';
 import { TERMINAL, type JobEventInput, type JobHandler, type JobRequest, type JobServices, type PreparedJob } from './types';
-
-/** Events to push, parents to wake and workers to notify once a transaction has committed. */
-export interface Effects {
-  events: { job: EventJob; event: JobEventRow }[];
-  notices: QueueNotice[];
-  /** parents of children that finished in the transaction (see wakeParkedParent) */
-  parents: string[];
-}
-export const noEffects = (): Effects => ({ events: [], notices: [], parents: [] });
-
-/**
- * Wakes a parent parked waiting for its children, after the finishing child's transaction has
- * committed. The wake inside that transaction is not enough on a PostgreSQL server: while the
- * child's commit is pending, a parent parking at the same moment counts the child as still
- * open (it cannot see the uncommitted row) and the child's update finds the parent not yet
- * parked, so neither wakes it and it sleeps until its recheck (a minute). After the commit the
- * parent's count either sees the child finished, or this update waits for the parent's park
- * to commit and then wakes it.
- */
-async function wakeParkedParent(services: JobServices, signal: QueueSignal, parentId: string): Promise<void> {
-  if (await makeParkedParentDue(services.db, parentId)) await signal.notify({ kind: 'queued', id: parentId });
-}
-
-/** A parent parked waiting for its children becomes claimable now; says whether it was parked. */
-async function makeParkedParentDue(q: DbOrTx, parentId: string): Promise<boolean> {
-  const woken = await q
-    .update(jobs)
-    .set({ leaseExpiresAt: sql`now()` })
-    .where(and(eq(jobs.id, parentId), eq(jobs.status, 'running'), eq(jobs.waiting, true)))
-    .returning({ id: jobs.id });
-  return woken.length > 0;
-}
-
-/** Pushes events in order, wakes parked parents, then notifies workers. Never throws. */
-export async function flushEffects(services: JobServices, signal: QueueSignal, effects: Effects): Promise<void> {
-  for (const { job, event } of effects.events) await publishEvent(services, job, event);
-  for (const id of new Set(effects.parents)) await wakeParkedParent(services, signal, id).catch(() => undefined);
-  for (const n of effects.notices) await signal.notify(n).catch(() => undefined);
-}
 
 export interface JobDeps {
   services: JobServices;
@@ -94,13 +57,12 @@ const withEstimate = (prepared: PreparedJob, estimate: object | null): PreparedJ
  * and the first event, in one transaction.
  */
 export async function createJob(deps: JobDeps, userId: string, request: JobRequest, options: CreateOptions = {}): Promise<JobRow> {
-  const { services, registry, signal } = deps;
+  const { services, registry } = deps;
   const handler = handlerFor(registry, request.job_type);
   const id = randomUUID();
   const start = options.start ?? false;
-  const effects = noEffects();
   const estimate = (await handler.estimate?.(request, { db: services.db, userId })) ?? null;
-  const row = await services.db.transaction(async (tx) => {
+  return withEffects(deps, async (tx, effects) => {
     const prepared = withEstimate(await handler.prepare!(request, { tx, userId, services }), estimate);
     const dependsOn = [...new Set(options.dependsOn ?? [])];
     if (dependsOn.length > 0) {
@@ -150,11 +112,9 @@ export async function createJob(deps: JobDeps, userId: string, request: JobReque
       details: { name: job!.name, credit_cost: creditCost, ...(dependsOn.length ? { depends_on: dependsOn } : {}) },
     });
     effects.events.push({ job: job!, event: created });
+    if (start) effects.notices.push({ kind: 'queued', id });
     return job!;
   });
-  if (start) effects.notices.push({ kind: 'queued', id });
-  await flushEffects(services, signal, effects);
-  return row;
 }
 
 // ------------------------------------------------------------------ transitions
@@ -293,14 +253,6 @@ async function requeueFailedChildren(tx: Tx, parentId: string, now: Date, effect
     effects.events.push({ job: kid, event: ev });
     effects.notices.push({ kind: 'queued', id: kid.id });
   }
-}
-
-/** Runs `work` in one transaction; the events and notices it leaves in `effects` are sent once it committed. */
-async function withEffects<T>(deps: JobDeps, work: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
-  const effects = noEffects();
-  const out = await deps.services.db.transaction((tx) => work(tx, effects));
-  await flushEffects(deps.services, deps.signal, effects);
-  return out;
 }
 
 /**

@@ -29,7 +29,7 @@ import { publishEvent, recordEvent } from './events';
 import { announceWorker, workerHeartbeat, workerStopped } from './presence';
 import type { HandlerRegistry } from './registry';
 import type { QueueSignal } from './signal';
-import { flushEffects, noEffects } from './store';
+import { flushEffects, noEffects } from './effects';
 import { JobCancelledError, JobError, LeaseLostError, WaitForChildren, type JobServices } from './types';
 
 export class ShutdownError extends Error {

@@ -6,7 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { creditTransactions, jobSteps, jobs, resourceTypes, users } from '../../db/schema';
 import { claimJob, parkWaiting } from '../../jobs/claim';
-import { flushEffects, noEffects, settleFinished } from '../../jobs/store';
+import { flushEffects, noEffects } from '../../jobs/effects';
+import { settleFinished } from '../../jobs/store';
 import { failHandler, noopHandler, parentHandler, stepsHandler } from '../../jobs/testing/handlers';
 import { isPostgresRun, sleep, startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
 import { TERMINAL, generousLimits, waitForJob } from './test-helpers';
