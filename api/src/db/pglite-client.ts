@@ -149,7 +149,7 @@ export class PgliteThreadClient {
       run = this.interactive.shift();
     } else {
       this.passedOver = 0;
-      run = this.bulk.shift() ?? this.interactive.shift() ?? this.last.shift();
+      run = this.bulk.shift() ?? this.last.shift();
     }
     if (!run) return;
     this.busy = true;
