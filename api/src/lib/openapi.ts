@@ -21,11 +21,16 @@ export function errorResponses(...statuses: ErrorStatus[]) {
 
 /**
  * Route options of a plain read or change of one row by id (`/x/:id`), stating only its own:
- * the 200 answer and, in `more`, a body or summary. The id parameter and the 404 (no such row
- * of the caller's) and 422 (a malformed id or body) answers are the same on every such route.
+ * the 200 answer, in `more` a body or summary, and any error answer of its own (a 409 when the
+ * row's state refuses the change). The id parameter and the 404 (no such row of the caller's)
+ * and 422 (a malformed id or body) answers are the same on every such route.
  */
-export function byIdRoute<Ok, More extends Omit<FastifySchema, 'params' | 'response'> = object>(ok: Ok, more?: More) {
-  return { schema: { params: IdParamsSchema, ...(more as More), response: { 200: ok, ...errorResponses(404, 422) } } };
+export function byIdRoute<Ok, More extends Omit<FastifySchema, 'params' | 'response'> = object>(
+  ok: Ok,
+  more?: More,
+  ...alsoErrors: ErrorStatus[]
+) {
+  return { schema: { params: IdParamsSchema, ...(more as More), response: { 200: ok, ...errorResponses(404, 422, ...alsoErrors) } } };
 }
 
 type RouteSchema = FastifySchema & { tags?: string[]; security?: unknown; response?: Record<string, unknown> };

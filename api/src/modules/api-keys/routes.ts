@@ -7,9 +7,8 @@ import {
   ApiKeyCreateSchema,
   ApiKeyListSchema,
   ApiKeySchema,
-  IdParamsSchema,
 } from '@quarry/shared/schemas';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { forbidden, notFound } from '../../lib/errors';
 import type { App } from '../../types';
 import { createApiKey, listApiKeys, revokeApiKey, toApiKey, userExists } from './service';
@@ -18,6 +17,18 @@ export default async function apiKeyRoutes(app: App) {
   const tags = ['api-keys'];
   tagRoutes(app, ...tags);
   const db = app.database.db;
+  const adminTags = ['admin', ...tags];
+
+  const keysOf = async (userId: string) => {
+    const keys = await listApiKeys(db, userId);
+    return { api_keys: keys, total_count: keys.length };
+  };
+  /** `owner` null: a superuser revoking anyone's key. The key stops working on every API process at once. */
+  const revoke = async (owner: string | null, id: string, by: string) => {
+    const row = await revokeApiKey(db, owner, id, by);
+    await app.apiKeys.revoked([row.id]);
+    return toApiKey(row);
+  };
 
   app.post(
     '/api-keys/',
@@ -42,61 +53,27 @@ export default async function apiKeyRoutes(app: App) {
     {
       schema: { summary: "The caller's API keys, newest first (revoked ones too)", response: { 200: ApiKeyListSchema } },
     },
-    async (req) => {
-      const keys = await listApiKeys(db, req.user.id);
-      return { api_keys: keys, total_count: keys.length };
-    },
+    async (req) => keysOf(req.user.id),
   );
 
   app.delete(
     '/api-keys/:id',
-    {
-      schema: {
-        summary: 'Revoke an API key: it stops working at once on every API process',
-        params: IdParamsSchema,
-        response: { 200: ApiKeySchema, ...errorResponses(404, 422) },
-      },
-    },
-    async (req) => {
-      const row = await revokeApiKey(db, req.user.id, req.params.id, req.user.id);
-      await app.apiKeys.revoked([row.id]);
-      return toApiKey(row);
-    },
+    byIdRoute(ApiKeySchema, { summary: 'Revoke an API key: it stops working at once on every API process' }),
+    async (req) => revoke(req.user.id, req.params.id, req.user.id),
   );
 
   app.get(
     '/admin/users/:id/api-keys',
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ['admin', ...tags],
-        summary: "A user's API keys (superusers)",
-        params: IdParamsSchema,
-        response: { 200: ApiKeyListSchema, ...errorResponses(404, 422) },
-      },
-    },
+    { onRequest: app.requireSuperuser, ...byIdRoute(ApiKeyListSchema, { tags: adminTags, summary: "A user's API keys (superusers)" }) },
     async (req) => {
       if (!(await userExists(db, req.params.id))) throw notFound('User not found');
-      const keys = await listApiKeys(db, req.params.id);
-      return { api_keys: keys, total_count: keys.length };
+      return keysOf(req.params.id);
     },
   );
 
   app.delete(
     '/admin/api-keys/:id',
-    {
-      onRequest: app.requireSuperuser,
-      schema: {
-        tags: ['admin', ...tags],
-        summary: "Revoke any user's API key (superusers)",
-        params: IdParamsSchema,
-        response: { 200: ApiKeySchema, ...errorResponses(404, 422) },
-      },
-    },
-    async (req) => {
-      const row = await revokeApiKey(db, null, req.params.id, req.user.id);
-      await app.apiKeys.revoked([row.id]);
-      return toApiKey(row);
-    },
+    { onRequest: app.requireSuperuser, ...byIdRoute(ApiKeySchema, { tags: adminTags, summary: "Revoke any user's API key (superusers)" }) },
+    async (req) => revoke(null, req.params.id, req.user.id),
   );
 }
