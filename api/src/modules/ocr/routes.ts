@@ -4,7 +4,6 @@
 // OCR jobs are jobs of type `ocr` (the queue runs them; see handler.ts).
 import {
   ErrorResponseSchema,
-  IdParamsSchema,
   OcrCompleteSchema,
   OcrFailSchema,
   OcrJobCreateSchema,
@@ -19,7 +18,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { files, jobs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { getJob, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, startJob } from '../../jobs/store';
 import type { App } from '../../types';
@@ -42,10 +41,11 @@ export default async function ocrRoutes(app: App) {
   const db = app.database.db;
   const rt = app.jobs;
 
-  const ocrJob = async (userId: string, id: string, withText: boolean) => {
+  /** The job (without its text) once `change` is done: what its creation and its transitions answer */
+  const ocrJob = async (userId: string, id: string, change?: Promise<unknown>) => {
+    await change;
     const { row, extras } = await getJob(db, userId, id, 'ocr');
-    const result = withText && row.status === 'completed' ? await ocrResultOfJob(db, row.id) : null;
-    return toOcrJob(row, extras, result ? result.text : null);
+    return toOcrJob(row, extras, null);
   };
 
   app.post(
@@ -65,7 +65,7 @@ export default async function ocrRoutes(app: App) {
         name: req.body.name ?? null,
         description: req.body.description ?? null,
       });
-      return reply.code(201).send(await ocrJob(req.user.id, row.id, false));
+      return reply.code(201).send(await ocrJob(req.user.id, row.id));
     },
   );
 
@@ -93,13 +93,9 @@ export default async function ocrRoutes(app: App) {
 
   app.get(
     '/ocr/jobs/:id',
-    {
-      schema: {
-        summary: 'An OCR job with what its monitor shows (the newest events, event_count, actual figures); once completed, results_summary carries the text',
-        params: IdParamsSchema,
-        response: { 200: OcrJobDetailSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(OcrJobDetailSchema, {
+      summary: 'An OCR job with what its monitor shows (the newest events, event_count, actual figures); once completed, results_summary carries the text',
+    }),
     async (req) => {
       const { row, extras } = await getJob(db, req.user.id, req.params.id, 'ocr');
       const result = row.status === 'completed' ? await ocrResultOfJob(db, row.id) : null;
@@ -109,40 +105,23 @@ export default async function ocrRoutes(app: App) {
 
   app.post(
     '/ocr/jobs/:id/start',
-    {
-      schema: { summary: 'Queue an OCR job (409 unless pending or failed)', params: IdParamsSchema, response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) } },
-    },
-    async (req) => {
-      await startJob(rt, req.user.id, req.params.id, 'ocr');
-      return ocrJob(req.user.id, req.params.id, false);
-    },
+    byIdRoute(OcrJobSchema, { summary: 'Queue an OCR job (409 unless pending or failed)' }, 409),
+    async (req) => ocrJob(req.user.id, req.params.id, startJob(rt, req.user.id, req.params.id, 'ocr')),
   );
 
   app.delete(
     '/ocr/jobs/:id',
-    {
-      schema: {
-        summary: 'Cancel an OCR job (answers the cancelled job; a running OCR stops at its next page). 409 once finished',
-        params: IdParamsSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
-    async (req) => {
-      await cancelJob(rt, req.user.id, req.params.id, 'ocr');
-      return ocrJob(req.user.id, req.params.id, false);
-    },
+    byIdRoute(OcrJobSchema, { summary: 'Cancel an OCR job (answers the cancelled job; a running OCR stops at its next page). 409 once finished' }, 409),
+    async (req) => ocrJob(req.user.id, req.params.id, cancelJob(rt, req.user.id, req.params.id, 'ocr')),
   );
 
   app.put(
     '/ocr/jobs/:id/complete',
-    {
-      schema: {
-        summary: 'Mark an OCR job completed, optionally with text recognised elsewhere (pages separated by a form feed)',
-        params: IdParamsSchema,
-        body: OcrCompleteSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
+    byIdRoute(
+      OcrJobSchema,
+      { summary: 'Mark an OCR job completed, optionally with text recognised elsewhere (pages separated by a form feed)', body: OcrCompleteSchema },
+      409,
+    ),
     async (req) => {
       const body = req.body;
       await completeJob(rt, req.user.id, req.params.id, 'ocr', {
@@ -168,36 +147,23 @@ export default async function ocrRoutes(app: App) {
           return summaryFromResult(row, file.filename);
         },
       });
-      return ocrJob(req.user.id, req.params.id, false);
+      return ocrJob(req.user.id, req.params.id);
     },
   );
 
   app.put(
     '/ocr/jobs/:id/fail',
-    {
-      schema: {
-        summary: 'Mark an OCR job failed with a message',
-        params: IdParamsSchema,
-        body: OcrFailSchema,
-        response: { 200: OcrJobSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
-    async (req) => {
-      await failJob(rt, req.user.id, req.params.id, 'ocr', { message: req.body?.error_message ?? req.body?.error });
-      return ocrJob(req.user.id, req.params.id, false);
-    },
+    byIdRoute(OcrJobSchema, { summary: 'Mark an OCR job failed with a message', body: OcrFailSchema }, 409),
+    async (req) =>
+      ocrJob(req.user.id, req.params.id, failJob(rt, req.user.id, req.params.id, 'ocr', { message: req.body?.error_message ?? req.body?.error })),
   );
 
   app.get(
     '/ocr/results/:id',
-    {
-      schema: {
-        summary: "An OCR result by OCR job id, or a file's current OCR by file id",
-        description: 'success false with the stored error (or why there is no result yet) for a job without a result.',
-        params: IdParamsSchema,
-        response: { 200: OcrResultSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(OcrResultSchema, {
+      summary: "An OCR result by OCR job id, or a file's current OCR by file id",
+      description: 'success false with the stored error (or why there is no result yet) for a job without a result.',
+    }),
     async (req) => {
       const [job] = await db
         .select()
@@ -216,14 +182,7 @@ export default async function ocrRoutes(app: App) {
 
   app.get(
     '/files/:id/ocr/lines',
-    {
-      schema: {
-        tags: ['files', 'ocr'],
-        summary: "The file's current OCR as numbered lines (1-based across pages)",
-        params: IdParamsSchema,
-        response: { 200: OcrLinesResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(OcrLinesResponseSchema, { tags: ['files', 'ocr'], summary: "The file's current OCR as numbered lines (1-based across pages)" }),
     async (req) => {
       const [file] = await db.select({ id: files.id }).from(files).where(and(eq(files.id, req.params.id), eq(files.userId, req.user.id)));
       if (!file) throw notFound('File not found');

@@ -12,24 +12,22 @@ import {
   ReviewMarkRequestSchema,
   ReviewRecordSchema,
 } from '@quarry/shared/schemas';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
+import type { BuiltRecord } from './record';
 import { addCorrection, getRecord, markReviewed, toResponse, undoCorrection, unmarkReviewed } from './service';
 
 export default async function reviewRoutes(app: App) {
   tagRoutes(app, 'review');
   const db = app.database.db;
+  const answer = async (built: Promise<BuiltRecord>) => toResponse((await built).record);
 
   app.get(
     '/files/:id/record',
-    {
-      schema: {
-        summary: "The file's review record: the model's unified record, the corrections applied, each value's source, the checks and the Reviewed mark",
-        params: IdParamsSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(404, 422) },
-      },
-    },
-    async (req) => toResponse((await getRecord(db, req.user.id, req.params.id)).record),
+    byIdRoute(ReviewRecordSchema, {
+      summary: "The file's review record: the model's unified record, the corrections applied, each value's source, the checks and the Reviewed mark",
+    }),
+    async (req) => answer(getRecord(db, req.user.id, req.params.id)),
   );
 
   app.post(
@@ -43,7 +41,7 @@ export default async function reviewRoutes(app: App) {
         response: { 201: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
     },
-    async (req, reply) => reply.code(201).send(toResponse((await addCorrection(db, req.user.id, req.params.id, req.body)).record)),
+    async (req, reply) => reply.code(201).send(await answer(addCorrection(db, req.user.id, req.params.id, req.body))),
   );
 
   app.post(
@@ -55,32 +53,26 @@ export default async function reviewRoutes(app: App) {
         response: { 200: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
     },
-    async (req) => toResponse((await undoCorrection(db, req.user.id, req.params.id, req.params.correctionId)).record),
+    async (req) => answer(undoCorrection(db, req.user.id, req.params.id, req.params.correctionId)),
   );
 
   app.post(
     '/files/:id/review',
-    {
-      schema: {
+    byIdRoute(
+      ReviewRecordSchema,
+      {
         summary: 'Mark the file Reviewed: the record as it is now (corrections applied) is kept as its ground truth',
         description: 'Marking again refreshes the kept record. 409 when base_version is not the current one or the file has no extraction results.',
-        params: IdParamsSchema,
         body: ReviewMarkRequestSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(404, 409, 422) },
       },
-    },
-    async (req) => toResponse((await markReviewed(db, req.user.id, req.params.id, req.body.base_version)).record),
+      409,
+    ),
+    async (req) => answer(markReviewed(db, req.user.id, req.params.id, req.body.base_version)),
   );
 
   app.delete(
     '/files/:id/review',
-    {
-      schema: {
-        summary: 'Unmark Reviewed (the kept record is dropped)',
-        params: IdParamsSchema,
-        response: { 200: ReviewRecordSchema, ...errorResponses(404, 422) },
-      },
-    },
-    async (req) => toResponse((await unmarkReviewed(db, req.user.id, req.params.id)).record),
+    byIdRoute(ReviewRecordSchema, { summary: 'Unmark Reviewed (the kept record is dropped)' }),
+    async (req) => answer(unmarkReviewed(db, req.user.id, req.params.id)),
   );
 }
