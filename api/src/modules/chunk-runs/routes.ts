@@ -10,10 +10,9 @@ import {
   ChunkUpdateSchema,
   FileChunkParamsSchema,
   FileRunParamsSchema,
-  IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { activateRun, activeRun, deleteRun, editChunk, listRuns, runChunks, runOf, toChunk, toRun, resultCounts } from './service';
 import { getOwnFile } from '../files/service';
@@ -28,13 +27,7 @@ export default async function chunkRunRoutes(app: App) {
 
   app.get(
     '/files/:id/chunking_runs',
-    {
-      schema: {
-        summary: "A file's chunking runs, newest first (exactly one is active once the file has been chunked)",
-        params: IdParamsSchema,
-        response: { 200: ChunkingRunsResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ChunkingRunsResponseSchema, { summary: "A file's chunking runs, newest first (exactly one is active once the file has been chunked)" }),
     async (req) => {
       const runs = await listRuns(db, req.user.id, req.params.id);
       const results = await resultCounts(db, req.user.id, req.params.id);
@@ -61,13 +54,7 @@ export default async function chunkRunRoutes(app: App) {
 
   app.get(
     '/files/:id/chunks',
-    {
-      schema: {
-        summary: "The chunks of the file's active run (empty, run_id null, before the file is chunked)",
-        params: IdParamsSchema,
-        response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ChunksResponseSchema, { summary: "The chunks of the file's active run (empty, run_id null, before the file is chunked)" }),
     async (req) => {
       await getOwnFile(db, req.user.id, req.params.id);
       const run = await activeRun(db, req.user.id, req.params.id);

@@ -11,13 +11,12 @@ import {
   ChunkingTestSchema,
   ChunksResponseSchema,
   ErrorResponseSchema,
-  IdParamsSchema,
   type ChunkingJob,
   type ChunkingProcessingConfig,
   type ChunkingResultsSummary,
 } from '@quarry/shared/schemas';
 import type { JobRow } from '../../db/schema';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobView, type JobExtras } from '../../jobs/present';
 import { getJob, listJobs, monitorFields, queueCounts } from '../../jobs/reads';
 import { createJob } from '../../jobs/store';
@@ -122,13 +121,9 @@ export default async function chunkingRoutes(app: App) {
 
   app.get(
     '/chunking/jobs/:id',
-    {
-      schema: {
-        summary: 'A chunking job: processing_config, what its monitor shows (the newest events, event_count, actual figures), results_summary (success_rate is a fraction)',
-        params: IdParamsSchema,
-        response: { 200: ChunkingJobDetailSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ChunkingJobDetailSchema, {
+      summary: 'A chunking job: processing_config, what its monitor shows (the newest events, event_count, actual figures), results_summary (success_rate is a fraction)',
+    }),
     async (req) => {
       const { row, extras } = await getJob(db, req.user.id, req.params.id, 'chunking');
       return { ...toChunkingJob(row, extras), ...(await monitorFields(db, row)) };
@@ -137,13 +132,7 @@ export default async function chunkingRoutes(app: App) {
 
   app.get(
     '/chunking/:id/chunks',
-    {
-      schema: {
-        summary: 'The chunks a chunking job produced (empty until it completes)',
-        params: IdParamsSchema,
-        response: { 200: ChunksResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ChunksResponseSchema, { summary: 'The chunks a chunking job produced (empty until it completes)' }),
     async (req) => {
       const { row } = await getJob(db, req.user.id, req.params.id, 'chunking');
       const run = await runOfJob(db, row.id);

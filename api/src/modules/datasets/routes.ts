@@ -12,7 +12,7 @@ import {
   IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { addFiles, changeStatus, createDataset, datasetDetail, listDatasetsJson, removeFiles, updateDataset } from './service';
@@ -56,38 +56,21 @@ export default async function datasetRoutes(app: App) {
 
   app.get(
     '/datasets/:id',
-    {
-      schema: {
-        summary: 'A dataset with its files, its newest jobs, the downloads of its reviewed records and its evaluation summary',
-        params: IdParamsSchema,
-        response: { 200: DatasetDetailSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(DatasetDetailSchema, {
+      summary: 'A dataset with its files, its newest jobs, the downloads of its reviewed records and its evaluation summary',
+    }),
     async (req) => datasetDetail(db, req.user.id, req.params.id),
   );
 
   app.put(
     '/datasets/:id',
-    {
-      schema: {
-        summary: 'Rename or describe a dataset (409 once deleted)',
-        params: IdParamsSchema,
-        body: DatasetUpdateSchema,
-        response: { 200: DatasetSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
+    byIdRoute(DatasetSchema, { summary: 'Rename or describe a dataset (409 once deleted)', body: DatasetUpdateSchema }, 409),
     async (req) => updateDataset(db, req.user.id, req.params.id, req.body),
   );
 
   app.delete(
     '/datasets/:id',
-    {
-      schema: {
-        summary: 'Delete a dataset (status deleted; its files are kept)',
-        params: IdParamsSchema,
-        response: { 200: DatasetSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
+    byIdRoute(DatasetSchema, { summary: 'Delete a dataset (status deleted; its files are kept)' }, 409),
     async (req) => changeStatus(db, req.user.id, req.params.id, 'deleted'),
   );
 
@@ -106,14 +89,14 @@ export default async function datasetRoutes(app: App) {
 
   app.delete(
     '/datasets/:id/files',
-    {
-      schema: {
+    byIdRoute(
+      DatasetFilesResponseSchema,
+      {
         summary: 'Remove files (JSON body {file_ids}); the files themselves are kept',
-        params: IdParamsSchema,
         body: DatasetFilesBodySchema,
-        response: { 200: DatasetFilesResponseSchema, ...errorResponses(404, 409, 422) },
       },
-    },
+      409,
+    ),
     async (req) => removeFiles(db, req.user.id, req.params.id, req.body.file_ids),
   );
 

@@ -86,13 +86,9 @@ export default async function exampleRoutes(app: App) {
 
   app.post(
     '/examples/:id/validate',
-    {
-      schema: {
-        summary: 'Check the output text: valid JSON matching the example\'s (or its prompt\'s) schema; sets is_validated',
-        params: IdParamsSchema,
-        response: { 200: ExampleValidateResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ExampleValidateResponseSchema, {
+      summary: 'Check the output text: valid JSON matching the example\'s (or its prompt\'s) schema; sets is_validated',
+    }),
     async (req) => validateExample(db, req.user.id, req.params.id),
   );
 }

@@ -8,7 +8,6 @@ import {
   ExtractionResultListSchema,
   ExtractionResultsQuerySchema,
   FileChunkParamsSchema,
-  IdParamsSchema,
   ReExtractRequestSchema,
   ReExtractResponseSchema,
 } from '@quarry/shared/schemas';
@@ -16,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { chunks } from '../../db/schema';
 import { createJob } from '../../jobs/store';
 import { notFound } from '../../lib/errors';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import { getOwnFile } from '../files/service';
 import { chunkResults, fileResults } from './service';
@@ -27,17 +26,13 @@ export default async function extractionRoutes(app: App) {
 
   app.get(
     '/files/:id/extraction-results',
-    {
-      schema: {
-        summary: "The file's extraction results: the current result of every chunk of its active run, in chunk order",
-        description:
-          'Each chunk keeps one current result; a later extraction (a new job or a single-chunk re-extraction) replaces it and the previous one ' +
-          'is kept with superseded_at set. include_history=true lists those too (is_current false); run_id picks another chunking run.',
-        params: IdParamsSchema,
-        querystring: ExtractionResultsQuerySchema,
-        response: { 200: ExtractionResultListSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ExtractionResultListSchema, {
+      summary: "The file's extraction results: the current result of every chunk of its active run, in chunk order",
+      description:
+        'Each chunk keeps one current result; a later extraction (a new job or a single-chunk re-extraction) replaces it and the previous one ' +
+        'is kept with superseded_at set. include_history=true lists those too (is_current false); run_id picks another chunking run.',
+      querystring: ExtractionResultsQuerySchema,
+    }),
     async (req) => fileResults(db, req.user.id, req.params.id, req.query),
   );
 

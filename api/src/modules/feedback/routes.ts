@@ -5,10 +5,9 @@ import {
   FeedbackListResponseSchema,
   FeedbackSchema,
   FeedbackStatsSchema,
-  IdParamsSchema,
 } from '@quarry/shared/schemas';
 import { RateLimiter } from '../../lib/rate-limit';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
 import { createFeedback, feedbackStats, getFeedback, listFeedback, toFeedback } from './service';
@@ -63,12 +62,7 @@ export default async function feedbackRoutes(app: App) {
 
   app.get(
     '/feedback/:id',
-    {
-      schema: {
-        params: IdParamsSchema,
-        response: { 200: FeedbackSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(FeedbackSchema),
     async (req) => getFeedback(app.database.db, viewer(req.user), req.params.id),
   );
 }

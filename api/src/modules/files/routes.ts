@@ -138,13 +138,7 @@ export default async function fileRoutes(app: App) {
 
   app.get(
     '/files/:id/datasets',
-    {
-      schema: {
-        summary: 'Datasets the file belongs to',
-        params: IdParamsSchema,
-        response: { 200: FileDatasetsResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(FileDatasetsResponseSchema, { summary: 'Datasets the file belongs to' }),
     async (req) => {
       await getOwnFile(db, req.user.id, req.params.id);
       const list = await datasetsOfFile(db, req.params.id);
@@ -154,15 +148,15 @@ export default async function fileRoutes(app: App) {
 
   app.delete(
     '/files/:id',
-    {
-      schema: {
+    byIdRoute(
+      FileDeleteResponseSchema,
+      {
         summary: 'Delete a file and its stored bytes',
         description: 'A file in an active or archived dataset is refused (409, the message names the datasets) unless force=true, which removes it from them.',
-        params: IdParamsSchema,
         querystring: FileDeleteQuerySchema,
-        response: { 200: FileDeleteResponseSchema, ...errorResponses(404, 409, 422) },
       },
-    },
+      409,
+    ),
     async (req) => {
       const { row, removedFrom } = await deleteFile(db, app.storage, req.user.id, req.params.id, req.query.force);
       const from = removedFrom.length ? ` and removed from ${removedFrom.length} dataset${removedFrom.length === 1 ? '' : 's'}` : '';
@@ -172,14 +166,10 @@ export default async function fileRoutes(app: App) {
 
   app.get(
     '/files/:id/download-url',
-    {
-      schema: {
-        summary: 'A signed, expiring URL to the file\'s bytes (local: files/{id}/content; S3: presigned)',
-        params: IdParamsSchema,
-        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
-        response: { 200: FileDownloadUrlResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(FileDownloadUrlResponseSchema, {
+      summary: 'A signed, expiring URL to the file\'s bytes (local: files/{id}/content; S3: presigned)',
+      querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+    }),
     async (req) => {
       const row = await getOwnFile(db, req.user.id, req.params.id);
       const expiresAt = new Date(Date.now() + app.config.storage.urlTtlSeconds * 1000);

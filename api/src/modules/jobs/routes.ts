@@ -22,7 +22,7 @@ import {
   JobUpdateSchema,
 } from '@quarry/shared/schemas';
 import { z } from 'zod';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
 import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
@@ -126,14 +126,7 @@ export default async function jobRoutes(app: App) {
 
   app.put(
     '/jobs/:id',
-    {
-      schema: {
-        summary: 'Rename / describe a job; processing_config only while pending',
-        params: IdParamsSchema,
-        body: JobUpdateSchema,
-        response: { 200: JobSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
+    byIdRoute(JobSchema, { summary: 'Rename / describe a job; processing_config only while pending', body: JobUpdateSchema }, 409),
     async (req) => {
       await updateJob(jobsRt, req.user.id, req.params.id, req.body);
       return one(req.user.id, req.params.id);
@@ -215,13 +208,7 @@ export default async function jobRoutes(app: App) {
 
   app.get(
     '/jobs/:id/dependencies',
-    {
-      schema: {
-        summary: 'Parent, stage jobs, jobs it waits for and jobs waiting for it',
-        params: IdParamsSchema,
-        response: { 200: JobDependenciesSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(JobDependenciesSchema, { summary: 'Parent, stage jobs, jobs it waits for and jobs waiting for it' }),
     async (req) => jobDependenciesOf(db, req.user.id, req.params.id),
   );
 }

@@ -113,14 +113,10 @@ export default async function outputSchemaRoutes(app: App) {
 
   app.post(
     '/output-schemas/:id/validate-data',
-    {
-      schema: {
-        summary: 'Check a JSON value ({"data": ...}) against the schema; every error with its path',
-        params: IdParamsSchema,
-        body: ValidateDataBodySchema,
-        response: { 200: ValidateDataResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(ValidateDataResponseSchema, {
+      summary: 'Check a JSON value ({"data": ...}) against the schema; every error with its path',
+      body: ValidateDataBodySchema,
+    }),
     async (req) => {
       const { row } = await getOwnOutputSchema(db, req.user.id, req.params.id);
       const result = validateData(row.schemaDefinition, req.body.data);
@@ -130,13 +126,9 @@ export default async function outputSchemaRoutes(app: App) {
 
   app.get(
     '/output-schemas/:id/llm-format',
-    {
-      schema: {
-        summary: 'The schema as the text block a prompt\'s {{ schema_descriptions }} receives, and as JSON Schema',
-        params: IdParamsSchema,
-        response: { 200: LlmFormatResponseSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(LlmFormatResponseSchema, {
+      summary: 'The schema as the text block a prompt\'s {{ schema_descriptions }} receives, and as JSON Schema',
+    }),
     async (req) => {
       const { row } = await getOwnOutputSchema(db, req.user.id, req.params.id);
       return {

@@ -3,14 +3,14 @@
 //   GET  /jobs/pipeline/{id}        the pipeline monitor's view: overall_progress, current_stage, stages, events
 //   POST /jobs/pipeline/{id}/cancel cancel it and its stage jobs (same as POST /jobs/{id}/cancel)
 // Registered before the generic job routes' /jobs/:id (static segments win in find-my-way anyway).
-import { ErrorResponseSchema, IdParamsSchema, PipelineCreateSchema, PipelineJobSchema, type PipelineJob, type PipelineStage } from '@quarry/shared/schemas';
+import { ErrorResponseSchema, PipelineCreateSchema, PipelineJobSchema, type PipelineJob, type PipelineStage } from '@quarry/shared/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { jobs, type JobRow } from '../../db/schema';
 import { toJobEvent } from '../../jobs/events';
 import { getOwnJobRow, monitorState } from '../../jobs/reads';
 import { cancelJob, createJob } from '../../jobs/store';
 import { iso, isoStrict } from '../../lib/time';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import type { DbOrTx } from '../../db';
 import type { PipelineConfig } from './handler';
@@ -112,25 +112,13 @@ export default async function pipelineRoutes(app: App) {
 
   app.get(
     '/jobs/pipeline/:id',
-    {
-      schema: {
-        summary: 'A pipeline with its stages (job_id, status, progress) and events, as the pipeline monitor shows it',
-        params: IdParamsSchema,
-        response: { 200: PipelineJobSchema, ...errorResponses(404, 422) },
-      },
-    },
+    byIdRoute(PipelineJobSchema, { summary: 'A pipeline with its stages (job_id, status, progress) and events, as the pipeline monitor shows it' }),
     async (req) => pipelineView(db, req.user.id, req.params.id),
   );
 
   app.post(
     '/jobs/pipeline/:id/cancel',
-    {
-      schema: {
-        summary: 'Cancel a pipeline and its unfinished stage jobs (409 once finished)',
-        params: IdParamsSchema,
-        response: { 200: PipelineJobSchema, ...errorResponses(404, 409, 422) },
-      },
-    },
+    byIdRoute(PipelineJobSchema, { summary: 'Cancel a pipeline and its unfinished stage jobs (409 once finished)' }, 409),
     async (req) => {
       await cancelJob(app.jobs, req.user.id, req.params.id, 'full_pipeline');
       return pipelineView(db, req.user.id, req.params.id);
