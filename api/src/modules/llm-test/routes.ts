@@ -21,16 +21,16 @@ import {
   LlmTestResultSchema,
   ModelCallPolicySchema,
 } from '@quarry/shared/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validationError } from '../../lib/errors';
-import { errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { JSONSchema } from '../../llm';
 import { checkSchemaDefinition } from '../../processing/extraction';
 import type { App } from '../../types';
 import { assertModelCallsAllowed, chargeModelCall, modelCallPolicy, type ModelCallEndpoint } from '../credits/model-calls';
-import { LlmTestRunner, toResult } from './service';
+import { LlmTestRunner, toResult, type TaskInput } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +68,15 @@ export default async function llmTestRoutes(app: App) {
     status: row.status === 'success' ? ('SUCCESS' as const) : row.status === 'failure' ? ('FAILURE' as const) : ('PENDING' as const),
     message: row.isCachedResponse ? 'Answered from the cache (identical earlier request)' : row.status === 'pending' ? 'Task submitted' : 'Task finished',
   });
+  // the two metered calls, alike but for their task: the caller is admitted first (403 / 429
+  // whatever the body), then the task is built (it may refuse the body: 422), submitted and
+  // charged once the provider is known; both answer the task id (202)
+  const taskAnswers = { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(422, 429) };
+  const submitTask = async (req: FastifyRequest, reply: FastifyReply, endpoint: ModelCallEndpoint, task: () => TaskInput) => {
+    await admitRequest(req);
+    const row = await runner.submit(req.user.id, task(), admitFor(req, endpoint));
+    return reply.code(202).send(answer(row));
+  };
 
   app.post(
     '/test/llm/simple',
@@ -75,22 +84,18 @@ export default async function llmTestRoutes(app: App) {
       schema: {
         summary: 'Send chat messages to a provider (default gemini; offline when gemini has no key, labelled as such); answers a task id',
         body: LlmSimpleRequestSchema,
-        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(422, 429) },
+        response: taskAnswers,
       },
     },
-    async (req, reply) => {
-      await admitRequest(req);
-      const b = req.body;
-      const row = await runner.submit(req.user.id, {
+    async (req, reply) =>
+      submitTask(req, reply, 'llm_test_simple', () => ({
         kind: 'simple',
-        provider: b.provider,
-        model: b.model,
-        messages: b.messages.filter((m) => m.content.trim() !== ''),
-        temperature: b.temperature,
-        maxTokens: b.max_tokens,
-      }, admitFor(req, 'llm_test_simple'));
-      return reply.code(202).send(answer(row));
-    },
+        provider: req.body.provider,
+        model: req.body.model,
+        messages: req.body.messages.filter((m) => m.content.trim() !== ''),
+        temperature: req.body.temperature,
+        maxTokens: req.body.max_tokens,
+      })),
   );
 
   app.post(
@@ -99,37 +104,36 @@ export default async function llmTestRoutes(app: App) {
       schema: {
         summary: 'Extract JSON following output_schema from content with a prompt; answers a task id',
         body: LlmStructuredRequestSchema,
-        response: { 202: LlmTaskResponseSchema, 402: ErrorResponseSchema, ...errorResponses(422, 429) },
+        response: taskAnswers,
       },
     },
-    async (req, reply) => {
-      await admitRequest(req);
-      const b = req.body;
-      let schema: unknown = b.output_schema;
-      if (typeof schema === 'string') {
-        try {
-          schema = JSON.parse(schema);
-        } catch {
-          throw validationError(['body', 'output_schema'], LLM_TEST_MESSAGES.invalidSchema);
+    async (req, reply) =>
+      submitTask(req, reply, 'llm_test_structured', () => {
+        const b = req.body;
+        let schema: unknown = b.output_schema;
+        if (typeof schema === 'string') {
+          try {
+            schema = JSON.parse(schema);
+          } catch {
+            throw validationError(['body', 'output_schema'], LLM_TEST_MESSAGES.invalidSchema);
+          }
         }
-      }
-      const check = checkSchemaDefinition(schema);
-      if (!check.valid) throw validationError(['body', 'output_schema'], `${LLM_TEST_MESSAGES.invalidSchema} ${check.errors.join('; ')}`);
-      const row = await runner.submit(req.user.id, {
-        kind: 'structured',
-        provider: b.provider,
-        model: b.model,
-        messages: [
-          { role: 'system', content: STRUCTURED_SYSTEM },
-          { role: 'user', content: `${b.prompt.trim()}\n\nContent:\n${b.content}` },
-        ],
-        temperature: b.temperature,
-        maxTokens: b.max_tokens,
-        schema: schema as JSONSchema,
-        sourceText: b.content,
-      }, admitFor(req, 'llm_test_structured'));
-      return reply.code(202).send(answer(row));
-    },
+        const check = checkSchemaDefinition(schema);
+        if (!check.valid) throw validationError(['body', 'output_schema'], `${LLM_TEST_MESSAGES.invalidSchema} ${check.errors.join('; ')}`);
+        return {
+          kind: 'structured',
+          provider: b.provider,
+          model: b.model,
+          messages: [
+            { role: 'system', content: STRUCTURED_SYSTEM },
+            { role: 'user', content: `${b.prompt.trim()}\n\nContent:\n${b.content}` },
+          ],
+          temperature: b.temperature,
+          maxTokens: b.max_tokens,
+          schema: schema as JSONSchema,
+          sourceText: b.content,
+        };
+      }),
   );
 
   app.get(
@@ -161,7 +165,7 @@ export default async function llmTestRoutes(app: App) {
 
   app.get(
     '/test/llm/results/:id',
-    { schema: { summary: 'One LLM test result', params: IdParamsSchema, response: { 200: LlmTestResultSchema, ...errorResponses(404, 422) } } },
+    byIdRoute(LlmTestResultSchema, { summary: 'One LLM test result' }),
     async (req) => toResult(await runner.get(req.user.id, req.params.id)),
   );
 
