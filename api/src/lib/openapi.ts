@@ -5,6 +5,7 @@
 // (tagRoutes, called first in the module).
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '@quarry/shared/schemas';
 import type { FastifySchema, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import type { App } from '../types';
 
 /** `security` entry of routes that need the Bearer access token. */
@@ -31,6 +32,11 @@ export function byIdRoute<Ok, More extends Omit<FastifySchema, 'params' | 'respo
   ...alsoErrors: ErrorStatus[]
 ) {
   return { schema: { params: IdParamsSchema, ...(more as More), response: { 200: ok, ...errorResponses(404, 422, ...alsoErrors) } } };
+}
+
+/** Route options of a delete by id that answers 204 with no body; the rest as byIdRoute. */
+export function deleteByIdRoute<More extends Omit<FastifySchema, 'params' | 'response'> = object>(more?: More, ...alsoErrors: ErrorStatus[]) {
+  return { schema: { params: IdParamsSchema, ...(more as More), response: { 204: z.undefined(), ...errorResponses(404, 422, ...alsoErrors) } } };
 }
 
 type RouteSchema = FastifySchema & { tags?: string[]; security?: unknown; response?: Record<string, unknown> };

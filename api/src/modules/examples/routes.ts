@@ -10,8 +10,7 @@ import {
   IdParamsSchema,
   PaginationQuerySchema,
 } from '@quarry/shared/schemas';
-import { z } from 'zod';
-import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, deleteByIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import type { App } from '../../types';
 import {
   createExample,
@@ -75,9 +74,7 @@ export default async function exampleRoutes(app: App) {
 
   app.delete(
     '/examples/:id',
-    {
-      schema: { params: IdParamsSchema, response: { 204: z.undefined(), ...errorResponses(404, 422) } },
-    },
+    deleteByIdRoute(),
     async (req, reply) => {
       await deleteExample(db, req.user.id, req.params.id);
       return reply.code(204).send();

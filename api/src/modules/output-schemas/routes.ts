@@ -2,7 +2,6 @@
 // /output-schemas/{id}, POST /output-schemas/validate, POST /output-schemas/{id}/validate-data,
 // GET /output-schemas/statistics/summary, GET /output-schemas/{id}/llm-format.
 import {
-  IdParamsSchema,
   LlmFormatResponseSchema,
   OutputSchemaCreateSchema,
   OutputSchemaDeleteQuerySchema,
@@ -16,9 +15,8 @@ import {
   ValidateDataBodySchema,
   ValidateDataResponseSchema,
 } from '@quarry/shared/schemas';
-import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, deleteByIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { renderSchemaDescriptions } from '../../processing/extraction/schema-descriptions';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
@@ -96,15 +94,14 @@ export default async function outputSchemaRoutes(app: App) {
 
   app.delete(
     '/output-schemas/:id',
-    {
-      schema: {
+    deleteByIdRoute(
+      {
         summary: 'Delete an output schema: 409 naming the prompts, examples and jobs that use it, unless force=true',
         description: 'With force=true the prompts and examples using it lose the reference; jobs keep the copy of the schema they ran with.',
-        params: IdParamsSchema,
         querystring: OutputSchemaDeleteQuerySchema,
-        response: { 204: z.undefined(), ...errorResponses(404, 409, 422) },
       },
-    },
+      409,
+    ),
     async (req, reply) => {
       await deleteOutputSchema(db, req.user.id, req.params.id, req.query.force);
       return reply.code(204).send();

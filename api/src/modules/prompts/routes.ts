@@ -14,9 +14,8 @@ import {
   PromptValidateBodySchema,
   PromptValidateResponseSchema,
 } from '@quarry/shared/schemas';
-import { z } from 'zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
+import { byIdRoute, deleteByIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { RateLimiter } from '../../lib/rate-limit';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
@@ -80,13 +79,7 @@ export default async function promptRoutes(app: App) {
 
   app.delete(
     '/prompts/:id',
-    {
-      schema: {
-        summary: 'Delete a prompt and its examples',
-        params: IdParamsSchema,
-        response: { 204: z.undefined(), ...errorResponses(404, 422) },
-      },
-    },
+    deleteByIdRoute({ summary: 'Delete a prompt and its examples' }),
     async (req, reply) => {
       await deletePrompt(db, req.user.id, req.params.id);
       return reply.code(204).send();
