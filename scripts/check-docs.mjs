@@ -13,6 +13,10 @@
 //   repository root; one hit is enough.
 // Skipped: URLs, anchors, globs (`*`), placeholders (`<id>`, `{id}`, `NNNN`, `…`), API routes
 // (`/api/…`, a leading `/`), and the folders a build or install makes (dist, node_modules, data).
+//
+// And the width: prose is wrapped at 100 characters, so a document reads in a terminal and a diff
+// shows what changed. Fenced code, table rows and a line that is one unbreakable piece (a code
+// span, a link or a URL with nothing to break at beside it) may be longer.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -78,6 +82,43 @@ export function references(text) {
   return refs;
 }
 
+export const WIDTH = 100;
+
+/** The pieces a line could be broken between: spaces outside code spans and link targets. */
+function breakablePieces(line) {
+  const pieces = [];
+  let piece = '';
+  let tick = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '`') {
+      let n = 1;
+      while (line[i + n] === '`') n++;
+      tick = tick === 0 ? n : tick === n ? 0 : tick;
+      piece += line.slice(i, i + n);
+      i += n - 1;
+    } else if (c === ' ' && !tick && !/\]\([^)]*$/.test(piece)) {
+      if (piece) pieces.push(piece);
+      piece = '';
+    } else piece += c;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** Lines of prose over the width: `{ line, length }`. */
+export function longLines(text) {
+  const long = [];
+  let fenced = false;
+  text.split('\n').forEach((line, index) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced || line.length <= WIDTH || /^\s*\|/.test(line)) return;
+    const pieces = breakablePieces(line.replace(/^\s*([-*+>]|\d+[.)])?\s*/, ''));
+    if (pieces.length > 1) long.push({ line: index + 1, length: line.length });
+  });
+  return long;
+}
+
 function isCandidatePath(target) {
   if (!target.includes('/')) return false;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#')) return false;
@@ -114,6 +155,9 @@ export function checkFile(file, top = root) {
     if (!path.resolve(top, bare).startsWith(top + path.sep)) continue;
     problems.push({ file, line: ref.line, target, reason: 'path not found' });
   }
+  for (const { line, length } of longLines(text)) {
+    problems.push({ file, line, target: `${length} characters`, reason: `line over ${WIDTH}` });
+  }
   return problems;
 }
 
@@ -126,6 +170,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = args.length ? args.map((f) => path.resolve(f)) : markdownFiles();
   const problems = checkAll(files);
   for (const p of problems) console.log(`${path.relative(root, p.file)}:${p.line}: ${p.reason}: ${p.target}`);
-  console.log(`check-docs: ${files.length} documents, ${problems.length} missing target(s)`);
+  console.log(`check-docs: ${files.length} documents, ${problems.length} problem(s)`);
   process.exit(problems.length ? 1 : 0);
 }

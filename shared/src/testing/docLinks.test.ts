@@ -1,7 +1,7 @@
 /** @jest-environment node */
-// Every relative link and file path named in the repository's Markdown exists
-// (scripts/check-docs.mjs), and the check itself fires: a document naming a missing file
-// fails it, its well-behaved twin passes.
+// Every relative link and file path named in the repository's Markdown exists and prose is
+// wrapped at 100 characters (scripts/check-docs.mjs), and the check itself fires: a document
+// naming a missing file or with a long line fails it, its well-behaved twin passes.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ describe('documentation links and paths', () => {
 
   it('every document of the repository names only files that exist', () => {
     const { status, out } = check();
-    expect(out).toMatch(/0 missing target\(s\)/);
+    expect(out).toMatch(/0 problem\(s\)/);
     expect(status).toBe(0);
   });
 
@@ -35,6 +35,25 @@ describe('documentation links and paths', () => {
     expect(status).toBe(1);
     expect(out).toContain('link target missing: ./no-such-guide.md');
     expect(out).toContain('path not found: api/src/no-such-file.ts');
+  });
+
+  it('fails on a line of prose over 100 characters, not on code, tables or one long piece', () => {
+    const words = Array.from({ length: 21 }, (_, i) => `word${i}`).join(' ');
+    const long = path.join(dir, 'long.md');
+    writeFileSync(long, `# long\n\nShort line.\n${words}\n`);
+    const { status, out } = check(long);
+    expect(status).toBe(1);
+    expect(out).toContain(`long.md:4: line over 100: ${words.length} characters`);
+
+    const span = `\`${'x'.repeat(60)} ${'y'.repeat(60)}\``;
+    const allowed = path.join(dir, 'allowed.md');
+    writeFileSync(
+      allowed,
+      ['```', words, '```', `| ${words} |`, `- ${span}`, `[link](https://example.com/${'z'.repeat(100)})`, ''].join(
+        '\n',
+      ),
+    );
+    expect(check(allowed)).toMatchObject({ status: 0 });
   });
 
   it('passes links and paths that exist, and skips URLs, routes, placeholders and fenced code', () => {
@@ -53,7 +72,7 @@ describe('documentation links and paths', () => {
       ].join('\n'),
     );
     const { status, out } = check(good);
-    expect(out).toMatch(/0 missing target\(s\)/);
+    expect(out).toMatch(/0 problem\(s\)/);
     expect(status).toBe(0);
   });
 });
