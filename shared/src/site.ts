@@ -28,6 +28,6 @@ export const publicSiteSettingsParser: Parser<PublicSiteSettings> = {
 export const siteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.publicSettings(),
-    queryFn: ({ signal }) => api.get('/site', { public: true, signal, schema: publicSiteSettingsParser }),
+    queryFn: ({ signal }) => api.get('site', { public: true, signal, schema: publicSiteSettingsParser }),
     staleTime: 5 * 60 * 1000,
   });

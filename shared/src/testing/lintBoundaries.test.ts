@@ -92,6 +92,11 @@ const CASES: Case[] = [
     rule: 'no-restricted-syntax',
   },
   {
+    name: 'shared writes an API path with a leading slash',
+    files: { [`shared/src/${tag}/bad.ts`]: "import { api } from '../api';\nexport const load = () => api.get('/site');\n" },
+    rule: 'no-restricted-syntax',
+  },
+  {
     name: 'an API path relative to the base is fine',
     files: { [`shell/src/${tag}/good.ts`]: "import { api } from '@quarry/shared';\nexport const load = (id: string) => api.get(`admin/users/${id}`);\n" },
     rule: null,
