@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../db';
 import { countsByValue } from '../lib/counts';
 import { chunkingRuns, chunks, datasets, extractionResults, files, jobDependencies, jobEvents, jobs, ocrResults, outputSchemas, prompts, users, type JobEventRow, type JobRow } from '../db/schema';
 import { notFound } from '../lib/errors';
+import { containsPattern, orderWithTies } from '../lib/list-query';
 import { countBilledJobs, jobUsagePolicy } from './billing';
 import { toJobEvent } from './events';
 import { toJobRef, type JobExtras } from './present';
@@ -73,9 +74,6 @@ const SORT_COLUMNS: Record<JobSortColumn, SQL> = {
   job_type: sql`${jobs.jobType}`,
 };
 
-/** `%part%` for ILIKE, with the pattern characters of the part taken literally */
-const containsPattern = (part: string) => `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
   const conditions: SQL[] = [eq(jobs.userId, userId), notInArray(jobs.jobType, [...INTERNAL_JOB_TYPES])];
   if (f.jobType) conditions.push(eq(jobs.jobType, f.jobType));
@@ -97,8 +95,7 @@ export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
     .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
     .where(where);
   // ties broken by id in the same direction, so pages never repeat or skip a job
-  const dir = f.order === 'asc' ? asc : desc;
-  const items = await selectJobs(db, where, [dir(SORT_COLUMNS[f.sort ?? 'created_at']), dir(jobs.id)], f.limit, f.offset);
+  const items = await selectJobs(db, where, orderWithTies(f.order ?? 'desc', SORT_COLUMNS[f.sort ?? 'created_at'], jobs.id), f.limit, f.offset);
   return { items, total: count?.n ?? 0 };
 }
 

@@ -1,14 +1,13 @@
 // Users as administrators manage them: list, disable / enable, promote / demote, and
 // balance adjustments written to the credit ledger like an approved credit request.
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserSort, AdminUserUpdate, BalanceAdjustment, SortOrder } from '@quarry/shared/schemas';
 import type { Db } from '../../db';
 import { creditTransactions, users, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { containsPattern, orderWithTies } from '../../lib/list-query';
 import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const userSortKey: Record<AdminUserSort, SQL> = {
   created_at: sql`${users.createdAt}`,
@@ -34,14 +33,11 @@ export async function listUsers(
   q: { search?: string | undefined; limit: number; offset: number; sort: AdminUserSort; order: SortOrder },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const term = q.search?.trim();
-  const where = term
-    ? or(ilike(users.email, `%${escapeLike(term)}%`), ilike(users.fullName, `%${escapeLike(term)}%`))
-    : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
+  const where = term ? or(ilike(users.email, containsPattern(term)), ilike(users.fullName, containsPattern(term))) : undefined;
   const order =
     q.sort === 'full_name'
-      ? [asc(userSortKey.full_name), dir(sql`lower(${users.fullName})`), dir(users.id)]
-      : [dir(userSortKey[q.sort]), dir(users.id)];
+      ? [asc(userSortKey.full_name), ...orderWithTies(q.order, sql`lower(${users.fullName})`, users.id)]
+      : orderWithTies(q.order, userSortKey[q.sort], users.id);
   const { rows, total } = await readPage(db, users, { row: users }, where, order, q);
   return { rows: rows.map((p) => p.row), total };
 }

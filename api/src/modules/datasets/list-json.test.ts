@@ -5,7 +5,7 @@ import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { datasetFiles, datasets, fileReviews, files } from '../../db/schema';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { escapeLike } from '../files/service';
+import { escapeLike } from '../../lib/list-query';
 import { presentDataset } from './service';
 
 let t: TestApp;

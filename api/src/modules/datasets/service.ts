@@ -8,9 +8,10 @@ import type { Dataset, DatasetDetail, DatasetSortColumn, DatasetStatus, ExportFo
 import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, fileReviews, files, jobs, type DatasetRow, type FileRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/list-query';
 import { iso, isoStrict } from '../../lib/time';
 import { datasetScope, evaluate } from '../evaluation/service';
-import { escapeLike, fileJsonColumns, isoSqlOf, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
+import { fileJsonColumns, isoSqlOf, pageCountSql, retryOnDeadlock, toFile } from '../files/service';
 
 interface Stats {
   fileCount: number;
@@ -431,7 +432,7 @@ export async function listDatasetsJson(
     limit: q.limit,
     offset: q.offset,
     ...(q.status ? { status: q.status } : {}),
-    ...(q.search ? { pattern: `%${escapeLike(q.search)}%` } : {}),
+    ...(q.search ? { pattern: containsPattern(q.search) } : {}),
   });
   return { datasetsJson: row?.datasets ?? '[]', total: row?.n ?? 0 };
 }

@@ -7,7 +7,8 @@ import { datasetFiles, datasets, fileReviews, files, uploadSessions } from '../.
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { iso } from '../../lib/time';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { escapeLike, toFile } from './service';
+import { escapeLike } from '../../lib/list-query';
+import { toFile } from './service';
 
 let t: TestApp;
 let alice: TestUser;

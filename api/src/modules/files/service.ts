@@ -5,6 +5,7 @@ import type { CleanupResponse, DatasetRef, FileInfo, FileSortColumn, FileStatist
 import type { Db, DbOrTx } from '../../db';
 import { datasetFiles, datasets, files, uploads, users, type FileRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/list-query';
 import { getOwnRow } from '../../lib/own-rows';
 import { iso, isoStrict } from '../../lib/time';
 import { userPrefix, type BlobStore } from '../../storage';
@@ -61,8 +62,6 @@ export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 3): Pr
     }
   }
 }
-
-export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The caller's file, or 404. */
 export async function getOwnFile(db: DbOrTx, userId: string, id: string): Promise<FileRow> {
@@ -183,7 +182,7 @@ export async function listFilesJson(
     order?: SortOrder | undefined;
   },
 ): Promise<{ filesJson: string; total: number; totalPages: number; reviewedCount: number }> {
-  const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
+  const pattern = q.search ? containsPattern(q.search) : null;
   const variant: ListVariant = {
     includeFailed: q.include_failed,
     search: pattern !== null,

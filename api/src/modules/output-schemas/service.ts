@@ -1,15 +1,15 @@
 // Output schemas (docs/product/prompts-and-schemas.md): reusable JSON schemas for structured language-model output.
 // field_count is stored with the definition; usage_count = prompts and examples that refer to
 // the schema (counted live) + jobs that used it (recordOutputSchemaUse, called by the engine).
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutputSchema, OutputSchemaSort, OutputSchemaStatistics, SortOrder } from '@quarry/shared/schemas';
 import { deleteOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
+import { containsPattern, orderWithTies } from '../../lib/list-query';
 import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
-import { escapeLike } from '../files/service';
 import { checkDefinition, fieldTypesOf } from './definition';
 
 // correlated subqueries written out: drizzle may render the outer column unqualified
@@ -74,12 +74,12 @@ export async function listOutputSchemas(
 ) {
   const conditions: SQL[] = [eq(outputSchemas.userId, userId)];
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     conditions.push(sql`(${outputSchemas.name} ilike ${like} or coalesce(${outputSchemas.description}, '') ilike ${like})`);
   }
   const where = and(...conditions);
-  const dir = q.order === 'asc' ? asc : desc;
-  const { rows, total } = await readPage(db, outputSchemas, { row: outputSchemas, usage: usageSql }, where, [dir(schemaSortKey[q.sort]), dir(outputSchemas.id)], q);
+  const order = orderWithTies(q.order, schemaSortKey[q.sort], outputSchemas.id);
+  const { rows, total } = await readPage(db, outputSchemas, { row: outputSchemas, usage: usageSql }, where, order, q);
   return { schemas: rows.map(toOutputSchema), total_count: total };
 }
 

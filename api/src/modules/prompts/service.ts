@@ -2,17 +2,17 @@
 // derived from the template on every write (the extraction engine's parser), and the variables
 // a type does not provide are reported ('Invalid variable - not available for this
 // prompt type'); a template that does not parse is refused.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Prompt, PromptKind, PromptSort, PromptStatistics, PromptValidateResponse, SortOrder } from '@quarry/shared/schemas';
 import { PROMPT_ALLOWED_VARIABLES, PROMPT_MESSAGES } from '@quarry/shared/schemas';
 import { deleteOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type PromptRow } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
+import { containsPattern, orderWithTies } from '../../lib/list-query';
 import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { extractTemplateVariables, validateTemplateVariables } from '../../processing/extraction/template';
-import { escapeLike } from '../files/service';
 import { assertDefinition } from '../output-schemas/service';
 
 // a correlated subquery written out: drizzle may render the outer column unqualified
@@ -99,14 +99,14 @@ export async function listPrompts(
   const conditions: SQL[] = [eq(prompts.userId, userId)];
   if (q.type) conditions.push(eq(prompts.type, q.type));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = containsPattern(q.search);
     conditions.push(
       sql`(${prompts.name} ilike ${like} or coalesce(${prompts.description}, '') ilike ${like} or ${prompts.template} ilike ${like})`,
     );
   }
   const where = and(...conditions);
-  const dir = q.order === 'asc' ? asc : desc;
-  const { rows, total } = await readPage(db, prompts, { row: prompts, exampleCount: exampleCountSql }, where, [dir(promptSortKey[q.sort]), dir(prompts.id)], q);
+  const order = orderWithTies(q.order, promptSortKey[q.sort], prompts.id);
+  const { rows, total } = await readPage(db, prompts, { row: prompts, exampleCount: exampleCountSql }, where, order, q);
   return { prompts: rows.map(toPrompt), total_count: total };
 }
 
