@@ -1,6 +1,7 @@
 // Small fixed-window rate limiter kept in process memory. Used for login (per account
 // and per address), registration, contact and feedback. Account lockout (423) is stored
 // in the database instead, so it holds across API processes.
+import type { Config } from '../config';
 import { tooManyRequests } from './errors';
 
 interface Window {
@@ -44,4 +45,14 @@ export class RateLimiter {
     this.lastSweep = now;
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
   }
+}
+
+/** The limits counted over the one window RATE_LIMIT_WINDOW_SECONDS: sign-in, registration, password changes and resets. */
+type WindowSetting = 'loginPerIp' | 'loginPerAccount' | 'registerPerIp' | 'passwordChangePerUser' | 'passwordResetPerIp' | 'passwordResetPerEmail';
+export type WindowLimiters<K extends WindowSetting> = Record<K, RateLimiter>;
+
+/** A limiter for each of `settings`, named by it, each allowing its setting's number of hits per window. */
+export function windowLimiters<K extends WindowSetting>(rateLimits: Config['rateLimits'], ...settings: K[]): WindowLimiters<K> {
+  const windowMs = rateLimits.windowSeconds * 1000;
+  return Object.fromEntries(settings.map((k) => [k, new RateLimiter(rateLimits[k], windowMs)])) as WindowLimiters<K>;
 }

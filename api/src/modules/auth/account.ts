@@ -18,7 +18,7 @@ import { deviceName } from '../../auth/device';
 import { assertStrongPassword } from '../../auth/passwords';
 import { hashRefreshToken } from '../../auth/tokens';
 import { badRequest, notFound, validationError } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
+import { windowLimiters, type WindowLimiters } from '../../lib/rate-limit';
 import { isoStrict } from '../../lib/time';
 import { findUserByEmail } from '../users/service';
 import { Mailer } from './mail';
@@ -26,19 +26,13 @@ import { Mailer } from './mail';
 const RESET_SUBJECT = 'Reset your Quarry password';
 
 export class AccountSecurity {
-  readonly changePerUser: RateLimiter;
-  readonly resetPerIp: RateLimiter;
-  private readonly resetPerEmail: RateLimiter;
+  private readonly limits: WindowLimiters<'passwordChangePerUser' | 'passwordResetPerIp' | 'passwordResetPerEmail'>;
   readonly mailer: Mailer;
   /** reset requests answer before their mail is out; tests and shutdown wait for these */
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly app: FastifyInstance) {
-    const { rateLimits } = app.config;
-    const windowMs = rateLimits.windowSeconds * 1000;
-    this.changePerUser = new RateLimiter(rateLimits.passwordChangePerUser, windowMs);
-    this.resetPerIp = new RateLimiter(rateLimits.passwordResetPerIp, windowMs);
-    this.resetPerEmail = new RateLimiter(rateLimits.passwordResetPerEmail, windowMs);
+    this.limits = windowLimiters(app.config.rateLimits, 'passwordChangePerUser', 'passwordResetPerIp', 'passwordResetPerEmail');
     this.mailer = new Mailer(app.database.db, app.config.mail, app.log);
   }
 
@@ -59,7 +53,7 @@ export class AccountSecurity {
 
   /** Checks the current password, sets the new one, ends every other session. Returns how many ended. */
   async changePassword(user: UserRow, currentSessionId: string, current: string, next: string): Promise<number> {
-    this.changePerUser.consume(`user:${user.id}`, 'Too many password changes. Please wait before trying again.');
+    this.limits.passwordChangePerUser.consume(`user:${user.id}`, 'Too many password changes. Please wait before trying again.');
     if (!(await this.app.passwords.verify(user.passwordHash, current))) {
       throw validationError(['body', 'current_password'], CURRENT_PASSWORD_WRONG, 'invalid_password');
     }
@@ -83,10 +77,10 @@ export class AccountSecurity {
    * the same way for every address (no enumeration); the lookup and the mail run after.
    */
   requestReset(email: string, ip: string): void {
-    this.resetPerIp.consume(`ip:${ip}`, 'Too many password reset requests. Please wait before trying again.');
+    this.limits.passwordResetPerIp.consume(`ip:${ip}`, 'Too many password reset requests. Please wait before trying again.');
     // past the per-address limit nothing more is sent, silently: a 429 here would tell nothing
     // about the account, but the owner's mailbox should not fill up either
-    if (this.resetPerEmail.hit(`email:${email}`) > 0) return;
+    if (this.limits.passwordResetPerEmail.hit(`email:${email}`) > 0) return;
     const work = this.issueReset(email, ip).catch((err: unknown) => {
       this.app.log.error({ err }, 'sending a password reset link failed');
     });
@@ -111,7 +105,7 @@ export class AccountSecurity {
 
   /** Sets the new password through a reset link's token (once, before it expires) and ends every session. */
   async resetPassword(token: string, next: string, ip: string): Promise<void> {
-    this.resetPerIp.consume(`ip:${ip}`, 'Too many password reset attempts. Please wait before trying again.');
+    this.limits.passwordResetPerIp.consume(`ip:${ip}`, 'Too many password reset attempts. Please wait before trying again.');
     const tokenHash = hashRefreshToken(token);
     const now = new Date();
     const usable = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));

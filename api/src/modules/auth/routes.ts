@@ -63,7 +63,7 @@ export default async function authRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      auth.registerPerIp.consume(`ip:${req.ip}`, 'Too many registration attempts. Please wait before trying again.');
+      auth.limits.registerPerIp.consume(`ip:${req.ip}`, 'Too many registration attempts. Please wait before trying again.');
       const { email, password, full_name } = req.body;
       assertStrongPassword(password, [email, ...(full_name ? [full_name] : [])]);
       const user = await createUser(app.database.db, {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { refreshTokens, users, type UserRow } from '../../db/schema';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
+import { windowLimiters, type WindowLimiters } from '../../lib/rate-limit';
 import { hashRefreshToken, newRefreshToken } from '../../auth/tokens';
 import { findUserByEmail, normalizeEmail } from '../users/service';
 
@@ -31,16 +31,11 @@ export interface IssuedSession {
 }
 
 export class AuthService {
-  private readonly loginPerIp: RateLimiter;
-  private readonly loginPerAccount: RateLimiter;
-  readonly registerPerIp: RateLimiter;
+  /** registerPerIp is the registration route's (routes.ts) */
+  readonly limits: WindowLimiters<'loginPerIp' | 'loginPerAccount' | 'registerPerIp'>;
 
   constructor(private readonly app: FastifyInstance) {
-    const { rateLimits } = app.config;
-    const windowMs = rateLimits.windowSeconds * 1000;
-    this.loginPerIp = new RateLimiter(rateLimits.loginPerIp, windowMs);
-    this.loginPerAccount = new RateLimiter(rateLimits.loginPerAccount, windowMs);
-    this.registerPerIp = new RateLimiter(rateLimits.registerPerIp, windowMs);
+    this.limits = windowLimiters(app.config.rateLimits, 'loginPerIp', 'loginPerAccount', 'registerPerIp');
   }
 
   private get db(): Db {
@@ -69,8 +64,8 @@ export class AuthService {
 
   async login(username: string, password: string, meta: ClientMeta): Promise<IssuedSession> {
     const email = normalizeEmail(username);
-    this.loginPerIp.consume(`ip:${meta.ip}`, 'Too many login attempts from this address. Please wait before trying again.');
-    this.loginPerAccount.consume(`acct:${email}`, 'Too many login attempts for this account. Please wait before trying again.');
+    this.limits.loginPerIp.consume(`ip:${meta.ip}`, 'Too many login attempts from this address. Please wait before trying again.');
+    this.limits.loginPerAccount.consume(`acct:${email}`, 'Too many login attempts for this account. Please wait before trying again.');
 
     const user = await findUserByEmail(this.db, email);
     if (!user) {
@@ -109,7 +104,7 @@ export class AuthService {
       })
       .where(eq(users.id, user.id))
       .returning();
-    this.loginPerAccount.reset(`acct:${email}`);
+    this.limits.loginPerAccount.reset(`acct:${email}`);
     return this.startSession(updated!, meta);
   }
 
