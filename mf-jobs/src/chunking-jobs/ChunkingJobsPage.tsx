@@ -5,12 +5,11 @@ import { ErrorState, LoadingState, SelectField, classifyChunkingCreateError, pat
 import { WINDOW_SIZE } from '@quarry/shared/schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useListRefreshOnUpdates } from '../common/live';
-import { useMyFiles, useUserId } from '../common/queries';
+import { useMyFiles } from '../common/queries';
 import { StartJobLayout } from '../common/StartJobLayout';
 import { RecentJobsCard } from '../common/RecentJobs';
 import { CHUNKING_PAGE_STRATEGIES, chunkingRequest, type ChunkingPageStrategy } from './form';
-import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, chunkingKeys, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
+import { CHUNKING_NAME_TRUNCATE, InvalidChunkingResponse, RECENT_CHUNKING_JOBS_SHOWN, useCreateChunkingJob, useRecentChunkingJobs } from './queries';
 
 export default function ChunkingJobsPage() {
   const [fileId, setFileId] = useState('');
@@ -20,8 +19,6 @@ export default function ChunkingJobsPage() {
   const recent = useRecentChunkingJobs(RECENT_CHUNKING_JOBS_SHOWN);
   const create = useCreateChunkingJob();
   const navigate = useNavigate();
-  const userId = useUserId();
-  useListRefreshOnUpdates(chunkingKeys.list(userId, RECENT_CHUNKING_JOBS_SHOWN), (m) => m.job_type === 'chunking');
 
   const onSubmit = async () => {
     if (!fileId) {

@@ -1,7 +1,11 @@
 // Chunking jobs: recent jobs, one job, its chunks, create.
 import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
 import { RECENT_CHUNKING_JOBS_LIMIT } from '@quarry/shared/constants';
-import { ChunkingJobDetailSchema, ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
+import { ChunkingJobListResponseSchema, ChunksResponseSchema, type ChunkingStrategyName } from '@quarry/shared/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { chunkingJobQuery } from '../common/jobDetailQueries';
+import { useLiveRecentJobs } from '../common/live';
+import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 /** the recent-jobs call's default */
@@ -10,21 +14,16 @@ export const CHUNKING_NAME_TRUNCATE = 35;
 
 export const chunkingKeys = {
   list: (userId: string | undefined, limit: number) => jobKeys.list(userId, { type: 'chunking', limit }),
-  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'chunking'] as const,
   chunks: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'chunking', 'chunks'] as const,
 };
 
 /** `GET chunking/jobs?limit` (the call's default is 5). */
 export function useRecentChunkingJobs(limit: number = RECENT_CHUNKING_JOBS_LIMIT) {
-  return useSignedInQuery((userId) => chunkingKeys.list(userId, limit), (signal) => api.get('chunking/jobs', { query: { limit }, signal, schema: ChunkingJobListResponseSchema }));
+  return useLiveRecentJobs('chunking', (userId) => chunkingKeys.list(userId, limit), (signal) => api.get('chunking/jobs', { query: { limit }, signal, schema: ChunkingJobListResponseSchema }));
 }
 
 export function useChunkingJob(id: string, connected: boolean) {
-  return useSignedInQuery(
-    (userId) => chunkingKeys.detail(userId, id),
-    (signal) => api.get(`chunking/jobs/${encodeURIComponent(id)}`, { signal, schema: ChunkingJobDetailSchema }),
-    { refetchInterval: (q) => pollInterval(isActiveJob('chunking', q.state.data?.status), connected), enabled: Boolean(id) },
-  );
+  return useQuery({ ...chunkingJobQuery(useUserId(), id), refetchInterval: (q) => pollInterval(isActiveJob('chunking', q.state.data?.status), connected) });
 }
 
 /** Completed chunking jobs load their chunks. */

@@ -1,16 +1,11 @@
 // The crumbs naming what this area's pages show. Each reads the query its page reads (same
 // key, same call, same schema), so a page that has loaded its job or file pays nothing for
 // its crumb; only the evaluation page, which never loads its dataset, asks for the name.
-import { api, datasetKeys, jobKeys, namedCrumb } from '@quarry/shared';
-import {
-  ChunkingJobDetailSchema,
-  DatasetSchema,
-  JobDetailSchema,
-  OcrJobDetailSchema,
-  PipelineJobSchema,
-} from '@quarry/shared/schemas';
-import { queryOptions } from '@tanstack/react-query';
+import { api, datasetKeys, namedCrumb } from '@quarry/shared';
+import { DatasetSchema } from '@quarry/shared/schemas';
+import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { fileQueryOptions } from './fileQueries';
+import { chunkingJobQuery, jobQuery, ocrJobQuery, pipelineJobQuery } from './jobDetailQueries';
 
 const enc = encodeURIComponent;
 
@@ -21,50 +16,15 @@ export const fileCrumb = namedCrumb({
   name: (file) => file.filename,
 });
 
+/** A job's page: the job's name from the page's own query (`jobDetailQueries.ts`). */
+const jobNameCrumb = <T extends { name: string }, K extends QueryKey>(placeholder: string, query: (userId: string | undefined, id: string) => UseQueryOptions<T, Error, T, K>) =>
+  namedCrumb({ placeholder, query: (p, userId) => query(userId, p.jobId ?? ''), name: (job) => job.name });
+
 /** `/jobs/:jobId` and the extraction monitor: `GET jobs/{id}` under the key both pages read. */
-export const jobCrumb = namedCrumb({
-  placeholder: 'Job',
-  query: (p, userId) =>
-    queryOptions({
-      queryKey: [...jobKeys.detail(userId, p.jobId ?? ''), 'job'] as const,
-      queryFn: ({ signal }) => api.get(`jobs/${enc(p.jobId ?? '')}`, { signal, schema: JobDetailSchema }),
-      enabled: Boolean(userId && p.jobId),
-    }),
-  name: (job) => job.name,
-});
-
-export const ocrJobCrumb = namedCrumb({
-  placeholder: 'OCR Job Monitor',
-  query: (p, userId) =>
-    queryOptions({
-      queryKey: [...jobKeys.detail(userId, p.jobId ?? ''), 'ocr'] as const,
-      queryFn: ({ signal }) => api.get(`ocr/jobs/${enc(p.jobId ?? '')}`, { signal, schema: OcrJobDetailSchema }),
-      enabled: Boolean(userId && p.jobId),
-    }),
-  name: (job) => job.name,
-});
-
-export const chunkingJobCrumb = namedCrumb({
-  placeholder: 'Chunking Job',
-  query: (p, userId) =>
-    queryOptions({
-      queryKey: [...jobKeys.detail(userId, p.jobId ?? ''), 'chunking'] as const,
-      queryFn: ({ signal }) => api.get(`chunking/jobs/${enc(p.jobId ?? '')}`, { signal, schema: ChunkingJobDetailSchema }),
-      enabled: Boolean(userId && p.jobId),
-    }),
-  name: (job) => job.name,
-});
-
-export const pipelineJobCrumb = namedCrumb({
-  placeholder: 'Pipeline Job Monitor',
-  query: (p, userId) =>
-    queryOptions({
-      queryKey: [...jobKeys.detail(userId, p.jobId ?? ''), 'pipeline'] as const,
-      queryFn: ({ signal }) => api.get(`jobs/pipeline/${enc(p.jobId ?? '')}`, { signal, schema: PipelineJobSchema }),
-      enabled: Boolean(userId && p.jobId),
-    }),
-  name: (job) => job.name,
-});
+export const jobCrumb = jobNameCrumb('Job', jobQuery);
+export const ocrJobCrumb = jobNameCrumb('OCR Job Monitor', ocrJobQuery);
+export const chunkingJobCrumb = jobNameCrumb('Chunking Job', chunkingJobQuery);
+export const pipelineJobCrumb = jobNameCrumb('Pipeline Job Monitor', pipelineJobQuery);
 
 /** The evaluation of a dataset: the dataset's name (a key of its own: only the name is read). */
 export const evaluationDatasetCrumb = namedCrumb({

@@ -1,7 +1,9 @@
 // Live updates come from the shell's event bus only (never a socket of our own).
-import { events, useConnectionState, useJobUpdates, type JobUpdateMessage } from '@quarry/shared';
+import { events, useConnectionState, useJobUpdates, useSignedInQuery, type JobUpdateMessage } from '@quarry/shared';
+import type { JOB_TYPES } from '@quarry/shared/schemas';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useUserId } from './queries';
 
 export function useLiveConnected(): boolean {
   return useConnectionState() === 'connected';
@@ -43,6 +45,12 @@ export function useListRefreshOnUpdates(queryKey: QueryKey, accept: (msg: JobUpd
       clearTimeout(timer);
     };
   }, [client, keyJson]);
+}
+
+/** An area's recent jobs (`fetch` under `queryKey`), refreshed when live updates of jobs of its type arrive. */
+export function useLiveRecentJobs<T, K extends QueryKey>(jobType: (typeof JOB_TYPES)[number], queryKey: (userId: string | undefined) => K, fetch: (signal: AbortSignal) => Promise<T>) {
+  useListRefreshOnUpdates(queryKey(useUserId()), (m) => m.job_type === jobType);
+  return useSignedInQuery(queryKey, fetch);
 }
 
 /** chosen: live updates arriving together lead to one refetch at most this often (the last one always refetches) */

@@ -4,10 +4,9 @@ import { paths, SelectField } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
 import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
-import { useListRefreshOnUpdates } from '../common/live';
-import { useDatasets, useExamples, useJobEstimate, useMyFiles, usePrompts, useUserId } from '../common/queries';
+import { useDatasets, useExamples, useJobEstimate, useMyFiles, usePrompts } from '../common/queries';
 import { EMPTY_EXTRACTION, extractionBody, extractionEstimate, validateExtraction, type ExtractionForm } from './form';
-import { extractionKeys, useCreateExtractionJob, useRecentExtractionJobs } from './queries';
+import { useCreateExtractionJob, useRecentExtractionJobs } from './queries';
 
 export default function ExtractionJobsPage() {
   const [f, setF] = useState<ExtractionForm>(EMPTY_EXTRACTION);
@@ -24,8 +23,6 @@ export default function ExtractionJobsPage() {
   const recent = useRecentExtractionJobs();
   const create = useCreateExtractionJob();
   const createAndMonitor = useCreateAndMonitor(create, paths.jobs.extractionMonitor);
-  const userId = useUserId();
-  useListRefreshOnUpdates(extractionKeys.list(userId), (m) => m.job_type === 'extraction');
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

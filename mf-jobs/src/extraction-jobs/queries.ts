@@ -1,17 +1,21 @@
 // Extraction jobs: recent jobs, one job (no retry on error), create.
-import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
-import { JobDetailSchema, JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
+import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { jobQuery } from '../common/jobDetailQueries';
+import { useLiveRecentJobs } from '../common/live';
+import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 export const RECENT_EXTRACTION_JOBS = 10;
 
 export const extractionKeys = {
   list: (userId: string | undefined) => jobKeys.list(userId, { type: 'extraction', limit: RECENT_EXTRACTION_JOBS }),
-  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'job'] as const,
 };
 
 export function useRecentExtractionJobs() {
-  return useSignedInQuery(
+  return useLiveRecentJobs(
+    'extraction',
     extractionKeys.list,
     (signal) => api.get('jobs/', { query: { job_type: 'extraction', limit: RECENT_EXTRACTION_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
   );
@@ -19,11 +23,7 @@ export function useRecentExtractionJobs() {
 
 /** GET jobs/{id}; the extraction monitor does not retry a failed fetch. */
 export function useExtractionJob(id: string, connected: boolean) {
-  return useSignedInQuery(
-    (userId) => extractionKeys.detail(userId, id),
-    (signal) => api.get(`jobs/${encodeURIComponent(id)}`, { signal, schema: JobDetailSchema }),
-    { retry: false, refetchInterval: (q) => pollInterval(isActiveJob('extraction', q.state.data?.status), connected), enabled: Boolean(id) },
-  );
+  return useQuery({ ...jobQuery(useUserId(), id), retry: false, refetchInterval: (q) => pollInterval(isActiveJob('extraction', q.state.data?.status), connected) });
 }
 
 export interface ExtractionCreate {

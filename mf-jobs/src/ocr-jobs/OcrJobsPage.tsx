@@ -5,12 +5,10 @@ import { EmptyState, ErrorState, LoadingState, formatMB, paths, toast } from '@q
 import type { FileInfo } from '@quarry/shared/schemas';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useListRefreshOnUpdates } from '../common/live';
 import { useMyFiles } from '../common/queries';
 import { StartJobLayout } from '../common/StartJobLayout';
 import { RecentJobsCard } from '../common/RecentJobs';
-import { OCR_NAME_TRUNCATE, ocrKeys, useRecentOcrJobs, useStartOcr } from './queries';
-import { useUserId } from '../common/queries';
+import { OCR_NAME_TRUNCATE, useRecentOcrJobs, useStartOcr } from './queries';
 
 /** Valid files that are PDFs or images. */
 export function isOcrCandidate(f: Pick<FileInfo, 'is_valid' | 'mime_type'>): boolean {
@@ -25,8 +23,6 @@ export default function OcrJobsPage() {
   const recent = useRecentOcrJobs();
   const start = useStartOcr();
   const navigate = useNavigate();
-  const userId = useUserId();
-  useListRefreshOnUpdates(ocrKeys.list(userId), (m) => m.job_type === 'ocr');
 
   const candidates = useMemo(() => {
     const all = (files.data?.files ?? []).filter(isOcrCandidate);

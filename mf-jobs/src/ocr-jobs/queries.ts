@@ -1,6 +1,10 @@
 // OCR jobs: list, one job, create + start.
-import { api, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
-import { OcrJobDetailSchema, OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
+import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
+import { OcrJobListResponseSchema, OcrJobSchema } from '@quarry/shared/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { ocrJobQuery } from '../common/jobDetailQueries';
+import { useLiveRecentJobs } from '../common/live';
+import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
 export const RECENT_OCR_JOBS = 10;
@@ -8,19 +12,14 @@ export const OCR_NAME_TRUNCATE = 40;
 
 export const ocrKeys = {
   list: (userId: string | undefined) => jobKeys.list(userId, { type: 'ocr', limit: RECENT_OCR_JOBS }),
-  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'ocr'] as const,
 };
 
 export function useRecentOcrJobs() {
-  return useSignedInQuery(ocrKeys.list, (signal) => api.get('ocr/jobs', { query: { limit: RECENT_OCR_JOBS, offset: 0 }, signal, schema: OcrJobListResponseSchema }));
+  return useLiveRecentJobs('ocr', ocrKeys.list, (signal) => api.get('ocr/jobs', { query: { limit: RECENT_OCR_JOBS, offset: 0 }, signal, schema: OcrJobListResponseSchema }));
 }
 
 export function useOcrJob(id: string, connected: boolean) {
-  return useSignedInQuery(
-    (userId) => ocrKeys.detail(userId, id),
-    (signal) => api.get(`ocr/jobs/${encodeURIComponent(id)}`, { signal, schema: OcrJobDetailSchema }),
-    { refetchInterval: (q) => pollInterval(isActiveJob('ocr', q.state.data?.status), connected), enabled: Boolean(id) },
-  );
+  return useQuery({ ...ocrJobQuery(useUserId(), id), refetchInterval: (q) => pollInterval(isActiveJob('ocr', q.state.data?.status), connected) });
 }
 
 /** Create the OCR job, then start it. */

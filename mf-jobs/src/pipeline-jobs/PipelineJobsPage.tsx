@@ -10,10 +10,9 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
 import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
-import { useListRefreshOnUpdates } from '../common/live';
-import { useDatasets, useExamples, useJobEstimate, usePrompts, useUserId } from '../common/queries';
+import { useDatasets, useExamples, useJobEstimate, usePrompts } from '../common/queries';
 import { PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, pipelineFormFromLink, runDatasetName, toggleStage, validatePipeline, type PipelineForm } from './form';
-import { pipelineKeys, useChosenFiles, useCreatePipelineJob, useCreateRunDataset, useRecentPipelineJobs } from './queries';
+import { useChosenFiles, useCreatePipelineJob, useCreateRunDataset, useRecentPipelineJobs } from './queries';
 
 const STAGE_LABELS: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
 
@@ -40,8 +39,6 @@ export default function PipelineJobsPage() {
   const recent = useRecentPipelineJobs();
   const create = useCreatePipelineJob();
   const createAndMonitor = useCreateAndMonitor(create, paths.jobs.pipelineMonitor);
-  const userId = useUserId();
-  useListRefreshOnUpdates(pipelineKeys.list(userId), (m) => m.job_type === 'full_pipeline');
   const problems = validatePipeline(usable);
   const extraction = f.stages.includes('extraction');
   const chunking = f.stages.includes('chunking');

@@ -1,8 +1,10 @@
 // Pipeline jobs: recent pipelines, one pipeline (no retry on error), create;
 // the files a link chose, and the dataset a run on chosen files gets.
-import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation, useSignedInQuery } from '@quarry/shared';
+import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation } from '@quarry/shared';
 import { DatasetSchema, FileSchema, JobListResponseSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { pipelineJobQuery } from '../common/jobDetailQueries';
+import { useLiveRecentJobs } from '../common/live';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
 
@@ -10,22 +12,18 @@ export const RECENT_PIPELINE_JOBS = 10;
 
 export const pipelineKeys = {
   list: (userId: string | undefined) => jobKeys.list(userId, { type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS }),
-  detail: (userId: string | undefined, id: string) => [...jobKeys.detail(userId, id), 'pipeline'] as const,
 };
 
 export function useRecentPipelineJobs() {
-  return useSignedInQuery(
+  return useLiveRecentJobs(
+    'full_pipeline',
     pipelineKeys.list,
     (signal) => api.get('jobs/', { query: { job_type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
   );
 }
 
 export function usePipelineJob(id: string, connected: boolean) {
-  return useSignedInQuery(
-    (userId) => pipelineKeys.detail(userId, id),
-    (signal) => api.get(`jobs/pipeline/${encodeURIComponent(id)}`, { signal, schema: PipelineJobSchema }),
-    { retry: false, refetchInterval: (q) => pollInterval(isActiveJob('pipeline', q.state.data?.status), connected), enabled: Boolean(id) },
-  );
+  return useQuery({ ...pipelineJobQuery(useUserId(), id), retry: false, refetchInterval: (q) => pollInterval(isActiveJob('pipeline', q.state.data?.status), connected) });
 }
 
 export function useCreatePipelineJob() {
