@@ -33,25 +33,9 @@ const parseTime = (ts: string) => {
 
 export const OCR_DEDUP_WINDOW_MS = 1000;
 
-export function fromStored(e: JobEvent): LogEvent {
-  return {
-    key: `e${e.id}`,
-    event_id: e.id,
-    job_id: e.job_id,
-    phase: e.phase,
-    sub_phase: e.sub_phase,
-    event_type: e.event_type,
-    message: e.message,
-    timestamp: e.timestamp,
-    progress_percentage: e.progress_percentage,
-    current_value: e.current_value,
-    total_value: e.total_value,
-    units: e.units,
-    details: e.details,
-    context: e.context,
-    status: e.status,
-    t: parseTime(e.timestamp),
-  };
+/** A stored event is a log event as it is: its id becomes the key and `event_id`. */
+export function fromStored({ id, ...event }: JobEvent): LogEvent {
+  return { ...event, key: `e${id}`, event_id: id, t: parseTime(event.timestamp) };
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -117,10 +101,6 @@ export function dedupeOcrEvents(list: readonly LogEvent[], windowMs = OCR_DEDUP_
 }
 
 /**
- * How many events a log stands for: the server's count (its answer may hold only the newest)
- * plus the live updates newer than that answer. Equal live and after a reload.
- */
-/**
  * A notice about the user's credits written after the job ended ("1 credit returned: …" when a
  * billed job failed through no fault of the user). It belongs in the event log, but it is not
  * the job's status: the failure before it is.
@@ -136,6 +116,10 @@ export function latestStatusEvent(log: readonly LogEvent[], test: (e: LogEvent) 
   return undefined;
 }
 
+/**
+ * How many events a log stands for: the server's count (its answer may hold only the newest)
+ * plus the live updates newer than that answer. Equal live and after a reload.
+ */
 export function eventTotal(log: readonly LogEvent[], server: { events?: readonly JobEvent[] | undefined; event_count?: number | undefined } | undefined): number {
   if (!server?.events) return log.length;
   let newest = 0;

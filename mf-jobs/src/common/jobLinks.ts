@@ -1,7 +1,5 @@
-// Where a job is watched and what it ran on: one place for the jobs list, the recent lists
-// and any screen that links to a job.
-import { paths } from '@quarry/shared';
-
+// What a job is and what it ran on: one place for the jobs list, the recent lists and any
+// screen that links to a job (where it is watched is `jobMonitorPath` of @quarry/shared).
 /** The label of a job type in lists and filters. */
 export const JOB_TYPE_LABELS: Record<string, string> = {
   full_pipeline: 'Pipeline',
@@ -11,22 +9,6 @@ export const JOB_TYPE_LABELS: Record<string, string> = {
 };
 
 export const jobTypeLabel = (jobType: string): string => JOB_TYPE_LABELS[jobType] ?? jobType;
-
-/** The monitor of a job's type; a type without one opens the generic job page. */
-export function monitorPathFor(jobType: string, id: string): string {
-  switch (jobType) {
-    case 'full_pipeline':
-      return paths.jobs.pipelineMonitor(id);
-    case 'ocr':
-      return paths.jobs.ocrMonitor(id);
-    case 'chunking':
-      return paths.jobs.chunkingMonitor(id);
-    case 'extraction':
-      return paths.jobs.extractionMonitor(id);
-    default:
-      return paths.jobs.detail(id);
-  }
-}
 
 export interface JobSubjectSource {
   filename?: string | null | undefined;

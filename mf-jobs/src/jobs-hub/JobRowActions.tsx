@@ -3,9 +3,8 @@
 // stage) offers the same two retries as its monitor, the current prompt and schema first; any
 // other job resumes after its last finished step.
 import { Button, HStack } from '@chakra-ui/react';
-import { ConfirmDialog, ButtonLink } from '@quarry/shared';
+import { ConfirmDialog, ButtonLink, jobMonitorPath } from '@quarry/shared';
 import { useState } from 'react';
-import { monitorPathFor } from '../common/jobLinks';
 import { useJobActions } from '../common/useJobActions';
 import { RetryChoice } from '../common/RetryChoice';
 import { canCancel, canRetry } from '../common/status';
@@ -53,7 +52,7 @@ export function JobRowActions({ job }: { job: JobRowJob }) {
           Cancel
         </Button>
       ) : null}
-      <ButtonLink to={monitorPathFor(job.job_type, job.id)} size="xs" variant="outline" aria-label={`Open ${job.name}`}>
+      <ButtonLink to={jobMonitorPath(job.job_type, job.id)} size="xs" variant="outline" aria-label={`Open ${job.name}`}>
         Open
       </ButtonLink>
       <ConfirmDialog

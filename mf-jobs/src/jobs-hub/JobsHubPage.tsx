@@ -2,12 +2,12 @@
 // date), search by job, file or dataset name, live status, sorting, pages, and Open / Cancel /
 // Retry on each row; the job areas and the wizard beside it ("New job", "Start a job").
 import { Box, Button, ButtonGroup, Card, Field, HStack, Input, InputGroup, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, PageNumbers, SelectField, StatusBadge, formatDateTime, jobKeys, plural } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, PageNumbers, SelectField, StatusBadge, formatDateTime, jobKeys, jobMonitorPath, plural } from '@quarry/shared';
 import { JOB_STATUSES, type Job, type JobSortColumn } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, ListTodo, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { jobSubject, jobTypeLabel, monitorPathFor } from '../common/jobLinks';
+import { jobSubject, jobTypeLabel } from '../common/jobLinks';
 import { useListRefreshOnUpdates } from '../common/live';
 import { useUserId } from '../common/queries';
 import { JobRowActions } from './JobRowActions';
@@ -222,7 +222,7 @@ function JobName({ job }: { job: Job }) {
   const subject = jobSubject(job);
   return (
     <Stack gap="0.5" minW="0">
-      <Link to={monitorPathFor(job.job_type, job.id)}>
+      <Link to={jobMonitorPath(job.job_type, job.id)}>
         <Text as="span" fontWeight="medium" wordBreak="break-word" _hover={{ textDecoration: 'underline' }}>
           {job.name}
         </Text>
