@@ -2,14 +2,14 @@
 // save or cancel; copy template; template preview toggle; examples; the output-schema
 // builder/viewer; the playground on a real document. Load failure: 'Failed to load prompt:
 // {message or Unknown error}'; missing: 'Prompt Not Found' with a link back.
-import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, SelectField, formatDateTime, handleError, paths, toast, ButtonLink } from '@quarry/shared';
+import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CopyButton, LoadingState, PageHeader, SelectField, formatDateTime, handleError, paths, toast } from '@quarry/shared';
 import type { Prompt, PromptKind } from '@quarry/shared/schemas';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PROMPT_KIND_OPTIONS } from '../common/choices';
-import { isNotFound } from '../common/errors';
+import { BackLink, ItemLoadFailed, ItemTitle, SectionCard } from '../common/pageParts';
 import { TemplateField, TemplatePreview, VariableProblems } from '../common/TemplateField';
 import { invalidUses } from '../common/templateVariables';
 import { ExamplesSection } from './ExamplesSection';
@@ -19,13 +19,7 @@ import { SchemaSection } from './SchemaSection';
 
 export const promptLoadFailed = (message: string | undefined) => `Failed to load prompt: ${message || 'Unknown error'}`;
 
-const BackLink = () => (
-  <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
-    <Link to={paths.prompts.index}>
-      <ArrowLeft size={14} /> Back to prompts
-    </Link>
-  </ChakraLink>
-);
+const BACK = { to: paths.prompts.index, label: 'Back to prompts' };
 
 interface Draft {
   name: string;
@@ -124,36 +118,25 @@ export default function PromptDetailPage() {
 
   if (query.isPending) return <LoadingState text="Loading prompt..." />;
   if (query.isError) {
-    if (isNotFound(query.error)) {
-      return (
-        <Box>
-          <BackLink />
-          <EmptyState
-            title="Prompt Not Found"
-            description="This prompt does not exist, or it is not yours."
-            action={<ButtonLink to={paths.prompts.index} size="sm" variant="outline">Back to prompts</ButtonLink>}
-          />
-        </Box>
-      );
-    }
     return (
-      <Box>
-        <BackLink />
-        <ErrorState title={promptLoadFailed(query.error.message)} onRetry={() => void query.refetch()} />
-      </Box>
+      <ItemLoadFailed
+        error={query.error}
+        back={BACK}
+        notFound={{ title: 'Prompt Not Found', description: 'This prompt does not exist, or it is not yours.' }}
+        failed={{ title: promptLoadFailed(query.error.message) }}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const prompt = query.data;
   return (
     <Box>
-      <BackLink />
+      <BackLink {...BACK} />
       <PageHeader
         title={
-          <HStack as="span" gap="3" wrap="wrap">
-            <span>{prompt.name}</span>
+          <ItemTitle name={prompt.name} editing={editing}>
             <Badge colorPalette={prompt.type === 'table' ? 'purple' : 'blue'}>{prompt.type}</Badge>
-            {editing ? <Badge colorPalette="orange">editing</Badge> : null}
-          </HStack>
+          </ItemTitle>
         }
         actions={
           !editing ? (
@@ -167,19 +150,13 @@ export default function PromptDetailPage() {
         {editing ? <Editor prompt={prompt} onDone={() => setEditing(false)} /> : <Viewer prompt={prompt} />}
         <ExamplesSection promptId={prompt.id} />
         <SchemaSection key={`${prompt.output_schema_id}-${prompt.updated_at}`} prompt={prompt} />
-        <Card.Root as="section" aria-label="Playground">
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Playground
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              Try this prompt, with its output schema and an example, on a chunk of one of your documents. Nothing is stored.
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <PlaygroundPanel promptId={prompt.id} examples={examples.data?.examples ?? []} hasInvalidVariables={invalidUses(prompt.template, prompt.type).length > 0} />
-          </Card.Body>
-        </Card.Root>
+        <SectionCard
+          title="Playground"
+          description="Try this prompt, with its output schema and an example, on a chunk of one of your documents. Nothing is stored."
+          label="Playground"
+        >
+          <PlaygroundPanel promptId={prompt.id} examples={examples.data?.examples ?? []} hasInvalidVariables={invalidUses(prompt.template, prompt.type).length > 0} />
+        </SectionCard>
       </Stack>
     </Box>
   );

@@ -2,13 +2,14 @@
 // variables checked live against the type), examples, optional output schema. Create is
 // disabled until a trimmed name and a template exist; after creation -> /prompts/{id}. A failed
 // save keeps everything typed.
-import { Box, Button, chakra, Card, Field, Grid, Heading, HStack, IconButton, Input, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, chakra, Card, Field, Grid, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PageHeader, SelectField, handleError, paths, toast } from '@quarry/shared';
 import type { PromptKind } from '@quarry/shared/schemas';
-import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PROMPT_KIND_OPTIONS } from '../common/choices';
+import { BackLink, SectionCard } from '../common/pageParts';
 import { SchemaChoice, schemaChoiceBody, type SchemaChoiceValue } from '../common/SchemaChoice';
 import { TemplateField } from '../common/TemplateField';
 import { useCreatePrompt, type NewExample } from './queries';
@@ -50,11 +51,7 @@ export default function NewPromptPage() {
 
   return (
     <chakra.form onSubmit={onSubmit} noValidate aria-label="New prompt">
-      <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
-        <Link to={paths.prompts.index}>
-          <ArrowLeft size={14} /> Back to prompts
-        </Link>
-      </ChakraLink>
+      <BackLink to={paths.prompts.index} label="Back to prompts" />
       <PageHeader
         title="New Prompt"
         actions={
@@ -92,58 +89,41 @@ export default function NewPromptPage() {
           </Card.Body>
         </Card.Root>
 
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Examples
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              An input text and the JSON you expect for it; the first one is sent to the model as a worked example.
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="4">
-              {examples.map((ex, i) => (
-                <Stack key={ex.key} gap="2" role="group" aria-label={`Example ${i + 1}`} borderWidth="1px" borderRadius="md" p="3">
-                  <HStack justify="space-between">
-                    <Text fontWeight="medium">Example {i + 1}</Text>
-                    <IconButton aria-label={`Remove example ${i + 1}`} size="xs" variant="ghost" colorPalette="red" onClick={() => setExamples(examples.filter((x) => x.key !== ex.key))}>
-                      <Trash2 />
-                    </IconButton>
-                  </HStack>
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
-                    <Field.Root invalid={incompleteExample && ex.input_text.trim() === ''}>
-                      <Field.Label>Input text</Field.Label>
-                      <Textarea rows={4} value={ex.input_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, input_text: e.target.value } : x)))} />
-                      <Field.ErrorText>Input text is required</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={incompleteExample && ex.output_text.trim() === ''}>
-                      <Field.Label>Output text</Field.Label>
-                      <Textarea rows={4} fontFamily="mono" value={ex.output_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, output_text: e.target.value } : x)))} />
-                      <Field.ErrorText>Output text is required</Field.ErrorText>
-                    </Field.Root>
-                  </Grid>
-                </Stack>
-              ))}
-              <Box>
-                <Button size="sm" variant="outline" onClick={() => setExamples([...examples, { key: Date.now(), input_text: '', output_text: '' }])}>
-                  <Plus /> Add example
-                </Button>
-              </Box>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title="Examples" description="An input text and the JSON you expect for it; the first one is sent to the model as a worked example.">
+          <Stack gap="4">
+            {examples.map((ex, i) => (
+              <Stack key={ex.key} gap="2" role="group" aria-label={`Example ${i + 1}`} borderWidth="1px" borderRadius="md" p="3">
+                <HStack justify="space-between">
+                  <Text fontWeight="medium">Example {i + 1}</Text>
+                  <IconButton aria-label={`Remove example ${i + 1}`} size="xs" variant="ghost" colorPalette="red" onClick={() => setExamples(examples.filter((x) => x.key !== ex.key))}>
+                    <Trash2 />
+                  </IconButton>
+                </HStack>
+                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+                  <Field.Root invalid={incompleteExample && ex.input_text.trim() === ''}>
+                    <Field.Label>Input text</Field.Label>
+                    <Textarea rows={4} value={ex.input_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, input_text: e.target.value } : x)))} />
+                    <Field.ErrorText>Input text is required</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={incompleteExample && ex.output_text.trim() === ''}>
+                    <Field.Label>Output text</Field.Label>
+                    <Textarea rows={4} fontFamily="mono" value={ex.output_text} onChange={(e) => setExamples(examples.map((x) => (x.key === ex.key ? { ...x, output_text: e.target.value } : x)))} />
+                    <Field.ErrorText>Output text is required</Field.ErrorText>
+                  </Field.Root>
+                </Grid>
+              </Stack>
+            ))}
+            <Box>
+              <Button size="sm" variant="outline" onClick={() => setExamples([...examples, { key: Date.now(), input_text: '', output_text: '' }])}>
+                <Plus /> Add example
+              </Button>
+            </Box>
+          </Stack>
+        </SectionCard>
 
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Output schema (optional)
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <SchemaChoice value={schema} onChange={setSchema} />
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title="Output schema (optional)">
+          <SchemaChoice value={schema} onChange={setSchema} />
+        </SectionCard>
       </Stack>
     </chakra.form>
   );

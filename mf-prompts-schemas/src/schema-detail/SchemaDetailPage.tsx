@@ -1,24 +1,19 @@
 // /output-schemas/{id}: view or edit a schema, copy it, an info panel (field count,
 // usage count, dates, the llm-format text the model sees) and a check of JSON data against it
 // (validate-data) with each error at its path. Missing: 'Schema Not Found'.
-import { Alert, Badge, Box, Button, Card, Code, DataList, Field, Grid, Heading, HStack, Link as ChakraLink, List, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, EmptyState, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast, ButtonLink } from '@quarry/shared';
+import { Alert, Box, Button, Card, Code, DataList, Field, Grid, Heading, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CopyButton, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast } from '@quarry/shared';
 import type { OutputSchema } from '@quarry/shared/schemas';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { errorText, isNotFound } from '../common/errors';
+import { useParams } from 'react-router';
+import { errorText } from '../common/errors';
+import { BackLink, ItemLoadFailed, ItemTitle } from '../common/pageParts';
 import { SchemaForm, type SchemaDraft } from '../common/SchemaForm';
 import { describeJsonError, parseJson, schemaText } from '../common/schemaModel';
 import { useLlmFormat, useSchemaDetail, useUpdateSchema, useValidateData } from './queries';
 
-const BackLink = () => (
-  <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
-    <Link to={paths.outputSchemas.index}>
-      <ArrowLeft size={14} /> Back to output schemas
-    </Link>
-  </ChakraLink>
-);
+const BACK = { to: paths.outputSchemas.index, label: 'Back to output schemas' };
 
 function InfoPanel({ schema }: { schema: OutputSchema }) {
   const format = useLlmFormat(schema.id, true);
@@ -178,31 +173,21 @@ export default function SchemaDetailPage() {
   if (query.isPending) return <LoadingState text="Loading schema..." />;
   if (query.isError) {
     return (
-      <Box>
-        <BackLink />
-        {isNotFound(query.error) ? (
-          <EmptyState
-            title="Schema Not Found"
-            description="This output schema does not exist, or it is not yours."
-            action={<ButtonLink to={paths.outputSchemas.index} size="sm" variant="outline">Back to output schemas</ButtonLink>}
-          />
-        ) : (
-          <ErrorState title="Failed to load schema" message={errorText(query.error)} onRetry={() => void query.refetch()} />
-        )}
-      </Box>
+      <ItemLoadFailed
+        error={query.error}
+        back={BACK}
+        notFound={{ title: 'Schema Not Found', description: 'This output schema does not exist, or it is not yours.' }}
+        failed={{ title: 'Failed to load schema', message: errorText(query.error) }}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const schema = query.data;
   return (
     <Box>
-      <BackLink />
+      <BackLink {...BACK} />
       <PageHeader
-        title={
-          <HStack as="span" gap="3" wrap="wrap">
-            <span>{schema.name}</span>
-            {editing ? <Badge colorPalette="orange">editing</Badge> : null}
-          </HStack>
-        }
+        title={<ItemTitle name={schema.name} editing={editing} />}
         description={schema.description ?? undefined}
         actions={
           editing ? null : (

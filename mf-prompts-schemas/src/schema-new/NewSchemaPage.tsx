@@ -1,10 +1,10 @@
 // /output-schemas/new: name, description, fields, templates and a preview; returns
 // to /output-schemas on success. A failed save keeps what was typed.
-import { Box, Button, Link as ChakraLink } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { PageHeader, handleError, paths, toast, ButtonLink } from '@quarry/shared';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../common/pageParts';
 import { SchemaForm, type SchemaDraft } from '../common/SchemaForm';
 import { useCreateSchema } from './queries';
 
@@ -23,11 +23,7 @@ export default function NewSchemaPage() {
   };
   return (
     <Box>
-      <ChakraLink asChild fontSize="sm" mb="3" display="inline-flex" gap="1" alignItems="center">
-        <Link to={paths.outputSchemas.index}>
-          <ArrowLeft size={14} /> Back to output schemas
-        </Link>
-      </ChakraLink>
+      <BackLink to={paths.outputSchemas.index} label="Back to output schemas" />
       <PageHeader title="New Schema" description="Describe the fields the model must return; the builder and the JSON Schema stay in sync." />
       <SchemaForm
         draft={draft}
