@@ -28,37 +28,56 @@ function ProviderFields({ provider, setProvider, model, setModel }: { provider: 
   );
 }
 
-function Problem({ text }: { text: string | null }) {
-  return text ? (
-    <Text color="fg.error" fontSize="sm" role="alert">
-      {text}
-    </Text>
-  ) : null;
-}
+type TestRequest = Parameters<ReturnType<typeof useSubmitTest>['mutateAsync']>[0];
 
-function SimpleForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) {
+/** A test form's sending: its check first (the message stays under the form), then the task is submitted and followed. */
+function useSendTest(onSubmitted: (taskId: string) => void) {
   const submit = useSubmitTest();
-  const [rows, setRows] = useState<MessageRow[]>([{ key: 1, role: 'user', content: '' }]);
-  const [provider, setProvider] = useState<LlmProvider>(LLM_TEST_DEFAULT_PROVIDER);
-  const [model, setModel] = useState('');
-  const [temperature, setTemperature] = useState('0.7');
-  const [maxTokens, setMaxTokens] = useState('1000');
   const [problem, setProblem] = useState<string | null>(null);
-  const nextKey = useRef(2);
-  const send = async () => {
-    const p = validateSimple(rows) ?? validateInputs(Number(temperature), Number(maxTokens));
-    setProblem(p);
-    if (p) return;
+  const send = async (check: string | null, request: () => TestRequest) => {
+    setProblem(check);
+    if (check) return;
     try {
-      const r = await submit.mutateAsync({
-        kind: 'simple',
-        body: { messages: rows.map(({ role, content }) => ({ role, content })), provider, model: model.trim() || null, temperature: Number(temperature), max_tokens: Number(maxTokens) },
-      });
+      const r = await submit.mutateAsync(request());
       onSubmitted(r.task_id);
     } catch (e) {
       handleError(e, { title: 'The test could not be sent' });
     }
   };
+  return { send, problem, setProblem, sending: submit.isPending };
+}
+
+/** The end of a test form: what its check found, and its Run button. */
+function RunTest({ label, problem, sending, onRun }: { label: string; problem: string | null; sending: boolean; onRun: () => void }) {
+  return (
+    <>
+      {problem ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Box>
+        <Button colorPalette="brand" onClick={onRun} loading={sending}>
+          {label}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+function SimpleForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) {
+  const { send, problem, setProblem, sending } = useSendTest(onSubmitted);
+  const [rows, setRows] = useState<MessageRow[]>([{ key: 1, role: 'user', content: '' }]);
+  const [provider, setProvider] = useState<LlmProvider>(LLM_TEST_DEFAULT_PROVIDER);
+  const [model, setModel] = useState('');
+  const [temperature, setTemperature] = useState('0.7');
+  const [maxTokens, setMaxTokens] = useState('1000');
+  const nextKey = useRef(2);
+  const run = () =>
+    send(validateSimple(rows) ?? validateInputs(Number(temperature), Number(maxTokens)), () => ({
+      kind: 'simple',
+      body: { messages: rows.map(({ role, content }) => ({ role, content })), provider, model: model.trim() || null, temperature: Number(temperature), max_tokens: Number(maxTokens) },
+    }));
   return (
     <Stack gap="4">
       {rows.map((r, i) => (
@@ -102,35 +121,23 @@ function SimpleForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) 
           <Input type="number" min={MAX_TOKENS.min} max={MAX_TOKENS.max} step={1} value={maxTokens} onChange={(e) => setMaxTokens(e.target.value)} />
         </Field.Root>
       </Grid>
-      <Problem text={problem} />
-      <Box>
-        <Button colorPalette="brand" onClick={() => void send()} loading={submit.isPending}>
-          Run simple test
-        </Button>
-      </Box>
+      <RunTest label="Run simple test" problem={problem} sending={sending} onRun={() => void run()} />
     </Stack>
   );
 }
 
 function StructuredForm({ onSubmitted }: { onSubmitted: (taskId: string) => void }) {
-  const submit = useSubmitTest();
+  const { send, problem, sending } = useSendTest(onSubmitted);
   const [content, setContent] = useState('');
   const [prompt, setPrompt] = useState('');
   const [schema, setSchema] = useState(DEFAULT_SCHEMA);
   const [provider, setProvider] = useState<LlmProvider>(LLM_TEST_DEFAULT_PROVIDER);
   const [model, setModel] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = async () => {
-    const p = validateStructured(content, prompt, schema);
-    setProblem(p);
-    if (p) return;
-    try {
-      const r = await submit.mutateAsync({ kind: 'structured', body: { content, prompt, output_schema: JSON.parse(schema) as Record<string, unknown>, provider, model: model.trim() || null } });
-      onSubmitted(r.task_id);
-    } catch (e) {
-      handleError(e, { title: 'The test could not be sent' });
-    }
-  };
+  const run = () =>
+    send(validateStructured(content, prompt, schema), () => ({
+      kind: 'structured',
+      body: { content, prompt, output_schema: JSON.parse(schema) as Record<string, unknown>, provider, model: model.trim() || null },
+    }));
   return (
     <Stack gap="4">
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
@@ -150,12 +157,7 @@ function StructuredForm({ onSubmitted }: { onSubmitted: (taskId: string) => void
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3">
         <ProviderFields provider={provider} setProvider={setProvider} model={model} setModel={setModel} />
       </Grid>
-      <Problem text={problem} />
-      <Box>
-        <Button colorPalette="brand" onClick={() => void send()} loading={submit.isPending}>
-          Run structured test
-        </Button>
-      </Box>
+      <RunTest label="Run structured test" problem={problem} sending={sending} onRun={() => void run()} />
     </Stack>
   );
 }
