@@ -99,6 +99,12 @@ export async function listJobs(db: DbOrTx, userId: string, f: ListFilter) {
   return { items, total: count?.n ?? 0 };
 }
 
+/** A list answer of jobs: the page of `f`, each job presented by `present`, and how many match. */
+export async function jobsPage<T>(db: DbOrTx, userId: string, f: ListFilter, present: (row: JobRow, extras: JobExtras) => T) {
+  const { items, total } = await listJobs(db, userId, f);
+  return { jobs: items.map((i) => present(i.row, i.extras)), total_count: total };
+}
+
 export async function jobStatistics(db: Db, userId: string): Promise<JobStatistics> {
   const rows = await db
     .select({ type: jobs.jobType, status: jobs.status, n: sql<number>`count(*)::int` })

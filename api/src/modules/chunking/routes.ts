@@ -18,7 +18,7 @@ import {
 import type { JobRow } from '../../db/schema';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobView, type JobExtras } from '../../jobs/present';
-import { getJob, listJobs, monitorFields, queueCounts } from '../../jobs/reads';
+import { getJob, jobsPage, monitorFields, queueCounts } from '../../jobs/reads';
 import { createJob } from '../../jobs/store';
 import {
   CHUNKING_STRATEGIES,
@@ -113,9 +113,8 @@ export default async function chunkingRoutes(app: App) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { items, total } = await listJobs(db, req.user.id, { offset: q.offset, limit: q.limit, jobType: 'chunking', status: q.status });
-      return { jobs: items.map((i) => toChunkingJob(i.row, i.extras)), total_count: total };
+      const { offset, limit, status } = req.query;
+      return jobsPage(db, req.user.id, { offset, limit, jobType: 'chunking', status }, toChunkingJob);
     },
   );
 

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
 import { toJob } from '../../jobs/present';
-import { getJob, jobDependenciesOf, jobStatistics, listJobs, monitorFields } from '../../jobs/reads';
+import { getJob, jobDependenciesOf, jobsPage, jobStatistics, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import { cachedList } from '../../lib/list-cache-hooks';
 import type { App } from '../../types';
@@ -91,7 +91,7 @@ export default async function jobRoutes(app: App) {
     },
     async (req) => {
       const q = req.query;
-      const { items, total } = await listJobs(db, req.user.id, {
+      const filter = {
         offset: q.offset,
         limit: q.limit,
         jobType: q.job_type,
@@ -103,8 +103,8 @@ export default async function jobRoutes(app: App) {
         createdBefore: q.created_to ? dayOrTime(q.created_to, true) : undefined,
         sort: q.sort,
         order: q.order,
-      });
-      return { jobs: items.map((i) => toJob(i.row, i.extras)), total_count: total, offset: q.offset, limit: q.limit };
+      };
+      return { ...(await jobsPage(db, req.user.id, filter, toJob)), offset: q.offset, limit: q.limit };
     },
   );
 

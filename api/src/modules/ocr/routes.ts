@@ -19,7 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { files, jobs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
-import { getJob, listJobs, monitorFields } from '../../jobs/reads';
+import { getJob, jobsPage, listJobs, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, startJob } from '../../jobs/store';
 import type { App } from '../../types';
 import { lockFile } from '../chunk-runs/service';
@@ -79,9 +79,8 @@ export default async function ocrRoutes(app: App) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const { items, total } = await listJobs(db, req.user.id, { offset: q.offset, limit: q.limit, jobType: 'ocr', status: q.status_filter });
-      return { jobs: items.map((i) => toOcrJob(i.row, i.extras)), total_count: total, offset: q.offset, limit: q.limit };
+      const { offset, limit, status_filter: status } = req.query;
+      return { ...(await jobsPage(db, req.user.id, { offset, limit, jobType: 'ocr', status }, toOcrJob)), offset, limit };
     },
   );
 
