@@ -2,6 +2,7 @@ import { Alert, Box, Card, Container, Flex, Heading, Icon, SimpleGrid, Stack, Te
 import { Compass, Heart, ShieldCheck, Target, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { MarketingHeader } from '../common/MarketingHeader';
+import { IconTile } from '../common/IconTile';
 
 // The company's story and values are not written yet, so this page carries placeholder text.
 // The mission is the product description; the story and values are clearly marked as drafts.
@@ -13,16 +14,12 @@ const VALUES: { title: string; text: string; icon: ComponentType }[] = [
   { title: 'Care in the details', text: '[Value description to be written: the craft behind the product.]', icon: Heart },
 ];
 
-function Section({ id, title, icon: IconComponent, children }: { id: string; title: string; icon: ComponentType; children: React.ReactNode }) {
+function Section({ id, title, icon, children }: { id: string; title: string; icon: ComponentType; children: React.ReactNode }) {
   return (
     <Box as="section" aria-labelledby={id}>
       <Stack gap="4">
         <Flex gap="3" align="center">
-          <Flex boxSize="10" rounded="l2" align="center" justify="center" bg="brand.subtle" color="brand.fg" flexShrink={0}>
-            <Icon size="md">
-              <IconComponent />
-            </Icon>
-          </Flex>
+          <IconTile icon={icon} />
           <Heading id={id} as="h2" size="xl">
             {title}
           </Heading>

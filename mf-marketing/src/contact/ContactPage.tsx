@@ -7,7 +7,6 @@ import {
   Fieldset,
   Flex,
   Grid,
-  Icon,
   Input,
   Link as ChakraLink,
   NativeSelect,
@@ -32,6 +31,7 @@ import {
   type ContactFormValues,
   type ContactValidationError,
 } from './validation';
+import { IconTile } from '../common/IconTile';
 
 export const CONTACT_SUCCESS = "Message sent successfully! We'll get back to you soon.";
 export const CONTACT_FAILURE = 'Failed to send message. Please try again.';
@@ -162,16 +162,12 @@ export function ContactForm({ send }: { send?: SendContact }) {
   );
 }
 
-function InfoCard({ icon: IconComponent, title, children }: { icon: ComponentType; title: string; children: ReactNode }) {
+function InfoCard({ icon, title, children }: { icon: ComponentType; title: string; children: ReactNode }) {
   return (
     <Card.Root size="sm" variant="subtle">
       <Card.Body>
         <Flex gap="3" align="flex-start">
-          <Flex boxSize="9" rounded="l2" align="center" justify="center" bg="brand.subtle" color="brand.fg" flexShrink={0}>
-            <Icon size="sm">
-              <IconComponent />
-            </Icon>
-          </Flex>
+          <IconTile icon={icon} size="sm" />
           <Stack gap="1">
             <Text fontWeight="semibold">{title}</Text>
             <Text color="fg.muted" fontSize="sm">

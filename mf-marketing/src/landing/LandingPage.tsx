@@ -3,6 +3,7 @@ import { ButtonLink } from '@quarry/shared';
 import { ArrowRight, Braces, Check, FileText, Files, Layers, ScanText, Scissors, Sparkles, Webhook } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useScrollToHash } from '../common/useScrollToHash';
+import { IconTile } from '../common/IconTile';
 
 interface Feature {
   title: string;
@@ -146,11 +147,7 @@ function FeatureGrid() {
             {FEATURES.map((f) => (
               <Card.Root key={f.title} variant="elevated" size="sm">
                 <Card.Body gap="3">
-                  <Flex boxSize="10" rounded="l2" align="center" justify="center" bg="brand.subtle" color="brand.fg">
-                    <Icon size="md">
-                      <f.icon />
-                    </Icon>
-                  </Flex>
+                  <IconTile icon={f.icon} />
                   <Card.Title as="h3">{f.title}</Card.Title>
                   <Card.Description>{f.text}</Card.Description>
                 </Card.Body>

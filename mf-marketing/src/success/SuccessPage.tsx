@@ -3,6 +3,7 @@ import { ButtonLink } from '@quarry/shared';
 import { ArrowRight, CircleCheckBig, FolderOpen, LifeBuoy, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { IconTile } from '../common/IconTile';
 
 const NEXT_STEPS: { to: string; title: string; text: string; icon: ComponentType }[] = [
   { to: '/files', title: 'Upload your first documents', text: 'Add PDFs or images to your file library.', icon: FolderOpen },
@@ -34,11 +35,7 @@ export default function SuccessPage() {
               <Card.Root size="sm" variant="outline" _hover={{ borderColor: 'brand.solid' }} transition="border-color 0.15s">
                 <Card.Body>
                   <Flex gap="4" align="center">
-                    <Flex boxSize="10" rounded="l2" align="center" justify="center" bg="brand.subtle" color="brand.fg" flexShrink={0}>
-                      <Icon size="md">
-                        <step.icon />
-                      </Icon>
-                    </Flex>
+                    <IconTile icon={step.icon} />
                     <Stack gap="0.5" flex="1">
                       <LinkOverlay asChild fontWeight="semibold">
                         <Link to={step.to}>{step.title}</Link>
