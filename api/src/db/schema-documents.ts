@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
+import { belongsTo, primaryId, timestamps, ts } from './columns';
 import { owner } from './schema-users';
 
 
@@ -35,8 +35,7 @@ export const uploadSessions = pgTable(
     fileCount: integer('file_count').notNull(),
     expiresAt: ts('expires_at').notNull(),
     completedAt: ts('completed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('upload_sessions_user_idx').on(t.userId, t.createdAt),
@@ -76,8 +75,7 @@ export const uploads = pgTable(
     expiresAt: ts('expires_at').notNull(),
     uploadedAt: ts('uploaded_at'),
     completedAt: ts('completed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('uploads_session_idx').on(t.sessionId),
@@ -115,8 +113,7 @@ export const files = pgTable(
     isValid: boolean('is_valid'),
     errorMessage: text('error_message'),
     validatedAt: ts('validated_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('files_user_idx').on(t.userId, t.createdAt),
@@ -135,8 +132,7 @@ export const datasets = pgTable(
     status: text('status').notNull().default('active'),
     archivedAt: ts('archived_at'),
     deletedAt: ts('deleted_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('datasets_user_idx').on(t.userId, t.createdAt),
@@ -166,8 +162,7 @@ export const outputSchemas = pgTable(
     fieldCount: integer('field_count').notNull().default(0),
     /** uses by jobs (the engine calls recordOutputSchemaUse); references by prompts/examples are counted live */
     jobUseCount: integer('job_use_count').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('output_schemas_user_idx').on(t.userId, t.updatedAt)],
 );
@@ -186,8 +181,7 @@ export const prompts = pgTable(
     outputSchemaId: uuid('output_schema_id').references(() => outputSchemas.id, { onDelete: 'set null' }),
     /** top-level variables of the template, in order of first use */
     variables: jsonb('variables').$type<string[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('prompts_user_idx').on(t.userId, t.createdAt),
@@ -209,8 +203,7 @@ export const examples = pgTable(
     isValidated: boolean('is_validated').notNull().default(false),
     validationErrors: jsonb('validation_errors').$type<{ path: string; message: string }[]>(),
     validatedAt: ts('validated_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('examples_prompt_idx').on(t.promptId, t.createdAt),

@@ -3,7 +3,7 @@
 // Re-exported by ./schema (import them from there). See docs/api-keys-webhooks.md.
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, timestamps, ts } from './columns';
 import { owner } from './schema-users';
 
 export const API_KEY_SCOPES = ['read', 'read+write', 'admin'] as const;
@@ -50,8 +50,7 @@ export const webhookEndpoints = pgTable(
      */
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
 );
@@ -73,8 +72,7 @@ export const webhookDeliveries = pgTable(
     /** the queue job carrying it (the latest one after a redelivery) */
     jobId: uuid('job_id'),
     lastAttemptAt: ts('last_attempt_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),

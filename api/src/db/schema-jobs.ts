@@ -27,7 +27,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, timestamps, ts } from './columns';
 import { owner } from './schema-users';
 import { files } from './schema-documents';
 
@@ -78,8 +78,7 @@ export const jobs = pgTable(
     queuedAt: ts('queued_at'),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('jobs_user_idx').on(t.userId, t.createdAt),
@@ -207,8 +206,7 @@ export const chunkingRuns = pgTable(
     chunkCount: integer('chunk_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(false),
     stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('chunking_runs_file_idx').on(t.fileId, t.createdAt),
@@ -236,8 +234,7 @@ export const chunks = pgTable(
     startLine: integer('start_line').notNull(),
     endLine: integer('end_line').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('chunks_run_idx').on(t.runId, t.chunkIndex),

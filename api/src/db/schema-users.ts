@@ -1,7 +1,7 @@
 // The users table and owner(), the `user_id` column of every user-owned row. Apart from
 // schema.ts so the column helpers (columns.ts) import no table: no import cycle.
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, timestamps, ts } from './columns';
 
 export const users = pgTable(
   'users',
@@ -19,8 +19,7 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );

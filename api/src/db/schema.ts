@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, primaryId, ts, updatedAt } from './columns';
+import { belongsTo, createdAt, primaryId, timestamps, ts, updatedAt } from './columns';
 import { users } from './schema-users';
 
 // Users (and the owner() column every user-owned table uses).
@@ -64,8 +64,7 @@ export const resourceTypes = pgTable(
     defaultLimit: bigint('default_limit', { mode: 'number' }).notNull(),
     defaultAlertThreshold: integer('default_alert_threshold').notNull().default(80),
     creditCost: integer('credit_cost').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('resource_types_name_key').on(t.name),
@@ -89,8 +88,7 @@ export const creditRequests = pgTable(
     adminNotes: text('admin_notes'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('credit_requests_user_idx').on(t.userId, t.createdAt),
