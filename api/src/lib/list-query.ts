@@ -1,7 +1,7 @@
-// What the list reads share: a search term as an ILIKE pattern, and an order that never
-// repeats or skips a row from one page to the next.
+// What the list reads share: a search term as an ILIKE pattern, an order that never repeats
+// or skips a row from one page to the next, and the sort keys of a user's named items.
 import type { SortOrder } from '@quarry/shared/schemas';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** `s` with the ILIKE pattern characters (\, %, _) taken literally. */
@@ -15,3 +15,10 @@ export function orderWithTies(order: SortOrder, key: SQL | PgColumn, id: PgColum
   const dir = order === 'asc' ? asc : desc;
   return [dir(key), dir(id)];
 }
+
+/** The sort keys the lists of a user's named items (prompts, output schemas) share: last change, creation, name ignoring case. */
+export const namedItemSortKeys = (t: { updatedAt: PgColumn; createdAt: PgColumn; name: PgColumn }) => ({
+  updated_at: sql`${t.updatedAt}`,
+  created_at: sql`${t.createdAt}`,
+  name: sql`lower(${t.name})`,
+});

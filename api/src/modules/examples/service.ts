@@ -4,7 +4,7 @@
 // it. is_validated records the last outcome and is cleared when the texts or schema change.
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Example, ExampleValidateResponse, PathError } from '@quarry/shared/schemas';
-import { deleteOwnRow, getOwnRow } from '../../lib/own-rows';
+import { deleteOwnRow, getOwnRow, updateOwnRow } from '../../lib/own-rows';
 import { readPage } from '../../lib/paging';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type ExampleRow } from '../../db/schema';
@@ -127,9 +127,7 @@ export async function updateExample(
     set.validationErrors = null;
     set.validatedAt = null;
   }
-  const [row] = await db.update(examples).set(set).where(and(eq(examples.id, id), eq(examples.userId, userId))).returning();
-  if (!row) throw notFound('Example not found');
-  return toExample(row);
+  return toExample(await updateOwnRow(db, examples, userId, id, set, 'Example not found'));
 }
 
 export async function deleteExample(db: Db, userId: string, id: string): Promise<void> {

@@ -3,11 +3,11 @@
 // the schema (counted live) + jobs that used it (recordOutputSchemaUse, called by the engine).
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutputSchema, OutputSchemaSort, OutputSchemaStatistics, SortOrder } from '@quarry/shared/schemas';
-import { deleteOwnRow } from '../../lib/own-rows';
+import { deleteOwnRow, updateOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type OutputSchemaRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { containsPattern, orderWithTies } from '../../lib/list-query';
+import { containsPattern, namedItemSortKeys, orderWithTies } from '../../lib/list-query';
 import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { checkDefinition, fieldTypesOf } from './definition';
@@ -56,12 +56,7 @@ export async function getOwnOutputSchema(db: DbOrTx, userId: string, id: string)
   return found;
 }
 
-const schemaSortKey: Record<OutputSchemaSort, SQL> = {
-  updated_at: sql`${outputSchemas.updatedAt}`,
-  created_at: sql`${outputSchemas.createdAt}`,
-  name: sql`lower(${outputSchemas.name})`,
-  usage_count: usageSql,
-};
+const schemaSortKey: Record<OutputSchemaSort, SQL> = { ...namedItemSortKeys(outputSchemas), usage_count: usageSql };
 
 /**
  * The list answer: one page of the caller's schemas and how many match (total_count), read
@@ -110,13 +105,8 @@ export async function updateOutputSchema(
     set.fieldCount = assertDefinition(patch.schema_definition);
     set.schemaDefinition = patch.schema_definition;
   }
-  const [row] = await db
-    .update(outputSchemas)
-    .set(set)
-    .where(and(eq(outputSchemas.id, id), eq(outputSchemas.userId, userId)))
-    .returning();
-  if (!row) throw notFound('Output schema not found');
-  return toOutputSchema(await getOwnOutputSchema(db, userId, row.id));
+  await updateOwnRow(db, outputSchemas, userId, id, set, 'Output schema not found');
+  return toOutputSchema(await getOwnOutputSchema(db, userId, id));
 }
 
 const quoteList = (names: string[], max = 5) =>

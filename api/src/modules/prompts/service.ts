@@ -5,11 +5,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Prompt, PromptKind, PromptSort, PromptStatistics, PromptValidateResponse, SortOrder } from '@quarry/shared/schemas';
 import { PROMPT_ALLOWED_VARIABLES, PROMPT_MESSAGES } from '@quarry/shared/schemas';
-import { deleteOwnRow } from '../../lib/own-rows';
+import { deleteOwnRow, updateOwnRow } from '../../lib/own-rows';
 import type { Db, DbOrTx } from '../../db';
 import { examples, outputSchemas, prompts, type PromptRow } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
-import { containsPattern, orderWithTies } from '../../lib/list-query';
+import { containsPattern, namedItemSortKeys, orderWithTies } from '../../lib/list-query';
 import { readPage } from '../../lib/paging';
 import { isoStrict } from '../../lib/time';
 import { extractTemplateVariables, validateTemplateVariables } from '../../processing/extraction/template';
@@ -81,11 +81,7 @@ export async function getOwnPrompt(db: DbOrTx, userId: string, id: string): Prom
   return found;
 }
 
-const promptSortKey: Record<PromptSort, SQL> = {
-  updated_at: sql`${prompts.updatedAt}`,
-  created_at: sql`${prompts.createdAt}`,
-  name: sql`lower(${prompts.name})`,
-};
+const promptSortKey: Record<PromptSort, SQL> = namedItemSortKeys(prompts);
 
 /**
  * The list answer: one page of the caller's prompts and how many match (total_count), read
@@ -157,12 +153,7 @@ export async function updatePrompt(db: Db, userId: string, id: string, patch: Pa
     await assertOwnSchema(db, userId, patch.output_schema_id);
     set.outputSchemaId = patch.output_schema_id ?? null;
   }
-  const [row] = await db
-    .update(prompts)
-    .set(set)
-    .where(and(eq(prompts.id, id), eq(prompts.userId, userId)))
-    .returning();
-  if (!row) throw notFound('Prompt not found');
+  await updateOwnRow(db, prompts, userId, id, set, 'Prompt not found');
   return toPrompt(await getOwnPrompt(db, userId, id));
 }
 
