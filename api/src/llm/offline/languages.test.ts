@@ -294,6 +294,14 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'CW KHOO HARDWARE SDN BHD', date: '2018-03-01' });
   });
 
+  it('a Malaysian address (postcode, then the state) names the country, so dates are day first', () => {
+    const text = ['ABC HO TRADING', 'No.2&4, JALAN HARMONI 3/2,', '81100 JOHOR BAHRU JOHOR', 'Cash Bil: 01143008', 'Date    09/01/2019 8:01:11 PM', 'Total Amount:      31.00'].join('\n');
+    expect(countriesNamed(text)).toEqual(new Set(['MY']));
+    expect(extractOffline(text, RECEIPT).data).toMatchObject({ date: '2019-01-09' });
+    // a postcode with no state after it names no country
+    expect(countriesNamed(text.replace('JOHOR BAHRU JOHOR', 'SPRINGFIELD'))).toEqual(new Set());
+  });
+
   it('a receipt that charges GST and names no month-first country writes its dates day first', () => {
     const text = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'GST ID : 002116837376', 'Doc No.  CS00004040   Date: 11/01/2019', 'Total Sales :   327.00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ date: '2019-01-11' });
