@@ -15,7 +15,7 @@ import { isAllowanceOrCharge, isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
-import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, removeSpecks } from './normalise';
+import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, mendTaxName, removeSpecks } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
 import { issuerByDomain, readAddressee } from './parties';
@@ -55,7 +55,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readBatchTable(model, doc.table, tables);
     lines = doc.table.description.map(cleanMarkdown);
   } else {
-    lines = mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(cleanMarkdown(l)))));
+    lines = mendTaxName(mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(cleanMarkdown(l))))));
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);

@@ -34,9 +34,10 @@ function singular(word: string): string {
 export function normalizeLabel(text: string): string {
   let s = text
     // "(Inclusive of GST)", "(excl. VAT)", "(inkl. MwSt.)": a qualifier that says which total this is
-    // stays; other parentheses ("Amount (RM)", "(optional)") go
+    // stays; other parentheses ("Amount (RM)", "(optional)") go, innermost first: an opening one
+    // OCR left unclosed ("Total (GST (RM)") keeps the words after it
     .replace(/\(\s*((?:incl|inclusive|including|inkl|excl|exclusive|excluding|exkl|before|after|ohne|zzgl|hors|tax excl|tax incl)\b[^)]*)\)/gi, ' $1 ')
-    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\([^()]*\)/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_]+/g, ' ')
     .toLowerCase()

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractOffline } from './extract';
-import { mendCurrencyMarks } from './normalise';
+import { normalizeLabel } from './labels';
+import { mendCurrencyMarks, mendTaxName } from './normalise';
 import { date, list, num, obj, str } from './test-fixtures';
 import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
 
@@ -330,6 +331,22 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: '99 SPEED MART S/B', date: '2018-01-24', total: 2.5 });
     // one mark alone is not enough to say which mark a damaged one was
     expect(mendCurrencyMarks(['RN 2.50', 'RM 5.00'])).toEqual(['RN 2.50', 'RM 5.00']);
+  });
+
+  it('a mended mark set apart from its amount joins it, as a clean one does ("Total  Ri  86.00")', () => {
+    const text = ['ISNI PETRO TRADING', 'Date: 18/03/2018', 'Total           Ri    86.00', 'Visa            RM    86.00', '6 00% GST     A RM     4.87'];
+    expect(mendCurrencyMarks(text)[2]).toBe('Total           RM 86.00');
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ total: 86 });
+  });
+
+  it('"3ST" is the GST the receipt names elsewhere, and a parenthesis OCR left open keeps its words', () => {
+    const lines = ['PERNIAGAAN ZHENG HUI', 'GST NO: 000800589824', 'Date: 12/02/2018', '(Excluded GST) Sub Total (RM)  106.10', 'Total (3ST (RM) :          6.37'];
+    expect(mendTaxName(lines)[4]).toBe('Total (GST (RM) :          6.37');
+    const unnamed = [lines[2]!, lines[4]!]; // no GST named: nothing to mend to
+    expect(mendTaxName(unnamed)).toEqual(unnamed);
+    expect(normalizeLabel('Total (GST (RM)')).toBe('total gst');
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+    expect(extractOffline([...lines, 'Total (RM) :   112.45'].join('\n'), RECEIPT).data).toMatchObject({ total: 112.45 });
   });
 
   it('a legal form OCR damaged in the letterhead is written as printed ("SDN 8HD", glued to the word before)', () => {

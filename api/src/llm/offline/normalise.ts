@@ -42,6 +42,16 @@ export function removeSpecks(line: string): string {
 }
 
 /**
+ * "GST" read as "3ST" or "6ST" (OCR takes a small G for a digit) is the goods and services tax
+ * when the document names it elsewhere, so that "Total (3ST (RM) : 6.37" is a tax line, never
+ * the total paid.
+ */
+export function mendTaxName(lines: string[]): string[] {
+  if (!lines.some((line) => /\bGST\b/.test(line))) return lines;
+  return lines.map((line) => line.replace(/(?<![\p{L}\d])[36]ST(?![\p{L}\d])/gu, 'GST'));
+}
+
+/**
  * A currency mark OCR damaged beside an amount is read as the mark the document uses: on a
  * receipt that prints "RM 9.00" twice, "RN 2.50", "RH 60.30" and "=RkM 2.83" are ringgit too. A
  * token is mended when it starts with the mark's letter, is one edit away from it and stands
@@ -54,14 +64,15 @@ export function mendCurrencyMarks(lines: string[]): string[] {
   for (const line of lines) {
     for (const m of line.matchAll(before)) if (/^\p{L}{2,}$/u.test(m[1]!)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   }
-  // a mark set apart from the one amount of a labelled line ("Total   RM   86.00") is the
-  // amount's: one cell, not two (a table's currency column keeps its cells)
-  const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)${pattern.source}\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
-  const joined = lines.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `));
   const mark = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!mark) return joined;
-  const damaged = (token: string) => token !== mark && token[0]!.toLowerCase() === mark[0]!.toLowerCase() && editDistance(token.toUpperCase(), mark.toUpperCase()) === 1;
-  return joined.map((line) => line.replace(/(^|[\s=])(\p{L}{1,3})(?=\s*\d)/gu, (all, lead: string, token: string) => (damaged(token) ? lead + mark : all)));
+  const damaged = (token: string) =>
+    mark !== undefined && token !== mark && token[0]!.toLowerCase() === mark[0]!.toLowerCase() && editDistance(token.toUpperCase(), mark.toUpperCase()) === 1;
+  const mended = lines.map((line) => line.replace(/(^|[\s=])(\p{L}{1,3})(?=\s*\d)/gu, (all, lead: string, token: string) => (damaged(token) ? lead + mark : all)));
+  // a mark set apart from the one amount of a labelled line ("Total   RM   86.00") is the
+  // amount's: one cell, not two (a table's currency column keeps its cells). After the repair,
+  // so that a mended mark ("Ri" read for "RM") joins its amount as a clean one does.
+  const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)${pattern.source}\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
+  return mended.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `));
 }
 
 /**
