@@ -1,5 +1,5 @@
 // Reading jobs: one job of its owner (404 otherwise), lists with filters, statistics,
-// dependencies, events, queue counts. Presentation is in present.ts.
+// dependencies, events, queue counts. Presentation is in answers.ts.
 import type { JobActual, JobDependencies, JobEvent, JobSetupNames, JobSortColumn, JobStatistics, JobStatus, MonitorChild } from '@quarry/shared/schemas';
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
@@ -9,7 +9,7 @@ import { notFound } from '../lib/errors';
 import { containsPattern, orderWithTies } from '../lib/list-query';
 import { countBilledJobs, jobUsagePolicy } from './billing';
 import { toJobEvent } from './events';
-import { toJobRef, type JobExtras } from './present';
+import { toJobRef, type JobExtras } from './answers';
 import { INTERNAL_JOB_TYPES } from './types';
 
 // the newest event that tells the job's state: a credits notice written after it ended (the

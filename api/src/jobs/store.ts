@@ -1,6 +1,6 @@
 // Jobs as the API sees them: creation (handler prepare + billing in one transaction) and the
 // status transitions a client may ask for (checked here, 409 otherwise). Reads are in
-// reads.ts, the presenters (toJob, toJobRef, toJobView) in present.ts.
+// reads.ts, the presenters (toJob, toJobRef, toJobView) in answers.ts.
 // Every transition writes its job event in the same transaction and pushes it after commit
 // (effects.ts).
 //

@@ -17,7 +17,7 @@ import {
 } from '@quarry/shared/schemas';
 import type { JobRow } from '../../db/schema';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
-import { toJobView, type JobExtras } from '../../jobs/present';
+import { toJobView, type JobExtras } from '../../jobs/answers';
 import { getJob, jobsPage, monitorFields, queueCounts } from '../../jobs/reads';
 import { createJob } from '../../jobs/store';
 import {

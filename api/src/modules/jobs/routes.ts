@@ -24,7 +24,7 @@ import {
 import { z } from 'zod';
 import { byIdRoute, errorResponses, tagRoutes } from '../../lib/openapi';
 import { toJobEvent } from '../../jobs/events';
-import { toJob } from '../../jobs/present';
+import { toJob } from '../../jobs/answers';
 import { getJob, jobDependenciesOf, jobsPage, jobStatistics, monitorFields } from '../../jobs/reads';
 import { cancelJob, completeJob, createJob, failJob, reportProgress, startJob, updateJob } from '../../jobs/store';
 import { cachedList } from '../../lib/list-cache-hooks';

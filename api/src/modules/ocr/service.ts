@@ -6,7 +6,7 @@ import type { Db, DbOrTx, Tx } from '../../db';
 import { countsByValue } from '../../lib/counts';
 import { files, jobs, ocrResults, type JobRow, type OcrResultRow, type StoredOcrPage } from '../../db/schema';
 import { isoStrict } from '../../lib/time';
-import { toJobView, type JobExtras } from '../../jobs/present';
+import { toJobView, type JobExtras } from '../../jobs/answers';
 import { PAGE_SEPARATOR } from '../../processing/ocr/types';
 
 export interface NumberedLine {
