@@ -2,7 +2,7 @@
 // structure, chunking runs (versions) of a file and the chunk editor's update payload.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, RECENT_CHUNKING_JOBS_LIMIT } from '../constants';
-import { TimestampSchema, UuidSchema } from './common';
+import { timestamps, TimestampSchema, UuidSchema } from './common';
 import { JobMonitorFieldsSchema } from './job-monitor';
 import { JobEventSchema, JobStatusSchema, JobViewBaseSchema } from './jobs';
 
@@ -126,8 +126,7 @@ export const ChunkSchema = z.object({
   end_line: z.number().int(),
   metadata: ChunkMetadataSchema,
   chunk_metadata: ChunkMetadataSchema,
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type ChunkItem = z.infer<typeof ChunkSchema>;
 

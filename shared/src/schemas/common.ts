@@ -5,6 +5,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 export const UuidSchema = z.uuid();
 /** Every time is ISO 8601 in UTC (`2024-05-01T12:00:00.000Z`). */
 export const TimestampSchema = z.iso.datetime();
+/** When a row was made and last changed, as every stored entity answers them (spread in place). */
+export const timestamps = { created_at: TimestampSchema, updated_at: TimestampSchema };
 
 /** `{"detail": "..."}` */
 export const ErrorResponseSchema = z.object({ detail: z.string() });

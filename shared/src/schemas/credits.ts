@@ -12,7 +12,7 @@ import {
   URGENCY_VALUES,
   USAGE_PURPOSE_VALUES,
 } from '../constants';
-import { TimestampSchema, UuidSchema, listResponse, trimmedString } from './common';
+import { listResponse, timestamps, TimestampSchema, trimmedString, UuidSchema } from './common';
 
 export const UrgencySchema = z.enum(URGENCY_VALUES);
 export type Urgency = z.infer<typeof UrgencySchema>;
@@ -74,8 +74,7 @@ export const CreditRequestSchema = z.object({
   admin_notes: z.string().nullable(),
   reviewed_by: UuidSchema.nullable(),
   reviewed_at: TimestampSchema.nullable(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type CreditRequest = z.infer<typeof CreditRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, sortQuery, TimestampSchema, UuidSchema, listResponse, optionalDescription, trimmedString } from './common';
+import { listResponse, optionalDescription, PaginationQuerySchema, sortQuery, timestamps, TimestampSchema, trimmedString, UuidSchema } from './common';
 import { FileSchema, queryBoolean } from './files';
 import { EvaluationOverallSchema, EvaluationRunSchema, EXPORT_FORMATS } from './review-export';
 
@@ -31,8 +31,7 @@ export const DatasetSchema = z.object({
   total_size: z.number().int(),
   /** member files marked Reviewed (docs/review-api.md); optional for older servers */
   reviewed_count: z.number().int().optional(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
   archived_at: TimestampSchema.nullable(),
   deleted_at: TimestampSchema.nullable(),
   files: z.array(FileSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, listResponse } from './common';
+import { listResponse, PaginationQuerySchema, timestamps, TimestampSchema, UuidSchema } from './common';
 import { PathErrorSchema } from './output-schemas';
 
 export const EXAMPLE_MESSAGES = {
@@ -17,8 +17,7 @@ export const ExampleSchema = z.object({
   is_validated: z.boolean(),
   validation_errors: z.array(PathErrorSchema).nullable(),
   validated_at: TimestampSchema.nullable(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type Example = z.infer<typeof ExampleSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { sortQuery, TimestampSchema, UuidSchema, listResponse } from './common';
+import { listResponse, sortQuery, timestamps, TimestampSchema, UuidSchema } from './common';
 
 /** `?flag=true|false|1|0` (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = (fallback: boolean) =>
@@ -29,8 +29,7 @@ export const FileSchema = z.object({
   error_message: z.string().nullable(),
   upload_session_id: UuidSchema.nullable(),
   sha256: z.string().nullable(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
   validated_at: TimestampSchema.nullable(),
   /** when the file was marked Reviewed, null when it is not; served by the files list and dataset files */
   reviewed_at: TimestampSchema.nullable().optional(),

@@ -1,6 +1,6 @@
 // API keys and webhooks: the bodies of /api-keys, /webhooks and their admin routes.
 import { z } from 'zod';
-import { TimestampSchema, UuidSchema, trimmedString } from './common';
+import { timestamps, TimestampSchema, trimmedString, UuidSchema } from './common';
 
 export const API_KEY_SCOPES = ['read', 'read+write', 'admin'] as const;
 export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: 'Scope must be read, read+write or admin' });
@@ -107,8 +107,7 @@ export const WebhookEndpointSchema = z.object({
   description: z.string().nullable(),
   events: z.array(z.string()),
   enabled: z.boolean(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 

@@ -2,7 +2,7 @@
 // `job_update` message. OCR and chunking have their own shapes in ./ocr and ./chunking.
 import { z } from 'zod';
 import { JobMonitorFieldsSchema } from './job-monitor';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, pagedListResponse, optionalDescription } from './common';
+import { optionalDescription, pagedListResponse, PaginationQuerySchema, sortQuery, timestamps, TimestampSchema, UuidSchema } from './common';
 
 /** The job types the product knows. A server accepts the ones it has a handler for. */
 export const JOB_TYPES = ['full_pipeline', 'ocr', 'extraction', 'chunking'] as const;
@@ -84,8 +84,7 @@ export const JobSchema = z.object({
   description: z.string().nullable(),
   status: JobStatusSchema,
   job_type: z.string(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
   queued_at: TimestampSchema.nullable(),
   started_at: TimestampSchema.nullable(),
   completed_at: TimestampSchema.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, listResponse, optionalDescription, trimmedString } from './common';
+import { listResponse, optionalDescription, PaginationQuerySchema, sortQuery, timestamps, trimmedString, UuidSchema } from './common';
 
 /** The field types and string formats of the schema builder (docs/product/prompts-and-schemas.md). */
 export const SCHEMA_FIELD_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
@@ -29,8 +29,7 @@ export const OutputSchemaSchema = z.object({
   field_count: z.number().int(),
   /** prompts and examples that use the schema, plus the jobs that used it */
   usage_count: z.number().int(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type OutputSchema = z.infer<typeof OutputSchemaSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationQuerySchema, TimestampSchema, UuidSchema, sortQuery, listResponse, optionalDescription, trimmedString } from './common';
+import { listResponse, optionalDescription, PaginationQuerySchema, sortQuery, timestamps, trimmedString, UuidSchema } from './common';
 import { SchemaDefinitionSchema } from './output-schemas';
 
 export const PROMPT_TYPES = ['table', 'text'] as const;
@@ -31,8 +31,7 @@ export const PromptSchema = z.object({
   /** of those, the ones this prompt type does not provide (they render empty) */
   invalid_variables: z.array(z.string()),
   example_count: z.number().int(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type Prompt = z.infer<typeof PromptSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_THRESHOLD_PERCENT } from '../constants';
-import { TimestampSchema, UuidSchema, listResponse } from './common';
+import { listResponse, timestamps, UuidSchema } from './common';
 import { AggregationTypeSchema, ResetPeriodSchema } from './users';
 import { queryBoolean } from './files';
 
@@ -17,8 +17,7 @@ export const ResourceTypeSchema = z.object({
   default_limit: z.number().int(),
   default_alert_threshold: z.number().int(),
   credit_cost: z.number().int(),
-  created_at: TimestampSchema,
-  updated_at: TimestampSchema,
+  ...timestamps,
 });
 export type ResourceType = z.infer<typeof ResourceTypeSchema>;
 
