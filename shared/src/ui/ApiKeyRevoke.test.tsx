@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '../schemas';
 import { renderUi } from '../testing/render';
-import { ApiKeyStatusCells, RevokeApiKeyDialog } from './ApiKeyRevoke';
+import { ApiKeyStatusCells, ApiKeyTable, RevokeApiKeyDialog } from './ApiKeyRevoke';
 
 const key = (status: ApiKey['status']): ApiKey => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -53,5 +53,28 @@ describe('RevokeApiKeyDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
     expect(onConfirm).toHaveBeenCalledWith(k);
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('ApiKeyTable', () => {
+  it('lists the keys with their own cells and revokes one after the confirmation', async () => {
+    const revoke = jest.fn(() => Promise.resolve());
+    const k = key('active');
+    renderUi(
+      <ApiKeyTable
+        label="API keys"
+        columns={['Name', 'Status', 'Actions']}
+        keys={[k]}
+        rowTestId="key-row"
+        cells={(x) => <Table.Cell>{x.name}</Table.Cell>}
+        revokeMessage={(x) => `Revoke "${x.name}"?`}
+        revoke={revoke}
+      />,
+    );
+    expect(screen.getByTestId('key-row')).toHaveTextContent('ERP import');
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke ERP import' }));
+    expect(await screen.findByText('Revoke "ERP import"?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    expect(revoke).toHaveBeenCalledWith(k);
   });
 });

@@ -1,9 +1,11 @@
-// Revoking an API key looks the same wherever keys are listed (the user's settings, an
+// A table of API keys looks the same wherever keys are listed (the user's settings, an
 // administrator's view of one user): the key's status and a Revoke button as the last two
 // cells of its row, and a destructive confirmation naming the key.
 import { Button, Table } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import type { ApiKey } from '../schemas';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable, type DataTableColumn } from './DataTable';
 import { StatusBadge } from './StatusBadge';
 
 export interface ApiKeyStatusCellsProps {
@@ -51,5 +53,38 @@ export function RevokeApiKeyDialog({ apiKey, onClose, message, onConfirm }: Revo
       destructive
       onConfirm={() => (apiKey ? onConfirm(apiKey) : undefined)}
     />
+  );
+}
+
+export interface ApiKeyTableProps {
+  /** the table's accessible name */
+  label: string;
+  /** every column's header, the status and actions columns last */
+  columns: readonly DataTableColumn[];
+  keys: readonly ApiKey[];
+  rowTestId: string;
+  /** a key's cells before its status and action cells */
+  cells: (key: ApiKey) => ReactNode;
+  /** the revoke question, naming the key */
+  revokeMessage: (key: ApiKey) => string;
+  /** revokes the key; the confirmation closes when it resolves and stays open when it rejects */
+  revoke: (key: ApiKey) => Promise<unknown>;
+}
+
+/** The keys, one row each ending in its status and Revoke, and the confirmation Revoke asks for. */
+export function ApiKeyTable({ label, columns, keys, rowTestId, cells, revokeMessage, revoke }: ApiKeyTableProps) {
+  const [confirming, setConfirming] = useState<ApiKey | null>(null);
+  return (
+    <>
+      <DataTable label={label} columns={columns}>
+        {keys.map((k) => (
+          <Table.Row key={k.id} data-testid={rowTestId}>
+            {cells(k)}
+            <ApiKeyStatusCells apiKey={k} onRevoke={setConfirming} />
+          </Table.Row>
+        ))}
+      </DataTable>
+      <RevokeApiKeyDialog apiKey={confirming} onClose={() => setConfirming(null)} message={revokeMessage} onConfirm={revoke} />
+    </>
   );
 }

@@ -5,14 +5,16 @@ import type { ReactNode } from 'react';
 
 export interface DataListItemProps extends Omit<DataList.ItemValueProps, 'children'> {
   label: ReactNode;
+  /** the label's least width, so the values of a list line up */
+  labelMinW?: DataList.ItemLabelProps['minW'];
   /** the value; the other props go to its DataList.ItemValue */
   children: ReactNode;
 }
 
-export function DataListItem({ label, children, ...value }: DataListItemProps) {
+export function DataListItem({ label, labelMinW, children, ...value }: DataListItemProps) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemLabel minW={labelMinW}>{label}</DataList.ItemLabel>
       <DataList.ItemValue {...value}>{children}</DataList.ItemValue>
     </DataList.Item>
   );

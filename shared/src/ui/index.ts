@@ -6,6 +6,10 @@ export { StatusBadge, statusColorPalette, validityStatus, type StatusBadgeProps,
 export { ClampedProgress, type ClampedProgressProps } from './ClampedProgress';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { DialogFrame, type DialogFrameProps } from './DialogFrame';
+export { ErrorAlert, type ErrorAlertProps } from './ErrorAlert';
+export { LoadErrorState, type LoadErrorStateProps } from './LoadErrorState';
+export { RadioItem, type RadioItemProps } from './RadioItem';
 export { EmptyState, LoadingState, ErrorState, PageHeader, type EmptyStateProps, type LoadingStateProps, type ErrorStateProps, type PageHeaderProps } from './states';
 export { ErrorDialogHost } from './ErrorDialogHost';
 export { useDebouncedValue } from './useDebouncedValue';
@@ -14,6 +18,6 @@ export { PageNumbers, type PageNumbersProps } from './PageNumbers';
 export { SelectField, SelectInput, type SelectFieldProps, type SelectInputProps, type SelectOption } from './SelectField';
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
-export { ApiKeyStatusCells, RevokeApiKeyDialog, type ApiKeyStatusCellsProps, type RevokeApiKeyDialogProps } from './ApiKeyRevoke';
+export { ApiKeyStatusCells, ApiKeyTable, RevokeApiKeyDialog, type ApiKeyStatusCellsProps, type ApiKeyTableProps, type RevokeApiKeyDialogProps } from './ApiKeyRevoke';
 export { DataListItem, type DataListItemProps } from './DataListItem';
 export { ButtonLink, type ButtonLinkProps } from './ButtonLink';
