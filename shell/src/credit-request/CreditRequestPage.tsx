@@ -17,28 +17,23 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PageHeader, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser, DataListItem, ButtonLink } from '@quarry/shared';
-import {
-  CREDIT_QUICK_SELECT_AMOUNTS,
-  CREDIT_REQUEST_FEEDBACK_MAX_LENGTH,
-  EXPECTED_DURATION_VALUES,
-  PROJECT_DESCRIPTION_MAX_LENGTH,
-  PROJECT_DESCRIPTION_MIN_LENGTH,
-  URGENCY_VALUES,
-  USAGE_PURPOSE_VALUES,
-} from '@quarry/shared/constants';
+import { PageHeader, RadioItem, SUBMISSION_FAILED_TITLE, SelectField, creditRequestErrorMessage, useCurrentUser, DataListItem, ButtonLink } from '@quarry/shared';
+import { CREDIT_QUICK_SELECT_AMOUNTS, CREDIT_REQUEST_FEEDBACK_MAX_LENGTH, PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_DESCRIPTION_MIN_LENGTH } from '@quarry/shared/constants';
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { creditsCardModel } from '../layouts/authed/credits';
+import { FormCard } from '../lib/FormCard';
 import { useResourceLimits } from '../lib/resourceLimits';
 import type { CreditRequest } from '@quarry/shared/schemas';
 import { MyCreditRequests } from './MyCreditRequests';
 import { useSubmitCreditRequest } from './queries';
 import {
   EMPTY_CREDIT_REQUEST,
-  EXPECTED_DURATION_LABELS,
+  EXPECTED_DURATION_OPTIONS,
   URGENCY_LABELS,
+  URGENCY_OPTIONS,
   USAGE_PURPOSE_LABELS,
+  USAGE_PURPOSE_OPTIONS,
   clearFieldError,
   creditRequestPayload,
   parseAmount,
@@ -98,6 +93,51 @@ function Confirmation({ request, values, onAnother }: { request: CreditRequest |
   );
 }
 
+/** A textarea field counting what is typed (trimmed) against its maximum, in red once past it. */
+function CountedTextarea({
+  name,
+  label,
+  required = false,
+  rows,
+  placeholder,
+  helper,
+  max,
+  counterTestId,
+  value,
+  error,
+  onChange,
+}: {
+  name: CreditRequestField;
+  label: string;
+  required?: boolean;
+  rows: number;
+  placeholder: string;
+  /** on the left of the count */
+  helper?: string;
+  max: number;
+  counterTestId?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const length = value.trim().length;
+  return (
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      <Textarea name={name} rows={rows} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+      <HStack justify={helper ? 'space-between' : 'flex-end'} w="full" textStyle="xs" color="fg.muted">
+        {helper ? <Field.HelperText m="0">{helper}</Field.HelperText> : null}
+        <Text data-testid={counterTestId} color={length > max ? 'fg.error' : undefined}>
+          {`${length}/${max}`}
+        </Text>
+      </HStack>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 /** /credit-request (docs/product/platform.md): ask an administrator for credits. */
 export default function CreditRequestPage() {
   const user = useCurrentUser();
@@ -149,7 +189,6 @@ export default function CreditRequestPage() {
   }
 
   const amountNumber = parseAmount(values.amount);
-  const descriptionLength = values.project_description.trim().length;
 
   return (
     <Box maxW="3xl">
@@ -157,154 +196,140 @@ export default function CreditRequestPage() {
         title="Credit Request"
         description="Ask an administrator for more credits. Requests are usually reviewed within 1 to 2 business days."
       />
-      <Card.Root>
-        <Card.Body>
-          <form ref={form} onSubmit={onSubmit} noValidate aria-label="Credit request">
-            <Stack gap="6">
-              <HStack justify="space-between" p="3" rounded="l2" bg="bg.muted" wrap="wrap">
-                <Text textStyle="sm" color="fg.muted">
-                  {balance.label}
-                </Text>
-                <Text fontWeight="semibold" color={balance.low ? 'orange.fg' : 'fg'}>
-                  {balance.display ?? '-'} credits
-                </Text>
-              </HStack>
+      <FormCard
+        label="Credit request"
+        onSubmit={onSubmit}
+        formRef={form}
+        gap="6"
+        actions={
+          <>
+            <ButtonLink to="/account" variant="ghost">Cancel</ButtonLink>
+            <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText="Submitting...">
+              Submit request
+            </Button>
+          </>
+        }
+      >
+        <HStack justify="space-between" p="3" rounded="l2" bg="bg.muted" wrap="wrap">
+          <Text textStyle="sm" color="fg.muted">
+            {balance.label}
+          </Text>
+          <Text fontWeight="semibold" color={balance.low ? 'orange.fg' : 'fg'}>
+            {balance.display ?? '-'} credits
+          </Text>
+        </HStack>
 
-              <Field.Root required invalid={Boolean(errors.amount)}>
-                <Field.Label>
-                  Amount (credits) <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="amount"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="e.g. 500"
-                  maxW="48"
-                  value={values.amount}
-                  onChange={(e) => set('amount', e.target.value)}
-                />
-                <Group attached={false} gap="2" flexWrap="wrap" role="group" aria-label="Quick amounts" mt="1">
-                  {CREDIT_QUICK_SELECT_AMOUNTS.map((n) => {
-                    const selected = amountNumber === n;
-                    return (
-                      <Button
-                        key={n}
-                        size="xs"
-                        variant={selected ? 'solid' : 'outline'}
-                        colorPalette={selected ? 'brand' : 'gray'}
-                        aria-pressed={selected}
-                        onClick={() => set('amount', String(n))}
-                      >
-                        {n.toLocaleString('en-US')}
-                      </Button>
-                    );
-                  })}
-                </Group>
-                <Field.HelperText>Up to 10,000 credits per request.</Field.HelperText>
-                <Field.ErrorText>{errors.amount}</Field.ErrorText>
-              </Field.Root>
-
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-                <SelectField
-                  label="Usage purpose"
-                  name="usage_purpose"
-                  required
-                  error={errors.usage_purpose}
-                  value={values.usage_purpose}
-                  onChange={(v) => set('usage_purpose', v)}
-                  placeholder="Select a usage purpose"
-                  options={USAGE_PURPOSE_VALUES.map((p) => ({ value: p, label: USAGE_PURPOSE_LABELS[p] }))}
-                />
-
-                <SelectField
-                  label="Expected duration"
-                  name="expected_duration"
-                  value={values.expected_duration}
-                  onChange={(v) => set('expected_duration', v)}
-                  placeholder="Not sure yet"
-                  helper="Optional."
-                  options={EXPECTED_DURATION_VALUES.map((d) => ({ value: d, label: EXPECTED_DURATION_LABELS[d] }))}
-                />
-              </SimpleGrid>
-
-              <Field.Root required invalid={Boolean(errors.project_description)}>
-                <Field.Label>
-                  Project description <Field.RequiredIndicator />
-                </Field.Label>
-                <Textarea
-                  name="project_description"
-                  rows={5}
-                  placeholder="What are you working on, and what will the credits be used for?"
-                  value={values.project_description}
-                  onChange={(e) => set('project_description', e.target.value)}
-                />
-                <HStack justify="space-between" w="full" textStyle="xs" color="fg.muted">
-                  <Field.HelperText m="0">{`At least ${PROJECT_DESCRIPTION_MIN_LENGTH} characters.`}</Field.HelperText>
-                  <Text data-testid="description-counter" color={descriptionLength > PROJECT_DESCRIPTION_MAX_LENGTH ? 'fg.error' : undefined}>
-                    {`${descriptionLength}/${PROJECT_DESCRIPTION_MAX_LENGTH}`}
-                  </Text>
-                </HStack>
-                <Field.ErrorText>{errors.project_description}</Field.ErrorText>
-              </Field.Root>
-
-              <Field.Root>
-                <RadioGroup.Root
-                  name="urgency"
-                  value={values.urgency}
-                  onValueChange={(d) => d.value && set('urgency', d.value as Urgency)}
-                  colorPalette="brand"
-                  size="sm"
+        <Field.Root required invalid={Boolean(errors.amount)}>
+          <Field.Label>
+            Amount (credits) <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="amount"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 500"
+            maxW="48"
+            value={values.amount}
+            onChange={(e) => set('amount', e.target.value)}
+          />
+          <Group attached={false} gap="2" flexWrap="wrap" role="group" aria-label="Quick amounts" mt="1">
+            {CREDIT_QUICK_SELECT_AMOUNTS.map((n) => {
+              const selected = amountNumber === n;
+              return (
+                <Button
+                  key={n}
+                  size="xs"
+                  variant={selected ? 'solid' : 'outline'}
+                  colorPalette={selected ? 'brand' : 'gray'}
+                  aria-pressed={selected}
+                  onClick={() => set('amount', String(n))}
                 >
-                  <RadioGroup.Label>Urgency</RadioGroup.Label>
-                  <HStack gap="6" mt="2" wrap="wrap">
-                    {URGENCY_VALUES.map((u) => (
-                      <RadioGroup.Item key={u} value={u}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{URGENCY_LABELS[u]}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </HStack>
-                </RadioGroup.Root>
-              </Field.Root>
-
-              <Field.Root invalid={Boolean(errors.feedback)}>
-                <Field.Label>Feedback</Field.Label>
-                <Textarea
-                  name="feedback"
-                  rows={3}
-                  placeholder="Anything else we should know? (optional)"
-                  value={values.feedback}
-                  onChange={(e) => set('feedback', e.target.value)}
-                />
-                <HStack justify="flex-end" w="full" textStyle="xs" color="fg.muted">
-                  <Text color={values.feedback.trim().length > CREDIT_REQUEST_FEEDBACK_MAX_LENGTH ? 'fg.error' : undefined}>
-                    {`${values.feedback.trim().length}/${CREDIT_REQUEST_FEEDBACK_MAX_LENGTH}`}
-                  </Text>
-                </HStack>
-                <Field.ErrorText>{errors.feedback}</Field.ErrorText>
-              </Field.Root>
-
-              {submit.isError ? (
-                <Alert.Root status="error" data-testid="submission-failed">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{SUBMISSION_FAILED_TITLE}</Alert.Title>
-                    <Alert.Description>{creditRequestErrorMessage(submit.error)}</Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              ) : null}
-
-              <HStack justify="flex-end" gap="3">
-                <ButtonLink to="/account" variant="ghost">Cancel</ButtonLink>
-                <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText="Submitting...">
-                  Submit request
+                  {n.toLocaleString('en-US')}
                 </Button>
-              </HStack>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+              );
+            })}
+          </Group>
+          <Field.HelperText>Up to 10,000 credits per request.</Field.HelperText>
+          <Field.ErrorText>{errors.amount}</Field.ErrorText>
+        </Field.Root>
+
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+          <SelectField
+            label="Usage purpose"
+            name="usage_purpose"
+            required
+            error={errors.usage_purpose}
+            value={values.usage_purpose}
+            onChange={(v) => set('usage_purpose', v)}
+            placeholder="Select a usage purpose"
+            options={USAGE_PURPOSE_OPTIONS}
+          />
+
+          <SelectField
+            label="Expected duration"
+            name="expected_duration"
+            value={values.expected_duration}
+            onChange={(v) => set('expected_duration', v)}
+            placeholder="Not sure yet"
+            helper="Optional."
+            options={EXPECTED_DURATION_OPTIONS}
+          />
+        </SimpleGrid>
+
+        <CountedTextarea
+          name="project_description"
+          label="Project description"
+          required
+          rows={5}
+          placeholder="What are you working on, and what will the credits be used for?"
+          helper={`At least ${PROJECT_DESCRIPTION_MIN_LENGTH} characters.`}
+          max={PROJECT_DESCRIPTION_MAX_LENGTH}
+          counterTestId="description-counter"
+          value={values.project_description}
+          error={errors.project_description}
+          onChange={(v) => set('project_description', v)}
+        />
+
+        <Field.Root>
+          <RadioGroup.Root
+            name="urgency"
+            value={values.urgency}
+            onValueChange={(d) => d.value && set('urgency', d.value as Urgency)}
+            colorPalette="brand"
+            size="sm"
+          >
+            <RadioGroup.Label>Urgency</RadioGroup.Label>
+            <HStack gap="6" mt="2" wrap="wrap">
+              {URGENCY_OPTIONS.map((u) => (
+                <RadioItem key={u.value} value={u.value}>
+                  {u.label}
+                </RadioItem>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </Field.Root>
+
+        <CountedTextarea
+          name="feedback"
+          label="Feedback"
+          rows={3}
+          placeholder="Anything else we should know? (optional)"
+          max={CREDIT_REQUEST_FEEDBACK_MAX_LENGTH}
+          value={values.feedback}
+          error={errors.feedback}
+          onChange={(v) => set('feedback', v)}
+        />
+
+        {submit.isError ? (
+          <Alert.Root status="error" data-testid="submission-failed">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{SUBMISSION_FAILED_TITLE}</Alert.Title>
+              <Alert.Description>{creditRequestErrorMessage(submit.error)}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+      </FormCard>
       <Box mt="6">
         <MyCreditRequests />
       </Box>

@@ -58,6 +58,11 @@ export const EXPECTED_DURATION_LABELS: Record<(typeof EXPECTED_DURATION_VALUES)[
 
 export const URGENCY_LABELS: Record<Urgency, string> = { low: 'Low', normal: 'Normal', high: 'High' };
 
+/** The form's choices, in the order the API lists them, each with its label. */
+export const USAGE_PURPOSE_OPTIONS = USAGE_PURPOSE_VALUES.map((p) => ({ value: p, label: USAGE_PURPOSE_LABELS[p] }));
+export const EXPECTED_DURATION_OPTIONS = EXPECTED_DURATION_VALUES.map((d) => ({ value: d, label: EXPECTED_DURATION_LABELS[d] }));
+export const URGENCY_OPTIONS = URGENCY_VALUES.map((u) => ({ value: u, label: URGENCY_LABELS[u] }));
+
 /** The amount as a whole number, or null when it is not one. */
 export function parseAmount(text: string): number | null {
   const t = text.trim().replace(/,/g, '');

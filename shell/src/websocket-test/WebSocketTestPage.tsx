@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -15,23 +14,12 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import {
-  EmptyState,
-  PageHeader,
-  api,
-  eventName,
-  events,
-  formatTime,
-  toAppError,
-  toast,
-  useConnectionState,
-  useCurrentUser,
-  type SocketMessage,
-} from '@quarry/shared';
+import { EmptyState, PageHeader, api, eventName, events, formatTime, toAppError, toast, useConnectionState, useCurrentUser, type SocketMessage, ErrorAlert } from '@quarry/shared';
 import type { TestNotificationResponse } from '@quarry/shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Radio } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormCard } from '../lib/FormCard';
 import { WS_TEST_MESSAGES, parseWsTest, type WsTestValues } from './validation';
 
 const LOG_LIMIT = 100;
@@ -108,75 +96,64 @@ export default function WebSocketTestPage() {
         }
       />
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Test notification
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <form onSubmit={onSubmit} noValidate aria-label="Test notification">
-              <Stack gap="4">
-                <HStack gap="2" wrap="wrap" role="group" aria-label="Presets">
-                  {PRESETS.map((p) => (
-                    <Button
-                      key={p.event}
-                      size="xs"
-                      variant="outline"
-                      onClick={() => {
-                        setValues((v) => ({ ...v, event: p.event, message: p.message }));
-                        setFormError(null);
-                      }}
-                    >
-                      {p.event}
-                    </Button>
-                  ))}
-                </HStack>
-                <Field.Root required invalid={formError?.field === 'event'}>
-                  <Field.Label>
-                    Event <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input name="event" placeholder="upload_complete" fontFamily="mono" value={values.event} onChange={(e) => set('event', e.target.value)} />
-                </Field.Root>
-                <Field.Root required invalid={formError?.field === 'message'}>
-                  <Field.Label>
-                    Message <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input name="message" placeholder="Your file was uploaded" value={values.message} onChange={(e) => set('message', e.target.value)} />
-                </Field.Root>
-                <Field.Root invalid={formError?.field === 'extra'}>
-                  <Field.Label>Extra data (JSON)</Field.Label>
-                  <Textarea
-                    name="extra"
-                    rows={4}
-                    fontFamily="mono"
-                    textStyle="sm"
-                    placeholder='{"job_id": "…", "pages_processed": 3}'
-                    value={values.extra}
-                    onChange={(e) => set('extra', e.target.value)}
-                  />
-                  <Field.HelperText>Optional. Sent as the notification&apos;s extra fields.</Field.HelperText>
-                </Field.Root>
-                {formError ? (
-                  <Alert.Root status="error" size="sm" data-testid="ws-test-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{formError.error}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                {send.isSuccess ? (
-                  <Text textStyle="sm" color="fg.muted" role="status">
-                    {`Sent. Delivered to ${send.data?.local_connections ?? 0} open connection(s) of yours on this server.`}
-                  </Text>
-                ) : null}
-                <HStack justify="flex-end">
-                  <Button type="submit" colorPalette="brand" loading={send.isPending} loadingText="Sending...">
-                    Send notification
-                  </Button>
-                </HStack>
-              </Stack>
-            </form>
-          </Card.Body>
-        </Card.Root>
+        <FormCard
+          title="Test notification"
+          label="Test notification"
+          onSubmit={onSubmit}
+          gap="4"
+          actions={
+            <Button type="submit" colorPalette="brand" loading={send.isPending} loadingText="Sending...">
+              Send notification
+            </Button>
+          }
+        >
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Presets">
+            {PRESETS.map((p) => (
+              <Button
+                key={p.event}
+                size="xs"
+                variant="outline"
+                onClick={() => {
+                  setValues((v) => ({ ...v, event: p.event, message: p.message }));
+                  setFormError(null);
+                }}
+              >
+                {p.event}
+              </Button>
+            ))}
+          </HStack>
+          <Field.Root required invalid={formError?.field === 'event'}>
+            <Field.Label>
+              Event <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="event" placeholder="upload_complete" fontFamily="mono" value={values.event} onChange={(e) => set('event', e.target.value)} />
+          </Field.Root>
+          <Field.Root required invalid={formError?.field === 'message'}>
+            <Field.Label>
+              Message <Field.RequiredIndicator />
+            </Field.Label>
+            <Input name="message" placeholder="Your file was uploaded" value={values.message} onChange={(e) => set('message', e.target.value)} />
+          </Field.Root>
+          <Field.Root invalid={formError?.field === 'extra'}>
+            <Field.Label>Extra data (JSON)</Field.Label>
+            <Textarea
+              name="extra"
+              rows={4}
+              fontFamily="mono"
+              textStyle="sm"
+              placeholder='{"job_id": "…", "pages_processed": 3}'
+              value={values.extra}
+              onChange={(e) => set('extra', e.target.value)}
+            />
+            <Field.HelperText>Optional. Sent as the notification&apos;s extra fields.</Field.HelperText>
+          </Field.Root>
+          <ErrorAlert message={formError?.error} size="sm" data-testid="ws-test-error" />
+          {send.isSuccess ? (
+            <Text textStyle="sm" color="fg.muted" role="status">
+              {`Sent. Delivered to ${send.data?.local_connections ?? 0} open connection(s) of yours on this server.`}
+            </Text>
+          ) : null}
+        </FormCard>
 
         <Card.Root>
           <Card.Header>
