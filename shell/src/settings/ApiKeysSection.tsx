@@ -1,11 +1,11 @@
 // Settings → API keys: create (name, scope, expiry), the secret shown once, list, revoke.
 // The secret lives only in this component's state until dismissed: never in the query
 // cache, local storage or the URL.
-import { Box, Code, Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, formatDate, formatDateTime, LoadingState, SelectField, useCurrentUser, type SelectOption, DataTable, ApiKeyStatusCells, RevokeApiKeyDialog } from '@quarry/shared';
+import { Code, Field, Input, SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { formatDate, formatDateTime, SelectField, useCurrentUser, type SelectOption, ApiKeyTable } from '@quarry/shared';
 import { API_KEY_NAME_MAX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@quarry/shared/schemas';
-import { useState, type FormEvent } from 'react';
-import { CreateFormFooter, errorText, SettingsCard } from './common';
+import { useState } from 'react';
+import { CreatedListSection, CreateForm, errorText } from './common';
 import { SecretOnce } from './SecretOnce';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './queries';
 
@@ -30,49 +30,37 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
   const [expiry, setExpiry] = useState('90');
   const [nameError, setNameError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const body = () => {
     if (!name.trim()) {
       setNameError('Please give the key a name.');
-      return;
+      return null;
     }
-    create.mutate(
-      { name: name.trim(), scope, expires_in_days: expiry === 'never' ? null : Number(expiry) },
-      {
-        onSuccess: (key) => {
-          setName('');
-          onCreated(key);
-        },
-      },
-    );
+    return { name: name.trim(), scope, expires_in_days: expiry === 'never' ? null : Number(expiry) };
   };
 
   return (
-    <form onSubmit={submit} aria-label="Create an API key" noValidate>
-      <Stack gap="3">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <Field.Root required invalid={Boolean(nameError)}>
-            <Field.Label>
-              Name <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              name="name"
-              value={name}
-              maxLength={API_KEY_NAME_MAX}
-              placeholder="e.g. ERP import"
-              onChange={(e) => {
-                setName(e.target.value);
-                setNameError(null);
-              }}
-            />
-            <Field.ErrorText>{nameError}</Field.ErrorText>
-          </Field.Root>
-          <SelectField label="Scope" name="scope" value={scope} onChange={setScope} options={user?.is_superuser ? [...SCOPE_OPTIONS, ADMIN_SCOPE_OPTION] : SCOPE_OPTIONS} />
-          <SelectField label="Expires after" name="expiry" value={expiry} onChange={setExpiry} options={EXPIRIES} />
-        </SimpleGrid>
-        <CreateFormFooter error={create.error} failed="Could not create the key" submitLabel="Create key" loadingText="Creating..." pending={create.isPending} />
-      </Stack>
-    </form>
+    <CreateForm label="Create an API key" create={create} body={body} clear={() => setName('')} onCreated={onCreated} failed="Could not create the key" submitLabel="Create key" loadingText="Creating...">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <Field.Root required invalid={Boolean(nameError)}>
+          <Field.Label>
+            Name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="name"
+            value={name}
+            maxLength={API_KEY_NAME_MAX}
+            placeholder="e.g. ERP import"
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+            }}
+          />
+          <Field.ErrorText>{nameError}</Field.ErrorText>
+        </Field.Root>
+        <SelectField label="Scope" name="scope" value={scope} onChange={setScope} options={user?.is_superuser ? [...SCOPE_OPTIONS, ADMIN_SCOPE_OPTION] : SCOPE_OPTIONS} />
+        <SelectField label="Expires after" name="expiry" value={expiry} onChange={setExpiry} options={EXPIRIES} />
+      </SimpleGrid>
+    </CreateForm>
   );
 }
 
@@ -98,12 +86,15 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
 
 function KeyTable({ keys }: { keys: ApiKey[] }) {
   const revoke = useRevokeApiKey();
-  const [confirming, setConfirming] = useState<ApiKey | null>(null);
   return (
     <>
-      <DataTable label="API keys" columns={['Name', 'Key', 'Scope', 'Created', 'Last used', 'Expires', 'Status', { label: 'Actions', textAlign: 'end' }]}>
-        {keys.map((k) => (
-          <Table.Row key={k.id} data-testid="api-key-row">
+      <ApiKeyTable
+        label="API keys"
+        columns={['Name', 'Key', 'Scope', 'Created', 'Last used', 'Expires', 'Status', { label: 'Actions', textAlign: 'end' }]}
+        keys={keys}
+        rowTestId="api-key-row"
+        cells={(k) => (
+          <>
             <Table.Cell fontWeight="medium">{k.name}</Table.Cell>
             <Table.Cell>
               <Code>{k.prefix}…</Code>
@@ -117,15 +108,10 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
             <Table.Cell whiteSpace="nowrap" title={k.expires_at ? formatDateTime(k.expires_at) : undefined}>
               {k.expires_at ? formatDate(k.expires_at) : 'Never'}
             </Table.Cell>
-            <ApiKeyStatusCells apiKey={k} onRevoke={setConfirming} />
-          </Table.Row>
-        ))}
-      </DataTable>
-      <RevokeApiKeyDialog
-        apiKey={confirming}
-        onClose={() => setConfirming(null)}
-        message={(key) => `Revoke "${key.name}" (${key.prefix}…)? Programs using it stop working at once. This cannot be undone.`}
-        onConfirm={(key) => revoke.mutateAsync(key.id)}
+          </>
+        )}
+        revokeMessage={(key) => `Revoke "${key.name}" (${key.prefix}…)? Programs using it stop working at once. This cannot be undone.`}
+        revoke={(key) => revoke.mutateAsync(key.id)}
       />
       {revoke.isError ? (
         <Text color="fg.error" textStyle="sm" mt="2" role="alert">
@@ -136,26 +122,12 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
   );
 }
 
+const EMPTY = { title: 'No API keys yet', description: 'Create one above to call the API from a script.' };
+
 export function ApiKeysSection() {
-  const keys = useApiKeys();
-  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   return (
-    <SettingsCard id="api-keys" title="API keys" description="Keys let your scripts and systems call the Quarry API as you. Treat them like passwords.">
-      <Stack gap="5">
-        <CreateKeyForm onCreated={setCreated} />
-        {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
-        <Box>
-          {keys.isPending ? (
-            <LoadingState text="Loading API keys..." />
-          ) : keys.isError ? (
-            <ErrorState title="Failed to load API keys" message={errorText(keys.error)} onRetry={() => void keys.refetch()} />
-          ) : keys.data.api_keys.length === 0 ? (
-            <EmptyState title="No API keys yet" description="Create one above to call the API from a script." />
-          ) : (
-            <KeyTable keys={keys.data.api_keys} />
-          )}
-        </Box>
-      </Stack>
-    </SettingsCard>
+    <CreatedListSection id="api-keys" title="API keys" description="Keys let your scripts and systems call the Quarry API as you. Treat them like passwords." Form={CreateKeyForm} Created={NewKey} list={useApiKeys()} what="API keys" empty={EMPTY}>
+      {(data) => (data.api_keys.length ? <KeyTable keys={data.api_keys} /> : null)}
+    </CreatedListSection>
   );
 }

@@ -2,7 +2,7 @@
 // sign-up strength rules and signs out every other session), and my signed-in sessions with
 // per-session sign-out and "Sign out of other sessions".
 import { Alert, Badge, Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState, toAppError } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState, toAppError, ErrorAlert } from '@quarry/shared';
 import { passwordRuleFailures, WEAK_PASSWORD_DETAIL, WEAK_PASSWORD_MESSAGE, type Session } from '@quarry/shared/schemas';
 import { Laptop, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -101,12 +101,7 @@ function ChangePasswordForm() {
               </Alert.Title>
             </Alert.Root>
           ) : null}
-          {generalError ? (
-            <Alert.Root status="error" size="sm" flex="1" minW="56">
-              <Alert.Indicator />
-              <Alert.Title>{generalError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={generalError} size="sm" flex="1" minW="56" />
           <Button type="submit" colorPalette="brand" size="sm" loading={change.isPending} loadingText="Updating...">
             Update security
           </Button>

@@ -4,8 +4,8 @@
 import { Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, Input, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { ConfirmDialog, EmptyState, ErrorState, formatDateTime, LoadingState, DataTable } from '@quarry/shared';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEventType } from '@quarry/shared/schemas';
-import { useState, type FormEvent } from 'react';
-import { CreateFormFooter, errorText, SettingsCard } from './common';
+import { useState } from 'react';
+import { CreatedListSection, CreateForm, errorText } from './common';
 import { SecretOnce } from './SecretOnce';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliver, useSendTestEvent, useWebhookDeliveries, useWebhookEndpoints } from './queries';
 
@@ -23,68 +23,55 @@ function CreateEndpointForm({ onCreated }: { onCreated: (e: WebhookEndpointCreat
   const [events, setEvents] = useState<WebhookEventType[]>(['job.completed', 'job.failed']);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const body = () => {
     const next: typeof errors = {};
     if (!/^https?:\/\/\S+$/i.test(url.trim())) next.url = 'The URL must be a valid http:// or https:// address';
     if (events.length === 0) next.events = 'Choose at least one event';
     setErrors(next);
-    if (next.url || next.events) return;
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (created) => {
-          setUrl('');
-          onCreated(created);
-        },
-      },
-    );
+    return next.url || next.events ? null : { url: url.trim(), events };
   };
 
   return (
-    <form onSubmit={submit} aria-label="Add a webhook endpoint" noValidate>
-      <Stack gap="3">
-        <Field.Root required invalid={Boolean(errors.url)}>
-          <Field.Label>
-            Endpoint URL <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="url"
-            type="url"
-            value={url}
-            placeholder="https://example.com/quarry-events"
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setErrors((x) => ({ ...x, url: undefined }));
-            }}
-          />
-          <Field.ErrorText>{errors.url}</Field.ErrorText>
-        </Field.Root>
-        <Fieldset.Root invalid={Boolean(errors.events)}>
-          <Fieldset.Legend textStyle="sm" fontWeight="medium">
-            Events
-          </Fieldset.Legend>
-          <Wrap gap="4">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox.Root
-                key={type}
-                checked={events.includes(type)}
-                onCheckedChange={(c) => {
-                  setEvents((list) => (c.checked ? [...list, type] : list.filter((x) => x !== type)));
-                  setErrors((x) => ({ ...x, events: undefined }));
-                }}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{EVENT_LABELS[type]}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Wrap>
-          {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
-        </Fieldset.Root>
-        <CreateFormFooter error={create.error} failed="Could not add the endpoint" submitLabel="Add endpoint" loadingText="Adding..." pending={create.isPending} />
-      </Stack>
-    </form>
+    <CreateForm label="Add a webhook endpoint" create={create} body={body} clear={() => setUrl('')} onCreated={onCreated} failed="Could not add the endpoint" submitLabel="Add endpoint" loadingText="Adding...">
+      <Field.Root required invalid={Boolean(errors.url)}>
+        <Field.Label>
+          Endpoint URL <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          name="url"
+          type="url"
+          value={url}
+          placeholder="https://example.com/quarry-events"
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setErrors((x) => ({ ...x, url: undefined }));
+          }}
+        />
+        <Field.ErrorText>{errors.url}</Field.ErrorText>
+      </Field.Root>
+      <Fieldset.Root invalid={Boolean(errors.events)}>
+        <Fieldset.Legend textStyle="sm" fontWeight="medium">
+          Events
+        </Fieldset.Legend>
+        <Wrap gap="4">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <Checkbox.Root
+              key={type}
+              checked={events.includes(type)}
+              onCheckedChange={(c) => {
+                setEvents((list) => (c.checked ? [...list, type] : list.filter((x) => x !== type)));
+                setErrors((x) => ({ ...x, events: undefined }));
+              }}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{EVENT_LABELS[type]}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Wrap>
+        {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+    </CreateForm>
   );
 }
 
@@ -215,28 +202,20 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+const EMPTY = { title: 'No webhook endpoints yet', description: 'Add one above to hear about finished jobs without polling.' };
+
 export function WebhooksSection() {
-  const endpoints = useWebhookEndpoints();
-  const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
   return (
-    <SettingsCard id="webhooks" title="Webhooks" description="Quarry calls your endpoints when jobs finish and files are validated or reviewed, signed per Standard Webhooks.">
-      <Stack gap="5">
-        <CreateEndpointForm onCreated={setCreated} />
-        {created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : null}
-        {endpoints.isPending ? (
-          <LoadingState text="Loading webhook endpoints..." />
-        ) : endpoints.isError ? (
-          <ErrorState title="Failed to load webhook endpoints" message={errorText(endpoints.error)} onRetry={() => void endpoints.refetch()} />
-        ) : endpoints.data.endpoints.length === 0 ? (
-          <EmptyState title="No webhook endpoints yet" description="Add one above to hear about finished jobs without polling." />
-        ) : (
+    <CreatedListSection id="webhooks" title="Webhooks" description="Quarry calls your endpoints when jobs finish and files are validated or reviewed, signed per Standard Webhooks." Form={CreateEndpointForm} Created={NewSecret} list={useWebhookEndpoints()} what="webhook endpoints" empty={EMPTY}>
+      {(data) =>
+        data.endpoints.length ? (
           <Stack gap="3">
-            {endpoints.data.endpoints.map((e) => (
+            {data.endpoints.map((e) => (
               <EndpointItem key={e.id} endpoint={e} />
             ))}
           </Stack>
-        )}
-      </Stack>
-    </SettingsCard>
+        ) : null
+      }
+    </CreatedListSection>
   );
 }
