@@ -1,8 +1,7 @@
 import { Badge, Box, Button, CloseButton, DataList, Dialog, Field, HStack, Portal, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatDateTime, toast, DataListItem } from '@quarry/shared';
+import { formatDateTime, toast, DataListItem, ErrorAlert } from '@quarry/shared';
 import type { AdminCreditRequest } from '@quarry/shared/schemas';
 import { useEffect, useState, type ReactNode } from 'react';
-import { FailureAlert } from '../common/FailureAlert';
 import { humanize } from './filter';
 import { useReviewCreditRequest } from './queries';
 import { RequestStatusBadge } from './RequestStatusBadge';
@@ -149,7 +148,7 @@ export function ReviewDialog({ request, onClose }: { request: AdminCreditRequest
                         </Text>
                       </Box>
                     )}
-                    <FailureAlert message={failure} />
+                    <ErrorAlert message={failure} />
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>

@@ -1,10 +1,9 @@
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { toast } from '@quarry/shared';
+import { toast, ErrorAlert } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverDetailOr } from '../common/errors';
 import { FormDialog } from '../common/FormDialog';
-import { FailureAlert } from '../common/FailureAlert';
 import { validateAdjustment, type AdjustmentErrors, type AdjustmentValues } from './adjustment';
 import { useAdjustBalance } from './queries';
 
@@ -75,7 +74,7 @@ export function AdjustBalanceDialog({ user, onClose }: { user: AdminUser | null;
             <Textarea name="reason" rows={2} value={values.reason} onChange={(e) => set('reason', e.target.value)} maxLength={500} />
             {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
           </Field.Root>
-          <FailureAlert message={failure} />
+          <ErrorAlert message={failure} />
         </Stack>
       ) : null}
     </FormDialog>

@@ -2,10 +2,10 @@
 // and last signed in, balance and access — with the actions of the users list's row menu as
 // buttons: adjust the balance, the API keys, disable / enable, make / remove superuser.
 import { Badge, Button, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, paths, toAppError, useCurrentUser, plural, ButtonLink } from '@quarry/shared';
+import { DataListItem, LoadingState, PageHeader, formatDate, formatDateTime, paths, useCurrentUser, plural, LoadErrorState } from '@quarry/shared';
 import type { AdminUser } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
 import { UserApiKeysDialog } from './UserApiKeysDialog';
@@ -18,15 +18,7 @@ export default function UserPage() {
   const query = useQuery(adminUserQueryOptions(me, userId));
   if (query.isPending) return <LoadingState text="Loading user..." />;
   if (query.isError) {
-    const e = toAppError(query.error);
-    return (
-      <ErrorState
-        title={e.status === 404 ? 'User not found' : 'Failed to load the user'}
-        message={e.message}
-        onRetry={e.status === 404 ? undefined : () => void query.refetch()}
-        actions={<ButtonLink to={paths.admin.users} size="sm" variant="outline">Back to users</ButtonLink>}
-      />
-    );
+    return <LoadErrorState error={query.error} notFound="User not found" failed="Failed to load the user" onRetry={() => void query.refetch()} back={{ to: paths.admin.users, label: 'Back to users' }} />;
   }
   return <UserView user={query.data} me={me} />;
 }
@@ -35,29 +27,28 @@ function UserView({ user: u, me }: { user: AdminUser; me: string | undefined }) 
   const [change, setChange] = useState<PendingChange | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   const [keys, setKeys] = useState(false);
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-      <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
   return (
     <Stack gap="6">
       <PageHeader title={u.email} description={u.full_name || 'No name'} />
       <Card.Root size="sm">
         <Card.Body>
           <DataList.Root orientation="horizontal" gap="3" data-testid="admin-user-details">
-            {item('Created', formatDate(u.created_at))}
-            {item('Last login', u.last_login_at ? formatDateTime(u.last_login_at) : 'Never')}
-            {item('Balance', plural(u.credit_balance, 'credit'))}
-            {item(
-              'Access',
+            <DataListItem label="Created" labelMinW="28" minW="0">
+              {formatDate(u.created_at)}
+            </DataListItem>
+            <DataListItem label="Last login" labelMinW="28" minW="0">
+              {u.last_login_at ? formatDateTime(u.last_login_at) : 'Never'}
+            </DataListItem>
+            <DataListItem label="Balance" labelMinW="28" minW="0">
+              {plural(u.credit_balance, 'credit')}
+            </DataListItem>
+            <DataListItem label="Access" labelMinW="28" minW="0">
               <HStack gap="1" wrap="wrap">
                 {u.is_active ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="red">Disabled</Badge>}
                 {u.is_superuser ? <Badge colorPalette="purple">Superuser</Badge> : null}
                 {u.is_verified ? null : <Badge colorPalette="gray">Email not verified</Badge>}
-              </HStack>,
-            )}
+              </HStack>
+            </DataListItem>
           </DataList.Root>
         </Card.Body>
       </Card.Root>

@@ -4,10 +4,10 @@
 // Disable / enable, promote / demote, balance adjustments and API keys from each row's menu;
 // each email opens the user's page.
 import { Badge, Box, Button, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams, DataTable } from '@quarry/shared';
+import { DataListItem, EmptyState, ErrorState, LoadingState, PageHeader, formatDate, formatDateTime, useCurrentUser, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, plural, useListParams, useWideLayout, type ListParams, DataTable } from '@quarry/shared';
 import { ADMIN_USER_SORTS, type AdminUser, type AdminUserSort } from '@quarry/shared/schemas';
 import { EllipsisVertical, Search, Users } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { serverDetailOr } from '../common/errors';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
@@ -137,12 +137,6 @@ function UsersTable({ rows, params, actions }: { rows: readonly AdminUser[]; par
 }
 
 function UserCards({ rows, actions }: { rows: readonly AdminUser[]; actions: RowActions }) {
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
-      <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label="Users">
       {rows.map((u) => (
@@ -155,11 +149,19 @@ function UserCards({ rows, actions }: { rows: readonly AdminUser[]; actions: Row
               <UserMenu user={u} {...actions} />
             </HStack>
             <DataList.Root orientation="horizontal" size="sm" gap="1.5">
-              {item('Name', u.full_name || noName)}
-              {item('Created', formatDate(u.created_at))}
-              {item('Last login', lastLogin(u))}
-              {item('Balance', balance(u))}
-              {item('Access', access(u))}
+              {(
+                [
+                  ['Name', u.full_name || noName],
+                  ['Created', formatDate(u.created_at)],
+                  ['Last login', lastLogin(u)],
+                  ['Balance', balance(u)],
+                  ['Access', access(u)],
+                ] as const
+              ).map(([label, value]) => (
+                <DataListItem key={label} label={label} labelMinW="24" minW="0">
+                  {value}
+                </DataListItem>
+              ))}
             </DataList.Root>
           </Card.Body>
         </Card.Root>
