@@ -1,7 +1,7 @@
 // /datasets/{id}: a dataset's files (with the reviewed count), the jobs that ran on it, the
 // downloads of its reviewed records and the evaluation of its newest extraction run.
 import { Badge, Box, Button, Card, HStack, Heading, Link as ChakraLink, SimpleGrid, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatusBadge, formatBytes, formatDate, formatDateTime, formatPercentFraction, jobMonitorPath, paths, plural, toAppError, toast, validityStatus, DataTable, ButtonLink } from '@quarry/shared';
+import { EmptyState, LoadingState, PageHeader, StatusBadge, formatBytes, formatDate, formatDateTime, formatPercentFraction, jobMonitorPath, paths, plural, toAppError, toast, validityStatus, DataTable, ButtonLink, LoadErrorState } from '@quarry/shared';
 import type { DatasetDetail } from '@quarry/shared/schemas';
 import { ChartColumn, Download, FileText, ListChecks, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,15 +13,7 @@ export default function DatasetPage() {
   const query = useDatasetDetail(datasetId);
   if (query.isPending) return <LoadingState text="Loading dataset..." />;
   if (query.isError) {
-    const e = toAppError(query.error);
-    return (
-      <ErrorState
-        title={e.status === 404 ? 'Dataset not found' : 'Failed to load dataset'}
-        message={e.message}
-        onRetry={e.status === 404 ? undefined : () => void query.refetch()}
-        actions={<ButtonLink to={`${paths.files.index}?tab=datasets`} size="sm" variant="outline">Back to datasets</ButtonLink>}
-      />
-    );
+    return <LoadErrorState error={query.error} notFound="Dataset not found" failed="Failed to load dataset" onRetry={() => void query.refetch()} back={{ to: `${paths.files.index}?tab=datasets`, label: 'Back to datasets' }} />;
   }
   return <DatasetView dataset={query.data} />;
 }

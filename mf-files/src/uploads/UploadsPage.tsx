@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
-import { PageHeader } from '@quarry/shared';
+import { Badge, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { PageHeader, ErrorAlert } from '@quarry/shared';
 import { UPLOAD_MAX_FILES_PER_BATCH } from '@quarry/shared/constants';
 import { RotateCcw, Upload } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -58,12 +58,7 @@ export default function UploadsPage() {
             hint={UPLOADS_TEXTS.dropHint}
             disabled={running}
           />
-          {error ? (
-            <Alert.Root status="error" size="sm" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={error} size="sm" role="alert" />
           <HStack justify="space-between" wrap="wrap" gap="3">
             <HStack gap="2" role="status" aria-live="polite">
               <Text fontWeight="medium">Session status:</Text>
@@ -87,12 +82,7 @@ export default function UploadsPage() {
               ) : null}
             </HStack>
           </HStack>
-          {batch?.error_message ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{batch.error_message}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ErrorAlert message={batch?.error_message} role="alert" />
           <UploadList
             items={items}
             batches={uploads.state.batches}

@@ -1,5 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
-import { handleError, toast } from '@quarry/shared';
+import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
+import { DialogFrame, handleError, toast } from '@quarry/shared';
 import { DatasetFilesBodySchema, type Dataset } from '@quarry/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { useAvailableFiles } from '../files/queries';
@@ -64,63 +64,58 @@ export function DatasetFilesDialog({ dataset, onOpenChange }: DatasetFilesDialog
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !change.isPending && onOpenChange(d.open)} size="lg" placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{dataset ? DATASET_FILES_TEXTS.title(dataset.name) : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text textStyle="sm" color="fg.muted" data-testid="manager-counts">
-                  {dataset?.file_count ?? 0} file{dataset?.file_count === 1 ? '' : 's'} · {dataset?.total_pages ?? 0} page{dataset?.total_pages === 1 ? '' : 's'}
-                </Text>
-                <Tabs.Root
-                  value={mode}
-                  onValueChange={(d) => {
-                    setMode(d.value as Mode);
-                    pick([]);
-                  }}
-                  variant="enclosed"
-                  fitted
-                >
-                  <Tabs.List>
-                    <Tabs.Trigger value="add">{DATASET_FILES_TEXTS.addTab}</Tabs.Trigger>
-                    <Tabs.Trigger value="remove">{DATASET_FILES_TEXTS.removeTab}</Tabs.Trigger>
-                  </Tabs.List>
-                  {/* not a Field: a Field gives its id to every checkbox inside it */}
-                  <Stack gap="2" mt="3">
-                    <Tabs.Content value="add" w="full" pt="0">
-                      <FilePicker label="Files to add" query={available} exclude={inDataset} selected={selected} onChange={pick} emptyText="Every available file is already in this dataset." />
-                    </Tabs.Content>
-                    <Tabs.Content value="remove" w="full" pt="0">
-                      <FilePicker label="Files to remove" files={dataset?.files ?? []} selected={selected} onChange={pick} emptyText="This dataset has no files." />
-                    </Tabs.Content>
-                    {error ? (
-                      <Text role="alert" textStyle="sm" color="fg.error">
-                        {error}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Tabs.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={change.isPending}>
-                Done
-              </Button>
-              <Button colorPalette={mode === 'add' ? 'brand' : 'red'} loading={change.isPending} onClick={() => void apply()}>
-                {mode === 'add' ? DATASET_FILES_TEXTS.add(selected.length) : DATASET_FILES_TEXTS.remove(selected.length)}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={change.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onClose={() => onOpenChange(false)}
+      busy={change.isPending}
+      size="lg"
+      lazyMount
+      unmountOnExit
+      title={dataset ? DATASET_FILES_TEXTS.title(dataset.name) : ''}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={change.isPending}>
+            Done
+          </Button>
+          <Button colorPalette={mode === 'add' ? 'brand' : 'red'} loading={change.isPending} onClick={() => void apply()}>
+            {mode === 'add' ? DATASET_FILES_TEXTS.add(selected.length) : DATASET_FILES_TEXTS.remove(selected.length)}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text textStyle="sm" color="fg.muted" data-testid="manager-counts">
+          {dataset?.file_count ?? 0} file{dataset?.file_count === 1 ? '' : 's'} · {dataset?.total_pages ?? 0} page{dataset?.total_pages === 1 ? '' : 's'}
+        </Text>
+        <Tabs.Root
+          value={mode}
+          onValueChange={(d) => {
+            setMode(d.value as Mode);
+            pick([]);
+          }}
+          variant="enclosed"
+          fitted
+        >
+          <Tabs.List>
+            <Tabs.Trigger value="add">{DATASET_FILES_TEXTS.addTab}</Tabs.Trigger>
+            <Tabs.Trigger value="remove">{DATASET_FILES_TEXTS.removeTab}</Tabs.Trigger>
+          </Tabs.List>
+          {/* not a Field: a Field gives its id to every checkbox inside it */}
+          <Stack gap="2" mt="3">
+            <Tabs.Content value="add" w="full" pt="0">
+              <FilePicker label="Files to add" query={available} exclude={inDataset} selected={selected} onChange={pick} emptyText="Every available file is already in this dataset." />
+            </Tabs.Content>
+            <Tabs.Content value="remove" w="full" pt="0">
+              <FilePicker label="Files to remove" files={dataset?.files ?? []} selected={selected} onChange={pick} emptyText="This dataset has no files." />
+            </Tabs.Content>
+            {error ? (
+              <Text role="alert" textStyle="sm" color="fg.error">
+                {error}
+              </Text>
+            ) : null}
+          </Stack>
+        </Tabs.Root>
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, EmptyState, ErrorState, handleError, LoadingState, plural, toAppError, toast, useDebouncedValue, SelectInput } from '@quarry/shared';
+import { ConfirmDialog, EmptyState, ErrorState, handleError, LoadingState, plural, toAppError, toast, useDebouncedValue } from '@quarry/shared';
 import type { Dataset } from '@quarry/shared/schemas';
 import { Database, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useAvailableFiles } from '../files/queries';
 import { SearchInput } from '../SearchInput';
+import { SortChoice, type SortOption } from '../SortChoice';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { DatasetCard } from './DatasetCard';
 import { DatasetFilesDialog } from './DatasetFilesDialog';
@@ -23,7 +24,7 @@ export const DATASETS_TEXTS = {
   deleteFailed: 'Delete Failed',
 } as const;
 
-const SORTS: { value: string; label: string; sort: DatasetSort }[] = [
+const SORTS: readonly SortOption<DatasetSort['sort']>[] = [
   { value: 'created_at:desc', label: 'Newest first', sort: { sort: 'created_at', order: 'desc' } },
   { value: 'created_at:asc', label: 'Oldest first', sort: { sort: 'created_at', order: 'asc' } },
   { value: 'name:asc', label: 'Name A–Z', sort: { sort: 'name', order: 'asc' } },
@@ -35,9 +36,9 @@ const SORTS: { value: string; label: string; sort: DatasetSort }[] = [
 /** The datasets grid (the /files Datasets tab and /datasets): search, refresh, create, manage, delete. */
 export function DatasetsPanel() {
   const [search, setSearch] = useState('');
-  const [sortKey, setSortKey] = useState(SORTS[0]!.value);
+  const [sort, setSort] = useState<DatasetSort>(SORTS[0]!.sort);
   const debounced = useDebouncedValue(search);
-  const datasets = useDatasets(debounced, SORTS.find((x) => x.value === sortKey)?.sort);
+  const datasets = useDatasets(debounced, sort);
   // the tab loads the available files too, so the dialogs open with their lists ready
   useAvailableFiles();
   const remove = useDeleteDataset();
@@ -96,7 +97,7 @@ export function DatasetsPanel() {
       <HStack gap="2" wrap="wrap">
         <SearchInput label="Search datasets" placeholder="Search by name or description" value={search} onChange={setSearch} />
         <HStack gap="2" ml="auto" wrap="wrap">
-          <SelectInput size="md" width="auto" label="Sort datasets" value={sortKey} onChange={setSortKey} options={SORTS} />
+          <SortChoice label="Sort datasets" size="md" choices={SORTS} value={sort} onChange={setSort} />
           <Button variant="outline" onClick={() => void datasets.refetch()} loading={datasets.isFetching && !datasets.isPending} aria-label="Refresh datasets">
             <RefreshCw /> Refresh
           </Button>

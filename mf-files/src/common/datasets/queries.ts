@@ -10,14 +10,11 @@ import {
   DatasetSchema,
   type DatasetCreate,
   type DatasetSortColumn,
-  type SortOrder,
 } from '@quarry/shared/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListSort } from '../SortChoice';
 
-export interface DatasetSort {
-  sort: DatasetSortColumn;
-  order: SortOrder;
-}
+export type DatasetSort = ListSort<DatasetSortColumn>;
 
 export const datasetListQueryOptions = (userId: string | undefined, search: string, sort?: DatasetSort) =>
   queryOptions({

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, plural, toAppError, useDebouncedValue } from '@quarry/shared';
+import { Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, LoadingState, plural, toAppError, useDebouncedValue, ErrorAlert } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { FileText, FolderPlus, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -123,12 +123,7 @@ export function FileLibrary({ variant = 'tab' }: FileLibraryProps) {
         </SimpleGrid>
       ) : null}
       <DropZone onFiles={onFiles} />
-      {dropError ? (
-        <Alert.Root status="error" size="sm" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{dropError}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <ErrorAlert message={dropError} size="sm" role="alert" />
       {uploads.state.items.length > 0 ? (
         <Stack gap="2">
           <HStack justify="space-between">

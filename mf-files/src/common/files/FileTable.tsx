@@ -1,16 +1,14 @@
 // The file list as a table with sortable headers (the server sorts), or, below 600 px, as a
 // card per file with every column and action in it.
 import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Link as ChakraLink, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
-import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable, SelectInput, ButtonLink } from '@quarry/shared';
-import type { FileInfo, FileSortColumn, SortOrder } from '@quarry/shared/schemas';
+import { StatusBadge, formatBytes, formatDate, paths, plural, validityStatus, DataTable, ButtonLink } from '@quarry/shared';
+import type { FileInfo, FileSortColumn } from '@quarry/shared/schemas';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Play, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
+import { SortChoice, type ListSort, type SortOption } from '../SortChoice';
 
-export interface FileSort {
-  sort: FileSortColumn;
-  order: SortOrder;
-}
+export type FileSort = ListSort<FileSortColumn>;
 
 export interface FileTableProps {
   files: FileInfo[];
@@ -51,7 +49,7 @@ export function FileTable({ files, sort, onSort, selected, onToggle, onToggleAll
             {selectAll}
             <Text textStyle="sm">Select all</Text>
           </HStack>
-          {sort && onSort ? <SortMenu sort={sort} onSort={onSort} /> : null}
+          {sort && onSort ? <SortChoice label="Sort files" size="sm" choices={SORT_CHOICES} value={sort} onChange={onSort} /> : null}
         </HStack>
         {files.map((f) => (
           <Card.Root as="li" key={f.id} size="sm" data-testid="file-row" data-filename={f.filename} data-selected={selected.has(f.id) || undefined}>
@@ -217,7 +215,8 @@ function RowActions({ file, onDelete, withLabels = false }: { file: FileInfo; on
   );
 }
 
-const SORT_CHOICES: { value: string; label: string; sort: FileSort }[] = [
+/** The card list's sorts: one choice of column and direction. */
+const SORT_CHOICES: readonly SortOption<FileSortColumn>[] = [
   { value: 'created_at:desc', label: 'Newest first', sort: { sort: 'created_at', order: 'desc' } },
   { value: 'created_at:asc', label: 'Oldest first', sort: { sort: 'created_at', order: 'asc' } },
   { value: 'filename:asc', label: 'Name A–Z', sort: { sort: 'filename', order: 'asc' } },
@@ -227,20 +226,3 @@ const SORT_CHOICES: { value: string; label: string; sort: FileSort }[] = [
   { value: 'page_count:desc', label: 'Most pages first', sort: { sort: 'page_count', order: 'desc' } },
   { value: 'page_count:asc', label: 'Fewest pages first', sort: { sort: 'page_count', order: 'asc' } },
 ];
-
-/** The card list's sort: one choice of column and direction. */
-function SortMenu({ sort, onSort }: { sort: FileSort; onSort: (next: FileSort) => void }) {
-  return (
-    <SelectInput
-      size="sm"
-      width="auto"
-      label="Sort files"
-      value={`${sort.sort}:${sort.order}`}
-      onChange={(value) => {
-        const choice = SORT_CHOICES.find((c) => c.value === value);
-        if (choice) onSort(choice.sort);
-      }}
-      options={SORT_CHOICES}
-    />
-  );
-}

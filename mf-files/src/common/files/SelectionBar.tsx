@@ -1,8 +1,8 @@
 // What the selected files can do together: delete (after a confirmation), go into a dataset,
 // or run the pipeline (its form opens with them chosen). 'Create Dataset (n)' stays in the
 // library's toolbar.
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog, SelectField, paths, plural, toAppError, toast, ButtonLink } from '@quarry/shared';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { ConfirmDialog, DialogFrame, SelectField, paths, plural, toAppError, toast, ButtonLink } from '@quarry/shared';
 import type { FileBulkResponse } from '@quarry/shared/schemas';
 import { FolderInput, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -134,39 +134,30 @@ function AddToDatasetDialog({ fileIds, names, onClose, onDone }: { fileIds: stri
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Add {plural(fileIds.length, 'file')} to a dataset</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {datasets.isPending ? (
-                <Text color="fg.muted">Loading datasets...</Text>
-              ) : datasets.isError ? (
-                <Text color="fg.error">Failed to load datasets: {toAppError(datasets.error).message}</Text>
-              ) : active.length === 0 ? (
-                <Text color="fg.muted">No active datasets yet. Create one from the selection instead.</Text>
-              ) : (
-                <SelectField label="Dataset" value={target} onChange={setChosen} options={active.map((d) => ({ value: d.id, label: `${d.name} (${plural(d.file_count, 'file')})` }))} />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" onClick={() => void add()} disabled={!target} loading={bulk.isPending}>
-                Add
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open
+      onClose={onClose}
+      title={`Add ${plural(fileIds.length, 'file')} to a dataset`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="brand" onClick={() => void add()} disabled={!target} loading={bulk.isPending}>
+            Add
+          </Button>
+        </>
+      }
+    >
+      {datasets.isPending ? (
+        <Text color="fg.muted">Loading datasets...</Text>
+      ) : datasets.isError ? (
+        <Text color="fg.error">Failed to load datasets: {toAppError(datasets.error).message}</Text>
+      ) : active.length === 0 ? (
+        <Text color="fg.muted">No active datasets yet. Create one from the selection instead.</Text>
+      ) : (
+        <SelectField label="Dataset" value={target} onChange={setChosen} options={active.map((d) => ({ value: d.id, label: `${d.name} (${plural(d.file_count, 'file')})` }))} />
+      )}
+    </DialogFrame>
   );
 }
