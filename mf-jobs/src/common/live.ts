@@ -1,6 +1,6 @@
 // Live updates come from the shell's event bus only (never a socket of our own).
-import { events, useConnectionState, useJobUpdates, useSignedInQuery, type JobUpdateMessage } from '@quarry/shared';
-import type { JOB_TYPES } from '@quarry/shared/schemas';
+import { api, events, jobKeys, useConnectionState, useJobUpdates, useSignedInQuery, type JobUpdateMessage } from '@quarry/shared';
+import { JobListResponseSchema, type JOB_TYPES } from '@quarry/shared/schemas';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useUserId } from './queries';
@@ -51,6 +51,18 @@ export function useListRefreshOnUpdates(queryKey: QueryKey, accept: (msg: JobUpd
 export function useLiveRecentJobs<T, K extends QueryKey>(jobType: (typeof JOB_TYPES)[number], queryKey: (userId: string | undefined) => K, fetch: (signal: AbortSignal) => Promise<T>) {
   useListRefreshOnUpdates(queryKey(useUserId()), (m) => m.job_type === jobType);
   return useSignedInQuery(queryKey, fetch);
+}
+
+/** chosen: the job areas without a list call of their own show this many recent jobs */
+export const RECENT_JOBS_SHOWN = 10;
+
+/** The newest jobs of a type from the jobs list (`GET jobs/`), live. */
+export function useRecentJobsOfType(jobType: (typeof JOB_TYPES)[number]) {
+  return useLiveRecentJobs(
+    jobType,
+    (userId) => jobKeys.list(userId, { type: jobType, limit: RECENT_JOBS_SHOWN }),
+    (signal) => api.get('jobs/', { query: { job_type: jobType, limit: RECENT_JOBS_SHOWN, offset: 0 }, signal, schema: JobListResponseSchema }),
+  );
 }
 
 /** chosen: live updates arriving together lead to one refetch at most this often (the last one always refetches) */

@@ -1,12 +1,13 @@
 // /jobs/extraction: the create form (with its cost before it starts) and recent jobs.
-import { Alert, Field, HStack, RadioGroup } from '@chakra-ui/react';
-import { paths, SelectField } from '@quarry/shared';
+import { Field, HStack, RadioGroup } from '@chakra-ui/react';
+import { paths, RadioItem, SelectField, ErrorAlert } from '@quarry/shared';
 import { useState, type FormEvent } from 'react';
 import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen';
 import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
 import { useDatasets, useExamples, useJobEstimate, useMyFiles, usePrompts } from '../common/queries';
 import { EMPTY_EXTRACTION, extractionBody, extractionEstimate, validateExtraction, type ExtractionForm } from './form';
-import { useCreateExtractionJob, useRecentExtractionJobs } from './queries';
+import { useCreateExtractionJob } from './queries';
+import { useRecentJobsOfType } from '../common/live';
 
 export default function ExtractionJobsPage() {
   const [f, setF] = useState<ExtractionForm>(EMPTY_EXTRACTION);
@@ -20,7 +21,7 @@ export default function ExtractionJobsPage() {
   const files = useMyFiles({ includeFailed: false });
   const examples = useExamples(f.promptId);
   const estimate = useJobEstimate(extractionEstimate(f));
-  const recent = useRecentExtractionJobs();
+  const recent = useRecentJobsOfType('extraction');
   const create = useCreateExtractionJob();
   const createAndMonitor = useCreateAndMonitor(create, paths.jobs.extractionMonitor);
 
@@ -50,11 +51,9 @@ export default function ExtractionJobsPage() {
         <RadioGroup.Root value={f.source} onValueChange={(d) => set({ source: (d.value as ExtractionForm['source']) ?? 'dataset' })} orientation="horizontal">
           <HStack gap="4">
             {(['dataset', 'file'] as const).map((v) => (
-              <RadioGroup.Item key={v} value={v}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{v === 'dataset' ? 'A dataset' : 'A single file'}</RadioGroup.ItemText>
-              </RadioGroup.Item>
+              <RadioItem key={v} value={v}>
+                {v === 'dataset' ? 'A dataset' : 'A single file'}
+              </RadioItem>
             ))}
           </HStack>
         </RadioGroup.Root>
@@ -66,12 +65,7 @@ export default function ExtractionJobsPage() {
       )}
       <ExampleSelectField label="Training example (optional, at most one)" value={f.exampleId} onChange={(v) => set({ exampleId: v })} promptId={f.promptId} examples={examples.data?.examples} />
       <ProviderField value={f.provider} onChange={(v) => set({ provider: v })} available={estimate.data?.available_providers} />
-      {problem ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{problem}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <ErrorAlert message={problem} role="alert" />
     </CreateJobScreen>
   );
 }

@@ -1,25 +1,10 @@
-// Extraction jobs: recent jobs, one job (no retry on error), create.
+// Extraction jobs: one job (no retry on error), create (the recent ones: useRecentJobsOfType).
 import { api, jobKeys, useRefreshingMutation } from '@quarry/shared';
-import { JobListResponseSchema, JobSchema } from '@quarry/shared/schemas';
+import { JobSchema } from '@quarry/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { jobQuery } from '../common/jobDetailQueries';
-import { useLiveRecentJobs } from '../common/live';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
-
-export const RECENT_EXTRACTION_JOBS = 10;
-
-export const extractionKeys = {
-  list: (userId: string | undefined) => jobKeys.list(userId, { type: 'extraction', limit: RECENT_EXTRACTION_JOBS }),
-};
-
-export function useRecentExtractionJobs() {
-  return useLiveRecentJobs(
-    'extraction',
-    extractionKeys.list,
-    (signal) => api.get('jobs/', { query: { job_type: 'extraction', limit: RECENT_EXTRACTION_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
-  );
-}
 
 /** GET jobs/{id}; the extraction monitor does not retry a failed fetch. */
 export function useExtractionJob(id: string, connected: boolean) {

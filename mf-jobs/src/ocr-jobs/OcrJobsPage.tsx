@@ -1,7 +1,7 @@
 // /jobs/ocr: search and pick a valid PDF or image, start OCR (create, start, go to the
 // monitor), and the 10 most recent OCR jobs.
 import { Box, Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, formatMB, paths, toast } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, RadioItem, formatMB, paths, toast } from '@quarry/shared';
 import type { FileInfo } from '@quarry/shared/schemas';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -66,18 +66,14 @@ export default function OcrJobsPage() {
           <Box maxH="20rem" overflowY="auto">
             <Stack gap="2">
               {candidates.map((f) => (
-                <RadioGroup.Item key={f.id} value={f.id} borderWidth="1px" borderRadius="md" p="2" alignItems="flex-start">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>
-                    <Text as="span" fontWeight="medium" wordBreak="break-all">
-                      {f.filename}
-                    </Text>
-                    <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                      {formatMB(f.file_size)} · {f.page_count} page(s)
-                    </Text>
-                  </RadioGroup.ItemText>
-                </RadioGroup.Item>
+                <RadioItem key={f.id} value={f.id} borderWidth="1px" borderRadius="md" p="2" alignItems="flex-start">
+                  <Text as="span" fontWeight="medium" wordBreak="break-all">
+                    {f.filename}
+                  </Text>
+                  <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                    {formatMB(f.file_size)} · {f.page_count} page(s)
+                  </Text>
+                </RadioItem>
               ))}
             </Stack>
           </Box>

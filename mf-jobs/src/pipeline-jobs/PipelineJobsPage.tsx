@@ -12,7 +12,8 @@ import { CreateJobScreen, useCreateAndMonitor } from '../common/CreateJobScreen'
 import { DatasetSelectField, ExampleSelectField, JobNameFields, PromptSelectField, ProviderField } from '../common/fields';
 import { useDatasets, useExamples, useJobEstimate, usePrompts } from '../common/queries';
 import { PIPELINE_STRATEGIES, pipelineBody, pipelineEstimate, pipelineFormFromLink, runDatasetName, toggleStage, validatePipeline, type PipelineForm } from './form';
-import { useChosenFiles, useCreatePipelineJob, useCreateRunDataset, useRecentPipelineJobs } from './queries';
+import { useChosenFiles, useCreatePipelineJob, useCreateRunDataset } from './queries';
+import { useRecentJobsOfType } from '../common/live';
 
 const STAGE_LABELS: Record<PipelineStage, string> = { ocr: 'OCR', chunking: 'Chunking', extraction: 'Extraction' };
 
@@ -36,7 +37,7 @@ export default function PipelineJobsPage() {
   const prompts = usePrompts();
   const examples = useExamples(f.stages.includes('extraction') ? f.promptId : '');
   const estimate = useJobEstimate(pipelineEstimate(usable));
-  const recent = useRecentPipelineJobs();
+  const recent = useRecentJobsOfType('full_pipeline');
   const create = useCreatePipelineJob();
   const createAndMonitor = useCreateAndMonitor(create, paths.jobs.pipelineMonitor);
   const problems = validatePipeline(usable);

@@ -1,26 +1,11 @@
-// Pipeline jobs: recent pipelines, one pipeline (no retry on error), create;
+// Pipeline jobs: one pipeline (no retry on error), create (the recent ones: useRecentJobsOfType);
 // the files a link chose, and the dataset a run on chosen files gets.
 import { api, datasetKeys, fileKeys, jobKeys, useRefreshingMutation } from '@quarry/shared';
-import { DatasetSchema, FileSchema, JobListResponseSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
+import { DatasetSchema, FileSchema, PipelineJobSchema, type DatasetCreate, type PipelineCreate } from '@quarry/shared/schemas';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { pipelineJobQuery } from '../common/jobDetailQueries';
-import { useLiveRecentJobs } from '../common/live';
 import { useUserId } from '../common/queries';
 import { isActiveJob, pollInterval } from '../common/status';
-
-export const RECENT_PIPELINE_JOBS = 10;
-
-export const pipelineKeys = {
-  list: (userId: string | undefined) => jobKeys.list(userId, { type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS }),
-};
-
-export function useRecentPipelineJobs() {
-  return useLiveRecentJobs(
-    'full_pipeline',
-    pipelineKeys.list,
-    (signal) => api.get('jobs/', { query: { job_type: 'full_pipeline', limit: RECENT_PIPELINE_JOBS, offset: 0 }, signal, schema: JobListResponseSchema }),
-  );
-}
 
 export function usePipelineJob(id: string, connected: boolean) {
   return useQuery({ ...pipelineJobQuery(useUserId(), id), retry: false, refetchInterval: (q) => pollInterval(isActiveJob('pipeline', q.state.data?.status), connected) });

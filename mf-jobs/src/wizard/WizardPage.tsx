@@ -1,7 +1,7 @@
 // /jobs/create: the five-step demo wizard. Next is disabled until the step is valid; the
 // final button goes back to /jobs after 500 ms. Nothing is sent.
 import { Badge, Button, Card, Checkbox, Field, HStack, Input, RadioGroup, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
-import { PageHeader, paths, SelectInput } from '@quarry/shared';
+import { PageHeader, paths, RadioItem, SelectInput } from '@quarry/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -101,11 +101,9 @@ export default function WizardPage() {
               <RadioGroup.Root value={s.selectedSchema} onValueChange={(d) => patch({ selectedSchema: d.value ?? '' })} aria-label="Output schema">
                 <Stack gap="2">
                   {SAMPLE_SCHEMAS.map((o) => (
-                    <RadioGroup.Item key={o.id} value={o.id}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{o.name}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
+                    <RadioItem key={o.id} value={o.id}>
+                      {o.name}
+                    </RadioItem>
                   ))}
                 </Stack>
               </RadioGroup.Root>

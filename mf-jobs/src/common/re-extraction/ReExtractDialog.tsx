@@ -4,7 +4,7 @@
 // the dialog then shows the extracting state until the job completes or fails. The chunk's
 // previous result stays on the page meanwhile; the new one replaces it there when it is done.
 import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { StatusBadge, toAppError, toast, SelectInput } from '@quarry/shared';
+import { StatusBadge, toAppError, toast, SelectInput, ErrorAlert } from '@quarry/shared';
 import type { Prompt } from '@quarry/shared/schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { initialForm, setHasTables, toRequest, validate, type ReExtractErrors, type ReExtractForm } from './form';
@@ -121,12 +121,7 @@ function DialogBody({ fileId, chunk, jobId, onStarted, onReset, onClose }: Omit<
         <form onSubmit={submit} noValidate aria-label={title}>
           <Dialog.Body>
             <Stack gap="4">
-              {prompts.isError ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>Could not load the prompts: {toAppError(prompts.error).message}</Alert.Title>
-                </Alert.Root>
-              ) : null}
+              <ErrorAlert message={prompts.isError ? `Could not load the prompts: ${toAppError(prompts.error).message}` : null} />
               <PromptField
                 id={ids.prompt}
                 label="Text prompt"
