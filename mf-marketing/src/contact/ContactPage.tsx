@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -15,7 +14,7 @@ import {
   Textarea,
   chakra,
 } from '@chakra-ui/react';
-import { toast } from '@quarry/shared';
+import { toast, ErrorAlert } from '@quarry/shared';
 import { CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TYPES } from '@quarry/shared/constants';
 import { Clock, Lightbulb, LifeBuoy } from 'lucide-react';
 import { useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
@@ -148,12 +147,7 @@ export function ContactForm({ send }: { send?: SendContact }) {
             <Field.HelperText>At least {CONTACT_MESSAGE_MIN_LENGTH} characters.</Field.HelperText>
           </Field.Root>
         </Fieldset.Content>
-        {invalid ? (
-          <Alert.Root status="error" role="alert" data-testid="contact-error">
-            <Alert.Indicator />
-            <Alert.Title>{invalid.message}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <ErrorAlert message={invalid?.message} role="alert" data-testid="contact-error" />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={sending} loadingText="Sending...">
           Send Message
         </Button>
