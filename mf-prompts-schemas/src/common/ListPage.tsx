@@ -5,7 +5,7 @@
 // a card with each column labelled and a sort select instead of the headers. Sort and page live
 // in the address; the server sorts and pages.
 import { Box, Card, DataList, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams, DataTable, ButtonLink } from '@quarry/shared';
+import { EmptyState, ErrorState, LoadingState, PageHeader, toast, useDebouncedValue, LIST_PAGE_SIZE, Pager, SortableHeader, SortSelect, useWideLayout, type ListParams, DataTable, DataListItem, ButtonLink } from '@quarry/shared';
 import type { SortOrder } from '@quarry/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
@@ -295,10 +295,9 @@ function ListCards<D, T extends { id: string }, S extends string, F extends stri
             </HStack>
             <DataList.Root orientation="horizontal" size="sm" gap="1.5">
               {columns.map((c) => (
-                <DataList.Item key={c.header}>
-                  <DataList.ItemLabel minW="24">{c.header}</DataList.ItemLabel>
-                  <DataList.ItemValue minW="0">{c.cell(item)}</DataList.ItemValue>
-                </DataList.Item>
+                <DataListItem key={c.header} label={c.header} labelMinW="24" minW="0">
+                  {c.cell(item)}
+                </DataListItem>
               ))}
             </DataList.Root>
           </Card.Body>

@@ -20,6 +20,7 @@ import { SchemaSection } from './SchemaSection';
 export const promptLoadFailed = (message: string | undefined) => `Failed to load prompt: ${message || 'Unknown error'}`;
 
 const BACK = { to: paths.prompts.index, label: 'Back to prompts' };
+const NOT_FOUND = { title: 'Prompt Not Found', description: 'This prompt does not exist, or it is not yours.' };
 
 interface Draft {
   name: string;
@@ -117,17 +118,7 @@ export default function PromptDetailPage() {
   const [editing, setEditing] = useState(false);
 
   if (query.isPending) return <LoadingState text="Loading prompt..." />;
-  if (query.isError) {
-    return (
-      <ItemLoadFailed
-        error={query.error}
-        back={BACK}
-        notFound={{ title: 'Prompt Not Found', description: 'This prompt does not exist, or it is not yours.' }}
-        failed={{ title: promptLoadFailed(query.error.message) }}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  if (query.isError) return <ItemLoadFailed error={query.error} back={BACK} notFound={NOT_FOUND} failed={{ title: promptLoadFailed(query.error.message) }} onRetry={() => void query.refetch()} />;
   const prompt = query.data;
   return (
     <Box>

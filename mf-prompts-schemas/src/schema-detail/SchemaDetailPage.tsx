@@ -2,7 +2,7 @@
 // usage count, dates, the llm-format text the model sees) and a check of JSON data against it
 // (validate-data) with each error at its path. Missing: 'Schema Not Found'.
 import { Alert, Box, Button, Card, Code, DataList, Field, Grid, Heading, List, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CopyButton, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast } from '@quarry/shared';
+import { CopyButton, DataListItem, ErrorState, LoadingState, PageHeader, formatDateTime, handleError, paths, toast } from '@quarry/shared';
 import type { OutputSchema } from '@quarry/shared/schemas';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { describeJsonError, parseJson, schemaText } from '../common/schemaModel'
 import { useLlmFormat, useSchemaDetail, useUpdateSchema, useValidateData } from './queries';
 
 const BACK = { to: paths.outputSchemas.index, label: 'Back to output schemas' };
+const NOT_FOUND = { title: 'Schema Not Found', description: 'This output schema does not exist, or it is not yours.' };
 
 function InfoPanel({ schema }: { schema: OutputSchema }) {
   const format = useLlmFormat(schema.id, true);
@@ -33,10 +34,9 @@ function InfoPanel({ schema }: { schema: OutputSchema }) {
               ['Created', formatDateTime(schema.created_at)],
               ['Updated', formatDateTime(schema.updated_at)],
             ].map(([label, value]) => (
-              <DataList.Item key={label}>
-                <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                <DataList.ItemValue>{value}</DataList.ItemValue>
-              </DataList.Item>
+              <DataListItem key={label} label={label}>
+                {value}
+              </DataListItem>
             ))}
           </DataList.Root>
           <Box>
@@ -171,17 +171,7 @@ export default function SchemaDetailPage() {
   const query = useSchemaDetail(schemaId);
   const [editing, setEditing] = useState(false);
   if (query.isPending) return <LoadingState text="Loading schema..." />;
-  if (query.isError) {
-    return (
-      <ItemLoadFailed
-        error={query.error}
-        back={BACK}
-        notFound={{ title: 'Schema Not Found', description: 'This output schema does not exist, or it is not yours.' }}
-        failed={{ title: 'Failed to load schema', message: errorText(query.error) }}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  if (query.isError) return <ItemLoadFailed error={query.error} back={BACK} notFound={NOT_FOUND} failed={{ title: 'Failed to load schema', message: errorText(query.error) }} onRetry={() => void query.refetch()} />;
   const schema = query.data;
   return (
     <Box>
