@@ -150,7 +150,6 @@ export {
   type DateFormatOptions,
 } from './format';
 export {
-  ApiKeyStatusCells,
   ApiKeyTable,
   AppProviders,
   ButtonLink,
@@ -172,7 +171,6 @@ export {
   PageHeader,
   PageNumbers,
   queryClient,
-  RevokeApiKeyDialog,
   RadioItem,
   shouldRetryQuery,
   showToast,
@@ -196,7 +194,6 @@ export {
   useWideLayout,
   type ListParams,
   validityStatus,
-  type ApiKeyStatusCellsProps,
   type ApiKeyTableProps,
   type AppProvidersProps,
   type ButtonLinkProps,
@@ -215,7 +212,6 @@ export {
   type PageHeaderProps,
   type PageNumbersProps,
   type RadioItemProps,
-  type RevokeApiKeyDialogProps,
   type SelectFieldProps,
   type SelectInputProps,
   type SelectOption,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as shared from './index';
 
 const VALUES = [
-  'ACCOUNT_DISABLED', 'api', 'ApiKeyStatusCells', 'ApiKeyTable', 'AppError', 'AppProviders', 'auth', 'AUTH_ERROR_CATALOGUE',
+  'ACCOUNT_DISABLED', 'api', 'ApiKeyTable', 'AppError', 'AppProviders', 'auth', 'AUTH_ERROR_CATALOGUE',
   'AUTHENTICATION_FAILED', 'authErrorInfo', 'authState$', 'authStore', 'backoffDelay', 'buildQuery',
   'buildUrl', 'ButtonLink', 'CACHED_FIVE_MINUTES', 'CHUNKING_INVALID_RESPONSE', 'ClampedProgress', 'clampPercent',
   'classifyAuthError', 'classifyChunkingCreateError', 'clearSession', 'closeErrorDialog',
@@ -26,7 +26,7 @@ const VALUES = [
   'networkError', 'NO_ACCESS_TOKEN', 'notificationFor', 'PageHeader', 'PageNumbers', 'Pager', 'paths', 'PlannedScreen',
   'plural', 'PROTOCOL_EVENT_NAMES', 'queryKeys', 'publicSiteSettingsParser', 'queryClient', 'RadioItem',
   'REFRESH_ERROR_MESSAGE', 'refreshAccessToken', 'RefreshError', 'RemoteBoundary',
-  'renderStandalone', 'request', 'resetApiConfig', 'RevokeApiKeyDialog', 'RETRY_DEFAULTS', 'retryWithBackoff',
+  'renderStandalone', 'request', 'resetApiConfig', 'RETRY_DEFAULTS', 'retryWithBackoff',
   'runWithErrorHandling', 'saveBlob', 'SelectField', 'SelectInput', 'serverMessageOf', 'SESSION_EXPIRED', 'setAccessToken', 'shortId',
   'shouldRetryQuery', 'showToast', 'siteKeys', 'siteSettingsQueryOptions', 'SortableHeader', 'SortSelect', 'StatusBadge',
   'statusColorPalette', 'SUBMISSION_FAILED_TITLE', 'SUGGESTIONS', 'system', 'toAppError', 'toast',
@@ -37,7 +37,7 @@ const VALUES = [
 ];
 
 const TYPES = [
-  'Api', 'ApiConfig', 'ApiKeyStatusCellsProps', 'ApiKeyTableProps', 'AppErrorInit', 'AppNotification', 'AppProvidersProps', 'AuthErrorCase',
+  'Api', 'ApiConfig', 'ApiKeyTableProps', 'AppErrorInit', 'AppNotification', 'AppProvidersProps', 'AuthErrorCase',
   'AuthErrorEntry', 'AuthErrorInfo', 'AuthState', 'AuthStatus', 'AuthUser', 'ButtonLinkProps', 'ChunkingErrorCase',
   'ClampedProgressProps', 'ClassifiedError', 'ConfirmDialogProps', 'ConnectionState',
   'CopyButtonProps', 'Crumb', 'DataListItemProps', 'DataTableColumn', 'DataTableProps', 'DialogFrameProps', 'CrumbItem', 'CrumbLink', 'DateFormatOptions', 'EmptyStateProps', 'ErrorAlertProps',
@@ -46,7 +46,7 @@ const TYPES = [
   'JobUpdateDetails', 'JobUpdateMessage', 'JobUpdateProgress', 'ListParams', 'LoadErrorStateProps', 'LoadingStateProps', 'NamedCrumb',
   'NavEntry', 'NavGroup', 'NotificationStatus', 'PageHeaderProps', 'PageNumbersProps', 'Parser', 'ProgressUnits',
   'QueryParams', 'RadioItemProps', 'QueryValue', 'RefreshAfter', 'RefreshFailureReason', 'RegisterResult', 'RemoteRoutesModule',
-  'RequestOptions', 'RetryOptions', 'RevokeApiKeyDialogProps', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectInputProps', 'SelectOption', 'SocketMessage', 'SocketSender',
+  'RequestOptions', 'RetryOptions', 'RouteHandle', 'RunOptions', 'SignedInQueryOptions', 'SelectFieldProps', 'SelectInputProps', 'SelectOption', 'SocketMessage', 'SocketSender',
   'StatusBadgeProps', 'StatusKind', 'SuggestionAction', 'ToastInput', 'ToastStatus',
   'UploadEventMessage', 'UploadEventName', 'UploadOptions', 'UploadProgress', 'UserId', 'UserQueryKey',
 ];
