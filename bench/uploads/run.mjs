@@ -12,71 +12,27 @@
 // Usage: node bench/uploads/run.mjs   (env: BENCH_FILES=50 BENCH_FILE_MB=1 BENCH_ROUNDS=3
 //        BENCH_PUT_CONCURRENCY=4 BENCH_KIND=pdf|png)
 // Runs the API from source (tsx src/main.ts), so it measures the current code.
-/* global process, console, fetch, performance, setTimeout */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, fsyncSync, closeSync, rmSync, writeFileSync, statSync } from 'node:fs';
+/* global process, console, performance */
+import { copyFileSync, mkdirSync, openSync, fsyncSync, closeSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, sleep } from '../lib/harness.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const apiRoot = path.join(root, 'api');
-const require = createRequire(path.join(apiRoot, 'package.json'));
+import { pdfOfSize } from '../lib/documents.mjs';
+import { apiRequire, benchRun, fmt, login, raiseLimits, register, UPLOAD_LIMITS, uploadFiles } from '../lib/harness.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 50);
 const FILE_BYTES = Math.round(Number(process.env.BENCH_FILE_MB ?? 1) * 1_048_576);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PUT_CONCURRENCY = Number(process.env.BENCH_PUT_CONCURRENCY ?? 4);
 const KIND = process.env.BENCH_KIND === 'png' ? 'png' : 'pdf';
-const HARD_LIMIT_MS = 600_000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Quarry-Admin-42x' };
 
-const children = [];
-const tempDirs = [];
-const cleanup = async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-};
-const hardStop = setTimeout(() => {
-  console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
-  cleanup().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardStop.unref();
-process.on('SIGINT', () => {
-  cleanup().finally(() => process.exit(130));
-});
-
-
-// ------------------------------------------------------------------ fixtures
-
-/** A valid PDF of exactly `bytes` bytes: one text page plus an uncompressed padding stream. */
-async function pdfOfSize(bytes, seed) {
-  const { PDFDocument, PDFName, StandardFonts } = require('pdf-lib');
-  const build = async (padding) => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (let p = 0; p < 3; p++) doc.addPage([612, 792]).drawText(`Bench document ${seed}, page ${p + 1}`, { x: 72, y: 700, size: 14, font });
-    const filler = randomBytes(Math.max(0, padding));
-    doc.catalog.set(PDFName.of('BenchPadding'), doc.context.register(doc.context.stream(filler)));
-    return Buffer.from(await doc.save({ useObjectStreams: false }));
-  };
-  let padding = bytes - 3000;
-  for (let i = 0; i < 6; i++) {
-    const out = await build(padding);
-    if (out.length === bytes) return out;
-    padding += bytes - out.length;
-  }
-  return build(padding);
-}
+const run = benchRun({ limitMs: 600_000 });
 
 /** A valid PNG of about `bytes` bytes (noise does not compress). */
 function pngOfSize(bytes) {
-  const { createCanvas } = createRequire(require.resolve('pdfjs-dist/package.json'))('@napi-rs/canvas');
+  const { createCanvas } = createRequire(apiRequire.resolve('pdfjs-dist/package.json'))('@napi-rs/canvas');
   const side = Math.ceil(Math.sqrt(bytes / 3));
   const canvas = createCanvas(side, side);
   const ctx = canvas.getContext('2d');
@@ -85,62 +41,6 @@ function pngOfSize(bytes) {
   for (let i = 0; i < img.data.length; i++) img.data[i] = i % 4 === 3 ? 255 : noise[i];
   ctx.putImageData(img, 0, 0);
   return canvas.toBuffer('image/png');
-}
-
-// ------------------------------------------------------------------ API
-
-function start(args, env) {
-  const child = spawn(process.execPath, args, { cwd: apiRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log = (log + d).slice(-20_000)));
-  child.stderr.on('data', (d) => (log = (log + d).slice(-20_000)));
-  child.on('exit', (code) => {
-    if (code && code !== 0 && !child.killed) console.error(`api exited with ${code}:\n${log}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 900; i += 1) {
-    if (child.exitCode !== null) throw new Error('the API exited during start-up');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`the API did not answer ${url}`);
-}
-
-async function api(base, method, p, { token, json, form } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(form).toString();
-  }
-  const res = await fetch(base + p, { method, headers, body });
-  const parsed = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
-async function pool(items, concurrency, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
 }
 
 // ------------------------------------------------------------------ measurements
@@ -162,40 +62,13 @@ function plainCopy(srcDir, names, destDir, fsync) {
 
 async function uploadRound(base, token, srcDir, names, sizes) {
   const mime = KIND === 'pdf' ? 'application/pdf' : 'image/png';
-  const bodies = names.map((n) => {
-    const fd = path.join(srcDir, n);
-    return fd;
-  });
-  const t0 = performance.now();
-  const prep = await api(base, 'POST', '/api/v1/uploads/prepare-upload', {
-    token,
-    json: { files: names.map((n, i) => ({ filename: n, size: sizes[i], mime_type: mime })) },
-  });
-  const t1 = performance.now();
-  const { readFile } = await import('node:fs/promises');
-  await pool(prep.uploads, PUT_CONCURRENCY, async (u, i) => {
-    // read from disk inside the timed section: the client side of an upload reads its file too
-    const bytes = await readFile(bodies[i]);
-    const res = await fetch(u.signed_url, { method: 'PUT', headers: u.headers, body: bytes });
-    if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  });
-  const t2 = performance.now();
-  const done = await api(base, 'POST', '/api/v1/uploads/complete', {
-    token,
-    json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
-  });
-  const t3 = performance.now();
-  const invalid = done.results.filter((r) => r.is_valid !== true);
-  if (invalid.length) throw new Error(`${invalid.length} files came back invalid: ${JSON.stringify(invalid[0])}`);
-  return { prepareMs: t1 - t0, putMs: t2 - t1, completeMs: t3 - t2, totalMs: t3 - t0 };
+  const files = names.map((n, i) => ({ filename: n, path: path.join(srcDir, n), size: sizes[i], mime }));
+  const t = await uploadFiles(base, token, files, { concurrency: PUT_CONCURRENCY });
+  return { prepareMs: t.prepared, putMs: t.put - t.prepared, completeMs: t.completed - t.put, totalMs: t.completed };
 }
 
-const fmt = (n, d = 0) => Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-
 async function main() {
-  const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-uploads-'));
-  tempDirs.push(work);
+  const work = run.tempDir('quarry-bench-uploads-');
   const dataDir = path.join(work, 'data');
   const srcDir = path.join(work, 'source');
   mkdirSync(srcDir, { recursive: true });
@@ -206,7 +79,7 @@ async function main() {
   const base = KIND === 'pdf' ? null : pngOfSize(FILE_BYTES);
   for (let i = 0; i < FILES; i++) {
     const name = `bench-${String(i + 1).padStart(2, '0')}.${KIND}`;
-    const bytes = KIND === 'pdf' ? await pdfOfSize(FILE_BYTES, i + 1) : base;
+    const bytes = KIND === 'pdf' ? await pdfOfSize(FILE_BYTES, `Bench document ${i + 1}`) : base;
     writeFileSync(path.join(srcDir, name), bytes);
     names.push(name);
     sizes.push(statSync(path.join(srcDir, name)).size);
@@ -214,39 +87,18 @@ async function main() {
   const totalBytes = sizes.reduce((a, b) => a + b, 0);
   const totalMb = totalBytes / 1_048_576;
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = start([require.resolve('tsx/cli'), path.join(apiRoot, 'src', 'main.ts')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    REGISTER_RATE_LIMIT_PER_IP: '1000',
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    QUARRY_ADMIN_EMAIL: ADMIN.email,
-    QUARRY_ADMIN_PASSWORD: ADMIN.password,
-  });
-  await waitFor(`${baseUrl}/api/v1/health`, child);
-  // 50 x 1 MB PDFs are estimated at 11 pages each (docs/product/files-and-datasets.md):
-  // 550 pages, above the default 500
-  const admin = await api(baseUrl, 'POST', '/api/v1/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
-  const types = await api(baseUrl, 'GET', '/api/v1/admin/resource-types', { token: admin.access_token });
-  for (const [name, limit] of [['max_pages', 100_000], ['max_file_count', 100_000], ['storage_used', 100_000]]) {
-    const t = types.resource_types.find((r) => r.name === name);
-    await api(baseUrl, 'PUT', `/api/v1/admin/resource-types/${t.id}`, { token: admin.access_token, json: { default_limit: limit } });
-  }
+  const { base: baseUrl } = await run.startApi({ dataDir, admin: ADMIN, env: { REGISTER_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' } });
+  await raiseLimits(baseUrl, await login(baseUrl, ADMIN), UPLOAD_LIMITS);
 
   // warm-up: one small round (starts the media processes, JIT)
-  const warm = await api(baseUrl, 'POST', '/api/v1/users/register', { json: { email: `warm-${Date.now()}@example.com`, password: 'Bench-Quarry-User-42x' } });
+  const warm = await register(baseUrl, `warm-${Date.now()}@example.com`, 'Bench-Quarry-User-42x');
   await uploadRound(baseUrl, warm.access_token, srcDir, names.slice(0, 2), sizes.slice(0, 2));
 
   const rows = [];
   for (let r = 0; r < ROUNDS; r++) {
     const copyMs = plainCopy(srcDir, names, path.join(work, `copy-${r}`), false);
     const copySyncMs = plainCopy(srcDir, names, path.join(work, `copysync-${r}`), true);
-    const user = await api(baseUrl, 'POST', '/api/v1/users/register', { json: { email: `bench-${r}-${Date.now()}@example.com`, password: 'Bench-Quarry-User-42x' } });
+    const user = await register(baseUrl, `bench-${r}-${Date.now()}@example.com`, 'Bench-Quarry-User-42x');
     const up = await uploadRound(baseUrl, user.access_token, srcDir, names, sizes);
     rows.push({ round: r + 1, copyMs, copySyncMs, ...up });
     rmSync(path.join(work, `copy-${r}`), { recursive: true, force: true });
@@ -289,10 +141,4 @@ async function main() {
   );
 }
 
-main()
-  .then(() => cleanup())
-  .catch(async (err) => {
-    console.error(err);
-    await cleanup();
-    process.exit(1);
-  });
+run.finish(main);
