@@ -87,10 +87,10 @@ export const ENDED = ['completed', 'failed', 'cancelled'];
 /**
  * The processes, folders and other things one bench run must stop or remove, and how it ends:
  * `finish(main)` runs main, cleans up and exits (main's number, else process.exitCode, else 0;
- * 1 on an error). After `limitMs` the run is stopped with exit code 2, on SIGINT or SIGTERM
+ * 1 on an error). After `limitMs`, if given, the run is stopped with exit code 2, on SIGINT or SIGTERM
  * with 130, so a stuck or interrupted bench leaves no API running and no data behind.
  */
-export function benchRun({ limitMs }) {
+export function benchRun({ limitMs } = {}) {
   const children = [];
   const undo = [];
   const cleanup = async () => {
@@ -99,10 +99,12 @@ export function benchRun({ limitMs }) {
     // the latest first: a stack started in a folder stops before the folder goes
     for (const fn of undo.splice(0).reverse()) await Promise.resolve().then(fn).catch((err) => console.error(`cleanup: ${err.message}`));
   };
-  setTimeout(() => {
-    console.error(`bench: time limit (${limitMs / 1000} s) reached, stopping`);
-    cleanup().finally(() => process.exit(2));
-  }, limitMs).unref();
+  if (limitMs) {
+    setTimeout(() => {
+      console.error(`bench: time limit (${limitMs / 1000} s) reached, stopping`);
+      cleanup().finally(() => process.exit(2));
+    }, limitMs).unref();
+  }
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 
   const run = {

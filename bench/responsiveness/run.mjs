@@ -18,17 +18,16 @@
 //    every 20 ms and a WebSocket ping (answered by a pong) every 100 ms. Prints p50 / p99 / max
 //    of both, the pipelines' times and the load average. Goals: health p99 <= 50 ms, max <= 150 ms,
 //    WebSocket p99 <= 100 ms. Asserts nothing.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
-import { freePort, sleep } from '../lib/harness.mjs';
+import { pathToFileURL } from 'node:url';
+import { INVOICE_SCHEMA, invoicePage, scanPage } from '../lib/documents.mjs';
+import { apiCall, benchRun, ENDED, login, pollUntil, root, sleep } from '../lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const apiDir = path.resolve(opt('api', path.join(root, 'api')));
 const TEXT_PAGES = Number(opt('text-pages', 300));
 const SCAN_PAGES = Number(opt('scan-pages', 20));
@@ -43,37 +42,16 @@ const { makeImagePdf, makeTextPdf, renderTextImage } = await from('src/processin
 const { shutdownOcr } = await from('src/processing/ocr/index.ts');
 const WebSocket = createRequire(path.join(apiDir, 'package.json'))('ws');
 
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    invoice_number: { type: 'string', description: 'the invoice number' },
-    vendor: { type: 'string', description: 'the vendor name' },
-    total_amount: { type: 'number', description: 'the total amount' },
-    items: { type: 'array', items: { type: 'object', properties: { item: { type: 'string' }, qty: { type: 'number' }, price: { type: 'number' } } } },
-  },
-};
-const invoicePage = (n) => [
-  { kind: 'paragraph', lines: [`Invoice Number: INV-${1000 + n}`, `Invoice Date: 2024-03-${String((n % 28) + 1).padStart(2, '0')}`, 'Vendor: Northwind Trading', `Total Amount: ${n * 10}.50`] },
-  { kind: 'paragraph', lines: ['Goods delivered to the warehouse at 42 Harbour Street, Bristol.', 'Payment is due within 30 days of the invoice date.'] },
-  { kind: 'table', rows: [['Item', 'Qty', 'Price'], ...Array.from({ length: 12 }, (_, i) => [`Part ${n}-${i + 1}`, String(i + 1), `${(i + 1) * 3}.25`])] },
-];
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-responsiveness-'));
-let child;
-const cleanup = async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-};
+// no time limit: how long the seeding and the pipelines take follows the options
+const run = benchRun();
+const dataDir = run.tempDir('quarry-bench-responsiveness-');
 
 async function seed() {
   const t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } }, { dataDir, databaseUrl: null, drop: async () => undefined });
   try {
     await generousLimits(t);
     const u = await t.registerUser();
-    const schemaId = await createSchema(t, u, SCHEMA, 'Invoice');
+    const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
     const promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
     const fileId = await preparedFile(t, u, [invoiceBlocks({ number: 'INV-1', date: '2024-03-15', vendor: 'Contoso Supplies', total: '27.00' })], 'invoice.pdf');
     const one = await createDataset(t, u, [fileId], 'One');
@@ -81,9 +59,7 @@ async function seed() {
     const job = await waitForJob(t, u, created.body.id, (j) => TERMINAL.includes(j.status), 600_000);
     if (job.status !== 'completed') throw new Error(`seed extraction ${job.status}: ${job.error_message}`);
     const textPdf = await makeTextPdf(Array.from({ length: TEXT_PAGES }, (_, i) => invoicePage(i + 1)));
-    const scans = Array.from({ length: SCAN_PAGES }, (_, i) =>
-      renderTextImage([`Invoice Number: SC-${i + 1}`, 'Vendor: Contoso Supplies', `Total Amount: ${i + 1}00.00`, '', 'Delivered by truck to the north gate.', ['Item', 'Qty', 'Price'], ['Bolts', '120', '42.00'], ['Nuts', '300', '18.50']], { width: 1700, fontSize: 30, margin: 150, minHeight: 2200 }),
-    );
+    const scans = Array.from({ length: SCAN_PAGES }, (_, i) => renderTextImage(...scanPage(i + 1)));
     const scanPdf = await makeImagePdf(scans.map((s) => s.png), { dpi: 200 });
     const textSet = await createDataset(t, u, [await uploadFile(t, u, textPdf, `text-${TEXT_PAGES}p.pdf`, 'application/pdf')], 'Text');
     const scanSet = await createDataset(t, u, [await uploadFile(t, u, scanPdf, `scan-${SCAN_PAGES}p.pdf`, 'application/pdf')], 'Scan');
@@ -112,32 +88,18 @@ async function main() {
   const s = await seed();
   console.log(`seeded: ${FILES}-file export dataset, ${TEXT_PAGES}-page text PDF, ${SCAN_PAGES}-page scanned PDF`);
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // --prof <dir>: a CPU profile of the API process (written when it stops), for finding what blocks
   const prof = opt('prof', null);
-  child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), 'dist/main.js'], {
+  const { child, port, base } = await run.startApi({
+    args: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), 'dist/main.js'],
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', LLM_PROVIDER: 'offline', QUARRY_WORKERS: '2' },
+    dataDir,
+    env: { LLM_PROVIDER: 'offline', QUARRY_WORKERS: '2' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 900) throw new Error('the API did not start');
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: s.email, password: s.password }).toString() });
-  const token = (await login.json()).access_token;
+  const token = await login(base, s);
   const auth = { authorization: `Bearer ${token}` };
-  const json = async (method, p, body) => {
-    const r = await fetch(`${base}/api/v1/${p}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
+  const json = (method, p, body) => apiCall(base, method, `/api/v1/${p}`, { token, json: body });
 
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/connect?channels=jobs`, [`auth.${Buffer.from(token).toString('base64url')}`]);
   await new Promise((resolve, reject) => {
@@ -212,13 +174,14 @@ async function main() {
     ].map(async ([label, datasetId]) => {
       const t0 = performance.now();
       const p0 = await json('POST', 'jobs/pipeline', { name: label, dataset_id: datasetId, prompt_id: s.promptId });
-      let p;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the API stopped (exit ${child.exitCode}, ${child.signalCode})`);
-        p = await json('GET', `jobs/pipeline/${p0.id}`).catch((err) => (errors.push(`poll: ${err.cause?.code ?? err.message}`), { status: 'running' }));
-        if (['completed', 'failed', 'cancelled'].includes(p.status)) break;
-        await sleep(500);
-      }
+      const p = await pollUntil(
+        () => {
+          if (child.exitCode !== null) throw new Error(`the API stopped (exit ${child.exitCode}, ${child.signalCode})`);
+          return json('GET', `jobs/pipeline/${p0.id}`).catch((err) => (errors.push(`poll: ${err.cause?.code ?? err.message}`), { status: 'running' }));
+        },
+        (x) => ENDED.includes(x.status),
+        500,
+      );
       return { label, status: p.status, error: p.error_message, seconds: (performance.now() - t0) / 1000 };
     }),
   );
@@ -247,12 +210,4 @@ async function main() {
   console.log(`JSON ${JSON.stringify({ api: apiDir, health: h, ws: w, pipelines, wall, exports: exports.length, load: [load0, load1] })}`);
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
-
-main()
-  .then(() => cleanup())
-  .catch(async (e) => {
-    console.error(e);
-    await cleanup();
-    process.exit(1);
-  });
+run.finish(main);
