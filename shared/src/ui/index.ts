@@ -18,6 +18,6 @@ export { PageNumbers, type PageNumbersProps } from './PageNumbers';
 export { SelectField, SelectInput, type SelectFieldProps, type SelectInputProps, type SelectOption } from './SelectField';
 export { LIST_PAGE_SIZE, Pager, SortSelect, SortableHeader, WIDE_QUERY, useListParams, useWideLayout, type ListParams } from './listParts';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
-export { ApiKeyTable, type ApiKeyTableProps } from './ApiKeyRevoke';
+export { ApiKeyTable, type ApiKeyTableProps } from './ApiKeyTable';
 export { DataListItem, type DataListItemProps } from './DataListItem';
 export { ButtonLink, type ButtonLinkProps } from './ButtonLink';

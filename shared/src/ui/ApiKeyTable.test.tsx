@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '../schemas';
 import { renderUi } from '../testing/render';
-import { ApiKeyStatusCells, ApiKeyTable, RevokeApiKeyDialog } from './ApiKeyRevoke';
+import { ApiKeyStatusCells, ApiKeyTable, RevokeApiKeyDialog } from './ApiKeyTable';
 
 const key = (status: ApiKey['status']): ApiKey => ({
   id: '00000000-0000-4000-8000-000000000001',
