@@ -21,6 +21,7 @@ import { TABLE_TEMPLATE, TEXT_TEMPLATE, createDataset, createPrompt, createSchem
 import { addToDataset, cloneExtractedFile } from '../../api/src/modules/review-export/seed.ts';
 import { loadReviewRecords } from '../../api/src/modules/review/record.ts';
 import { shutdownOcr } from '../../api/src/processing/ocr/index.ts';
+import { INVOICE_SCHEMA } from '../lib/documents.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : dflt);
@@ -28,15 +29,6 @@ const FILES = opt('files', 500);
 const REVIEWED = Math.min(opt('reviewed', 100), FILES);
 const only = process.env.BENCH_ONLY ?? 'export,loader,evaluate';
 
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    invoice_number: { type: 'string', description: 'the invoice number' },
-    vendor: { type: 'string', description: 'the vendor name' },
-    total_amount: { type: 'number', description: 'the total amount' },
-    items: { type: 'array', items: { type: 'object', properties: { item: { type: 'string' }, qty: { type: 'number' }, price: { type: 'number' } } } },
-  },
-};
 const ROWS = [['Item', 'Qty', 'Price'], ['Hex bolt', '4', '2.50'], ['Washer', '10', '0.20'], ['Bracket', '1', '7.00']];
 
 const t = await startTestApp({ jobs: { inApiWorkers: 2, pollIntervalMs: 100 } });
@@ -51,7 +43,7 @@ try {
     if (job.status !== 'completed') throw new Error(`${job.status}: ${job.error_message}`);
     return job.id;
   };
-  const schemaId = await createSchema(t, u, SCHEMA, 'Invoice');
+  const schemaId = await createSchema(t, u, INVOICE_SCHEMA, 'Invoice');
   const text = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
   const table = await createPrompt(t, u, { type: 'table', template: TABLE_TEMPLATE, output_schema_id: schemaId });
   const fileId = await preparedFile(t, u, [[...invoiceBlocks({ number: 'INV-1', date: '2024-03-15', vendor: 'Contoso Supplies', total: '27.00' }), { kind: 'table', rows: ROWS }]], 'invoice.pdf');
