@@ -15,116 +15,37 @@
 //          browser round, for chrome://tracing or Perfetto),
 //        BENCH_SHOTS=dir (a screenshot of the page and its upload toast after the batch)
 // Everything listens on free loopback ports and is stopped at the end.
-/* global process, console, fetch, performance, setTimeout, setInterval, clearInterval, URLSearchParams, Buffer, document, window, PerformanceObserver, MutationObserver */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+/* global process, console, performance, setInterval, clearInterval, document, window, PerformanceObserver, MutationObserver */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { formatCpu, startCpuSampler } from './cpu.mjs';
-import { freePort } from '../lib/harness.mjs';
+import { pdfOfSize } from '../lib/documents.mjs';
+import { benchRun, fmt, freePort, login, raiseLimits, register, root, UPLOAD_LIMITS, uploadFiles } from '../lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const apiRequire = createRequire(path.join(root, 'api', 'package.json'));
 const e2eRequire = createRequire(path.join(root, 'e2e', 'package.json'));
 
 const FILES = Number(process.env.BENCH_FILES ?? 50);
 const FILE_BYTES = Math.round(Number(process.env.BENCH_FILE_MB ?? 1) * 1_048_576);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PUT_CONCURRENCY = 4; // the script path of bench/uploads, and the page's own concurrency
-const HARD_LIMIT_MS = 900_000;
 const ADMIN = { email: 'bench-ui-admin@example.com', password: 'Bench-Quarry-Admin-42x' };
 const PASSWORD = 'Bench-Quarry-User-42x';
 
-const cleanups = [];
-const cleanup = async () => {
-  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
-  cleanups.length = 0;
-};
-const hardStop = setTimeout(() => {
-  console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
-  cleanup().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardStop.unref();
-
-const fmt = (n, d = 0) => Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-
-/** A valid 3-page PDF of exactly `bytes` bytes (an uncompressed padding stream). */
-async function pdfOfSize(bytes, seed) {
-  const { PDFDocument, PDFName, StandardFonts } = apiRequire('pdf-lib');
-  const build = async (padding) => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (let p = 0; p < 3; p++) doc.addPage([612, 792]).drawText(`UI bench document ${seed}, page ${p + 1}`, { x: 72, y: 700, size: 14, font });
-    doc.catalog.set(PDFName.of('BenchPadding'), doc.context.register(doc.context.stream(randomBytes(Math.max(0, padding)))));
-    return Buffer.from(await doc.save({ useObjectStreams: false }));
-  };
-  let padding = bytes - 3000;
-  for (let i = 0; i < 6; i++) {
-    const out = await build(padding);
-    if (out.length === bytes) return out;
-    padding += bytes - out.length;
-  }
-  return build(padding);
-}
-
-async function call(base, method, p, { token, json, form } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(form).toString();
-  }
-  // one more try when the connection drops (a loaded machine): the calls here are safe to repeat
-  const res = await fetch(base + p, { method, headers, body }).catch(() => fetch(base + p, { method, headers, body }));
-  const parsed = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
-async function pool(items, concurrency, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
-}
+const run = benchRun({ limitMs: 900_000 });
+// one more try when the connection drops (a loaded machine): the calls here are safe to repeat
+const RETRY = { retry: true };
 
 /** The script path (bench/uploads): prepare -> PUT 4 at a time -> complete, through the shell's /api. */
 async function scriptRound(base, token, files) {
   const verbose = process.env.BENCH_VERBOSE && files.length === FILES;
   const cpu = verbose ? startCpuSampler() : null;
   const t0 = performance.now();
-  const marks = {};
-  const prep = await call(base, 'POST', '/api/v1/uploads/prepare-upload', {
-    token,
-    json: { files: files.map((f) => ({ filename: f.name, size: f.size, mime_type: 'application/pdf' })) },
-  });
-  marks.prepared = performance.now() - t0;
-  await pool(prep.uploads, PUT_CONCURRENCY, async (u, i) => {
-    const bytes = readFileSync(files[i].path);
-    const res = await fetch(u.signed_url, { method: 'PUT', headers: u.headers, body: bytes });
-    if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status}`);
-    await res.arrayBuffer();
-  });
-  marks.puts = performance.now() - t0;
-  const done = await call(base, 'POST', '/api/v1/uploads/complete', {
-    token,
-    json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
-  });
-  const ms = performance.now() - t0;
-  const invalid = done.results.filter((r) => r.is_valid !== true).length;
-  if (invalid) throw new Error(`script path: ${invalid} files came back invalid`);
+  const t = await uploadFiles(base, token, files, { concurrency: PUT_CONCURRENCY, ...RETRY });
+  const marks = { prepared: t.prepared, puts: t.put };
+  const ms = t.completed;
   if (cpu) {
     cpu.stop();
     console.log(`  script phases (ms from prepare): prepared +${Math.round(marks.prepared)}, PUTs done +${Math.round(marks.puts)}, complete answered +${Math.round(ms)} (complete ${Math.round(ms - marks.puts)})`);
@@ -271,8 +192,7 @@ async function browserRound(browser, shellUrl, user, files) {
 }
 
 async function main() {
-  const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-upload-ui-'));
-  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+  const work = run.tempDir('quarry-bench-upload-ui-');
   const srcDir = path.join(work, 'source');
   mkdirSync(srcDir, { recursive: true });
   console.log(`Generating ${FILES} PDFs of ${fmt(FILE_BYTES / 1_048_576, 1)} MB...`);
@@ -280,8 +200,8 @@ async function main() {
   for (let i = 0; i < FILES; i++) {
     const name = `ui-bench-${String(i + 1).padStart(2, '0')}.pdf`;
     const p = path.join(srcDir, name);
-    writeFileSync(p, await pdfOfSize(FILE_BYTES, i + 1));
-    files.push({ name, path: p, size: statSync(p).size });
+    writeFileSync(p, await pdfOfSize(FILE_BYTES, `UI bench document ${i + 1}`));
+    files.push({ filename: name, path: p, size: statSync(p).size, mime: 'application/pdf' });
   }
   const totalMb = files.reduce((s, f) => s + f.size, 0) / 1_048_576;
 
@@ -304,28 +224,21 @@ async function main() {
     },
     log: () => {},
   });
-  cleanups.push(() => stack.stop());
+  run.onCleanup(() => stack.stop());
   const base = `http://localhost:${ports.shell}`;
 
-  // 50 x 1 MB PDFs are estimated at 11 pages each (docs/product/files-and-datasets.md):
-  // above the default 500 pages
-  const admin = await call(base, 'POST', '/api/v1/auth/login', { form: { username: ADMIN.email, password: ADMIN.password } });
-  const types = await call(base, 'GET', '/api/v1/admin/resource-types', { token: admin.access_token });
-  for (const [name, limit] of [['max_pages', 100_000], ['max_file_count', 100_000], ['storage_used', 100_000]]) {
-    const t = types.resource_types.find((r) => r.name === name);
-    await call(base, 'PUT', `/api/v1/admin/resource-types/${t.id}`, { token: admin.access_token, json: { default_limit: limit } });
-  }
+  await raiseLimits(base, await login(base, ADMIN, RETRY), UPLOAD_LIMITS);
 
   const { chromium } = e2eRequire('@playwright/test');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  cleanups.push(() => browser.close());
+  run.onCleanup(() => browser.close());
 
   const newUser = async (tag) => {
     const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const res = await call(base, 'POST', '/api/v1/users/register', { json: { email, password: PASSWORD } });
+    const res = await register(base, email, PASSWORD, RETRY);
     return { email, token: res.access_token };
   };
 
@@ -363,11 +276,4 @@ async function main() {
   console.log(`Longest main-thread task while uploading: ${fmt(longest)} ms (goal <= 200 ms)`);
 }
 
-main()
-  .then(cleanup)
-  .then(() => process.exit(0))
-  .catch(async (error) => {
-    console.error(error);
-    await cleanup();
-    process.exit(1);
-  });
+run.finish(main);
