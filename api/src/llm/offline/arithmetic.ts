@@ -9,7 +9,7 @@
 //    document prints.
 import type { ScalarField, SchemaModel, TableField } from './fields';
 import type { FoundField } from './result';
-import { contentWords, stem } from './labels';
+import { contentWords, normalizeLabel, stem } from './labels';
 import { balanceRows } from './row-repair';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
@@ -91,6 +91,28 @@ function totalFromIncludedTax(
   const readings: number[] = [];
   for (let cents = lo; cents <= hi && hi - lo < 50; cents++) if (editDistance(printed, String(cents)) <= 1) readings.push(cents / 100);
   return readings.length === 1 && !near(readings[0]!, t) ? { line: totalLine - 1, value: readings[0]! } : undefined;
+}
+
+/** the label part of an amount line, normalised ("Sub Total  :  RM 68.87" -> "subtotal rm") */
+const labelOf = (line: string) => normalizeLabel(line.replace(/[-+]?\d[\d.,]*\s*%?/g, ' '));
+
+/**
+ * A total whose own line a scan damaged past reading ("TOZAY,   RM 73.00"), on a document whose
+ * schema asks for no subtotal or tax: the subtotal and the tax it prints on labelled lines ("Sub
+ * Total : 68.87", "GST/TAX 6% : 4.13") add up to an amount printed below them, the first such line
+ * being the total (a cash line repeating it comes later). Only for an empty total.
+ */
+function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLine | undefined {
+  const candidates = amountLines(lines, consumed);
+  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+  const subtotal = candidates.find((c) => words(c).has('subtotal'));
+  if (!subtotal) return undefined;
+  const tax = candidates.find((c) => {
+    const w = words(c);
+    return c.line > subtotal.line && ['tax', 'gst', 'vat'].some((x) => w.has(x)) && !['total', 'subtotal', 'incl', 'inclusive', 'including', 'excl', 'excluding'].some((x) => w.has(x));
+  });
+  if (!tax || tax.value <= 0) return undefined;
+  return candidates.find((c) => c.line > tax.line && near(subtotal.value + tax.value, c.value));
 }
 
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
@@ -226,6 +248,10 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
       set('total', paid, true);
       if (before !== undefined) warnings.push(`total ${money(before)} read again as ${money(paid.value)}: the cash tendered less the change, printed on line ${paid.line + 1}`);
     }
+  }
+  if (fill && byRole.has('total') && !byRole.has('subtotal') && !byRole.has('tax') && get('total') === undefined) {
+    const at = totalFromPrintedParts(lines, consumed);
+    if (at) set('total', at);
   }
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));

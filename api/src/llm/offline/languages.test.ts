@@ -349,6 +349,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline([...lines, 'Total (RM) :   112.45'].join('\n'), RECEIPT).data).toMatchObject({ total: 112.45 });
   });
 
+  it('a total line damaged past reading is the amount the printed subtotal and tax add up to', () => {
+    const lines = ['LIGHTROOM GALLERY SDN BHD', 'Bill Date : 20/12/2017', 'Sub Total          :            RM   68.87', 'Service Charge                  RM    0.00', 'GST/TAX 6%         g            RM    4.13', 'TOZAY,                RM     73.00', 'CA.     2             RM     73.00', 'CHANGE:               RM      0.00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 73 });
+    // nothing below adds up: nothing is made up
+    expect(extractOffline(lines.slice(0, 5).concat(['TOZAY,   RM 75.00']).join('\n'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
   it('a legal form OCR damaged in the letterhead is written as printed ("SDN 8HD", glued to the word before)', () => {
     const text = ['tan woon yann', '', 'BOOK TA .K (TAMAN DAYA)SDN 8HD', 'NO.53 55,57 & 59, JALAN SAGU 18,', 'Date: 25/12/2018', 'Total:   9.00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });
