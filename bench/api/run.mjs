@@ -18,21 +18,16 @@
 //        BENCH_CPU_PROF=/tmp/prof (a CPU profile of the API for the whole run, per mode)
 //        BENCH_FANOUT_ROUNDS=3; BENCH_API_MAIN=/path/to/dist/main.js: another build, e.g. before a change)
 // Uses api/dist/main.js when built (npm run build -w @quarry/api), else tsx src/main.ts.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep, temporaryDatabase } from '../lib/harness.mjs';
+import { apiCall as api, apiRequire, apiRoot, benchRun, fmt, freePort, login, raiseLimits, register, root, sleep, sourceMain, temporaryDatabase, uploadFiles, waitUntilUp } from '../lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const apiRoot = path.join(root, 'api');
-const require = createRequire(path.join(apiRoot, 'package.json'));
-const autocannon = require('autocannon');
-const WebSocket = require('ws');
+const autocannon = apiRequire('autocannon');
+const WebSocket = apiRequire('ws');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,79 +35,21 @@ const FILES = Number(process.env.BENCH_FILES ?? 200);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 3);
-// per mode; the parent allows both
-const HARD_LIMIT_MS = process.env.BENCH_MODE ? 480_000 : 960_000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Quarry-2024x' };
-
-const children = [];
-const tempDirs = [];
-let dropDatabase = null;
-const cleanup = async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-  if (dropDatabase) await dropDatabase().catch((err) => console.error('could not drop the bench database:', err.message));
-};
-
-const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** set in the child that measures one mode (the parent runs one child per mode) */
 const MODE = process.env.BENCH_MODE;
+// per mode; the parent allows both
+const run = benchRun({ limitMs: MODE ? 480_000 : 960_000 });
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A temporary database on BENCH_DATABASE_URL's server in server mode; null for embedded PGlite. */
 async function benchDatabase() {
   if (MODE !== 'server') return null;
   const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER;
   const db = await temporaryDatabase(adminUrl, 'quarry_bench');
-  dropDatabase = db.drop;
+  run.onCleanup(() => db.drop().catch((err) => console.error('could not drop the bench database:', err.message)));
   return db.url;
-}
-const hardStop = setTimeout(() => {
-  console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
-  cleanup().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardStop.unref();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    cleanup().finally(() => process.exit(130));
-  });
-}
-
-
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  child.on('exit', (code) => {
-    if (code && code !== 0 && !child.killed) console.error(`${name} exited with ${code}:\n${log}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url, child) {
-  // up to 3 minutes: on a loaded machine the embedded database's first start took over one
-  for (let i = 0; i < 1800; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${url})`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
-async function api(base, method, p, { token, json } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + p, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const body = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** CPU time (user + system, ms) the process has used so far (Linux /proc), or null. */
@@ -196,93 +133,56 @@ async function fanout(wsBase, token, userId, base) {
   return { connectMs, rounds, userId };
 }
 
-async function login(base, user) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login ${user.email} -> ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
-
-/** Lets one user store `n` files (the default quota is 50). */
-async function raiseFileQuota(base, adminToken, n) {
-  const { resource_types: types } = await api(base, 'GET', '/api/v1/admin/resource-types', { token: adminToken });
-  const type = types.find((t) => t.name === 'max_file_count');
-  await api(base, 'PUT', `/api/v1/admin/resource-types/${type.id}`, { token: adminToken, json: { default_limit: n } });
-}
-
 /** `n` one-page PDFs through prepare-upload, PUT and complete, as a browser uploads them; their ids. */
 async function seedFiles(base, token, n) {
-  const { PDFDocument } = require('pdf-lib');
+  const { PDFDocument } = apiRequire('pdf-lib');
   const ids = [];
   for (let i = 0; i < n; i += 50) {
     const batch = [];
     for (let j = i; j < Math.min(n, i + 50); j += 1) {
       const doc = await PDFDocument.create();
       doc.addPage([200, 200]).drawText(`Bench file ${j}`, { x: 20, y: 100, size: 12 });
-      batch.push({ filename: `bench-${String(j).padStart(4, '0')}.pdf`, bytes: Buffer.from(await doc.save()) });
+      batch.push({ filename: `bench-${String(j).padStart(4, '0')}.pdf`, bytes: Buffer.from(await doc.save()), mime: 'application/pdf' });
     }
-    const prep = await api(base, 'POST', '/api/v1/uploads/prepare-upload', {
-      token,
-      json: { files: batch.map((f) => ({ filename: f.filename, size: f.bytes.length, mime_type: 'application/pdf' })) },
-    });
-    for (const [k, u] of prep.uploads.entries()) {
-      const res = await fetch(new URL(u.signed_url, base), { method: 'PUT', headers: u.headers, body: batch[k].bytes });
-      if (res.status !== 200) throw new Error(`PUT ${u.filename} -> ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-    const done = await api(base, 'POST', '/api/v1/uploads/complete', {
-      token,
-      json: { upload_session_id: prep.upload_session_id, completed_uploads: prep.uploads.map((u) => u.upload_id) },
-    });
-    for (const r of done.results) {
-      if (r.is_valid !== true) throw new Error(`a seeded file came back invalid: ${JSON.stringify(r)}`);
-      ids.push(r.file_id);
-    }
+    const { results } = await uploadFiles(base, token, batch);
+    ids.push(...results.map((r) => r.file_id));
   }
   return ids;
 }
 
-const fmt = (n, d = 0) => (n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-'));
-  tempDirs.push(dataDir);
-  const [apiPort, helloPort] = [await freePort(), await freePort()];
+  const dataDir = run.tempDir('quarry-bench-');
+  const helloPort = await freePort();
   const databaseUrl = await benchDatabase();
   // BENCH_API_MAIN=<another build's dist/main.js>: the same bench against other code (before/after)
   const apiMain = process.env.BENCH_API_MAIN || path.join(apiRoot, 'dist', 'main.js');
   const built = existsSync(apiMain);
-  const apiArgs = built ? [apiMain] : [require.resolve('tsx/cli'), path.join(apiRoot, 'src', 'main.ts')];
+  const apiArgs = built ? [apiMain] : sourceMain();
   // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (read it with bench/cpu-profile.mjs)
   if (process.env.BENCH_CPU_PROF) apiArgs.unshift('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
-  const apiChild = start('api', apiArgs, {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    FEEDBACK_RATE_LIMIT_PER_USER: '100000',
-    DATABASE_URL: databaseUrl ?? '',
-    QUARRY_ADMIN_EMAIL: ADMIN.email,
-    QUARRY_ADMIN_PASSWORD: ADMIN.password,
-    REGISTER_RATE_LIMIT_PER_IP: '100000',
-    LOGIN_RATE_LIMIT_PER_IP: '100000',
-  });
-  const helloChild = start('hello', [path.join(here, 'hello.mjs')], { PORT: String(helloPort) });
-  const base = `http://127.0.0.1:${apiPort}`;
   const started = performance.now();
-  await Promise.all([waitFor(`${base}/api/v1/health`, apiChild), waitFor(`http://127.0.0.1:${helloPort}/hello`, helloChild)]);
+  const helloChild = run.spawn('hello', [path.join(here, 'hello.mjs')], { env: { PORT: String(helloPort) } });
+  const [{ child: apiChild, port: apiPort, base }] = await Promise.all([
+    run.startApi({
+      args: apiArgs,
+      dataDir,
+      admin: ADMIN,
+      env: {
+        FEEDBACK_RATE_LIMIT_PER_USER: '100000',
+        DATABASE_URL: databaseUrl ?? '',
+        REGISTER_RATE_LIMIT_PER_IP: '100000',
+        LOGIN_RATE_LIMIT_PER_IP: '100000',
+      },
+    }),
+    waitUntilUp(`http://127.0.0.1:${helloPort}/hello`, helloChild),
+  ]);
   const health = await api(base, 'GET', '/api/v1/health');
   const loadBefore = loadavg();
   console.log(`load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
   console.log(`API up in ${fmt(performance.now() - started)} ms (${built ? path.relative(root, apiMain) : 'tsx src/main.ts'}, database ${health.database}); hello-world up.`);
 
   const email = `bench-${Date.now()}@example.com`;
-  const reg = await api(base, 'POST', '/api/v1/users/register', { json: { email, password: 'Bench-Quarry-2024x' } });
+  const reg = await register(base, email, 'Bench-Quarry-2024x');
   const token = reg.access_token;
   for (let i = 0; i < 100; i += 1) {
     await api(base, 'POST', '/api/v1/feedback/', {
@@ -292,7 +192,8 @@ async function main() {
   }
   const seeded = performance.now();
   const adminToken = await login(base, ADMIN);
-  await raiseFileQuota(base, adminToken, FILES + 50);
+  // the default quota is 50 files
+  await raiseLimits(base, adminToken, { max_file_count: FILES + 50 });
   const fileIds = await seedFiles(base, token, FILES);
   for (let i = 0; i < 20; i += 1) {
     const schema = await api(base, 'POST', '/api/v1/output-schemas/', {
@@ -308,7 +209,7 @@ async function main() {
     await api(base, 'POST', '/api/v1/datasets/', { token, json: { name: `Bench dataset ${i}`, file_ids: fileIds.slice(i * 10, i * 10 + 20) } });
   }
   for (let i = 0; i < 20; i += 1) {
-    await api(base, 'POST', '/api/v1/users/register', { json: { email: `bench-user-${i}-${Date.now()}@example.com`, password: 'Bench-Quarry-2024x' } });
+    await register(base, `bench-user-${i}-${Date.now()}@example.com`, 'Bench-Quarry-2024x');
   }
   const auth = { authorization: `Bearer ${token}` };
   const adminAuth = { authorization: `Bearer ${adminToken}` };
@@ -378,11 +279,9 @@ async function allModes() {
   const results = [];
   for (const mode of modes) {
     if (mode !== 'embedded' && mode !== 'server') throw new Error(`BENCH_MODES: unknown mode ${mode} (embedded, server)`);
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'quarry-bench-out-')), 'rows.json');
-    tempDirs.push(path.dirname(out));
+    const out = path.join(run.tempDir('quarry-bench-out-'), 'rows.json');
     console.log(`\n=== ${mode === 'server' ? `PostgreSQL server (${redact(process.env.BENCH_DATABASE_URL || DEFAULT_SERVER)})` : 'embedded (PGlite)'} ===`);
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_MODE: mode, BENCH_JSON_OUT: out }, stdio: 'inherit' });
-    children.push(child);
+    const child = run.spawn(mode, [fileURLToPath(import.meta.url)], { env: { BENCH_MODE: mode, BENCH_JSON_OUT: out }, stdio: 'inherit' });
     const code = await new Promise((r) => child.once('exit', r));
     if (code !== 0) process.exitCode = 1;
     if (existsSync(out)) results.push(JSON.parse(readFileSync(out, 'utf8')));
@@ -408,12 +307,4 @@ async function allModes() {
 
 const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
-(MODE ? main() : allModes())
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    process.exit(process.exitCode ?? 0);
-  });
+run.finish(MODE ? main : allModes);

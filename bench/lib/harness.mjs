@@ -118,7 +118,8 @@ export function benchRun({ limitMs } = {}) {
     },
     /**
      * `node args` stopped at the end. Its piped output is kept (the last 20,000 characters) and
-     * printed when it exits with an error, so a failed start-up says why.
+     * printed when it exits with an error, so a failed start-up says why; inherited output
+     * needs no repeating.
      */
     spawn(name, args, { cwd, env = {}, stdio = ['ignore', 'pipe', 'pipe'] } = {}) {
       const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio });
@@ -126,7 +127,7 @@ export function benchRun({ limitMs } = {}) {
       child.stdout?.on('data', (d) => (log = (log + d).slice(-20_000)));
       child.stderr?.on('data', (d) => (log = (log + d).slice(-20_000)));
       child.on('exit', (code) => {
-        if (code && !child.killed) console.error(`${name} exited with ${code}:\n${log}`);
+        if (code && !child.killed && (child.stdout || child.stderr)) console.error(`${name} exited with ${code}:\n${log}`);
       });
       children.push(child);
       return child;
