@@ -17,62 +17,35 @@
 //    through the web app's calls: prepare-upload, PUT, complete, POST datasets, POST
 //    jobs/pipeline, GET jobs/{id} every 250 ms until ended, GET files/{id}/record. Alternating
 //    rounds; median and min of each.
-/* global process, console, performance, setTimeout, fetch, FormData, Blob, Buffer, URLSearchParams */
-import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+/* global process, console, performance, fetch, FormData, Blob, Buffer */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { INVOICE_SCHEMA, TEXT_TEMPLATE, invoicePages, makeTextPdf } from '../../e2e/support/documents.ts';
-import { freePort, sleep, temporaryDatabase } from '../lib/harness.mjs';
+import { apiCall as call, apiRoot, benchRun, ENDED, login, pollUntil, raiseLimits, register, root, sleep, temporaryDatabase, uploadFiles } from '../lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const apiRoot = path.join(root, 'api');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const FAIL_RATE = Number(process.env.BENCH_FAIL_RATE ?? 0.3);
 const ROUNDS = Number(process.env.BENCH_EXTRACT_ROUNDS ?? 5);
 const RETRY_DELAYS = '0.5,1,2,4,8';
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Quarry-2024x' };
-const HARD_LIMIT_MS = 900_000;
 
-const children = [];
-const tempDirs = [];
-let dropDatabase = null;
-const cleanup = async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-  if (dropDatabase) await dropDatabase().catch((err) => console.error('could not drop the bench database:', err.message));
-};
+const run = benchRun({ limitMs: 900_000 });
 
 /** A temporary database on BENCH_DATABASE_URL's server (dropped at the end); null for embedded PGlite. */
 async function benchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return null;
   const db = await temporaryDatabase(adminUrl, 'quarry_bench_webhooks');
-  dropDatabase = db.drop;
+  run.onCleanup(() => db.drop().catch((err) => console.error('could not drop the bench database:', err.message)));
   return db.url;
 }
-setTimeout(() => {
-  console.error(`bench: time limit (${HARD_LIMIT_MS / 1000} s) reached, stopping`);
-  cleanup().finally(() => process.exit(2));
-}, HARD_LIMIT_MS).unref();
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const ms = (n) => `${Math.round(n)} ms`;
-
-async function call(base, method, p, { token, json, expect = [200, 201, 202, 204] } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + p, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  if (!expect.includes(res.status)) throw new Error(`${method} ${p} -> ${res.status} ${text.slice(0, 400)}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** The receiver: 500 to FAIL_RATE of first attempts, 204 otherwise; every request kept. */
 function startReceiver() {
@@ -94,53 +67,6 @@ function startReceiver() {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/hook`, requests, close: () => server.close() })),
   );
-}
-
-function startApi(port, dataDir, databaseUrl) {
-  const built = existsSync(path.join(apiRoot, 'dist', 'main.js'));
-  const entry = built ? path.join(apiRoot, 'dist', 'main.js') : path.join(apiRoot, 'src', 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      COOKIE_SECURE: 'false',
-      QUARRY_ADMIN_EMAIL: ADMIN.email,
-      QUARRY_ADMIN_PASSWORD: ADMIN.password,
-      REGISTER_RATE_LIMIT_PER_IP: '100000',
-      LOGIN_RATE_LIMIT_PER_IP: '100000',
-      API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
-      WEBHOOK_RETRY_DELAYS_SECONDS: RETRY_DELAYS,
-      QUARRY_EXTRA_JOB_HANDLERS: path.join(apiRoot, 'src', 'jobs', 'testing', 'handlers.ts'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  child.on('exit', (code) => {
-    if (code && !child.killed) console.error(`api exited with ${code}:\n${log.slice(-4000)}`);
-  });
-  children.push(child);
-  return { child, built };
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 1200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the API exited early (${url})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`the API did not answer ${url}`);
 }
 
 async function deliveries(base, admin, token) {
@@ -246,21 +172,13 @@ async function extractRounds(base, token) {
       requests += 1;
       return call(base, ...a);
     };
-    const prep = await c('POST', '/api/v1/uploads/prepare-upload', { token, json: { files: [{ filename: `ui-${i}.pdf`, size: pdf.length, mime_type: 'application/pdf' }] } });
-    const u = prep.uploads[0];
-    requests += 1;
-    const put = await fetch(u.signed_url, { method: 'PUT', headers: u.headers, body: pdf });
-    if (!put.ok) throw new Error(`PUT ${put.status}`);
-    const done = await c('POST', '/api/v1/uploads/complete', { token, json: { upload_session_id: prep.upload_session_id, completed_uploads: [u.upload_id] } });
-    const fileId = done.results[0].file_id;
+    const { results } = await uploadFiles(base, token, [{ filename: `ui-${i}.pdf`, bytes: pdf, mime: 'application/pdf' }]);
+    requests += 3; // prepare-upload, PUT, complete
+    const fileId = results[0].file_id;
     const dataset = await c('POST', '/api/v1/datasets/', { token, json: { name: `UI ${i}`, file_ids: [fileId] } });
     const job = await c('POST', '/api/v1/jobs/pipeline', { token, json: { name: `UI ${i}`, dataset_id: dataset.id, prompt_id: prompt.id } });
-    for (;;) {
-      const j = await c('GET', `/api/v1/jobs/${job.id}`, { token });
-      if (j.status === 'completed') break;
-      if (j.status === 'failed' || j.status === 'cancelled') throw new Error(`pipeline ${j.status}: ${j.error_message}`);
-      await sleep(250);
-    }
+    const j = await pollUntil(() => c('GET', `/api/v1/jobs/${job.id}`, { token }), (x) => ENDED.includes(x.status), 250);
+    if (j.status !== 'completed') throw new Error(`pipeline ${j.status}: ${j.error_message}`);
     await c('GET', `/api/v1/files/${fileId}/record`, { token });
     return { ms: performance.now() - t0, requests };
   };
@@ -287,32 +205,29 @@ async function extractRounds(base, token) {
 async function main() {
   const uptimeBefore = execSync('uptime').toString().trim();
   console.log(`uptime before: ${uptimeBefore} (${cpus().length} cores)`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-webhooks-'));
-  tempDirs.push(dataDir);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child, built } = startApi(port, dataDir, await benchDatabase());
-  await waitFor(`${base}/api/v1/health`, child);
+  const built = existsSync(path.join(apiRoot, 'dist', 'main.js'));
+  const entry = built ? path.join(apiRoot, 'dist', 'main.js') : path.join(apiRoot, 'src', 'main.ts');
+  const { base } = await run.startApi({
+    args: ['--import', 'tsx', entry],
+    cwd: root,
+    dataDir: run.tempDir('quarry-bench-webhooks-'),
+    admin: ADMIN,
+    env: {
+      DATABASE_URL: (await benchDatabase()) ?? '',
+      REGISTER_RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT_PER_IP: '100000',
+      API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
+      WEBHOOK_RETRY_DELAYS_SECONDS: RETRY_DELAYS,
+      QUARRY_EXTRA_JOB_HANDLERS: path.join(apiRoot, 'src', 'jobs', 'testing', 'handlers.ts'),
+    },
+  });
   const health = await call(base, 'GET', '/api/v1/health');
   console.log(`API up (${built ? 'dist/main.js' : 'src/main.ts'}, database ${health.database}); retry delays ${RETRY_DELAYS} s`);
 
-  const login = async (email, password) => {
-    const res = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: email, password }).toString(),
-    });
-    if (!res.ok) throw new Error(`login ${res.status}`);
-    return (await res.json()).access_token;
-  };
-  const admin = await login(ADMIN.email, ADMIN.password);
+  const admin = await login(base, ADMIN);
   // the weekly job limit and the balance must not stop a bench of 1,000 jobs
-  const types = await call(base, 'GET', '/api/v1/admin/resource-types', { token: admin });
-  for (const rt of types.resource_types) {
-    if (/jobs|pages|files|storage/.test(rt.name)) await call(base, 'PUT', `/api/v1/admin/resource-types/${rt.id}`, { token: admin, json: { default_limit: 1_000_000 } });
-  }
-  const email = `bench-${Date.now()}@example.com`;
-  const reg = await call(base, 'POST', '/api/v1/users/register', { json: { email, password: 'Bench-Quarry-2024x' } });
+  await raiseLimits(base, admin, (name) => (/jobs|pages|files|storage/.test(name) ? 1_000_000 : undefined));
+  const reg = await register(base, `bench-${Date.now()}@example.com`, 'Bench-Quarry-2024x');
   await call(base, 'POST', `/api/v1/admin/users/${reg.user.id}/credit-adjustments`, { token: admin, json: { amount: 100000, reason: 'bench' } }).catch((e) =>
     console.log(`(credits not raised: ${e.message.slice(0, 120)})`),
   );
@@ -336,13 +251,4 @@ async function main() {
   return ok ? 0 : 1;
 }
 
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (err) => {
-    console.error(err);
-    await cleanup();
-    process.exit(1);
-  });
+run.finish(main);
