@@ -22,14 +22,13 @@
 // load average (the machine is shared). Asserts nothing.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { levenshtein, normaliseForAccuracy } from '../../api/src/processing/ocr/fixtures/accuracy.ts';
 import { makeImagePdf, renderTextImage } from '../../api/src/processing/ocr/fixtures/generate.ts';
 import { detectTesseractCli, runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';
 import { ProcessingPool } from '../../api/src/pool/index.ts';
+import { cer, renderPages } from './pages.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
@@ -58,22 +57,7 @@ async function renderPdfPages(file, pages) {
   const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'doc.pdf' }, { concurrency: 1, readImages: false, readTimeoutMs: 600_000 })).pages
     .slice(0, Math.max(...pages))
     .map((p) => p.lines.join('\n'));
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { createCanvas } = createRequire(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))('@napi-rs/canvas');
-  const standardFontDataUrl = path.join(path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json'))), 'standard_fonts') + '/';
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise;
-  const pngs = [];
-  for (const p of pages.filter((n) => n <= doc.numPages)) {
-    const page = await doc.getPage(p);
-    const viewport = page.getViewport({ scale: 300 / 72 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
-    pngs.push(canvas.toBuffer('image/png'));
-  }
-  return { pngs, truth: pages.map((p) => truth[p - 1] ?? '') };
+  return { pngs: await renderPages(bytes, pages), truth: pages.map((p) => truth[p - 1] ?? '') };
 }
 
 async function sets() {
@@ -92,17 +76,6 @@ async function sets() {
   const images = codes.map((c) => renderTextImage(GENERATED[c], { width: 2200, fontSize: 36 }));
   out.push({ name: `generated (${codes.join(' ')}, 1 page each)`, langs: codes, pngs: images.map((i) => i.png), truth: images.map((i) => i.lines.join('\n')) });
   return out;
-}
-
-function cer(truth, read) {
-  let chars = 0;
-  let errors = 0;
-  truth.forEach((t, i) => {
-    const e = normaliseForAccuracy(t);
-    chars += e.length;
-    errors += levenshtein(e, normaliseForAccuracy(read[i] ?? ''));
-  });
-  return errors / chars;
 }
 
 const tesseract = (file, langs, dir) =>

@@ -23,20 +23,18 @@
 // Prints pages per second, the ratio to tesseract, and the character error rate (Levenshtein
 // over text with whitespace runs collapsed: api/src/processing/ocr/fixtures/accuracy.ts), with
 // the load average (the machine is shared: figures move with it). Asserts nothing.
-/* eslint-disable no-undef -- a Node script (console, process) */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus } from '../extraction/corpus.mjs';
 import { rasterise, scanSeed } from '../extraction/ocr.mjs';
-import { levenshtein, normaliseForAccuracy } from '../../api/src/processing/ocr/fixtures/accuracy.ts';
 import { makeImagePdf } from '../../api/src/processing/ocr/fixtures/generate.ts';
 import { PAGE_SEPARATOR, runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';
 import { BACKGROUND_NICE, ProcessingPool } from '../../api/src/pool/index.ts';
 import { lowerPriority } from '../../api/src/processing/ocr/media.ts';
+import { cer, renderPages } from './pages.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
@@ -54,21 +52,7 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 async function manualSet() {
   const bytes = readFileSync(MANUAL);
   const truth = (await runOcr({ bytes, mimeType: 'application/pdf', filename: 'manual.pdf' }, { concurrency: 1, readTimeoutMs: 600_000 })).pages.slice(0, MANUAL_PAGES).map((p) => p.lines.join('\n'));
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { createCanvas } = createRequire(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))('@napi-rs/canvas');
-  const standardFontDataUrl = path.join(path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json'))), 'standard_fonts') + '/';
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise;
-  const pngs = [];
-  for (let p = 1; p <= Math.min(MANUAL_PAGES, doc.numPages); p++) {
-    const page = await doc.getPage(p);
-    const viewport = page.getViewport({ scale: 300 / 72 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
-    pngs.push(canvas.toBuffer('image/png'));
-  }
+  const pngs = await renderPages(bytes, Array.from({ length: MANUAL_PAGES }, (_, i) => i + 1));
   return { name: `manual (doc_ZugferdDev.en.pdf, ${pngs.length} pages, clean 300 DPI render)`, pngs, truth };
 }
 
@@ -85,17 +69,6 @@ async function scanSet() {
     });
   }
   return { name: `scans (extraction bench development scans, ${pngs.length} pages from ${docs.length} documents)`, pngs, truth };
-}
-
-function cer(truth, read) {
-  let chars = 0;
-  let errors = 0;
-  truth.forEach((t, i) => {
-    const e = normaliseForAccuracy(t);
-    chars += e.length;
-    errors += levenshtein(e, normaliseForAccuracy(read[i] ?? ''));
-  });
-  return errors / chars;
 }
 
 /** Debian's tesseract, fast model, one page at a time, one thread. */
