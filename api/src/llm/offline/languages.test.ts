@@ -356,6 +356,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.slice(0, 5).concat(['TOZAY,   RM 75.00']).join('\n'), RECEIPT).data).not.toHaveProperty('total');
   });
 
+  it('a tax summary\'s "TOTAL : base  tax" row is never the amount paid', () => {
+    const lines = ['TED HENG STATIONERY & BOOKS', 'Date: 17/01/2018', 'TOTAL  ~ TAR “> 27.55', '', 'GST SUMMARY |', 'TAX CODE      %        (RM)       (RM)', 'SR          6.00       26.00      1.56', '', 'TOTAL :               26.00        1.56'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+    // the total printed on its own line still wins
+    expect(extractOffline([...lines, 'TOTAL PAID :   27.55'].join('\n'), RECEIPT).data).toMatchObject({ total: 27.55 });
+  });
+
   it('a legal form OCR damaged in the letterhead is written as printed ("SDN 8HD", glued to the word before)', () => {
     const text = ['tan woon yann', '', 'BOOK TA .K (TAMAN DAYA)SDN 8HD', 'NO.53 55,57 & 59, JALAN SAGU 18,', 'Date: 25/12/2018', 'Total:   9.00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'BOOK TA .K (TAMAN DAYA) SDN BHD' });

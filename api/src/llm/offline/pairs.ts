@@ -2,6 +2,7 @@
 // cell and the value cell right of it, a row of labels with the values on the row below, a label
 // alone with its value on the next line, single-spaced "Label value". Each reading is a scored
 // candidate; the extractor takes the best ones, each cell at most once.
+import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
@@ -33,7 +34,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   // a document that writes its amounts with cents: an amount without a decimal mark is one whose mark OCR lost ("Total 3100")
   const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
-  const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via']) => {
+  const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
     // (a number in brackets is the label's own code: "Handelsrechnung (380) Nr.")
     if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key.replace(/\([^)]*\)/g, ''))) return;
@@ -57,6 +58,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
     const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
     for (const field of fields) {
+      // a summary row's first amount is a base (the tax beside it), never the amount paid
+      if (summary && totalRole(field) === 'total') continue;
       let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
       // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
       let byIdentifierRule = false;
@@ -132,7 +135,10 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
         } else {
           // "Bill To:" with the value in the next cell, or below in the same column
           const right = cells[ci + 1];
-          if (right && !right.text.includes(':')) consider(key, right.text, li, [id, `${li}:${ci + 1}`], summaryRow(cells, ci) ? 0.8 : 0.95, 'label');
+          if (right && !right.text.includes(':')) {
+            const summary = summaryRow(cells, ci);
+            consider(key, right.text, li, [id, `${li}:${ci + 1}`], summary ? 0.8 : 0.95, 'label', summary);
+          }
           const below = nextNonEmpty(lines, li);
           if (below !== -1) {
             const belowCells = splitCells(lines[below]!);
@@ -146,7 +152,10 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
       // "Date  2024-03-01": a label cell followed by a value cell (a time's colon is no label's: "25/12/2018 8:13 PM")
       const right = cells[ci + 1];
-      if (right && !right.text.replace(TIME, '').includes(':')) consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], summaryRow(cells, ci) ? 0.8 : 0.95, 'label');
+      if (right && !right.text.replace(TIME, '').includes(':')) {
+        const summary = summaryRow(cells, ci);
+        consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], summary ? 0.8 : 0.95, 'label', summary);
+      }
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
       // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
       const words = cell.text.split(' ');
@@ -178,7 +187,8 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 
 /**
  * A label whose value cell is followed by another amount ("Total :   89.50   5.37" under a tax
- * summary's "Amount  Tax"): a row of a summary table, weaker than a label with one amount.
+ * summary's "Amount  Tax"): a row of a summary table, weaker than a label with one amount, and
+ * never the amount paid (its first amount is the base the tax beside it was taken on).
  */
 function summaryRow(cells: { text: string }[], ci: number): boolean {
   const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
