@@ -14,13 +14,13 @@
 // Prints tables; asserts nothing. Goals: cold `/` ≤ 400 KB transferred, LCP
 // ≤ 1.0 s, an empty remote's first use ≤ 15 KB beyond its own code.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createAppServer } from '../../scripts/serve.mjs';
 import { apps, root, startStack } from '../../scripts/stack.mjs';
+import { benchRun, CHROMIUM, register } from '../lib/harness.mjs';
 
 // BENCH_PORT_BASE moves every port (shell = base, remotes base+1..5, API base+80).
 const B = Number(process.env.BENCH_PORT_BASE ?? 4300);
@@ -152,116 +152,103 @@ function buildEmptyRemote(distDir) {
   }
 }
 
+const run = benchRun();
+
 async function main() {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-bench-bundle-'));
+  const tmp = run.tempDir('quarry-bench-bundle-');
   const stack = await startStack({
     ports: PORTS,
     dataDir: path.join(tmp, 'data'),
     apiEnv: { QUARRY_ADMIN_EMAIL: ADMIN.email, QUARRY_ADMIN_PASSWORD: ADMIN.password, REGISTER_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000', LOG_LEVEL: 'warn' },
     log: () => {},
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  run.onCleanup(() => stack.stop());
+  const browser = await chromium.launch(CHROMIUM);
+  run.onCleanup(() => browser.close());
   const shared = sharedChunkMap();
   const results = {};
-  try {
-    const reg = await fetch(`http://127.0.0.1:${PORTS.api}/api/v1/users/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(USER),
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  await register(`http://127.0.0.1:${PORTS.api}`, USER.email, USER.password);
 
-    const fresh = async (user) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      if (user) {
-        const r = await page.request.post(`${BASE}/api/v1/auth/login`, { form: { username: user.email, password: user.password } });
-        if (!r.ok()) throw new Error(`login ${r.status()}`);
-      }
-      return { context, page };
-    };
+  const fresh = async (user) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (user) {
+      const r = await page.request.post(`${BASE}/api/v1/auth/login`, { form: { username: user.email, password: user.password } });
+      if (!r.ok()) throw new Error(`login ${r.status()}`);
+    }
+    return { context, page };
+  };
 
-    {
+  {
+    const { context, page } = await fresh();
+    results.landing = summarise('Cold load of / (anonymous)', await collect(page, () => page.goto(`${BASE}/`)), shared);
+    await context.close();
+  }
+  {
+    const runs = [];
+    for (let i = 0; i < 5; i += 1) {
       const { context, page } = await fresh();
-      results.landing = summarise('Cold load of / (anonymous)', await collect(page, () => page.goto(`${BASE}/`)), shared);
-      await context.close();
-    }
-    {
-      const runs = [];
-      for (let i = 0; i < 5; i += 1) {
-        const { context, page } = await fresh();
-        await page.goto(`${BASE}/`);
-        await page.waitForLoadState('networkidle');
-        runs.push(await lcpOf(page));
-        await context.close();
-      }
-      const sorted = runs.filter((v) => v !== null).sort((a, b) => a - b);
-      console.log(`\n## Largest contentful paint of a cold / (5 runs): median ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${runs.join(', ')} ms)`);
-    }
-    {
-      const { context, page } = await fresh(USER);
-      results.files = summarise('Cold load of /files (signed in)', await collect(page, () => page.goto(`${BASE}/files`)), shared);
-      await context.close();
-    }
-
-    console.log('\n## First use of each remote (client-side navigation from a loaded /account page)');
-    console.log('| remote | page | JS files | raw KB | gzip KB | brotli KB | JS transferred KB | all transferred KB (manifest included) |\n|---|---|---:|---:|---:|---:|---:|---:|');
-    const firstUse = [
-      ['marketing', '/checkout/pri_bench', USER],
-      ['files', '/files', USER],
-      ['promptsSchemas', '/prompts', USER],
-      ['jobs', '/jobs', USER],
-      ['admin', '/admin', ADMIN],
-    ];
-    if (process.env.BENCH_EMPTY_REMOTE !== '0') {
-      const emptyDist = path.join(tmp, 'empty-remote');
-      buildEmptyRemote(emptyDist);
-      firstUse.push(['admin', '/admin', ADMIN, 'empty remote (as mf-admin)', async () => {
-        await stack.stopRemote('admin');
-        const server = await createAppServer({ root: emptyDist, port: PORTS.remotes.admin, cors: true });
-        return async () => {
-          server.closeAllConnections?.();
-          await new Promise((r) => server.close(r));
-        };
-      }]);
-    }
-    for (const [key, target, user, label, swap] of firstUse) {
-      const restore = swap ? await swap() : null;
-      const { context, page } = await fresh(user);
-      await page.goto(`${BASE}/account`);
+      await page.goto(`${BASE}/`);
       await page.waitForLoadState('networkidle');
-      const rows = await collect(page, async () => {
-        // Client-side navigation through the router, as a click on a link does.
-        await page.evaluate((to) => {
-          window.history.pushState({}, '', to);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, target);
-        await page.locator('[data-remote-version]').first().waitFor({ timeout: 20_000 });
-      });
-      const port = PORTS.remotes[key];
-      const own = rows.filter((r) => Number(r.url.port) === port);
-      const raw = own.reduce((t, r) => t + r.raw, 0);
-      const gzip = own.reduce((t, r) => t + r.gzip, 0);
-      const br = own.reduce((t, r) => t + r.br, 0);
-      const sent = own.reduce((t, r) => t + r.sent, 0);
-      console.log(`| ${label ?? apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(br)} | ${kb(sent)} | ${kb(rows.wire.byPort.get(port) ?? 0)} |`);
-      // Beyond the remote's own files: what it made the shell fetch (shared modules not yet loaded).
-      const others = rows.filter((r) => Number(r.url.port) !== port);
-      if (label) console.log(`| ${label}: JS it made the shell fetch | | ${others.length} | ${kb(others.reduce((t, r) => t + r.raw, 0))} | | | ${kb(others.reduce((t, r) => t + r.sent, 0))} | |`);
+      runs.push(await lcpOf(page));
       await context.close();
-      if (restore) await restore();
     }
-  } finally {
-    await browser.close();
-    await stack.stop();
-    rmSync(tmp, { recursive: true, force: true });
+    const sorted = runs.filter((v) => v !== null).sort((a, b) => a - b);
+    console.log(`\n## Largest contentful paint of a cold / (5 runs): median ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${runs.join(', ')} ms)`);
+  }
+  {
+    const { context, page } = await fresh(USER);
+    results.files = summarise('Cold load of /files (signed in)', await collect(page, () => page.goto(`${BASE}/files`)), shared);
+    await context.close();
+  }
+
+  console.log('\n## First use of each remote (client-side navigation from a loaded /account page)');
+  console.log('| remote | page | JS files | raw KB | gzip KB | brotli KB | JS transferred KB | all transferred KB (manifest included) |\n|---|---|---:|---:|---:|---:|---:|---:|');
+  const firstUse = [
+    ['marketing', '/checkout/pri_bench', USER],
+    ['files', '/files', USER],
+    ['promptsSchemas', '/prompts', USER],
+    ['jobs', '/jobs', USER],
+    ['admin', '/admin', ADMIN],
+  ];
+  if (process.env.BENCH_EMPTY_REMOTE !== '0') {
+    const emptyDist = path.join(tmp, 'empty-remote');
+    buildEmptyRemote(emptyDist);
+    firstUse.push(['admin', '/admin', ADMIN, 'empty remote (as mf-admin)', async () => {
+      await stack.stopRemote('admin');
+      const server = await createAppServer({ root: emptyDist, port: PORTS.remotes.admin, cors: true });
+      return async () => {
+        server.closeAllConnections?.();
+        await new Promise((r) => server.close(r));
+      };
+    }]);
+  }
+  for (const [key, target, user, label, swap] of firstUse) {
+    const restore = swap ? await swap() : null;
+    const { context, page } = await fresh(user);
+    await page.goto(`${BASE}/account`);
+    await page.waitForLoadState('networkidle');
+    const rows = await collect(page, async () => {
+      // Client-side navigation through the router, as a click on a link does.
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, target);
+      await page.locator('[data-remote-version]').first().waitFor({ timeout: 20_000 });
+    });
+    const port = PORTS.remotes[key];
+    const own = rows.filter((r) => Number(r.url.port) === port);
+    const raw = own.reduce((t, r) => t + r.raw, 0);
+    const gzip = own.reduce((t, r) => t + r.gzip, 0);
+    const br = own.reduce((t, r) => t + r.br, 0);
+    const sent = own.reduce((t, r) => t + r.sent, 0);
+    console.log(`| ${label ?? apps.remotes.find((r) => r.key === key).dir} | ${target} | ${own.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(br)} | ${kb(sent)} | ${kb(rows.wire.byPort.get(port) ?? 0)} |`);
+    // Beyond the remote's own files: what it made the shell fetch (shared modules not yet loaded).
+    const others = rows.filter((r) => Number(r.url.port) !== port);
+    if (label) console.log(`| ${label}: JS it made the shell fetch | | ${others.length} | ${kb(others.reduce((t, r) => t + r.raw, 0))} | | | ${kb(others.reduce((t, r) => t + r.sent, 0))} | |`);
+    await context.close();
+    if (restore) await restore();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+run.finish(main);

@@ -4,11 +4,10 @@
 // contentful paint with its element. Prints; asserts nothing. Uses the built apps and
 // starts its own stack (BENCH_PORT_BASE moves the ports, as in run.mjs).
 // TRACE_RUNS=n repeats the load n times in fresh contexts and prints the last waterfall.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startStack } from '../../scripts/stack.mjs';
+import { benchRun, CHROMIUM } from '../lib/harness.mjs';
 
 const B = Number(process.env.BENCH_PORT_BASE ?? 4300);
 const PORTS = { shell: B, api: B + 80, remotes: { marketing: B + 1, files: B + 2, promptsSchemas: B + 3, jobs: B + 4, admin: B + 5 } };
@@ -103,39 +102,31 @@ function printProfile(profile) {
   console.log(`self time by script:\n${top(byUrl, 25)}\nself time by function:\n${top(byFn, 25)}`);
 }
 
+const run = benchRun();
+
 async function main() {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-bench-trace-'));
+  const tmp = run.tempDir('quarry-bench-trace-');
   const stack = await startStack({ ports: PORTS, dataDir: path.join(tmp, 'data'), apiEnv: { LOG_LEVEL: 'warn' }, log: () => {} });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const runs = Number(process.env.TRACE_RUNS ?? 1);
-    let last;
-    for (let i = 0; i < runs; i += 1) {
-      last = await load(browser);
-      const { perf, metrics } = last;
-      console.log(
-        `run ${i + 1}: FCP ${perf.fcp} LCP ${perf.lcp.at(-1)?.[0]} ms (${perf.lcp.map((l) => `${l[0]} ${l[3]} ${l[2]}px²`).join(' → ')}); domInteractive ${perf.nav.domInteractive}; ` +
-          `script ${Math.round(metrics.ScriptDuration * 1000)} ms, tasks ${Math.round(metrics.TaskDuration * 1000)} ms, layout ${Math.round(metrics.LayoutDuration * 1000)} ms, style ${Math.round(metrics.RecalcStyleDuration * 1000)} ms; long tasks ${JSON.stringify(perf.longtasks)}`,
-      );
-    }
-    if (last.profile) printProfile(last.profile);
-    const { reqs, t0 } = last;
-    const ms = (t) => (t === undefined ? '   -' : String(Math.round((t - t0) * 1000)).padStart(5));
-    console.log('start  ttfb   end  bytes  prio      url  <- initiator');
-    for (const r of reqs.sort((a, b) => a.start - b.start)) {
-      console.log(`${ms(r.start)} ${ms(r.ttfb)} ${ms(r.end)} ${String(r.bytes ?? '').padStart(6)} ${String(r.prio).padEnd(8)} ${short(r.url)}  <- ${r.init ? short(r.init) : ''}`);
-    }
-  } finally {
-    await browser.close();
-    await stack.stop();
-    rmSync(tmp, { recursive: true, force: true });
+  run.onCleanup(() => stack.stop());
+  const browser = await chromium.launch(CHROMIUM);
+  run.onCleanup(() => browser.close());
+  const runs = Number(process.env.TRACE_RUNS ?? 1);
+  let last;
+  for (let i = 0; i < runs; i += 1) {
+    last = await load(browser);
+    const { perf, metrics } = last;
+    console.log(
+      `run ${i + 1}: FCP ${perf.fcp} LCP ${perf.lcp.at(-1)?.[0]} ms (${perf.lcp.map((l) => `${l[0]} ${l[3]} ${l[2]}px²`).join(' → ')}); domInteractive ${perf.nav.domInteractive}; ` +
+        `script ${Math.round(metrics.ScriptDuration * 1000)} ms, tasks ${Math.round(metrics.TaskDuration * 1000)} ms, layout ${Math.round(metrics.LayoutDuration * 1000)} ms, style ${Math.round(metrics.RecalcStyleDuration * 1000)} ms; long tasks ${JSON.stringify(perf.longtasks)}`,
+    );
+  }
+  if (last.profile) printProfile(last.profile);
+  const { reqs, t0 } = last;
+  const ms = (t) => (t === undefined ? '   -' : String(Math.round((t - t0) * 1000)).padStart(5));
+  console.log('start  ttfb   end  bytes  prio      url  <- initiator');
+  for (const r of reqs.sort((a, b) => a.start - b.start)) {
+    console.log(`${ms(r.start)} ${ms(r.ttfb)} ${ms(r.end)} ${String(r.bytes ?? '').padStart(6)} ${String(r.prio).padEnd(8)} ${short(r.url)}  <- ${r.init ? short(r.init) : ''}`);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+run.finish(main);

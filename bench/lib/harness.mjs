@@ -56,6 +56,15 @@ export async function temporaryDatabase(adminUrl, prefix) {
   };
 }
 
+/**
+ * How the browser benches start Chromium (`chromium.launch(CHROMIUM)`): the system's build
+ * (CHROMIUM_PATH moves it), headless, without the background traffic that would blur timings.
+ */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 /** `n` with `d` decimals and thousands separators; '-' for no value. */
 export const fmt = (n, d = 0) => (n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatCpu, startCpuSampler } from './cpu.mjs';
 import { pdfOfSize } from '../lib/documents.mjs';
-import { benchRun, fmt, freePort, login, raiseLimits, register, root, UPLOAD_LIMITS, uploadFiles } from '../lib/harness.mjs';
+import { benchRun, CHROMIUM, fmt, freePort, login, raiseLimits, register, root, UPLOAD_LIMITS, uploadFiles } from '../lib/harness.mjs';
 
 const e2eRequire = createRequire(path.join(root, 'e2e', 'package.json'));
 
@@ -230,10 +230,7 @@ async function main() {
   await raiseLimits(base, await login(base, ADMIN, RETRY), UPLOAD_LIMITS);
 
   const { chromium } = e2eRequire('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   run.onCleanup(() => browser.close());
 
   const newUser = async (tag) => {
