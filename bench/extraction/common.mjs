@@ -96,15 +96,10 @@ export function fmtMoney(n, numberStyle, currency, place) {
   }
 }
 
-export const CURRENCIES = {
-  USD: { code: 'USD', symbol: '$' },
-  EUR: { code: 'EUR', symbol: '€' },
-  GBP: { code: 'GBP', symbol: '£' },
-  CHF: { code: 'CHF', symbol: 'CHF' },
-  SEK: { code: 'SEK', symbol: 'kr' },
-  AUD: { code: 'AUD', symbol: 'A$' },
-  CAD: { code: 'CAD', symbol: 'C$' },
-};
+/** by ISO code: the code and the symbol printed for it */
+export const CURRENCIES = Object.fromEntries(
+  Object.entries({ USD: '$', EUR: '€', GBP: '£', CHF: 'CHF', SEK: 'kr', AUD: 'A$', CAD: 'C$' }).map(([code, symbol]) => [code, { code, symbol }]),
+);
 
 /** the currency a reader can tell from the page: a printed code, or an unambiguous symbol */
 export function visibleCurrency(currency, place, elsewhere = false) {
