@@ -21,13 +21,14 @@
 // Prints pages per second and CER (api/src/processing/ocr/fixtures/accuracy.ts) per set, with the
 // load average (the machine is shared). Asserts nothing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeImagePdf, renderTextImage } from '../../api/src/processing/ocr/fixtures/generate.ts';
 import { detectTesseractCli, runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';
 import { ProcessingPool } from '../../api/src/pool/index.ts';
+import { benchRun } from '../lib/harness.mjs';
 import { cer, renderPages } from './pages.mjs';
 
 const args = process.argv.slice(2);
@@ -38,7 +39,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const CORPUS = path.resolve(root, '..', 'shared', 'corpus', 'mustangproject');
 const ALL = 'eng+deu+fra+nld+spa+ita+pol';
 
-const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-ocr-lang-'));
+const run = benchRun();
+const work = run.tempDir('quarry-bench-ocr-lang-');
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 // Generated pages: what invoices in these languages say, in their words (written for this bench).
@@ -102,38 +104,31 @@ async function main() {
   const cli = await detectTesseractCli(undefined, { model: 'fast', languages: 'auto' });
   if (!cli.available) throw new Error(`the tesseract command is needed: ${cli.reason}`);
   const pool = new ProcessingPool({ size: LANES });
+  run.onCleanup(() => shutdownOcr());
+  run.onCleanup(() => pool.destroy());
   const rows = [];
-  try {
-    for (const set of await sets()) {
-      const files = set.pngs.map((png, i) => {
-        const f = path.join(work, `${rows.length}-${i + 1}.png`);
-        writeFileSync(f, png);
-        return f;
-      });
-      const pdf = await makeImagePdf(set.pngs, { dpi: 300 });
-      const n = files.length;
-      const add = (what, r, l) => rows.push({ set: set.name, what, pps: n / r.seconds, cer: cer(set.truth, r.texts), load: l });
-      let l = load();
-      add('tesseract, Debian eng (fast), 1 thread', await timed(async () => { const t = []; for (const f of files) t.push(await tesseract(f, 'eng')); return t; }), l);
+  for (const set of await sets()) {
+    const files = set.pngs.map((png, i) => {
+      const f = path.join(work, `${rows.length}-${i + 1}.png`);
+      writeFileSync(f, png);
+      return f;
+    });
+    const pdf = await makeImagePdf(set.pngs, { dpi: 300 });
+    const n = files.length;
+    const add = (what, r, l) => rows.push({ set: set.name, what, pps: n / r.seconds, cer: cer(set.truth, r.texts), load: l });
+    let l = load();
+    add('tesseract, Debian eng (fast), 1 thread', await timed(async () => { const t = []; for (const f of files) t.push(await tesseract(f, 'eng')); return t; }), l);
+    l = load();
+    add('tesseract, the page\'s language (bundled best), 1 thread', await timed(async () => { const t = []; for (const [i, f] of files.entries()) t.push(await tesseract(f, set.langs[i], cli.tessdataDir)); return t; }), l);
+    for (const languages of ['eng', 'auto', ALL]) {
       l = load();
-      add('tesseract, the page\'s language (bundled best), 1 thread', await timed(async () => { const t = []; for (const [i, f] of files.entries()) t.push(await tesseract(f, set.langs[i], cli.tessdataDir)); return t; }), l);
-      for (const languages of ['eng', 'auto', ALL]) {
-        l = load();
-        const r = await timed(async () => (await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model: 'fast', languages, pool, engine: 'tesseract-cli', workDir: work, readTimeoutMs: 600_000, pageTimeoutMs: 600_000 })).pages.map((p) => p.lines.join('\n')));
-        add(`product, OCR_LANGUAGES=${languages}, ${LANES} pages at once`, r, l);
-      }
+      const r = await timed(async () => (await runOcr({ bytes: pdf, mimeType: 'application/pdf', filename: 'pages.pdf' }, { concurrency: LANES, model: 'fast', languages, pool, engine: 'tesseract-cli', workDir: work, readTimeoutMs: 600_000, pageTimeoutMs: 600_000 })).pages.map((p) => p.lines.join('\n')));
+      add(`product, OCR_LANGUAGES=${languages}, ${LANES} pages at once`, r, l);
     }
-  } finally {
-    await pool.destroy();
-    await shutdownOcr();
-    rmSync(work, { recursive: true, force: true });
   }
   console.log('\n| set | reader | pages/s | CER % | load (1/5/15 min) |');
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.set} | ${r.what} | ${r.pps.toFixed(3)} | ${(100 * r.cer).toFixed(2)} | ${r.load} |`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run.finish(main);

@@ -24,8 +24,8 @@
 // over text with whitespace runs collapsed: api/src/processing/ocr/fixtures/accuracy.ts), with
 // the load average (the machine is shared: figures move with it). Asserts nothing.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus } from '../extraction/corpus.mjs';
@@ -34,6 +34,7 @@ import { makeImagePdf } from '../../api/src/processing/ocr/fixtures/generate.ts'
 import { PAGE_SEPARATOR, runOcr, shutdownOcr } from '../../api/src/processing/ocr/index.ts';
 import { BACKGROUND_NICE, ProcessingPool } from '../../api/src/pool/index.ts';
 import { lowerPriority } from '../../api/src/processing/ocr/media.ts';
+import { benchRun } from '../lib/harness.mjs';
 import { cer, renderPages } from './pages.mjs';
 
 const args = process.argv.slice(2);
@@ -46,7 +47,8 @@ const BASELINE_NICE = Number(opt('baseline-nice', BACKGROUND_NICE));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MANUAL = path.resolve(root, '..', 'shared', 'corpus', 'mustangproject', 'doc_ZugferdDev.en.pdf');
 
-const work = mkdtempSync(path.join(tmpdir(), 'quarry-bench-ocr-'));
+const run = benchRun();
+const work = run.tempDir('quarry-bench-ocr-');
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function manualSet() {
@@ -101,39 +103,32 @@ async function main() {
   console.log(`OCR throughput bench: ${availableParallelism()} cores, ${LANES} lanes; load ${load()}`);
   const sets = [await manualSet(), ...(args.includes('--skip-scans') ? [] : [await scanSet()])];
   const pool = new ProcessingPool({ size: LANES });
+  run.onCleanup(() => shutdownOcr());
+  run.onCleanup(() => pool.destroy());
   const rows = [];
-  try {
-    for (const set of sets) {
-      const files = set.pngs.map((png, i) => {
-        const f = path.join(work, `${rows.length}-${i + 1}.png`);
-        writeFileSync(f, png);
-        return f;
-      });
-      const pdf = await makeImagePdf(set.pngs, { dpi: 300 });
-      // warm-up: the pool's threads, the model files in the page cache
-      await product(await makeImagePdf(set.pngs.slice(0, 1), { dpi: 300 }), MODELS[0], pool);
-      const loadBefore = load();
-      const base = await tesseractBaseline(files);
-      const n = files.length;
-      rows.push({ set: set.name, what: `tesseract (Debian, fast model), 1 thread, one page at a time, nice +${BASELINE_NICE}`, pps: n / base.seconds, ratio: 1, cer: cer(set.truth, base.texts), load: loadBefore });
-      for (const model of MODELS) {
-        const l = load();
-        const r = await product(pdf, model, pool);
-        rows.push({ set: set.name, what: `product, OCR_MODEL=${model}, OCR_LANGUAGES=${LANGUAGES}, ${LANES} pages at once`, pps: n / r.seconds, ratio: base.seconds / r.seconds, cer: cer(set.truth, r.texts), load: l });
-        console.log(`${set.name}: OCR_MODEL=${model} page confidences ${r.confidences.join(' ')}`);
-      }
+  for (const set of sets) {
+    const files = set.pngs.map((png, i) => {
+      const f = path.join(work, `${rows.length}-${i + 1}.png`);
+      writeFileSync(f, png);
+      return f;
+    });
+    const pdf = await makeImagePdf(set.pngs, { dpi: 300 });
+    // warm-up: the pool's threads, the model files in the page cache
+    await product(await makeImagePdf(set.pngs.slice(0, 1), { dpi: 300 }), MODELS[0], pool);
+    const loadBefore = load();
+    const base = await tesseractBaseline(files);
+    const n = files.length;
+    rows.push({ set: set.name, what: `tesseract (Debian, fast model), 1 thread, one page at a time, nice +${BASELINE_NICE}`, pps: n / base.seconds, ratio: 1, cer: cer(set.truth, base.texts), load: loadBefore });
+    for (const model of MODELS) {
+      const l = load();
+      const r = await product(pdf, model, pool);
+      rows.push({ set: set.name, what: `product, OCR_MODEL=${model}, OCR_LANGUAGES=${LANGUAGES}, ${LANES} pages at once`, pps: n / r.seconds, ratio: base.seconds / r.seconds, cer: cer(set.truth, r.texts), load: l });
+      console.log(`${set.name}: OCR_MODEL=${model} page confidences ${r.confidences.join(' ')}`);
     }
-  } finally {
-    await pool.destroy();
-    await shutdownOcr();
-    rmSync(work, { recursive: true, force: true });
   }
   console.log('\n| set | reader | pages/s | x tesseract | CER % | load (1/5/15 min) |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.set} | ${r.what} | ${r.pps.toFixed(3)} | ${r.ratio.toFixed(2)} | ${(100 * r.cer).toFixed(2)} | ${r.load} |`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run.finish(main);
