@@ -8,13 +8,13 @@
 //   node bench/bundle/compare.mjs before=/path/to/copy after=.   (COMPARE_RUNS=n, default 9)
 // A path is a checkout (or a copy) holding <app>/dist for the shell and the five remotes.
 // BENCH_PORT_BASE moves the ports: build i serves on base + 10·i (+1..5 for the remotes).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { createComposer } from '../../scripts/compose.mjs';
 import { createAppServer } from '../../scripts/serve.mjs';
 import { apps, prerenderedPageUrl, remotesJson, startStack } from '../../scripts/stack.mjs';
+import { benchRun, CHROMIUM } from '../lib/harness.mjs';
 
 const B = Number(process.env.BENCH_PORT_BASE ?? 4300);
 const RUNS = Number(process.env.COMPARE_RUNS ?? 9);
@@ -50,11 +50,20 @@ async function lcp(browser, url) {
   return { lcp: value, requests, kb: Math.round(bytes / 102.4) / 10, taskMs: Math.round(metrics.TaskDuration * 1000), scriptMs: Math.round(metrics.ScriptDuration * 1000) };
 }
 
+const run = benchRun();
+
 async function main() {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'quarry-bench-compare-'));
+  const tmp = run.tempDir('quarry-bench-compare-');
   const first = portsOf(0);
   const stack = await startStack({ ports: first, dataDir: path.join(tmp, 'data'), wwwDir: (d) => path.join(builds[0].dir, d, 'dist'), apiEnv: { LOG_LEVEL: 'warn' }, log: () => {} });
+  run.onCleanup(() => stack.stop());
   const servers = [];
+  run.onCleanup(() => {
+    for (const s of servers) {
+      s.closeAllConnections?.();
+      s.close();
+    }
+  });
   for (let i = 1; i < builds.length; i += 1) {
     const ports = portsOf(i);
     for (const r of apps.remotes) servers.push(await createAppServer({ root: path.join(builds[i].dir, r.dir, 'dist'), port: ports.remotes[r.key], cors: true }));
@@ -69,28 +78,16 @@ async function main() {
       }),
     );
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(CHROMIUM);
+  run.onCleanup(() => browser.close());
   const runs = builds.map(() => []);
   const loads = [];
-  try {
-    for (let n = 0; n < RUNS; n += 1) {
-      loads.push(loadavg()[0]);
-      // Alternate the order too, so neither build always runs right after the other.
-      const order = builds.map((_, i) => i);
-      if (n % 2) order.reverse();
-      for (const i of order) runs[i].push(await lcp(browser, `http://localhost:${portsOf(i).shell}/`));
-    }
-  } finally {
-    await browser.close();
-    for (const s of servers) {
-      s.closeAllConnections?.();
-      s.close();
-    }
-    await stack.stop();
-    rmSync(tmp, { recursive: true, force: true });
+  for (let n = 0; n < RUNS; n += 1) {
+    loads.push(loadavg()[0]);
+    // Alternate the order too, so neither build always runs right after the other.
+    const order = builds.map((_, i) => i);
+    if (n % 2) order.reverse();
+    for (const i of order) runs[i].push(await lcp(browser, `http://localhost:${portsOf(i).shell}/`));
   }
   const median = (v) => {
     const s = v.filter((x) => x !== null).sort((a, b) => a - b);
@@ -106,7 +103,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+run.finish(main);
