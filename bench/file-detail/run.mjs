@@ -10,14 +10,11 @@
 // Goals: each tab under 1 s, the editor under 1.5 s, no task over 200 ms.
 // Usage: npx turbo run build && node bench/file-detail/run.mjs
 //   (env: BENCH_PAGES=36, BENCH_PORT_BASE=9140 (uses base..base+5 and base+50), BENCH_RUNS=3)
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiCall, benchRun, ENDED, login, pollUntil, register, root, uploadFiles } from '../lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const require = createRequire(path.join(root, 'e2e', 'package.json'));
 const { PDFDocument, StandardFonts } = require('pdf-lib');
 const { chromium } = require('playwright-core');
@@ -28,7 +25,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 9140);
 const ports = { shell: BASE, api: BASE + 50, remotes: { marketing: BASE + 1, files: BASE + 2, promptsSchemas: BASE + 3, jobs: BASE + 4, admin: BASE + 5 } };
 const shell = `http://localhost:${ports.shell}`;
-const API = `http://127.0.0.1:${ports.api}/api/v1`;
+const API = `http://127.0.0.1:${ports.api}`;
 
 const words = 'the of and to in is for on that with as by this are be from report data quarter revenue customer service contract payment period total amount account delivery order schedule figure process result review team region market growth policy'.split(' ');
 let seed = 7;
@@ -69,50 +66,33 @@ async function makePdf() {
 }
 
 let token;
-async function call(method, p, body) {
-  const res = await fetch(`${API}/${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
+const call = (method, p, body) => apiCall(API, method, `/api/v1/${p}`, { token, json: body });
 async function waitJob(p) {
-  for (;;) {
-    const j = await call('GET', p);
-    if (['completed', 'failed', 'cancelled'].includes(j.status)) {
-      if (j.status !== 'completed') throw new Error(`${p}: ${j.status} ${j.error_message}`);
-      return j;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const j = await pollUntil(() => call('GET', p), (x) => ENDED.includes(x.status), 250);
+  if (j.status !== 'completed') throw new Error(`${p}: ${j.status} ${j.error_message}`);
+  return j;
 }
 
-const data = mkdtempSync(path.join(tmpdir(), 'quarry-bench-file-detail-'));
-const stack = await startStack({
-  ports,
-  dataDir: data,
-  apiEnv: { CORS_ORIGINS: shell, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: '3600' },
-  log: () => {},
-});
-const results = { pages: PAGES, runs: RUNS, cpus: cpus().length, loadavg_1m_at_start: loadavg()[0] };
-try {
+const run = benchRun();
+
+async function main() {
+  const stack = await startStack({
+    ports,
+    dataDir: run.tempDir('quarry-bench-file-detail-'),
+    apiEnv: { CORS_ORIGINS: shell, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: '3600' },
+    log: () => {},
+  });
+  run.onCleanup(() => stack.stop());
+  const results = { pages: PAGES, runs: RUNS, cpus: cpus().length, loadavg_1m_at_start: loadavg()[0] };
   const email = `bench-${Date.now()}@bench.quarry.test`;
   const password = 'Quarry-Bench-Passw0rd-42';
-  await fetch(`${API}/users/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const login = await fetch(`${API}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: email, password }) });
-  token = (await login.json()).access_token;
+  await register(API, email, password);
+  token = await login(API, { email, password });
 
   const t0 = Date.now();
   const bytes = await makePdf();
-  const prep = await call('POST', 'uploads/prepare-upload', { files: [{ filename: 'bench.pdf', size: bytes.length, mime_type: 'application/pdf' }] });
-  const up = prep.uploads[0];
-  const url = up.signed_url.startsWith('http') ? up.signed_url : `http://127.0.0.1:${ports.api}${up.signed_url}`;
-  await fetch(url, { method: 'PUT', headers: { 'content-type': up.headers['Content-Type'] }, body: new Blob([bytes]) });
-  const done = await call('POST', 'uploads/complete', { upload_session_id: prep.upload_session_id, completed_uploads: [up.upload_id] });
-  const fileId = done.results[0].file_id;
+  const { results: uploaded } = await uploadFiles(API, token, [{ filename: 'bench.pdf', bytes, mime: 'application/pdf' }]);
+  const fileId = uploaded[0].file_id;
   const ocr = await call('POST', 'ocr/jobs', { file_id: fileId });
   await call('POST', `ocr/jobs/${ocr.id}/start`);
   await waitJob(`ocr/jobs/${ocr.id}`);
@@ -242,7 +222,6 @@ try {
   };
   results.loadavg_1m_at_end = loadavg()[0];
   console.log(JSON.stringify(results, null, 2));
-} finally {
-  await stack.stop();
-  rmSync(data, { recursive: true, force: true });
 }
+
+run.finish(main);
