@@ -20,11 +20,8 @@
 /* global process, console, performance */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 // drizzle-orm is installed under api/ (not hoisted): the same module the API code uses
 import { sql } from '../../api/node_modules/drizzle-orm/index.js';
 import { loadConfig } from '../../api/src/config.ts';
@@ -34,7 +31,7 @@ import { createJobRuntime } from '../../api/src/jobs/runtime.ts';
 import { noopHandler } from '../../api/src/jobs/testing/handlers.ts';
 import { InProcessTransport, RealtimeHub } from '../../api/src/realtime/hub.ts';
 import { PgNotifyTransport } from '../../api/src/realtime/pg-transport.ts';
-import { sleep } from '../lib/harness.mjs';
+import { benchRun, sleep, temporaryDatabase } from '../lib/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -160,59 +157,41 @@ function print(backend, results) {
   }
 }
 
+const run = benchRun();
+
 async function main() {
   console.log(`queue bench: ${JOBS} jobs per run, node ${process.version}, ${(await import('node:os')).availableParallelism()} cores`);
 
   // ---- embedded
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-queue-'));
+  const embedded = await openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: run.tempDir('quarry-bench-queue-') }));
   try {
-    const database = await openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }));
-    try {
-      const results = [];
-      for (const slots of [1, 4]) results.push(await inProcessRun(database, 'in-process slots', slots));
-      print('embedded PGlite', results);
-    } finally {
-      await database.close();
-    }
+    const results = [];
+    for (const slots of [1, 4]) results.push(await inProcessRun(embedded, 'in-process slots', slots));
+    print('embedded PGlite', results);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await embedded.close();
   }
 
   // ---- PostgreSQL server
   if (SKIP_PG) return;
-  const name = `quarry_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
+  let temporary;
   try {
-    await admin.connect();
+    temporary = await temporaryDatabase(PG_URL, 'quarry_bench');
   } catch (err) {
     console.log(`\nPostgreSQL server not reachable at ${PG_URL} (${err.message}); skipped`);
     return;
   }
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const pgDir = mkdtempSync(path.join(tmpdir(), 'quarry-bench-queue-pg-'));
+  run.onCleanup(temporary.drop);
+  const pgDir = run.tempDir('quarry-bench-queue-pg-');
+  const database = await openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: pgDir, DATABASE_URL: temporary.url }));
   try {
-    const database = await openDatabase(loadConfig({ NODE_ENV: 'production', DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
-    try {
-      const results = [];
-      for (const slots of [1, 4]) results.push(await inProcessRun(database, 'in-process slots', slots));
-      for (const count of [1, 4]) results.push(await processRun(database, url.toString(), pgDir, count));
-      print(`PostgreSQL ${(await database.db.execute(sql`show server_version`)).rows[0].server_version}`, results);
-    } finally {
-      await database.close();
-    }
+    const results = [];
+    for (const slots of [1, 4]) results.push(await inProcessRun(database, 'in-process slots', slots));
+    for (const count of [1, 4]) results.push(await processRun(database, temporary.url, pgDir, count));
+    print(`PostgreSQL ${(await database.db.execute(sql`show server_version`)).rows[0].server_version}`, results);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(pgDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run.finish(main);
