@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { apiRequire } from './harness.mjs';
 
-/** A valid 3-page PDF of exactly `bytes` bytes: a line of text a page plus an uncompressed padding stream. */
+/** A valid 3-page PDF of exactly `bytes` bytes: `title` on each page, then a padding stream. */
 export async function pdfOfSize(bytes, title) {
   const { PDFDocument, PDFName, StandardFonts } = apiRequire('pdf-lib');
   const build = async (padding) => {

@@ -96,8 +96,8 @@ export const ENDED = ['completed', 'failed', 'cancelled'];
 /**
  * The processes, folders and other things one bench run must stop or remove, and how it ends:
  * `finish(main)` runs main, cleans up and exits (main's number, else process.exitCode, else 0;
- * 1 on an error). After `limitMs`, if given, the run is stopped with exit code 2, on SIGINT or SIGTERM
- * with 130, so a stuck or interrupted bench leaves no API running and no data behind.
+ * 1 on an error). After `limitMs`, if given, the run is stopped with exit code 2, on SIGINT or
+ * SIGTERM with 130, so a stuck or interrupted bench leaves no API running and no data behind.
  */
 export function benchRun({ limitMs } = {}) {
   const children = [];
@@ -165,7 +165,6 @@ export function benchRun({ limitMs } = {}) {
       await waitUntilUp(`${base}/api/v1/health`, child);
       return { child, port, base };
     },
-    cleanup,
     finish: (main) =>
       main()
         .then(async (code) => {
@@ -181,7 +180,10 @@ export function benchRun({ limitMs } = {}) {
   return run;
 }
 
-/** Until `url` answers 200 (up to 3 minutes: on a loaded machine the embedded database's first start took over one). */
+/**
+ * Until `url` answers 200 (up to 3 minutes: on a loaded machine the embedded database's first
+ * start took over one).
+ */
 export async function waitUntilUp(url, child) {
   for (let i = 0; i < 1800; i += 1) {
     if (child.exitCode !== null) throw new Error(`exited during start-up (${url})`);

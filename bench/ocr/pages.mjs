@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { levenshtein, normaliseForAccuracy } from '../../api/src/processing/ocr/fixtures/accuracy.ts';
 
-/** PNGs of the PDF `bytes`' pages `pages` (1-based; those past its end are left out), at 300 DPI on white. */
+/** PNGs of the PDF's `pages` (1-based; any past its end left out), at 300 DPI on white. */
 export async function renderPages(bytes, pages) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const { createCanvas } = createRequire(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))('@napi-rs/canvas');
@@ -25,7 +25,7 @@ export async function renderPages(bytes, pages) {
   return pngs;
 }
 
-/** Character error rate over all pages: edits to turn what was read into the truth, per character of truth. */
+/** Character error rate over all pages: edits from what was read to the truth, per character. */
 export function cer(truth, read) {
   let chars = 0;
   let errors = 0;
