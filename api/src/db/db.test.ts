@@ -74,7 +74,10 @@ describe('embedded database (PGlite)', () => {
         rows(opened.db, sql`select count(*) from generate_series(1, 1000) a, generate_series(1, 4000) b where (a * b) % 7 = 3`),
       );
       expect(tookMs).toBeGreaterThan(200); // else the query proves nothing
-      expect(stallMs).toBeLessThan(100);
+      // On the main thread the loop would stall for the whole query; in its own thread only for
+      // what the machine's load costs any timer (over 100 ms beside the browser suite and an
+      // image build), so the bound is a share of the query's time, not a fixed figure.
+      expect(stallMs).toBeLessThan(tookMs / 2);
     } finally {
       await opened.close();
     }
