@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
+import { DialogFrame } from './DialogFrame';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -57,46 +58,29 @@ export function ConfirmDialog({
   };
 
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
       open={open}
-      onOpenChange={(details) => {
-        if (!busy) onOpenChange(details.open);
-      }}
+      onClose={() => onOpenChange(false)}
+      busy={busy}
+      placement="top"
+      title={title}
       initialFocusEl={() => (destructive ? cancelRef.current : confirmRef.current)}
       lazyMount
       unmountOnExit
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <Button ref={confirmRef} colorPalette={destructive ? 'red' : 'brand'} loading={busy} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {message ? <Dialog.Description>{message}</Dialog.Description> : null}
-              {children}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={cancelRef} variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                {cancelLabel}
-              </Button>
-              <Button
-                ref={confirmRef}
-                colorPalette={destructive ? 'red' : 'brand'}
-                loading={busy}
-                onClick={() => void confirm()}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {message ? <Dialog.Description>{message}</Dialog.Description> : null}
+      {children}
+    </DialogFrame>
   );
 }

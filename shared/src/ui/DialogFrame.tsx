@@ -1,9 +1,10 @@
-// The frame the apps' dialogs share: centred over a backdrop, its title, the body, the buttons
-// in its footer and the close button. While `busy` (a change in flight) nothing closes it.
+// The frame the apps' dialogs share: over a backdrop (centred unless told otherwise), its title,
+// the body, the buttons in its footer and the close button. While `busy` (a change in flight)
+// nothing closes it.
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export interface DialogFrameProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'placement' | 'children'> {
+export interface DialogFrameProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> {
   open: boolean;
   /** Escape, the close button or a click outside; not called while busy */
   onClose: () => void;
@@ -15,9 +16,9 @@ export interface DialogFrameProps extends Omit<Dialog.RootProps, 'open' | 'onOpe
   footer?: ReactNode;
 }
 
-export function DialogFrame({ open, onClose, busy = false, title, children, footer, ...root }: DialogFrameProps) {
+export function DialogFrame({ open, onClose, busy = false, title, children, footer, placement = 'center', ...root }: DialogFrameProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" {...root}>
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && onClose()} placement={placement} {...root}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
