@@ -31,12 +31,16 @@ export function byIdRoute<Ok, More extends Omit<FastifySchema, 'params' | 'respo
   more?: More,
   ...alsoErrors: ErrorStatus[]
 ) {
-  return { schema: { params: IdParamsSchema, ...(more as More), response: { 200: ok, ...errorResponses(404, 422, ...alsoErrors) } } };
+  return byId({ 200: ok }, more, alsoErrors);
 }
 
 /** Route options of a delete by id that answers 204 with no body; the rest as byIdRoute. */
 export function deleteByIdRoute<More extends Omit<FastifySchema, 'params' | 'response'> = object>(more?: More, ...alsoErrors: ErrorStatus[]) {
-  return { schema: { params: IdParamsSchema, ...(more as More), response: { 204: z.undefined(), ...errorResponses(404, 422, ...alsoErrors) } } };
+  return byId({ 204: z.undefined() }, more, alsoErrors);
+}
+
+function byId<Answer extends object, More>(answer: Answer, more: More | undefined, alsoErrors: ErrorStatus[]) {
+  return { schema: { params: IdParamsSchema, ...(more as More), response: { ...answer, ...errorResponses(404, 422, ...alsoErrors) } } };
 }
 
 type RouteSchema = FastifySchema & { tags?: string[]; security?: unknown; response?: Record<string, unknown> };
