@@ -35,6 +35,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
+    // a summary table's row weighs less than a label with one amount
+    if (summary) weight = 0.8;
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
     // (a number in brackets is the label's own code: "Handelsrechnung (380) Nr.")
     if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key.replace(/\([^)]*\)/g, ''))) return;
@@ -136,8 +138,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
           // "Bill To:" with the value in the next cell, or below in the same column
           const right = cells[ci + 1];
           if (right && !right.text.includes(':')) {
-            const summary = summaryRow(cells, ci);
-            consider(key, right.text, li, [id, `${li}:${ci + 1}`], summary ? 0.8 : 0.95, 'label', summary);
+            consider(key, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label', summaryRow(cells, ci));
           }
           const below = nextNonEmpty(lines, li);
           if (below !== -1) {
@@ -153,8 +154,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       // "Date  2024-03-01": a label cell followed by a value cell (a time's colon is no label's: "25/12/2018 8:13 PM")
       const right = cells[ci + 1];
       if (right && !right.text.replace(TIME, '').includes(':')) {
-        const summary = summaryRow(cells, ci);
-        consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], summary ? 0.8 : 0.95, 'label', summary);
+        consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label', summaryRow(cells, ci));
       }
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
       // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
