@@ -105,14 +105,21 @@ const labelOf = (line: string) => normalizeLabel(line.replace(/[-+]?\d[\d.,]*\s*
 function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLine | undefined {
   const candidates = amountLines(lines, consumed);
   const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
-  const subtotal = candidates.find((c) => words(c).has('subtotal'));
+  // "Sub Total", or a total without the tax ("Total Sales (Excluding GST)")
+  const subtotal = candidates.find((c) => words(c).has('subtotal') || (words(c).has('total') && words(c).has('excl')));
   if (!subtotal) return undefined;
   const tax = candidates.find((c) => {
     const w = words(c);
-    return c.line > subtotal.line && ['tax', 'gst', 'vat'].some((x) => w.has(x)) && !['total', 'subtotal', 'incl', 'inclusive', 'including', 'excl', 'excluding'].some((x) => w.has(x));
+    // the tax alone ("GST 6%", "Total GST"), not a total with or without it
+    const others = [...w].filter((x) => x !== 'total' && !/^\d+$/.test(x));
+    return c.line > subtotal.line && ['tax', 'gst', 'vat'].some((x) => w.has(x)) && !['subtotal', 'incl', 'excl'].some((x) => w.has(x)) && (!w.has('total') || others.length === 1);
   });
   if (!tax || tax.value <= 0) return undefined;
-  return candidates.find((c) => c.line > tax.line && near(subtotal.value + tax.value, c.value));
+  // to the cent, with a rounding printed between them ("Rounding : -0.02"): a misread cash amount
+  // a few cents off is not the total
+  const rounding = candidates.find((c) => c.line > tax.line && words(c).has('rounding'))?.value ?? 0;
+  const due = Math.round((subtotal.value + tax.value + rounding) * 100);
+  return candidates.find((c) => c.line > tax.line && !words(c).has('rounding') && Math.round(c.value * 100) === due);
 }
 
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {

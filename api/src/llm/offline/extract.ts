@@ -92,7 +92,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   const notFound = (u: Unfit) => `not found: ${u.path} (${JSON.stringify(u.value).slice(0, 60)} is ${u.reason})`;
   const unfit = fitValues(model, values, found).map(notFound);
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
-  unfit.push(...dropUnsupportedGuesses(model, values, found).map(notFound));
+  unfit.push(...dropUnsupportedGuesses(model, values, found, lines).map(notFound));
 
   return { ...assemble(model, values, tableData, found, rows), warnings: [...tables.repairs, ...unfit, ...warnings] };
 }

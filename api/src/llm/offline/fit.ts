@@ -15,10 +15,12 @@
 //                 date; a manual's comparison table is no receipt.
 // Applied to the header fields once every rule has had its say, before the arithmetic reads them.
 import type { ScalarField, SchemaModel } from './fields';
-import { IDENTIFIER_WORDS, contentWords, nameWords } from './labels';
+import { IDENTIFIER_WORDS, contentWords, nameWords, normalizeLabel } from './labels';
+import { LEGAL_FORM_ALONE } from './letterhead';
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { findDates } from './values';
+import { TITLES } from './vocabulary';
 
 export interface Unfit {
   path: string;
@@ -72,8 +74,6 @@ export function nameProblem(value: string): string | null {
   return null;
 }
 
-/** "GmbH", "S.L.", "Sp. z o.o." alone: the end of a name a label split took, not a name */
-const LEGAL_FORM_ALONE = /^(?:GmbH|AG|KG|OHG|SE|Ltd\.?|Inc\.?|LLC|S\.?A\.?S?|S\.?L\.?|SARL|B\.?V\.?|N\.?V\.?|S\.r\.l\.|S\.p\.A\.|Sp\. z o\.o\.|Sdn\.? Bhd\.?|Bhd\.?)$/i;
 
 /** a party label written before the name it labels */
 const NAME_LABEL = /^(?:from|seller|vendor|supplier|sold\s+by|issued\s+by|bill(?:ed)?\s+to|invoice\s+to|ship(?:ped)?\s+to|buyer|customer|client|merchant|payee|company)\b\s*[:\-–]?\s+(?=\S)/i;
@@ -150,17 +150,30 @@ export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>,
 }
 
 /**
+ * A line that names the text a bill of some kind ("RECEIPT", "TAX INVOICE", "Rechnung", "CASH BILL
+ * 1234"): the title a letter or a manual never has on a line of its own, only in its prose. With
+ * it, a receipt whose every label OCR damaged keeps its date and its letterhead.
+ */
+function isKindTitle(line: string): boolean {
+  const words = normalizeLabel(line).split(' ').filter((w) => w && !/\d/.test(w) && w !== 'number');
+  return words.length > 0 && words.length <= 3 && KIND_TITLES.has(words.join(' '));
+}
+const KIND_TITLES = new Set(
+  ['invoice', 'tax invoice', 'simplified tax invoice', 'full tax invoice', 'receipt', 'official receipt', 'sales receipt', 'cash receipt', 'cash bill', 'bill', 'cash sale', 'cash sales', 'credit note', 'purchase order', ...TITLES].map(normalizeLabel),
+);
+
+/**
  * Fallbacks stand only beside a value a label, a table column or the arithmetic gave (table rows
  * alone are no evidence: a manual's comparison table reads as rows). Run after the arithmetic,
  * which may find the one labelled value a damaged receipt has (its total, from cash and change).
  */
-export function dropUnsupportedGuesses(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[]): Unfit[] {
+export function dropUnsupportedGuesses(model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[], lines: readonly string[]): Unfit[] {
   const via = (f: ScalarField) => found.find((x) => x.path === f.path.join('.'))?.via;
   const evidence = [...values.keys()].some((f) => {
     const how = via(f);
     return how !== undefined && !FALLBACKS.has(how);
   });
-  if (evidence) return [];
+  if (evidence || lines.some(isKindTitle)) return [];
   const out: Unfit[] = [];
   const drop = dropper(values, found, out);
   for (const field of model.scalars) {

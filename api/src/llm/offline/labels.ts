@@ -15,6 +15,8 @@ const ABBREVIATIONS: Record<string, string> = {
   pcs: 'quantity', hrs: 'hours', vat: 'vat', gst: 'gst', po: 'po', uom: 'unit', acct: 'account', cust: 'customer',
   // "n°", "nº", "Nummer", "numéro", "número", "numero", "numer": the word for number in the languages read here
   n: 'number', nummer: 'number', numero: 'number', numer: 'number', nro: 'number',
+  // "Total Includes GST", "Total (inclusive of GST)", "Total Sales (Excluding GST)": one word each
+  inclusive: 'incl', including: 'incl', includes: 'incl', included: 'incl', exclusive: 'excl', excluding: 'excl', excludes: 'excl', excluded: 'excl',
 };
 
 const STOPWORDS = new Set([

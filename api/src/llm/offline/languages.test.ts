@@ -395,6 +395,44 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', date: '2018-03-18' });
   });
 
+  it('a title line ("RECEIPT") is evidence enough for the date and letterhead of a receipt whose labels OCR damaged', () => {
+    const lines = ['tan woon yann', '', 'INDAH GIFT & HOME DECO', '27,JALAN DEDAF 13,', '81100 JOHOR BAHRU, JOHOR.', '', 'RECEIPT', '', '19/10/2018 20:49:59 #01', 'TOTAL AMTecesasccncsenes RM      60.31'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'INDAH GIFT & HOME DECO', date: '2018-10-19' });
+    // the word in prose is no title: a letter keeps nothing
+    const prose = lines.map((l) => (l === 'RECEIPT' ? 'Please keep this receipt.' : l));
+    expect(extractOffline(prose.join('\n'), RECEIPT).data).toEqual({});
+  });
+
+  it('a legal form on a line of its own ends the name above it', () => {
+    const lines = ['PASARAYA BORONG PINTAR', 'SDN BHD', 'BR No. (124625-H)', 'NO 19-G&19-1&19-2 JALAN TASIK UTAMA 4,', '14/03/2018 557.07PM', 'TAX INVOICE'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'PASARAYA BORONG PINTAR SDN BHD', date: '2018-03-14' });
+  });
+
+  it('"Total Includes GST 0%" is the total paid', () => {
+    const lines = ['PASARAYA BORONG PINTAR SDN BHD', 'Date: 14/03/2018', '“Total Qty: 4.00                  8 20', 'Total Includes GST 0%            8.20', '|    Cash                            20.20', 'Change                          12.00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 8.2 });
+    expect(normalizeLabel('Total (inclusive of GST)')).toBe(normalizeLabel('Total Includes GST'));
+  });
+
+  it('the rows under a tax summary\'s heading are base and tax, even where OCR lost a decimal mark', () => {
+    const lines = ['SYARIKAT PERNIAGAAN GIN KEE', 'Doc No.     : CS00012494    Date: 02/01/2018', '|       Total Sales (Excluding GST)   2.00', '|   Total Sales (Inclusive of GST) :  2.12', 'GST SUMMARY', 'Tax Code     %     Amt (RM)    Tax (RM)', 'SR           6         200        012', 'Total :      2.00        012|/'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 2.12 });
+  });
+
+  it('the amount column\'s name in an item table\'s header is no total', () => {
+    const lines = ['THAI DELICIOUS RESTAURANT', 'NO.22 JALAN PUTERI 2/4', '|   Date: 02/02/2017 7:31:08 PM            A3', 'Description      Qty    Price    Amount 04', '2 32 PHRANAKON        1    28.00      28.00', '|                Grand Total  TT TTT ge2780'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it('a total printed without its amount is the total before tax and the tax added up, to the cent', () => {
+    const lines = ['SYARIKAT PERNIAGAAN GIN KEE', 'Date: 02/12/2017', '|        Total Sales (Excluding GST)    28.00', '|                        Discount :     000', 'Total GST :     1.68', '|                       Rounding :      0.00', '|    Total Sales (Inclusive of GST) :', '|                          CASH :      29.68', 'Change :       0.00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 29.68 });
+    // a cash amount a few cents off what they and the rounding add up to is a misreading: no total
+    const zheng = ['PERNIAGAAN ZHENG HUI', 'Date: 12/02/2018', '(Excluded GST) Sub Total (RM)  106.10', 'Total (GST (RM) :          6.37', 'Rounding {RM} :      -0.02', 'Total (RM) ©   11%.46', 'CASH :     112.48'];
+    expect(extractOffline(zheng.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+    expect(extractOffline(zheng.join('\n').replace('112.48', '112.45'), RECEIPT).data).toMatchObject({ total: 112.45 });
+  });
+
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });

@@ -28,6 +28,13 @@ const COMPANY_ENDING =
   /(?:^|[\s.(])(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|e\.\s?k|ltd|limited|llc|inc|corp(?:oration)?|plc|sarl|sas|b\.\s?v|n\.\s?v|s\.\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd|enterprises?|trading|company)\.?,?$/i;
 
 /**
+ * A legal form and nothing else ("SDN BHD", "GmbH", "S/B", "Sp. z o.o."): the end of a name that a
+ * line break or a label split took, not a name; OCR's misreadings of "Sdn Bhd" included.
+ */
+export const LEGAL_FORM_ALONE =
+  /^\(?(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|se|ltd|limited|llc|inc|plc|sarl|s\.?a\.?s?|b\.?\s?v|n\.?\s?v|s\.?\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd)\.?\)?,?$/i;
+
+/**
  * A cell made of words: at least five letters and few tokens that are not words. Without a
  * company ending to vouch for it, also one word of four letters and no digit at all (an address
  * line ends in its house number: "Calle Mayor 7").
@@ -106,9 +113,13 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
   const name = (i: number, alone: boolean) => (taken?.has(i) || row(i) ? undefined : nameCell(lines[i]!, alone, isLabel));
   let ending: Letterhead | undefined;
   for (const i of top) {
-    const found = name(i, false);
+    let found = name(i, false);
     if (found && COMPANY_ENDING.test(found)) {
-      ending = { name: mendedEnding(found), line: i, by: 'company-ending' };
+      // a legal form on a line of its own ends the name on the line above ("PASARAYA BORONG PINTAR" /
+      // "SDN BHD")
+      const above = i > 0 && LEGAL_FORM_ALONE.test(found) ? name(i - 1, false) : undefined;
+      if (above) found = `${above} ${found}`;
+      ending = { name: mendedEnding(found), line: above ? i - 1 : i, by: 'company-ending' };
       break;
     }
   }

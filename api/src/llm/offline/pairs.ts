@@ -6,7 +6,7 @@ import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
 import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
-import { LINE_SUM } from './vocabulary';
+import { DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
 import { findDates, parseAmount } from './values';
@@ -34,8 +34,12 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   // a document that writes its amounts with cents: an amount without a decimal mark is one whose mark OCR lost ("Total 3100")
   const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
+  const summaryLines = taxSummaryLines(lines);
+  // "Description   Qty   Price   Amount 04": the amount column's name over the rows, no total
+  const headerLines = new Set(lines.flatMap((l, li) => (splitCells(l).filter((c) => ITEM_COLUMNS.has(normalizeLabel(c.text))).length >= 2 ? [li] : [])));
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
     // a summary table's row weighs less than a label with one amount
+    summary ||= summaryLines.has(line);
     if (summary) weight = 0.8;
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
     // (a number in brackets is the label's own code: "Handelsrechnung (380) Nr.")
@@ -78,6 +82,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
+      if (field.type === 'number' && headerLines.has(Number(consumes[0]!.split(':')[0]))) continue;
       if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
       if (parsed === undefined) continue;
@@ -194,6 +199,31 @@ function summaryRow(cells: { text: string }[], ci: number): boolean {
   const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
   // also with a rate between ("Umsatzsteuer (S)   240,00   7   16,80": a tax breakdown's base, rate, tax)
   return amount(cells[ci + 1]?.text) && cells.slice(ci + 2).some((c) => amount(c.text));
+}
+
+/** the names of a line-item table's columns other than its amount */
+const ITEM_COLUMNS = new Set(['description', 'item', 'qty', 'quantity', 'price', 'unit price', 'disc', 'product', ...QUANTITY, ...UNIT_PRICE, ...DESCRIPTION].map(normalizeLabel));
+
+/** how many lines under a tax summary's heading are its rows */
+const SUMMARY_ROWS = 5;
+
+/**
+ * The rows under a tax summary's heading ("GST Summary   Amount (RM)   Tax (RM)", "VAT summary")
+ * that hold two numbers: "Total : 2.00  012" is the base and the tax, even where OCR lost the
+ * tax's decimal mark.
+ */
+function taxSummaryLines(lines: string[]): Set<number> {
+  const out = new Set<number>();
+  lines.forEach((line, li) => {
+    if (!/(?:gst|tax|vat|mwst|ust|tva|iva|btw)\s*summary|summary\s+of\s+(?:gst|tax|vat)/i.test(line)) return;
+    for (let k = li + 1, rows = 0; k < lines.length && rows < SUMMARY_ROWS; k++) {
+      if (!lines[k]!.trim()) continue;
+      rows++;
+      // a base and its tax; "TOTAL PAID : 27.55" printed under the summary is the amount paid
+      if ((lines[k]!.match(/\d[\d.,]*/g) ?? []).length >= 2) out.add(k);
+    }
+  });
+  return out;
 }
 
 /** "<number> vom|von|du|del|de|van|of|dated <date>" */
