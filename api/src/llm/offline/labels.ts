@@ -195,6 +195,9 @@ export function contentWords(text: string): string[] {
     .map(stem);
 }
 
+/** a label that says what its amount is without ("Total (Excluding GST)", "Summe ohne MwSt.") */
+export const isNegatedLabel = (text: string): boolean => normalizeLabel(text).split(' ').some((w) => NEGATIONS.has(w));
+
 const NEGATIONS = new Set(['without', 'excluding', 'excl', 'except', 'before', 'not', 'ex', 'less', 'ohne', 'exkl', 'hors', 'zonder', 'sin', 'senza', 'bez']);
 
 /**

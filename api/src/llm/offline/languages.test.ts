@@ -233,6 +233,27 @@ describe('a letter for a window envelope (mustangproject development e-invoices)
   });
 });
 
+describe('the issuer is the party the bank details are made out to (mustangproject development e-invoice)', () => {
+  it('the name under "Bénéficiaire" is the seller, over a line that only reads like a seller\'s label', () => {
+    const text = [
+      'FACTURE N° :                     F20180027',
+      'Date :                               31/12/2018',
+      'SELLER TRADE NAME                                             Adresse du Client',
+      'LE FOURNISSEUR',
+      "35 rue d'ici, Seller line 2                                                        LE CLIENT",
+      'NET A PAYER                 100,00 EUR',
+      '',
+      'Bénéficiaire                                                       MOYEN DE PAIEMENT : VIREMENT',
+      'NOM : LE FOURNISSEUR                                           COMPTE :',
+      'IBAN : FR76 1254 2547 2569 8542 5874 698',
+    ];
+    expect(extractOffline(text.join('\n'), INVOICE).data).toMatchObject({ seller_name: 'LE FOURNISSEUR' });
+    // an account holder beside its value is often the owner, not the company
+    const holder = ['Bei Spiel GmbH', 'Ecke 12', '12345 Stadthausen', 'Rechnung # RE-20170509/505 von 09.05.2017', 'Gesamtbetrag: 571,04 €', 'Kontoinhaber: Max Mustermann'];
+    expect(extractOffline(holder.join('\n'), INVOICE).data).not.toMatchObject({ seller_name: 'Max Mustermann' });
+  });
+});
+
 describe('the issuer is the party the e-mail and web addresses belong to', () => {
   it('two names side by side: the one the footer\'s address is registered for made the invoice', () => {
     const text = [
@@ -431,6 +452,19 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     const zheng = ['PERNIAGAAN ZHENG HUI', 'Date: 12/02/2018', '(Excluded GST) Sub Total (RM)  106.10', 'Total (GST (RM) :          6.37', 'Rounding {RM} :      -0.02', 'Total (RM) ©   11%.46', 'CASH :     112.48'];
     expect(extractOffline(zheng.join('\n'), RECEIPT).data).not.toHaveProperty('total');
     expect(extractOffline(zheng.join('\n').replace('112.48', '112.45'), RECEIPT).data).toMatchObject({ total: 112.45 });
+  });
+
+  it('a total "(Excluding GST)" is never the amount paid, also where no total with the tax can be read', () => {
+    const lines = ['32 PUB & BISTRO', 'Date    © 10-03-2018 23:03:06', 'Total (Excluding GST):              179.25', 'GST Payable:                         10.75', 'Total (Inclusive of GST): fan of', 'CASH :                              200. 00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it('a total printed again a few cents apart below is the rounded amount paid', () => {
+    const lines = ['T.A.S Leisure Sdn Bhd', 'Date: 30/12/2017', 'Subtotal             87.80', 'GST @6%               5.81', 'Total:              102,39', '0.01', 'Total 102.40'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 102.4 });
+    // a total printed twice the same stays; one far apart is no rounding
+    expect(extractOffline(lines.slice(0, 5).concat(['Total 102,39']).join('\n'), RECEIPT).data).toMatchObject({ total: 102.39 });
+    expect(extractOffline(lines.slice(0, 5).concat(['Total 12.40']).join('\n'), RECEIPT).data).toMatchObject({ total: 102.39 });
   });
 
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {

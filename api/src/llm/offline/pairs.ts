@@ -5,8 +5,8 @@
 import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
-import { IDENTIFIER_WORDS, contentWords, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
-import { DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
+import { IDENTIFIER_WORDS, contentWords, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
+import { BENEFICIARY, DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
 import { findDates, parseAmount } from './values';
@@ -66,6 +66,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     for (const field of fields) {
       // a summary row's first amount is a base (the tax beside it), never the amount paid
       if (summary && totalRole(field) === 'total') continue;
+      // "Total (Excluding GST)": the total without the tax is never the amount paid
+      if (totalRole(field) === 'total' && isNegatedLabel(name)) continue;
       let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
       // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
       let byIdentifierRule = false;
@@ -117,6 +119,13 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     }
     // a party's block under its label ("Verkäufer" / "Nummer: 549910" / "Name: Lieferant GmbH"): its name line
     if (cells.length === 1) partyBlock(lines, li, cells[0]!.text, fields, out);
+    // "Bénéficiaire      MOYEN DE PAIEMENT : VIREMENT" / "NOM : LE FOURNISSEUR      COMPTE :": the
+    // bank details' holder heads the block in its column
+    else if (BENEFICIARIES.has(normalizeLabel(cells[0]!.text.replace(/[:：\s]+$/, '')))) {
+      const at = cells[0]!.start;
+      const column = lines.map((l) => splitCells(l).find((c) => Math.abs(c.start - at) <= 2)?.text ?? '');
+      partyBlock(column, li, 'Seller', fields, out, BANK_HOLDER_WEIGHT);
+    }
     // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
     if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
       const below = nextNonEmpty(lines, li);
@@ -171,9 +180,24 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
     });
   });
+  preferRoundedTotal(out);
   // several identifiers and nothing says which one the schema means ("Firm nr 5550", "Voucher ref 19-22"): none
   const ruled = new Set(out.filter((c) => c.byIdentifierRule).map((c) => String(c.value)));
   return ruled.size > 1 ? out.filter((c) => !c.byIdentifierRule) : out;
+}
+
+/**
+ * "Total: 102,39" / "0.01" / "Total 102.40": a total printed again a few cents apart further down
+ * is the first one rounded to what can be paid in cash, the amount paid. It takes the score of the
+ * best total above it.
+ */
+function preferRoundedTotal(out: Candidate[]): void {
+  for (const c of out) {
+    if (totalRole(c.field) !== 'total' || typeof c.value !== 'number') continue;
+    const above = out.filter((o) => o.field === c.field && o.line < c.line && typeof o.value === 'number' && o.score >= c.score);
+    const rounded = above.filter((o) => Math.abs((o.value as number) - (c.value as number)) <= 0.05 + 1e-9 && o.value !== c.value);
+    if (rounded.length) c.score = Math.max(...above.map((o) => o.score)) + 0.001;
+  }
 }
 
 /**
@@ -200,6 +224,10 @@ function summaryRow(cells: { text: string }[], ci: number): boolean {
   // also with a rate between ("Umsatzsteuer (S)   240,00   7   16,80": a tax breakdown's base, rate, tax)
   return amount(cells[ci + 1]?.text) && cells.slice(ci + 2).some((c) => amount(c.text));
 }
+
+const BENEFICIARIES = new Set(BENEFICIARY.map(normalizeLabel));
+/** the bank details' holder is the issuer, whatever a line that reads as a seller's label says */
+const BANK_HOLDER_WEIGHT = 1.1;
 
 /** the names of a line-item table's columns other than its amount */
 const ITEM_COLUMNS = new Set(['description', 'item', 'qty', 'quantity', 'price', 'unit price', 'disc', 'product', ...QUANTITY, ...UNIT_PRICE, ...DESCRIPTION].map(normalizeLabel));
@@ -243,7 +271,7 @@ const NAME_LINE = /^(?:name|nom|naam|nombre|nome|nazwa|firma|raz[oó]n social|ra
  * block: the block's "Name: …" line, else its first line that reads as a name (lines with a colon,
  * numbers and addresses are skipped), up to the first empty line, is the party's name.
  */
-function partyBlock(lines: string[], li: number, text: string, fields: ScalarField[], out: Candidate[]): void {
+function partyBlock(lines: string[], li: number, text: string, fields: ScalarField[], out: Candidate[], weight = 0.97): void {
   const label = text.replace(/[:：\s]+$/, '');
   if (!label || /\d/.test(label) || label.split(' ').length > 3) return;
   const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
@@ -268,7 +296,7 @@ function partyBlock(lines: string[], li: number, text: string, fields: ScalarFie
   }
   if (!name || !plausible(f, name.value)) return;
   const value = parseFieldValue(f, name.value);
-  if (value !== undefined) out.push({ field: f, score: 0.97 * score, line: name.line, consumes: [`${li}:0`, `${name.line}:0`], value, via: 'next-line', label });
+  if (value !== undefined) out.push({ field: f, score: weight * score, line: name.line, consumes: [`${li}:0`, `${name.line}:0`], value, via: 'next-line', label });
 }
 
 export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);

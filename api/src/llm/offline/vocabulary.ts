@@ -64,6 +64,13 @@ export const TAX = [
   'kwota vat', 'podatek vat', 'vat razem', 'razem vat',
 ];
 
+/**
+ * The heading of the bank details' block a document asks to be paid to ("Bénéficiaire" / "NOM :
+ * …"): its issuer. Not an account holder's label beside a value ("Kontoinhaber: Max Mustermann"):
+ * that is often the owner, not the company.
+ */
+export const BENEFICIARY = ['beneficiary', 'beneficiaire', 'zahlungsempfanger', 'begunstigde', 'beneficiario'];
+
 export const SELLER = ['verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
 
 export const BUYER = [
