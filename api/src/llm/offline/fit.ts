@@ -71,6 +71,9 @@ export function nameProblem(value: string): string | null {
   if (!/[A-Za-zÀ-ÿ]{2,}/.test(v)) return 'no name';
   if (LEGAL_FORM_ALONE.test(v)) return 'a legal form alone, not a name';
   if (!/^[A-Z0-9ÄÖÜÀ-Þ"'(&]/.test(v)) return 'a lower-case word, not a name';
+  // a bar, or a capital ending a lower-case word ("JIAWE | HOUSE", "Banh Mi CafE", "PappaR ich"):
+  // letters OCR misread, not the name as printed (legal forms that end so are no sign of it)
+  if (/\|/.test(v) || /\p{Ll}\p{Lu}(?!\p{L})/u.test(v.replace(/\b(?:g?GmbH|mbH|KGaA|SpA|SrL)\b/g, ''))) return 'a name OCR damaged';
   return null;
 }
 

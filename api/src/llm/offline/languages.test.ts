@@ -467,6 +467,28 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.slice(0, 5).concat(['Total 12.40']).join('\n'), RECEIPT).data).toMatchObject({ total: 102.39 });
   });
 
+  it('"CASH CHANGE" is the change: cash less change is the total another line prints', () => {
+    const lines = ['PRGAR MINT JIN BENG', '579, JALAN PERMAS SATY,', 'TAXINY :002-1550040              18/03/1E', 'TL :RM          28.60', '6% GST                               0.07', 'CASH                                100.00', 'CASH CHANGE                         71.40', '18/03/18 19:03 $I02-15500408'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 28.6, date: '2018-03-18' });
+  });
+
+  it('a name with a bar or a capital ending a lower-case word is OCR damage, left out', () => {
+    for (const name of ['JIAWE | HOUSE', 'Banh Mi CafE', 'PappaR ich BMC']) {
+      const lines = [name, '13, JLN TASIK UTAMA 8', 'Date: 09/03/2018', 'Total:   8.20'];
+      expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
+    }
+    // legal forms that end so are names as printed
+    for (const name of ['Kraxi GmbH', 'Ferrari SpA', 'PappaRich BMC']) {
+      const lines = [name, 'Flugzeugallee 17', 'Date: 09/03/2018', 'Total:   8.20'];
+      expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: name });
+    }
+  });
+
+  it('a date after its label inside a cell, without a colon ("… Date. 12/02/2018")', () => {
+    const lines = ['(001451637-M)', 'NO. 83. JALAN BESAR. 45800 BATANG BERJUNTA)', 'GST No. : 000689913856', 'Bm SIMPLIFIED TAX INVOICT, gad', 'Recapt No. © CS1802/27714 Date. 12/02/2018', 'TOTAL       “0      "N83.35'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ date: '2018-02-12' });
+  });
+
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });

@@ -117,6 +117,18 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       const first = belowCells.length === 1 && Math.abs(belowCells[0]!.start - cells[0]!.start) <= 2 ? belowCells[0]!.text.split(' ')[0] : undefined;
       if (first && /\d/.test(first)) consider(cells[0]!.text, first, below, [`${li}:0`, `${below}:0`], 0.9, 'next-line');
     }
+    // "Recapt No. © CS1802/27714 Date. 12/02/2018": a date after a label inside a cell, without a
+    // colon or a gap (the last one to three words before the date name it; a colon's label and
+    // value are read above)
+    for (const cell of cells.filter((c) => !c.text.includes(':'))) {
+      for (const d of findDates(cell.text, { dayFirst: conventions.dayFirst })) {
+        const words = cell.text.slice(0, d.index).replace(/[.:]\s*$/, '').trim().split(/\s+/);
+        if (d.index === 0 || !/\p{L}[.:]?\s*$/u.test(cell.text.slice(0, d.index))) continue;
+        for (let k = 1; k <= Math.min(3, words.length - 1); k++) {
+          consider(words.slice(-k).join(' '), cell.text.slice(d.index, d.index + d.length), li, [`${li}:${cells.indexOf(cell)}:d${d.index}`], 0.9, 'label');
+        }
+      }
+    }
     // a party's block under its label ("Verkäufer" / "Nummer: 549910" / "Name: Lieferant GmbH"): its name line
     if (cells.length === 1) partyBlock(lines, li, cells[0]!.text, fields, out);
     // "Bénéficiaire      MOYEN DE PAIEMENT : VIREMENT" / "NOM : LE FOURNISSEUR      COMPTE :": the

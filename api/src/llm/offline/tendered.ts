@@ -11,7 +11,7 @@ import { parseAmount } from './values';
 /** "Cash", "Cash received", "Tendered", and the same in the other languages read here */
 const TENDER = ['cash', 'cash received', 'cash tendered', 'tendered', 'amount tendered', 'tunai', 'bar', 'bargeld', 'gegeben', 'especes', 'contant', 'efectivo', 'contanti', 'gotowka'];
 /** "Change", "Change due", "Rückgeld", ... */
-const CHANGE = ['change', 'change due', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'wisselgeld', 'cambio', 'resto', 'reszta'];
+const CHANGE = ['change', 'change due', 'cash change', 'change amount', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'wisselgeld', 'cambio', 'resto', 'reszta'];
 
 const TENDER_LABELS = new Set(TENDER.map(normalizeLabel));
 const CHANGE_LABELS = new Set(CHANGE.map(normalizeLabel));
