@@ -64,6 +64,34 @@ function taxByRate(lines: string[], consumed: Set<number>, found: FoundField[], 
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+/** a tax's name in the languages read here */
+const TAX_WORD = /\b(?:tax|vat|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|iva|vat|podatek)\b/i;
+
+/**
+ * Tax at several rates ("zzgl. 7% MwSt.  3,50" / "zzgl. 19% MwSt.  9,50"): where the subtotal and
+ * the total were read and the tax read (one rate's, or none) does not make up the difference, the
+ * tax lines between them that add up to total − subtotal give the tax, which is that difference.
+ * Two lines at least, each ending in its amount; nothing else is taken for a tax.
+ */
+function taxOfSeveralRates(lines: string[], found: FoundField[], byRole: Map<TotalRole, ScalarField>, get: (role: TotalRole) => number | undefined): AmountLine | undefined {
+  const [s, t, tx] = [get('subtotal'), get('total'), get('tax')];
+  if (s === undefined || t === undefined || t <= s || (tx !== undefined && near(s + tx, t))) return undefined;
+  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const [from, to] = [lineOf('subtotal'), lineOf('total')];
+  if (from === undefined || to === undefined || to <= from) return undefined;
+  const taxes: AmountLine[] = [];
+  // (found lines are 1-based: the lines strictly between the subtotal's and the total's)
+  for (let i = from; i < to - 1; i++) {
+    const amount = /(-?\d{1,3}(?:[.,\s]?\d{3})*[.,]\d{2})\s*(?:[A-Z]{3}|[€$£])?\s*$/.exec(lines[i]!);
+    if (!amount || !TAX_WORD.test(lines[i]!)) continue;
+    const value = parseAmount(amount[1]!);
+    if (value !== undefined && value > 0) taxes.push({ line: i, value });
+  }
+  const due = Math.round((t - s) * 100) / 100;
+  if (taxes.length < 2 || !near(taxes.reduce((a, x) => a + x.value, 0), due)) return undefined;
+  return { line: taxes[0]!.line, value: due };
+}
+
 /**
  * A total a scan misread ("132570" for 132,70) that neither the rows nor rows + tax confirm, on a
  * document whose tax line prints its rate: tax × (100 + rate) / rate is the total the tax was taken
@@ -263,6 +291,14 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
     if (at) set('tax', at);
+  }
+  if (fill && byRole.has('tax')) {
+    const at = taxOfSeveralRates(lines, found, byRole, get);
+    if (at) {
+      const before = get('tax');
+      set('tax', at, true);
+      if (before !== undefined) warnings.push(`tax ${money(before)} read again as ${money(at.value)}: the tax lines between the subtotal and the total add up to it`);
+    }
   }
 
   // what the document says and does not add up

@@ -254,6 +254,23 @@ describe('the issuer is the party the bank details are made out to (mustangproje
   });
 });
 
+describe('a German invoice with tax at two rates (written after the development e-invoices\' tax lines)', () => {
+  const lines = ['Muster GmbH', 'Hauptstr. 1', '12345 Berlin', '', 'Rechnung Nr. 2024-17', 'Rechnungsdatum: 03.05.2024', '', 'Summe netto                 100,00', 'USt 7 %                       3,50', 'USt 19 %                      9,50', 'Summe brutto                113,00'];
+
+  it('the tax is what the tax lines between the subtotal and the total add up to', () => {
+    const { data, warnings } = extractOffline(lines.join('\n'), INVOICE);
+    expect(data).toMatchObject({ subtotal: 100, tax_amount: 13, total_amount: 113 });
+    expect(warnings.join(' ')).toContain('tax 3.50 read again as 13.00');
+    // lines that do not make up the difference give nothing but the first rate's tax, warned about
+    const off = lines.map((l) => l.replace('9,50', '9,00'));
+    expect(extractOffline(off.join('\n'), INVOICE).data).toMatchObject({ tax_amount: 3.5 });
+  });
+
+  it('a field\'s label over an amount is no addressee ("Summe netto" under the letterhead)', () => {
+    expect(extractOffline(lines.join('\n'), INVOICE).data).not.toHaveProperty('buyer_name');
+  });
+});
+
 describe('the issuer is the party the e-mail and web addresses belong to', () => {
   it('two names side by side: the one the footer\'s address is registered for made the invoice', () => {
     const text = [

@@ -117,6 +117,7 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   const names: { line: number; name: string }[] = [];
   // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
+  const fieldLabel = (text: string) => model.scalars.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const titleLine = (text: string) => TITLE_WORDS.has(normalizeLabel(text)) || (!/[\d:]/.test(text) && contentWords(text).some((w) => schemaWords.has(w)));
   const later = blocks.slice(letterhead + 1);
   // names standing alone on the line above labelled lines ("Orla Brennan" / "Account: 4471-22019")
@@ -128,7 +129,8 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     // (a column headed by such a line is the document's, not a second letterhead)
     if (k === 0 && besideUnknownLetterhead(letterhead + 1 + b)) return;
     const { line, text: name } = block[k]!;
-    const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name);
+    // (a field's label over its amount's line, "Nettobetrag   100,00", is no name either)
+    const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name) && !fieldLabel(name);
     if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
     // the address: the line under the name, or the next block's first line when OCR split them
     const address = block[k + 1] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
