@@ -271,6 +271,13 @@ describe('a German invoice with tax at two rates (written after the development 
   });
 });
 
+describe('a party\'s label heads the column it stands in (mustangproject development e-invoice)', () => {
+  it('"Adresse du Client" at the right: the name under it, aligned further right, is the buyer', () => {
+    const text = ['FACTURE N° :                     F20180027', 'Date :                               31/12/2018', '', 'SELLER TRADE NAME                                             Adresse du Client', 'LE FOURNISSEUR', "35 rue d'ici, Seller line 2                                                        LE CLIENT", '75018 PARIS, FR', '58 rue de la mer', 'NET A PAYER                 100,00 EUR'];
+    expect(extractOffline(text.join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'LE CLIENT' });
+  });
+});
+
 describe('the issuer is the party the e-mail and web addresses belong to', () => {
   it('two names side by side: the one the footer\'s address is registered for made the invoice', () => {
     const text = [

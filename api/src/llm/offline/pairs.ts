@@ -135,8 +135,16 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // bank details' holder heads the block in its column
     else if (BENEFICIARIES.has(normalizeLabel(cells[0]!.text.replace(/[:：\s]+$/, '')))) {
       const at = cells[0]!.start;
-      const column = lines.map((l) => splitCells(l).find((c) => Math.abs(c.start - at) <= 2)?.text ?? '');
-      partyBlock(column, li, 'Seller', fields, out, BANK_HOLDER_WEIGHT);
+      partyBlock(columnOf(lines, (c) => Math.abs(c.start - at) <= 2), li, 'Seller', fields, out, BANK_HOLDER_WEIGHT);
+    } else {
+      // "SELLER TRADE NAME      Adresse du Client": a party's label heads the column it stands in,
+      // from its left edge to the next label's (the block under it may be aligned to the right)
+      cells.forEach((cell, ci) => {
+        if (/[\d:]/.test(cell.text)) return;
+        const from = ci === 0 ? 0 : cell.start - 2;
+        const to = cells[ci + 1]?.start ?? Infinity;
+        partyBlock(columnOf(lines, (c) => c.start >= from && c.start < to), li, cell.text, fields, out, 0.9);
+      });
     }
     // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
     if (cells.length === 1 && !/[\d:]/.test(cells[0]!.text) && cells[0]!.text.split(' ').length <= 4) {
@@ -278,12 +286,32 @@ function ownDateField(fields: ScalarField[]): ScalarField | undefined {
 /** a label of a party's name inside its block: "Name:", "Nom :", "Naam:", "Firma:", "Nazwa:" */
 const NAME_LINE = /^(?:name|nom|naam|nombre|nome|nazwa|firma|raz[oó]n social|ragione sociale|company)\s*[:：]\s*(\S.*)$/i;
 
+/** the cells of a column, line by line ('' where a line has none), and where each stands in its line */
+interface Column {
+  texts: string[];
+  index: number[];
+}
+
+function columnOf(lines: string[], inColumn: (c: Cell) => boolean): Column {
+  const column: Column = { texts: [], index: [] };
+  for (const l of lines) {
+    const cells = splitCells(l);
+    const at = cells.findIndex(inColumn);
+    column.texts.push(at === -1 ? '' : cells[at]!.text);
+    column.index.push(at === -1 ? 0 : at);
+  }
+  return column;
+}
+
 /**
  * A line holding only a party's label ("Verkäufer", "Sprzedawca:", "Seller") heads that party's
  * block: the block's "Name: …" line, else its first line that reads as a name (lines with a colon,
- * numbers and addresses are skipped), up to the first empty line, is the party's name.
+ * numbers and addresses are skipped), up to the first empty line, is the party's name. Given a
+ * column (a label that stands beside others), the block is read in that column only.
  */
-function partyBlock(lines: string[], li: number, text: string, fields: ScalarField[], out: Candidate[], weight = 0.97): void {
+function partyBlock(source: string[] | Column, li: number, text: string, fields: ScalarField[], out: Candidate[], weight = 0.97): void {
+  const lines = Array.isArray(source) ? source : source.texts;
+  const cellId = (k: number) => `${k}:${Array.isArray(source) ? 0 : source.index[k]}`;
   const label = text.replace(/[:：\s]+$/, '');
   if (!label || /\d/.test(label) || label.split(' ').length > 3) return;
   const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
@@ -308,7 +336,7 @@ function partyBlock(lines: string[], li: number, text: string, fields: ScalarFie
   }
   if (!name || !plausible(f, name.value)) return;
   const value = parseFieldValue(f, name.value);
-  if (value !== undefined) out.push({ field: f, score: weight * score, line: name.line, consumes: [`${li}:0`, `${name.line}:0`], value, via: 'next-line', label });
+  if (value !== undefined) out.push({ field: f, score: weight * score, line: name.line, consumes: [cellId(li), cellId(name.line)], value, via: 'next-line', label });
 }
 
 export const NAME_WORDS = ['name', 'holder', 'vendor', 'seller', 'buyer', 'customer', 'supplier', 'merchant', 'company', 'payee', 'client'].map(stem);
