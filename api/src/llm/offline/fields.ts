@@ -3,7 +3,7 @@
 import { formatOf, isNullable, itemsOf, primaryType, propertiesOf, unwrapNullable, type SimpleType } from '../json-schema';
 import type { JSONSchema } from '../types';
 import { IDENTIFIER_WORDS, contentWords, labelsFor, type Label } from './labels';
-import { findDates, parseAmount, parseBoolean, parseCurrency, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
+import { compactDate, findDates, parseAmount, parseBoolean, parseCurrency, parseDateTime, parseEmail, parseInteger, parseUrl, parseUuid } from './values';
 
 export interface ScalarField {
   /** path from the root object: ['invoice_number'] or ['vendor', 'name'] */
@@ -162,6 +162,8 @@ export function parseFieldValue(field: ScalarField, raw: string): unknown {
   switch (field.format) {
     case 'date': {
       // "01/05/2024 to 31/05/2024": a period's last day for a field the schema says is its end
+      const compact = compactDate(value);
+      if (compact) return compact;
       const dates = findDates(value, { dayFirst: conventions.dayFirst });
       const end = dates.length === 2 && /\b(?:ends?|ending|closing|last|until|through)\b/i.test(`${field.name.replace(/_/g, ' ')} ${field.description ?? ''}`);
       return (end ? dates[1] : dates[0])?.iso;

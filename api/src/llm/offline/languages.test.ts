@@ -278,6 +278,17 @@ describe('a party\'s label heads the column it stands in (mustangproject develop
   });
 });
 
+describe('a date as e-invoices store it (mustangproject development e-invoice)', () => {
+  it('"DATE DE LIVRAISON : 20181230" is the 30th of December 2018 where a label says it is a date', () => {
+    // (a schema written in French: its field's own words name the label)
+    const schema = obj({ numero_facture: str('Numéro de la facture'), date_livraison: date('Date de livraison') });
+    const text = ['FACTURE N° :                     F20180027', 'N° BON DE LIVRAISON : DESPADV002', 'DATE DE LIVRAISON : 20181230'];
+    expect(extractOffline(text.join('\n'), schema).data).toMatchObject({ date_livraison: '2018-12-30' });
+    // eight digits in running text are no date
+    expect(findDates('Kundennummer 20181230')).toEqual([]);
+  });
+});
+
 describe('the issuer is the party the e-mail and web addresses belong to', () => {
   it('two names side by side: the one the footer\'s address is registered for made the invoice', () => {
     const text = [

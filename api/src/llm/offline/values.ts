@@ -212,7 +212,16 @@ function datesInWords(text: string): FoundDate[] {
 const REFERENCE_DATE = new Date(Date.UTC(2000, 0, 1));
 
 export function parseDate(value: string, options: DateOptions = {}): string | undefined {
-  return findDates(value, options)[0]?.iso;
+  return compactDate(value) ?? findDates(value, options)[0]?.iso;
+}
+
+/**
+ * A labelled value written as e-invoices store a date, "20181230" (year, month, day): read only
+ * where a label says it is a date, for in running text eight digits are as often a number.
+ */
+export function compactDate(value: string): string | undefined {
+  const compact = /^\s*((?:19|20)\d{2})(\d{2})(\d{2})\s*$/.exec(value);
+  return compact ? iso(+compact[1]!, +compact[2]!, +compact[3]!) : undefined;
 }
 
 /** An ISO date-time with an explicit offset (the extractor never adds a time zone itself). */
