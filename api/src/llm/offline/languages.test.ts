@@ -69,6 +69,13 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
     expect(r.data).toMatchObject({ invoice_number: '471102', invoice_date: '2024-11-15', seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte', currency: 'EUR', total_amount: 529.87 });
   });
 
+  it('German and French party and date labels: Rechnungsaussteller, Rechnungsanschrift, Date de facturation', () => {
+    const de = ['Rechnungsaussteller', 'Name: Lieferant GmbH', '', 'Rechnungsanschrift', 'Kunden AG Mitte', 'Kundenstraße 15', '', 'Rechnung Nr. 471102', 'Datum der Rechnung: 15.11.2024', 'Bruttosumme    529,87'];
+    expect(extractOffline(de.join('\n'), INVOICE).data).toMatchObject({ seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte', invoice_date: '2024-11-15' });
+    const fr = ['Le Fournisseur SARL', '12 rue de la Paix, 75002 Paris', '', 'Adresse de facturation', 'Le Client SA', '58 rue de la mer', '', 'Facture n° F-2024-12', 'Date de facturation : 02/07/2024', 'Total TTC    110,00 €'];
+    expect(extractOffline(fr.join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'Le Client SA', invoice_date: '2024-07-02' });
+  });
+
   it('German: a tax breakdown under the items is no row, and the subtotal is not their sum', () => {
     const text = [
       'Handelsrechnung Nr. 471102 vom 05.03.2018',

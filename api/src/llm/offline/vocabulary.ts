@@ -22,6 +22,8 @@ export const ISSUE_DATE = [
   'datum', 'rechnungsdatum', 'belegdatum', 'ausstellungsdatum', 'rechnung datum', 'date facture', 'facture date', 'date emission', 'date d emission',
   'factuurdatum', 'factuur datum', 'fecha', 'fecha factura', 'fecha expedicion', 'fecha emision', 'data', 'data fattura', 'data documento', 'data emissione',
   'data wystawienia', 'data faktury',
+  // "Datum der Rechnung", "Date de facturation"
+  'datum rechnung', 'date facturation',
 ];
 
 export const DUE_DATE = ['fallig', 'falligkeit', 'falligkeitsdatum', 'zahlbar bis', 'zahlungsziel', 'echeance', 'date echeance', 'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'vencimiento', 'fecha vencimiento', 'scadenza', 'data scadenza', 'termin platnosci', 'termin zapłaty'];
@@ -71,11 +73,13 @@ export const TAX = [
  */
 export const BENEFICIARY = ['beneficiary', 'beneficiaire', 'zahlungsempfanger', 'begunstigde', 'beneficiario'];
 
-export const SELLER = ['verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
+export const SELLER = ['rechnungsaussteller', 'auftragnehmer', 'verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
 
 export const BUYER = [
   'kaufer', 'kunde', 'rechnungsempfanger', 'empfanger', 'kaufer leistungsempfanger', 'leistungsempfanger', 'rechnungsadresse', 'acheteur', 'destinataire', 'adresse client', 'facture a', 'klant', 'afnemer', 'aan', 'factuuradres',
   'cliente', 'comprador', 'destinatario', 'datos cliente', 'cessionario committente', 'cessionario', 'committente', 'nabywca', 'odbiorca',
+  // "Rechnungsanschrift", "Auftraggeber", "Adresse de facturation"
+  'rechnungsanschrift', 'auftraggeber', 'adresse facturation',
 ];
 
 export const CURRENCY = ['wahrung', 'rechnungswahrung', 'devise', 'valuta', 'munt', 'moneda', 'divisa', 'waluta'];
