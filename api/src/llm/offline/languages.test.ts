@@ -531,6 +531,15 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ date: '2018-02-12' });
   });
 
+  it('"Net Total" under the tax is a receipt\'s total; above the tax it is no total paid', () => {
+    const lines = ['C W KHOO HARDWARE SDN BHD', 'Date: 01/03/2018', '5        4.00        20.00 sR', 'GST @ 6% :           1.20', 'Net Total (MYR) : 21.20', 'Rounding Adj. :        0.00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 21.2 });
+    const before = ['C W KHOO HARDWARE SDN BHD', 'Date: 01/03/2018', 'Net Total (MYR) : 20.00', 'GST @ 6% :           1.20'];
+    expect(extractOffline(before.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+    // a schema with a subtotal keeps the invoice's reading: the net total is the subtotal
+    expect(extractOffline(lines.join('\n'), INVOICE).data).toMatchObject({ subtotal: 21.2 });
+  });
+
   it('a labelled amount OCR split at its decimal point ("86. 00")', () => {
     const text = ['Shell ISNI PETRO TRADING', 'Company No 0026432768-A', 'Date: 18/03/18', 'Total           RM   86. 00'].join('\n');
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'Shell ISNI PETRO TRADING', total: 86 });

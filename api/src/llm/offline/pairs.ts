@@ -27,6 +27,9 @@ export interface Candidate {
 export const LABEL_THRESHOLD = 0.6;
 
 const LINE_SUMS = new Set(LINE_SUM.map(normalizeLabel));
+const NET_TOTALS = new Set(['net total', 'nett total', 'net amount', 'nett amount'].map(normalizeLabel));
+/** a tax's line with its amount ("GST @ 6% :  1.20", "Total GST   0.12") */
+const TAX_LINE = /\b(?:gst|vat|sst|tax)\b[^\n]*\d[.,]\d{2}\s*$/i;
 
 export function collectCandidates(lines: string[], fields: ScalarField[], skipLines: Set<number>): Candidate[] {
   const out: Candidate[] = [];
@@ -35,6 +38,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const summaryLines = taxSummaryLines(lines);
+  const noSubtotal = !fields.some((f) => totalRole(f) === 'subtotal');
+  const taxAbove = (line: number) => lines.slice(0, line).some((l) => TAX_LINE.test(l));
   // "Description   Qty   Price   Amount 04": the amount column's name over the rows, no total
   const headerLines = new Set(lines.flatMap((l, li) => (splitCells(l).filter((c) => ITEM_COLUMNS.has(normalizeLabel(c.text))).length >= 2 ? [li] : [])));
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
@@ -81,6 +86,10 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (field.type === 'number' && /round/i.test(key) && field.labels.some((l) => l.phrase === 'total')) score *= 1.15;
       // the sum of the item lines gives way to a total without tax printed beside it
       if (field.type === 'number' && LINE_SUMS.has(normalizeLabel(name))) score *= 0.9;
+      // "Net Total (MYR) : 21.20" under the tax ("GST @ 6% : 1.20"): a receipt's total net of its
+      // discounts, not an invoice's total before tax (which stands above the tax), for a schema
+      // that asks for no subtotal
+      if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && taxAbove(line)) score = Math.max(score, 0.9);
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
