@@ -39,7 +39,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const summaryLines = taxSummaryLines(lines);
   const noSubtotal = !fields.some((f) => totalRole(f) === 'subtotal');
-  const taxAbove = (line: number) => lines.slice(0, line).some((l) => TAX_LINE.test(l));
+  const firstTax = lines.findIndex((l) => TAX_LINE.test(l));
+  const taxAbove = (line: number) => firstTax !== -1 && firstTax < line;
   // "Description   Qty   Price   Amount 04": the amount column's name over the rows, no total
   const headerLines = new Set(lines.flatMap((l, li) => (splitCells(l).filter((c) => ITEM_COLUMNS.has(normalizeLabel(c.text))).length >= 2 ? [li] : [])));
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
@@ -139,20 +140,26 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       }
     }
     // a party's block under its label ("Verkäufer" / "Nummer: 549910" / "Name: Lieferant GmbH"): its name line
-    if (cells.length === 1) partyBlock(lines, li, cells[0]!.text, fields, out);
+    if (cells.length === 1) {
+      const party = partyOfLabel(cells[0]!.text, fields);
+      if (party) partyBlock(lines, li, party, out);
+    }
     // "Bénéficiaire      MOYEN DE PAIEMENT : VIREMENT" / "NOM : LE FOURNISSEUR      COMPTE :": the
     // bank details' holder heads the block in its column
     else if (BENEFICIARIES.has(normalizeLabel(cells[0]!.text.replace(/[:：\s]+$/, '')))) {
       const at = cells[0]!.start;
-      partyBlock(columnOf(lines, (c) => Math.abs(c.start - at) <= 2), li, 'Seller', fields, out, BANK_HOLDER_WEIGHT);
+      const seller = partyOfLabel('Seller', fields);
+      if (seller) partyBlock(columnOf(lines, (c) => Math.abs(c.start - at) <= 2), li, seller, out, BANK_HOLDER_WEIGHT);
     } else {
       // "SELLER TRADE NAME      Adresse du Client": a party's label heads the column it stands in,
-      // from its left edge to the next label's (the block under it may be aligned to the right)
+      // from its left edge to the next label's (the block under it may be aligned to the right);
+      // the column is cut out only under a cell that is a party's label
       cells.forEach((cell, ci) => {
-        if (/[\d:]/.test(cell.text)) return;
+        const party = /[\d:]/.test(cell.text) ? undefined : partyOfLabel(cell.text, fields);
+        if (!party) return;
         const from = ci === 0 ? 0 : cell.start - 2;
         const to = cells[ci + 1]?.start ?? Infinity;
-        partyBlock(columnOf(lines, (c) => c.start >= from && c.start < to), li, cell.text, fields, out, 0.9);
+        partyBlock(columnOf(lines, (c) => c.start >= from && c.start < to), li, party, out, 0.9);
       });
     }
     // a label alone on its line, its value the line below ("Charged to" / "Lakeside Clinic")
@@ -221,9 +228,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
  * best total above it.
  */
 function preferRoundedTotal(out: Candidate[]): void {
-  for (const c of out) {
-    if (totalRole(c.field) !== 'total' || typeof c.value !== 'number') continue;
-    const above = out.filter((o) => o.field === c.field && o.line < c.line && typeof o.value === 'number' && o.score >= c.score);
+  const totals = out.filter((c) => totalRole(c.field) === 'total' && typeof c.value === 'number');
+  for (const c of totals) {
+    const above = totals.filter((o) => o.field === c.field && o.line < c.line && o.score >= c.score);
     const rounded = above.filter((o) => Math.abs((o.value as number) - (c.value as number)) <= 0.05 + 1e-9 && o.value !== c.value);
     if (rounded.length) c.score = Math.max(...above.map((o) => o.score)) + 0.001;
   }
@@ -312,21 +319,30 @@ function columnOf(lines: string[], inColumn: (c: Cell) => boolean): Column {
   return column;
 }
 
+interface PartyLabel {
+  f: ScalarField;
+  score: number;
+  label: string;
+}
+
+/** the one party name field a label names ("Verkäufer", "Sprzedawca:", "Adresse du Client"), if any */
+function partyOfLabel(text: string, fields: ScalarField[]): PartyLabel | undefined {
+  const label = text.replace(/[:：\s]+$/, '');
+  if (!label || /\d/.test(label) || label.split(' ').length > 3) return undefined;
+  const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
+  const matched = parties.map((f) => ({ f, score: matchLabel(label, f.labels), label })).filter((m) => m.score >= 0.85);
+  return matched.length === 1 ? matched[0] : undefined;
+}
+
 /**
  * A line holding only a party's label ("Verkäufer", "Sprzedawca:", "Seller") heads that party's
  * block: the block's "Name: …" line, else its first line that reads as a name (lines with a colon,
  * numbers and addresses are skipped), up to the first empty line, is the party's name. Given a
  * column (a label that stands beside others), the block is read in that column only.
  */
-function partyBlock(source: string[] | Column, li: number, text: string, fields: ScalarField[], out: Candidate[], weight = 0.97): void {
+function partyBlock(source: string[] | Column, li: number, { f, score, label }: PartyLabel, out: Candidate[], weight = 0.97): void {
   const lines = Array.isArray(source) ? source : source.texts;
   const cellId = (k: number) => `${k}:${Array.isArray(source) ? 0 : source.index[k]}`;
-  const label = text.replace(/[:：\s]+$/, '');
-  if (!label || /\d/.test(label) || label.split(' ').length > 3) return;
-  const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
-  const matched = parties.map((f) => ({ f, score: matchLabel(label, f.labels) })).filter((m) => m.score >= 0.85);
-  if (matched.length !== 1) return;
-  const { f, score } = matched[0]!;
   let name: { value: string; line: number } | undefined;
   // (one empty line may stand between the label and its block)
   const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
