@@ -65,7 +65,7 @@ function taxByRate(lines: string[], consumed: Set<number>, found: FoundField[], 
 }
 
 /** a tax's name in the languages read here */
-const TAX_WORD = /\b(?:tax|vat|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|iva|vat|podatek)\b/i;
+const TAX_WORD = /\b(?:tax|vat|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|iva|podatek)\b/i;
 
 /**
  * Tax at several rates ("zzgl. 7% MwSt.  3,50" / "zzgl. 19% MwSt.  9,50"): where the subtotal and
