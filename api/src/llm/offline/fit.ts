@@ -77,7 +77,6 @@ export function nameProblem(value: string): string | null {
   return null;
 }
 
-
 /** a party label written before the name it labels */
 const NAME_LABEL = /^(?:from|seller|vendor|supplier|sold\s+by|issued\s+by|bill(?:ed)?\s+to|invoice\s+to|ship(?:ped)?\s+to|buyer|customer|client|merchant|payee|company)\b\s*[:\-–]?\s+(?=\S)/i;
 

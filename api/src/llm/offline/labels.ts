@@ -133,6 +133,11 @@ export function labelsFor(name: string, description?: string, parentName?: strin
   return [...labels.values()];
 }
 
+/** a cell that is one of the fields' labels ("Nettobetrag", "Invoice Number:"), a trailing colon aside */
+export function isFieldLabel(text: string, fields: readonly { labels: Label[] }[]): boolean {
+  return fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
+}
+
 /** How well a document label names a property: 0 (not at all) to 1 (its exact name). */
 export function matchLabel(documentLabel: string, labels: Label[]): number {
   // "Booking ref." names what "Booking No." names

@@ -5,7 +5,7 @@
 import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
-import { IDENTIFIER_WORDS, contentWords, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
+import { IDENTIFIER_WORDS, contentWords, isFieldLabel, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
 import { BENEFICIARY, DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
@@ -36,7 +36,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const identifierFields = fields.filter((f) => f.type === 'string' && !f.format && IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   // a document that writes its amounts with cents: an amount without a decimal mark is one whose mark OCR lost ("Total 3100")
   const withCents = lines.filter((l) => /\d[.,]\d{2}(?!\d)/.test(l)).length >= 3;
-  const isLabel = (text: string) => fields.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
+  const isLabel = (text: string) => isFieldLabel(text, fields);
   const summaryLines = taxSummaryLines(lines);
   const noSubtotal = !fields.some((f) => totalRole(f) === 'subtotal');
   const firstTax = lines.findIndex((l) => TAX_LINE.test(l));

@@ -14,7 +14,7 @@
 //    ("Account statement": it shares the schema's words) is never a name, and heads a block as a
 //    label line does.
 import type { ScalarField, SchemaModel } from './fields';
-import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, keywordScore, matchLabel, nameWords, normalizeLabel } from './labels';
+import { IDENTIFIER_WORDS, TITLE_WORDS, contentWords, isFieldLabel, keywordScore, matchLabel, nameWords, normalizeLabel } from './labels';
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
@@ -117,7 +117,6 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   const names: { line: number; name: string }[] = [];
   // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
-  const fieldLabel = (text: string) => model.scalars.some((f) => matchLabel(text.replace(/[:\s]+$/, ''), f.labels) >= 0.85);
   const titleLine = (text: string) => TITLE_WORDS.has(normalizeLabel(text)) || (!/[\d:]/.test(text) && contentWords(text).some((w) => schemaWords.has(w)));
   const later = blocks.slice(letterhead + 1);
   // names standing alone on the line above labelled lines ("Orla Brennan" / "Account: 4471-22019")
@@ -130,7 +129,7 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     if (k === 0 && besideUnknownLetterhead(letterhead + 1 + b)) return;
     const { line, text: name } = block[k]!;
     // (a field's label over its amount's line, "Nettobetrag   100,00", is no name either)
-    const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name) && !fieldLabel(name);
+    const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name) && !isFieldLabel(name, model.scalars);
     if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
     // the address: the line under the name, or the next block's first line when OCR split them
     const address = block[k + 1] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
