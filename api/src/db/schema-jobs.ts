@@ -11,6 +11,7 @@
 //                     lease_token fences every write of the holder (a stale worker writes nothing).
 //   waiting           a running job parked until its children finish (no worker holds it;
 //                     lease_expires_at is its next re-check, set to now() when a child ends)
+import type { UnsureLine } from '../lib/unsure-words';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -153,6 +154,8 @@ export interface StoredOcrPage {
   source: 'text_layer' | 'ocr' | 'manual';
   lines: string[];
   confidence?: number;
+  /** words OCR read with little confidence, by line (1-based among `lines`); see processing/ocr/layout.ts */
+  unsure_words?: UnsureLine[];
 }
 
 /**

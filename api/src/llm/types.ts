@@ -3,6 +3,8 @@
 // follow, and get back the text, the parsed JSON (when a schema was given), token usage and
 // timing. Errors are typed (see ./errors): HTTP, rate limit, timeout, invalid JSON, garbage.
 
+import type { UnsureLine } from '../lib/unsure-words';
+
 /** A JSON Schema object (draft-07 / 2020-12 subset used by output schemas). */
 export type JSONSchema = {
   type?: string | string[];
@@ -40,6 +42,8 @@ export interface LlmMessage {
 export interface LlmSourceDocument {
   /** the chunk text (a text chunk, or the lines of a table batch) */
   text: string;
+  /** words OCR read with little confidence, by line of `text` (1-based): a value made of them is better left out */
+  unsure?: UnsureLine[];
   /** set for table chunks sent in row batches */
   table?: {
     description: string[];

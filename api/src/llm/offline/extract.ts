@@ -15,6 +15,7 @@ import { isAllowanceOrCharge, isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
+import { dropUnsureValues } from './unsure';
 import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, mendTaxName, removeSpecks } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
@@ -91,6 +92,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
   // a value that does not fit its field is left out (listed as not found), before the arithmetic reads it
   const notFound = (u: Unfit) => `not found: ${u.path} (${JSON.stringify(u.value).slice(0, 60)} is ${u.reason})`;
   const unfit = fitValues(model, values, found).map(notFound);
+  unfit.push(...dropUnsureValues(values, found, lines, doc.unsure).map(notFound));
   const warnings = checkArithmetic({ model, values, tableData, lines, consumed: tableLines, found, fill: positional && !doc.table });
   unfit.push(...dropUnsupportedGuesses(model, values, found, lines).map(notFound));
 

@@ -105,7 +105,7 @@ export function withoutAddress(value: string): string {
 const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'letterhead', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
 
 /** A dropper of values: takes a field's value and its finding out, and records why in `out`. */
-function dropper(values: Map<ScalarField, unknown>, found: FoundField[], out: Unfit[]) {
+export function dropper(values: Map<ScalarField, unknown>, found: FoundField[], out: Unfit[]) {
   return (field: ScalarField, value: unknown, reason: string) => {
     values.delete(field);
     const path = field.path.join('.');

@@ -6,14 +6,15 @@
 // result with the previous one kept; up-front 4xx for bad input; other users' resources 404.
 import type { FakeServer } from '../../llm/testing/fake-server';
 import type { TestApp, TestUser } from '../../testing/helpers';
-import { closeJobsApp, startJobsApp, uploadFile, waitForJob } from '../jobs/test-helpers';
-import { makeTextPdf } from '../../processing/ocr/fixtures/generate';
+import { closeJobsApp, runChunkingJob, runOcrJob, startJobsApp, uploadFile, waitForJob } from '../jobs/test-helpers';
+import { makeTextPdf, receiptWithWornName } from '../../processing/ocr/fixtures/generate';
 import {
   ROWS_SCHEMA,
   TEXT_TEMPLATE,
   createDataset,
   createInvoicePrompt,
   createPrompt,
+  createSchema,
   createTablePrompts,
   invoiceBlocks,
   preparedFile,
@@ -186,6 +187,27 @@ describe('extraction of generated invoices and receipts (offline extractor)', ()
     r = await api('POST', 'jobs/', { job_type: 'extraction', name: 'x', file_id: fileIds[0], prompt_id: promptId }, other);
     expect(r.status).toBe(404);
     expect((await api('GET', 'files/not-a-uuid/extraction-results')).status).toBe(422);
+  });
+});
+
+describe('a scanned receipt whose letterhead OCR was unsure of', () => {
+  it('gives its date and total, and leaves out the name OCR misread (stored with the OCR, read by the extraction job)', async () => {
+    const schemaId = await createSchema(t, u, { type: 'object', properties: { merchant_name: { type: 'string', description: 'Store or merchant name' }, date: { type: 'string', format: 'date', description: 'Date of the purchase' }, total: { type: 'number', description: 'Total paid' } } }, 'Receipt');
+    const promptId = await createPrompt(t, u, { type: 'text', template: TEXT_TEMPLATE, output_schema_id: schemaId });
+    const extracted = async (worn: boolean) => {
+      const id = await uploadFile(t, u, receiptWithWornName({ worn }).png, worn ? 'worn.png' : 'whole.png', 'image/png');
+      expect((await runOcrJob(t, u, id)).status).toBe('completed');
+      expect((await runChunkingJob(t, u, { file_id: id, strategy: 'llm_analysis' })).status).toBe('completed');
+      expect((await runExtraction({ file_id: id, prompt_id: promptId })).status).toBe('completed');
+      const res = await api('GET', `files/${id}/extraction-results`);
+      expect(res.body).toHaveLength(1);
+      return res.body[0];
+    };
+    const whole = await extracted(false);
+    expect(whole.extracted_data).toEqual({ merchant_name: 'PERNIAGAAN ZHENG HUI', date: '2018-03-09', total: 12.5 });
+    const worn = await extracted(true);
+    expect(worn.extracted_data).toEqual({ date: '2018-03-09', total: 12.5 });
+    expect(worn.details.warnings).toEqual([expect.stringMatching(/^not found: merchant_name \("PERNIAGAAN ZHENG \S+" is read from a word OCR was unsure of \("\S+", confidence \d+\)\)$/)]);
   });
 });
 

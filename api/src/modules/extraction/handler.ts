@@ -17,7 +17,8 @@ import { getProvider, type JSONSchema, type LlmProvider } from '../../llm';
 import { extractChunk, hasRequired, type ExtractionChunk } from '../../processing/extraction';
 import { activeRun, runChunks } from '../chunk-runs/service';
 import { estimateSnapshot } from '../job-estimates/service';
-import { documentCache, provenanceOfExtraction } from './provenance';
+import { documentCache, provenanceOfExtraction, type DocumentSource } from './provenance';
+import type { UnsureLine } from '../../lib/unsure-words';
 import { asJobError, provenanceInPool } from '../../pool/steps';
 import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
@@ -196,12 +197,36 @@ interface ChunkWork {
 
 type ChunkRun = { row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance; provenanceMs?: number };
 
+/**
+ * The words OCR was unsure of on the chunk's lines, where the line is still the one OCR read (a
+ * newer OCR of the file may have numbered other text there).
+ */
+function unsureWordsOf(row: { content: string; startLine: number }, d: DocumentSource): UnsureLine[] {
+  if (d.unsure.size === 0 || !d.lines) return [];
+  const out: UnsureLine[] = [];
+  row.content.split('\n').forEach((text, i) => {
+    const line = row.startLine + i;
+    const words = d.unsure.get(line);
+    if (words && d.lines?.[line - 1]?.text === text) out.push({ line, words });
+  });
+  return out;
+}
+
 /** Reads the chunk, asks the provider, finds where each value came from. */
 async function extractOne(ctx: JobContext, { c, provider, schema, docs }: ChunkWork, chunkId: string): Promise<ChunkRun> {
   const { job, services } = ctx;
   const [row] = await services.db.select().from(chunks).where(eq(chunks.id, chunkId));
   if (!row) return { row: null, r: null };
-  const chunk: ExtractionChunk = { id: row.id, chunk_type: row.chunkType, content: row.content, start_line: row.startLine, metadata: row.metadata as ExtractionChunk['metadata'] };
+  const d = await docs(row.fileId);
+  const unsure = unsureWordsOf(row, d);
+  const chunk: ExtractionChunk = {
+    id: row.id,
+    chunk_type: row.chunkType,
+    content: row.content,
+    start_line: row.startLine,
+    metadata: row.metadata as ExtractionChunk['metadata'],
+    ...(unsure.length > 0 ? { unsure_words: unsure } : {}),
+  };
   const request = {
     chunk,
     prompt: c.setup.prompt,
@@ -220,7 +245,6 @@ async function extractOne(ctx: JobContext, { c, provider, schema, docs }: ChunkW
         })
       : await extractChunk({ ...request, provider, signal: ctx.signal });
   // provenance from the stored value and the source text: the same for every provider
-  const d = await docs(row.fileId);
   const provenanceStarted = performance.now();
   const provenance = services.processing
     ? await provenanceInPool(services.processing, `${job.id}:${row.fileId}`, row, r.extracted_data ?? null, () => d.lines, ctx.signal).catch((e: unknown) => {

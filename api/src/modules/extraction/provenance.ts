@@ -6,12 +6,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { chunks, extractionResults, type ExtractionResultRow } from '../../db/schema';
 import { SourceIndex, computeProvenance, type Provenance, type SourceLine } from '../../processing/provenance';
-import { currentOcrResult, numberLines } from '../ocr/service';
+import { currentOcrResult, numberLines, unsureWordsByLine } from '../ocr/service';
+import type { UnsureWord } from '../../lib/unsure-words';
 
-/** The file's current OCR lines (numbered across the document, with pages), or null without OCR. */
-export async function documentLines(db: DbOrTx, userId: string, fileId: string): Promise<SourceLine[] | null> {
+/** The file's current OCR lines (numbered across the document, with pages) and the words it was unsure of, or null without OCR. */
+async function documentOcr(db: DbOrTx, userId: string, fileId: string): Promise<{ lines: SourceLine[]; unsure: Map<number, UnsureWord[]> } | null> {
   const ocr = await currentOcrResult(db, userId, fileId);
-  return ocr ? numberLines(ocr.pages) : null;
+  return ocr ? { lines: numberLines(ocr.pages), unsure: unsureWordsByLine(ocr.pages) } : null;
 }
 
 export interface ProvenanceSource {
@@ -34,11 +35,13 @@ export function provenanceOf(src: ProvenanceSource, doc: SourceLine[] | null, do
 export interface DocumentSource {
   lines: SourceLine[] | null;
   index: () => SourceIndex | null;
+  /** words OCR was unsure of, by line number across the document */
+  unsure: Map<number, UnsureWord[]>;
 }
 
-export function documentSource(lines: SourceLine[] | null): DocumentSource {
+export function documentSource(lines: SourceLine[] | null, unsure: Map<number, UnsureWord[]> = new Map()): DocumentSource {
   let index: SourceIndex | null | undefined;
-  return { lines, index: () => (index === undefined ? (index = lines ? new SourceIndex(lines) : null) : index) };
+  return { lines, unsure, index: () => (index === undefined ? (index = lines ? new SourceIndex(lines) : null) : index) };
 }
 
 /** Per-file cache of document sources (one extraction job, one backfill). */
@@ -47,7 +50,7 @@ export function documentCache(db: DbOrTx, userId: string) {
   return (fileId: string) => {
     let hit = cache.get(fileId);
     if (!hit) {
-      hit = documentLines(db, userId, fileId).then(documentSource);
+      hit = documentOcr(db, userId, fileId).then((d) => documentSource(d?.lines ?? null, d?.unsure));
       cache.set(fileId, hit);
     }
     return hit;

@@ -168,6 +168,7 @@ export const ocrHandler: JobHandler = {
             source: p.source,
             lines: p.lines,
             ...(p.confidence !== undefined ? { confidence: p.confidence } : {}),
+            ...(p.unsure_words ? { unsure_words: p.unsure_words } : {}),
           })),
           text: result.text,
           markdown: result.markdown,

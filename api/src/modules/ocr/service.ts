@@ -8,6 +8,7 @@ import { files, jobs, ocrResults, type JobRow, type OcrResultRow, type StoredOcr
 import { isoStrict } from '../../lib/time';
 import { toJobView, type JobExtras } from '../../jobs/answers';
 import { PAGE_SEPARATOR } from '../../processing/ocr/types';
+import type { UnsureWord } from '../../lib/unsure-words';
 
 export interface NumberedLine {
   number: number;
@@ -19,6 +20,17 @@ export interface NumberedLine {
 export function numberLines(pages: StoredOcrPage[]): NumberedLine[] {
   const out: NumberedLine[] = [];
   for (const p of pages) for (const text of p.lines) out.push({ number: out.length + 1, page: p.page_number, text });
+  return out;
+}
+
+/** The words OCR read with little confidence, by line number across the document (as numberLines numbers them). */
+export function unsureWordsByLine(pages: StoredOcrPage[]): Map<number, UnsureWord[]> {
+  const out = new Map<number, UnsureWord[]>();
+  let before = 0;
+  for (const p of pages) {
+    for (const u of p.unsure_words ?? []) if (u.line >= 1 && u.line <= p.lines.length) out.set(before + u.line, u.words);
+    before += p.lines.length;
+  }
   return out;
 }
 

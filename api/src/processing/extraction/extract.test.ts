@@ -343,4 +343,19 @@ describe('extractChunk with the offline provider', () => {
     // the total may be on another page: the chunk gives what it holds
     expect(missing).toMatchObject({ status: 'completed', error_message: null, extracted_data: { invoice_number: 'INV-3' } });
   });
+
+  test('a text chunk: the words OCR was unsure of reach the extractor on their lines of the chunk', async () => {
+    // the chunk starts at the document's line 41; OCR misread the number's last character on line 42
+    const chunk = { chunk_type: 'text', content: 'Page 3 of 3\nInvoice Number: INV-3O\nTotal: $1,020.00', start_line: 41 };
+    const unsureAt = (line: number) => ({ ...chunk, unsure_words: [{ line, words: [{ text: 'INV-3O', conf: 38 }] }] });
+    const read = await extractChunk({ chunk: unsureAt(42), prompt: textPrompt, schema, provider: new OfflineProvider() });
+    expect(read).toMatchObject({ status: 'completed', extracted_data: { total: 1020 } });
+    expect(read.extracted_data).not.toHaveProperty('invoice_number');
+    expect(read.warnings).toContain('not found: invoice_number ("INV-3O" is read from a word OCR was unsure of ("INV-3O", confidence 38))');
+    // the same word on another line of the document (before the chunk, on its first line) says nothing of this value
+    for (const line of [2, 41]) {
+      const other = await extractChunk({ chunk: unsureAt(line), prompt: textPrompt, schema, provider: new OfflineProvider() });
+      expect(other.extracted_data).toMatchObject({ invoice_number: 'INV-3O', total: 1020 });
+    }
+  });
 });

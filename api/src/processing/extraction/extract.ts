@@ -11,6 +11,7 @@
 //    returned as failed with its error.
 // Cancellation: when `signal` fires, extractChunk rejects with LlmAbortedError (the job stops);
 // every other problem is a `failed` result with a readable error_message.
+import type { UnsureLine } from '../../lib/unsure-words';
 import { LlmAbortedError, LlmError, LlmInvalidJsonError } from '../../llm/errors';
 import { parseJsonLoose } from '../../llm/json';
 import type { GenerateResult, JSONSchema, LlmMessage, LlmProvider, LlmSourceDocument, ProviderName, TokenUsage } from '../../llm/types';
@@ -303,7 +304,7 @@ export async function extractChunk(opts: ExtractChunkOptions): Promise<ChunkExtr
       ...fewShot(textPrompt, opts.example, schemaDescriptions, run.warnings),
       { role: 'user', content: render(textPrompt, vars, 'text_chunk', run.warnings) },
     ];
-    const answer = await run.ask(messages, schema, schema, { text: opts.chunk.content });
+    const answer = await run.ask(messages, schema, schema, { text: opts.chunk.content, ...unsureOf(opts.chunk) });
     opts.onProgress?.({ kind: 'text', tokens_used: run.usage.total_tokens });
     if (!answer.ok) return finish({ status: 'failed', mode: 'text', prompt_type: 'text', error_message: answer.error ?? 'failed', extracted_data: answer.data ?? null });
     return finish({ status: 'completed', mode: 'text', prompt_type: 'text', extracted_data: answer.data ?? null });
@@ -444,4 +445,13 @@ function orderBySource(rows: unknown[], sources: SourceRow[]): unknown[] {
     return { row, k, i };
   });
   return keyed.sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.row);
+}
+
+/** The chunk's unsure words by line of its own text (its lines start at start_line, else at 1). */
+function unsureOf(chunk: ExtractionChunk): { unsure?: UnsureLine[] } {
+  if (!chunk.unsure_words?.length) return {};
+  const first = chunk.start_line ?? 1;
+  const count = chunk.content.split('\n').length;
+  const unsure = chunk.unsure_words.map((u) => ({ line: u.line - first + 1, words: u.words })).filter((u) => u.line >= 1 && u.line <= count);
+  return unsure.length > 0 ? { unsure } : {};
 }

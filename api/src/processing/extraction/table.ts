@@ -1,6 +1,7 @@
 // Table chunks: the parts chunking found (metadata.table_structure, absolute 1-based line
 // numbers, one body part per row) resolved to text, row batches, the array property rows go
 // to, and the matching of extracted rows back to source rows (to find the ones a model skipped).
+import type { UnsureLine } from '../../lib/unsure-words';
 import { deref, itemsOf, primaryType, propertiesOf } from '../../llm/json-schema';
 import { buildSchemaModel } from '../../llm/offline/fields';
 import { mapHeader, splitCells } from '../../llm/offline/table';
@@ -23,6 +24,8 @@ export interface ExtractionChunk {
   content: string;
   /** absolute 1-based number of the content's first line (chunking's Chunk.start_line) */
   start_line?: number;
+  /** words OCR read with little confidence, by absolute line number (the same numbering as start_line) */
+  unsure_words?: UnsureLine[];
   metadata?: {
     llm_start_line?: number | null;
     tables_found?: number;

@@ -73,6 +73,7 @@ export async function readImage(run: OcrRun, reader: PageReader, format: ImageFo
         source: 'ocr',
         lines: p.lines,
         ...('confidence' in p && p.confidence !== undefined ? { confidence: p.confidence } : {}),
+        ...('unsure' in p && p.unsure ? { unsure_words: p.unsure } : {}),
         ...(cleaned ? { cleaned } : {}),
       },
       reader.engineName,

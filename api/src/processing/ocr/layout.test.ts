@@ -102,6 +102,26 @@ describe('parseTesseractTsv', () => {
     expect(pages[1]!.lines).toEqual(['Two']);
   });
 
+  it('lists the words read with little confidence by their line, blank paragraph lines counted', () => {
+    const tsv = [
+      row(4, 1, 1, 1, 1, 0, 10, 10, 500, 20, -1),
+      row(5, 1, 1, 1, 1, 1, 10, 10, 60, 20, 23, 'PRGAR'),
+      row(5, 1, 1, 1, 1, 2, 80, 10, 40, 20, 96, 'MINI'),
+      row(4, 1, 2, 1, 1, 0, 10, 200, 500, 20, -1),
+      row(5, 1, 2, 1, 1, 1, 10, 200, 50, 20, 95, 'Total'),
+      row(5, 1, 2, 1, 1, 2, 70, 200, 50, 20, 79.6, '12.50'),
+      row(5, 1, 2, 1, 1, 3, 130, 200, 50, 20, 80, 'RM'),
+    ].join('\n');
+    const [page] = parseTesseractTsv(tsv);
+    expect(page!.lines).toEqual(['PRGAR MINI', '', 'Total 12.50 RM']);
+    // below 80 (layout.ts UNSURE_WORD_CONF) as tesseract gave it, the confidence then rounded
+    expect(page!.unsure).toEqual([
+      { line: 1, words: [{ text: 'PRGAR', conf: 23 }] },
+      { line: 3, words: [{ text: '12.50', conf: 80 }] },
+    ]);
+    expect(parseTesseractTsv(tsv.replace('\t23\t', '\t97\t').replace('\t79.6\t', '\t81\t'))[0]!.unsure).toBeUndefined();
+  });
+
   it('returns no pages for empty output', () => {
     expect(parseTesseractTsv('')).toEqual([]);
   });

@@ -8,6 +8,8 @@
 // - a paragraph break (vertical gap clearly larger than the line spacing) is one blank line;
 // - no leading or trailing spaces, no control characters.
 
+import type { UnsureLine, UnsureWord } from '../../lib/unsure-words';
+
 export interface TextItem {
   str: string;
   /** Left end of the baseline, top-left page origin (PDF points). */
@@ -187,8 +189,20 @@ function lineCharWidth(words: OcrWordBox[], height: number): number {
   return totalChars > 0 ? totalWidth / totalChars : height * 0.5;
 }
 
+/**
+ * A word tesseract read with less confidence than this is listed, with its confidence, beside its
+ * line. The extractor decides how sure a word must be for a value made of it (70 for a name,
+ * llm/offline/unsure.ts); the list holds a little more so that choice can move without new OCR.
+ */
+export const UNSURE_WORD_CONF = 80;
+
 /** Tesseract's lines (in its reading order) -> text lines with column gaps and paragraph breaks. */
 export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
+  return readOcrLines(lines).lines;
+}
+
+/** As linesFromOcrLines, with the words read with little confidence on each line. */
+export function readOcrLines(lines: OcrLineBox[]): { lines: string[]; unsure: UnsureLine[] } {
   const withText = lines.filter((l) => l.words.some((w) => w.text.trim() !== ''));
   const typical = median(withText.map((l) => l.height).filter((h) => h > 0));
   // Paragraph breaks: a new tesseract block, or a line advance (bottom to bottom) clearly larger
@@ -204,6 +218,8 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
   const wordsByLine = withText.map(wordsOf);
   const pageWidth = median(wordsByLine.filter((w) => w.reduce((n, x) => n + x.text.length, 0) >= 8).map((w) => lineCharWidth(w, 0)));
   const out: string[] = [];
+  // unsure words by the index in `out` of the line they are on
+  const unsureAt = new Map<number, UnsureWord[]>();
   withText.forEach((line, i) => {
     if (i > 0) {
       const prev = withText[i - 1]!;
@@ -218,6 +234,8 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
     // line's own estimate, and the line's columns drift from the rows above and below; text of
     // the page's usual size is measured with the page's width (a heading keeps its own).
     const charWidth = pageWidth > 0 && Math.abs(own / pageWidth - 1) <= 0.25 ? pageWidth : own;
+    const unsure = words.filter((w) => w.conf !== undefined && w.conf < UNSURE_WORD_CONF).map((w) => ({ text: w.text, conf: Math.round(w.conf!) }));
+    if (unsure.length > 0) unsureAt.set(out.length, unsure);
     out.push(
       joinSegments(
         words.map((w) => ({ text: w.text, x0: w.left, x1: w.left + w.width })),
@@ -226,7 +244,21 @@ export function linesFromOcrLines(lines: OcrLineBox[]): string[] {
       ),
     );
   });
-  return tidyBlankLines(out);
+  return tidyWithUnsure(out, unsureAt);
+}
+
+/** tidyBlankLines, keeping each line's unsure words with it (only blank lines are dropped). */
+function tidyWithUnsure(out: string[], unsureAt: Map<number, UnsureWord[]>): { lines: string[]; unsure: UnsureLine[] } {
+  const lines: string[] = [];
+  const unsure: UnsureLine[] = [];
+  out.forEach((line, i) => {
+    if (line === '' && (lines.length === 0 || lines[lines.length - 1] === '')) return;
+    lines.push(line);
+    const words = unsureAt.get(i);
+    if (words) unsure.push({ line: lines.length, words });
+  });
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return { lines, unsure };
 }
 
 /** Where a recognised picture sits on a PDF page: its top-left corner (points) and the points a pixel spans. */

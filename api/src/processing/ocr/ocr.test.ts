@@ -17,6 +17,7 @@ import {
   makeEncryptedPdf,
   makeImagePdf,
   makeTextPdf,
+  receiptWithWornName,
   renderTextImage,
   scanLike,
   type Block,
@@ -161,6 +162,32 @@ describe('image of text', () => {
     expect(characterAccuracy(expected, tiff.pages[0]!.lines.join('\n'))).toBeGreaterThanOrEqual(0.95);
     expect(tiff.pages[1]!.lines).toEqual(['Second frame of the TIFF file.']);
     expect(tiff.lines.at(-1)).toMatchObject({ page: 2, text: 'Second frame of the TIFF file.' });
+  });
+
+  // what the extractor reads to leave a misread name out (llm/offline/unsure.ts)
+  eachEngine(['tesseract-cli', 'tesseract-js'], 'lists the words it read with little confidence beside their line (%s)', async (engine) => {
+    const worn = receiptWithWornName();
+    const result = await runOcr(png(worn.png), { engine });
+    const page = result.pages[0]!;
+    const unsure = (page.unsure_words ?? []).flatMap((u) => u.words.filter((w) => w.conf < 70).map((w) => ({ line: u.line, ...w })));
+    // the worn word, on the name's line, read as other letters with little confidence; nothing else
+    expect(unsure).toHaveLength(1);
+    expect(unsure[0]!.line).toBe(page.lines.findIndex((l) => l.startsWith('PERNIAGAAN ZHENG')) + 1);
+    expect(page.lines[unsure[0]!.line - 1]!.split(' ')).toContain(unsure[0]!.text);
+    expect(unsure[0]!.text).not.toBe(worn.wornWord);
+    // the same receipt whole: read right, nothing unsure enough to matter
+    const whole = await runOcr(png(receiptWithWornName({ worn: false }).png), { engine });
+    expect(whole.pages[0]!.lines[0]).toBe(worn.name);
+    expect((whole.pages[0]!.unsure_words ?? []).flatMap((u) => u.words).filter((w) => w.conf < 70)).toEqual([]);
+  });
+
+  itWith('tesseract-cli')('keeps the unsure words of a scanned page inside a PDF (CLI engine)', async () => {
+    const result = await runOcr(pdf(await makeImagePdf([receiptWithWornName().png])), { engine: 'tesseract-cli' });
+    const page = result.pages[0]!;
+    expect(page.source).toBe('ocr');
+    // rendered from the PDF the word is read with more confidence (74 against 29) but still listed
+    const listed = (page.unsure_words ?? []).map((u) => [page.lines[u.line - 1], u.words.map((w) => w.text)]);
+    expect(listed).toEqual([[expect.stringMatching(/^PERNIAGAAN ZHENG /), [expect.not.stringMatching(/^HUI$/)]]]);
   });
 
   it('reuses the tesseract.js workers (pool no larger than the concurrency asked for)', async () => {

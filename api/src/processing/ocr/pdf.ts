@@ -107,6 +107,7 @@ async function readPages(run: OcrRun, reader: PageReader, pdfPath: string, spare
           source: 'ocr',
           lines: first?.lines ?? [],
           ...(first?.confidence !== undefined ? { confidence: first.confidence } : {}),
+          ...(first?.unsure ? { unsure_words: first.unsure } : {}),
           cleaned: info.rendered.clean,
         },
         reader.engineName,

@@ -1,7 +1,8 @@
 // Tesseract's TSV output (same columns from the CLI's `tsv` config and tesseract.js' `tsv`
 // output): level page_num block_num par_num line_num word_num left top width height conf text.
 // Levels: 1 page, 2 block, 3 paragraph, 4 line, 5 word.
-import { linesFromOcrLines, type OcrLineBox } from './layout';
+import type { UnsureLine } from '../../lib/unsure-words';
+import { readOcrLines, type OcrLineBox } from './layout';
 import { detectLanguage } from './language';
 import type { BundledLanguage } from './engines/tessdata';
 
@@ -11,6 +12,8 @@ export interface TsvPage {
   lines: string[];
   /** Mean word confidence, 0-100; undefined when no word was found. */
   confidence?: number;
+  /** Words read with little confidence, by line (absent when there are none). */
+  unsure?: UnsureLine[];
   /** With `detect`: the language the page's text is written in (language.ts), when it can be told. */
   language?: BundledLanguage;
 }
@@ -66,8 +69,14 @@ export function parseTsvBoxes(tsv: string): TsvBoxes[] {
 
 export function parseTesseractTsv(tsv: string, options: { detect?: boolean } = {}): TsvPage[] {
   return parseTsvBoxes(tsv).map((p) => {
-    const lines = linesFromOcrLines(p.lines);
+    const { lines, unsure } = readOcrLines(p.lines);
     const language = options.detect ? detectLanguage(lines.join('\n')) : null;
-    return { page: p.page, lines, ...(p.confidence !== undefined ? { confidence: p.confidence } : {}), ...(language ? { language } : {}) };
+    return {
+      page: p.page,
+      lines,
+      ...(p.confidence !== undefined ? { confidence: p.confidence } : {}),
+      ...(unsure.length > 0 ? { unsure } : {}),
+      ...(language ? { language } : {}),
+    };
   });
 }

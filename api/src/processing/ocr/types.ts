@@ -1,4 +1,5 @@
 import type { ProcessingPool } from '../../pool';
+import type { UnsureLine } from '../../lib/unsure-words';
 export type OcrEngineName = 'tesseract-cli' | 'tesseract-js';
 export type OcrEngineChoice = 'auto' | OcrEngineName;
 /**
@@ -101,6 +102,12 @@ export interface OcrPage {
   lines: string[];
   /** Mean word confidence 0-100 (OCR pages only). */
   confidence?: number;
+  /**
+   * OCR pages: the words tesseract read with little confidence (layout.ts UNSURE_WORD_CONF), by
+   * line (1-based among `lines`); absent when there are none. The extractor leaves out a value
+   * made of them rather than give a misread one.
+   */
+  unsure_words?: UnsureLine[];
   /** What was done to the page image before recognition (page-clean.mjs); absent when tesseract read the file as it is (TIFF, PNM). */
   cleaned?: PageCleaning;
 }
