@@ -45,9 +45,10 @@ const SEEDS = { dev: 4_2024_11, 'held-out': 7_3031_29 };
 const PROMPT = { type: 'text', template: 'Extract the fields.\n{{ schema_descriptions }}\n"""\n{{ text_chunk }}\n"""' };
 const pct = (x) => (x * 100).toFixed(1).padStart(5);
 
-// 5: the words OCR was unsure of (below 80) are kept with the reading, with their confidence; an
-// older reading is read again
-const READING_VERSION = 5;
+// 5: the words OCR was unsure of (below 80) are kept with the reading, with their confidence;
+// 6: lines holding an unsure word are read again on their own (the OCR library's reread.ts). An
+// older reading is read again.
+const READING_VERSION = 6;
 
 /** The pages' unsure words by line of the document's text (pages joined by PAGE_SEPARATOR, one line of its own). */
 function unsureOfText(pages) {
@@ -171,7 +172,7 @@ async function main() {
     for (const key of keys) {
       const t = tallies.get(key);
       const s = summary(t);
-      out[key] = { docs: t.docs, header: t.header, rows: t.rows, fields: t.fields, ...s };
+      out[key] = { docs: t.docs, header: t.header, rows: t.rows, fields: t.fields, columns: t.columns, ...s };
       console.log(row([key.split('|')[1], t.docs, pct(s.headerAcc), pct(s.headerP), t.rows.expected, pct(s.rowR), pct(s.rowP)]));
     }
     const all = tallies.get(`${half}|all`);
@@ -181,6 +182,11 @@ async function main() {
         .map(([k, v]) => `${k} ${v.correct}/${v.expected}${v.wrong ? ` w${v.wrong}` : ''}${v.invented ? ` i${v.invented}` : ''}`)
         .join(', ');
       console.log(`  fields: ${fields}`);
+    }
+    // the line items' cells per source, right / expected over the truth rows paired with their best extracted row
+    for (const key of keys.filter((k) => k.includes('|source ') && tallies.get(k).rows.expected > 0)) {
+      const cols = Object.entries(tallies.get(key).columns).map(([k, v]) => `${k} ${v.correct}/${v.expected}`);
+      console.log(`  row cells, ${key.split('|')[1]}: ${cols.join(', ')}`);
     }
   }
   if (jsonOut) await writeFile(jsonOut, JSON.stringify({ tallies: out, dev: perDoc }, null, 1));

@@ -173,6 +173,8 @@ export interface OcrWordBox {
 }
 
 export interface OcrLineBox {
+  /** tesseract's page/block/paragraph/line numbers of the line (TSV input) */
+  key?: string;
   block: number;
   left: number;
   top: number;

@@ -23,6 +23,7 @@ import {
   type Block,
 } from './fixtures/generate';
 import { TesseractCliEngine } from './engines';
+import { encodePgm } from './reread';
 import { bundledModelPath } from './engines/tessdata';
 import { eachEngine, itWith } from './fixtures/engines';
 import { withRecordedTesseract } from './fixtures/recorded-tesseract';
@@ -46,6 +47,11 @@ async function failure(p: Promise<unknown>): Promise<OcrError> {
   throw new Error('expected the OCR to fail');
 }
 
+/** A PNG as the 8-bit grey PGM the media process writes. */
+async function pgmOf(png: Buffer) {
+  const { width, height, grey } = await greyPixels(png);
+  return { width, height, pixels: grey };
+}
 const quarryTempDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('quarry-ocr-')).length;
 
 // Text of a scanned page: prose plus a small table.
@@ -179,6 +185,23 @@ describe('image of text', () => {
     const whole = await runOcr(png(receiptWithWornName({ worn: false }).png), { engine });
     expect(whole.pages[0]!.lines[0]).toBe(worn.name);
     expect((whole.pages[0]!.unsure_words ?? []).flatMap((u) => u.words).filter((w) => w.conf < 70)).toEqual([]);
+  });
+
+  itWith('tesseract-cli')('reads a line holding an unsure word again on its own, cut out of the page (CLI engine)', async () => {
+    const worn = receiptWithWornName();
+    await withRecordedTesseract(async (tesseract) => {
+      const before = quarryTempDirs();
+      const result = await runOcr(png(worn.png), { engine: 'tesseract-cli' });
+      const lineCalls = tesseract.pageCalls().filter((c) => c.includes('--psm 7'));
+      // the worn letterhead, and nothing else of this clean receipt
+      expect(lineCalls).toHaveLength(1);
+      expect(lineCalls[0]).toMatch(/-line-1\.pgm/);
+      expect(result.pages[0]!.lines.slice(1)).toEqual(['RECEIPT', 'Date: 2018-03-09', 'Total: 12.50']);
+      expect(quarryTempDirs()).toBe(before);
+      tesseract.clear();
+      await runOcr(png(worn.png), { engine: 'tesseract-cli', rereadLines: false });
+      expect(tesseract.pageCalls().filter((c) => c.includes('--psm 7'))).toEqual([]);
+    });
   });
 
   itWith('tesseract-cli')('keeps the unsure words of a scanned page inside a PDF (CLI engine)', async () => {
@@ -331,6 +354,25 @@ describe('kept tesseract processes (a stream of pages each)', () => {
       expect(streamed.pages.map((p) => [p.lines, p.confidence])).toEqual(alone.pages.map((p) => [p.lines, p.confidence]));
     } finally {
       delete process.env.QUARRY_TESSERACT_STREAM;
+    }
+  });
+
+  itWith('tesseract-cli')('reads lines one after another (psm 7) with nothing of the blank page between them in the next reading', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'quarry-ocr-stream-'));
+    try {
+      const engine = new TesseractCliEngine();
+      const words = async (text: string, n: number) => {
+        const file = path.join(work, `line-${n}.pgm`);
+        writeFileSync(file, encodePgm(await pgmOf(renderTextImage([text], { width: 700, fontSize: 34, margin: 12 }).png)));
+        const tsv = await engine.recognize({ path: file, psm: 7, timeoutMs: 30_000 });
+        return tsv.split('\n').filter((r) => r.startsWith('5\t')).map((r) => r.split('\t').slice(11).join('\t'));
+      };
+      // the blank page after each line, read as a line, gives a word of its own: it is not the next line's
+      expect(await words('Total 12.50', 1)).toEqual(['Total', '12.50']);
+      expect(await words('Cash 20.00', 2)).toEqual(['Cash', '20.00']);
+      expect(await words('Change 7.50', 3)).toEqual(['Change', '7.50']);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
   });
 

@@ -36,6 +36,7 @@ export interface RunSettings {
   maxPagePixels: number;
   readImages: boolean;
   rereadBelow: number;
+  rereadLines: boolean;
   pool: ProcessingPool | undefined;
 }
 
@@ -50,6 +51,7 @@ export function settingsOf(options: OcrOptions): RunSettings {
     maxPagePixels: Math.max(1_000_000, options.maxPagePixels ?? DEFAULT_MAX_PAGE_PIXELS),
     readImages: options.readImages ?? true,
     rereadBelow: options.rereadBelow ?? DEFAULT_REREAD_BELOW,
+    rereadLines: options.rereadLines ?? process.env.QUARRY_REREAD_LINES !== '0',
     pool: options.pool,
   };
 }

@@ -44,13 +44,13 @@ export function parseTsvBoxes(tsv: string): TsvBoxes[] {
     if (!Number.isFinite(level) || !Number.isFinite(pageNum)) continue;
     const page = pageOf(pageNum!);
     if (level === 1) continue;
-    const key = `${block}/${par}/${line}`;
+    const key = `${pageNum}/${block}/${par}/${line}`;
     if (level === 4) {
-      page.lines.set(key, { block: block!, left: left!, top: top!, width: width!, height: height!, words: [] });
+      page.lines.set(key, { key, block: block!, left: left!, top: top!, width: width!, height: height!, words: [] });
     } else if (level === 5 && text.trim() !== '' && conf! >= 0) {
       let lineBox = page.lines.get(key);
       if (!lineBox) {
-        lineBox = { block: block!, left: left!, top: top!, width: width!, height: height!, words: [] };
+        lineBox = { key, block: block!, left: left!, top: top!, width: width!, height: height!, words: [] };
         page.lines.set(key, lineBox);
       }
       lineBox.words.push({ text, conf: conf!, left: left!, top: top!, width: width!, height: height! });

@@ -45,6 +45,11 @@ export interface OcrOptions {
   languages?: string;
   /** With model 'fast+best': a page whose mean word confidence is below this is read again with best. Default 85. */
   rereadBelow?: number;
+  /**
+   * A line holding a word the tesseract command was unsure of is cut out of the page and read again
+   * on its own; the surer reading is kept (reread.ts). Default true (QUARRY_REREAD_LINES=0: false).
+   */
+  rereadLines?: boolean;
   /** Pictures on text-layer PDF pages (a letterhead, a scanned page inside a generated PDF) are read and merged with the text in reading order. Default true. */
   readImages?: boolean;
   /** Folder the run's temporary folder is made in (default the system's); a job passes its own. */

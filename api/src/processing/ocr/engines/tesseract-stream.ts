@@ -30,7 +30,7 @@ export function stdbufCommand(): string | null {
   return stdbuf;
 }
 
-type Waiter = { resolve: (tsv: string) => void; reject: (err: Error) => void; sentinelRow: string; exited: (exit: TesseractExit) => Error };
+type Waiter = { resolve: (tsv: string) => void; reject: (err: Error) => void; sentinelRow: string; page: string; exited: (exit: TesseractExit) => Error };
 
 export class TesseractStream {
   private readonly child: ChildProcessWithoutNullStreams;
@@ -91,6 +91,7 @@ export class TesseractStream {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiter = {
         sentinelRow: `1\t${this.pages}\t`,
+        page: String(this.pages - 1),
         exited: errors.exited,
         resolve: (tsv) => {
           done();
@@ -115,7 +116,13 @@ export class TesseractStream {
     const at = newline + 1;
     const lineEnd = this.out.indexOf('\n', at);
     if (lineEnd < 0) return; // the blank page's row is not whole yet
-    const tsv = this.out.slice(0, at);
+    // Read as a single line (psm 7), the blank page gives a word of its own after its page row,
+    // which arrives ahead of the next page's rows: only the rows of this page's number are its.
+    const tsv = this.out
+      .slice(0, at)
+      .split('\n')
+      .filter((row) => row === '' || row.startsWith('level') || row.split('\t', 2)[1] === w.page)
+      .join('\n');
     this.out = this.out.slice(lineEnd + 1);
     this.waiter = null;
     w.resolve(tsv);
