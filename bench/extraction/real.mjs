@@ -46,9 +46,9 @@ const PROMPT = { type: 'text', template: 'Extract the fields.\n{{ schema_descrip
 const pct = (x) => (x * 100).toFixed(1).padStart(5);
 
 // 5: the words OCR was unsure of (below 80) are kept with the reading, with their confidence;
-// 6: lines holding an unsure word are read again on their own (the OCR library's reread.ts). An
-// older reading is read again.
-const READING_VERSION = 6;
+// 6: lines holding an unsure word are read again on their own (the OCR library's reread.ts); 7:
+// only on pages read with a mean confidence under 85. An older reading is read again.
+const READING_VERSION = 7;
 
 /** The pages' unsure words by line of the document's text (pages joined by PAGE_SEPARATOR, one line of its own). */
 function unsureOfText(pages) {

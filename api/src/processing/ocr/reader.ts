@@ -68,12 +68,13 @@ export class PageReader {
 
   /**
    * The page's TSV with the lines holding words tesseract was unsure of read again on their own
-   * (reread.ts), in the languages the page was read in. The tesseract command only: it reads a
-   * line cut out of the page (tesseract.js is given whole images).
+   * (reread.ts), in the languages the page was read in, where the page was read with a mean
+   * confidence under `rereadBelow` (85, as for OCR_MODEL=fast+best). The tesseract command only:
+   * it reads a line cut out of the page (tesseract.js is given whole images).
    */
   private linesAgain(engine: OcrEngine, imagePath: string, tsv: string, page: number | undefined, imageDpi: number | undefined, languages: string | undefined): Promise<string> {
     if (!(engine instanceof TesseractCliEngine) || !this.run.settings.rereadLines) return Promise.resolve(tsv);
-    return rereadUnsureLines(imagePath, tsv, (cropPath) => this.read(engine, cropPath, page, imageDpi, languages, 7));
+    return rereadUnsureLines(imagePath, tsv, (cropPath) => this.read(engine, cropPath, page, imageDpi, languages, 7), this.run.settings.rereadBelow);
   }
 
   private parse(tsv: string, detect: boolean): Promise<TsvPage[]> | TsvPage[] {

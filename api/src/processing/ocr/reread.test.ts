@@ -66,6 +66,13 @@ describe('which lines are read again', () => {
     expect(atEdge).toEqual({ key: '1/1/1/1', left: 0, top: 0, width: 140, height: 40 });
   });
 
+  it('none of a page read with a mean confidence at or over the bar it is given', () => {
+    const tsv = tsvOf(letterhead, clean);
+    // (52 + 89 + 97 + 96 + 96 + 96 + 96) / 7 = 88.9
+    expect(linesToReread(tsv, image, 85)).toEqual([]);
+    expect(linesToReread(tsv, image, 90).map((c) => c.key)).toEqual(['1/1/1/2']);
+  });
+
   it(`at most ${MAX_REREAD_LINES} lines a page`, () => {
     const many = Array.from({ length: MAX_REREAD_LINES + 6 }, (_, i) => line([1, 1, 1, i + 1], 40 * i, [['Item', 90, 40], [`AB${i}`, 30 + i, 120]]));
     const crops = linesToReread(tsvOf(...many), { width: 800, height: 40 * (MAX_REREAD_LINES + 7) });

@@ -68,10 +68,14 @@ const mostlyRead = (line: OcrLineBox): boolean => line.words.filter((w) => (w.co
 
 const unsureWords = (line: OcrLineBox) => line.words.filter((w) => (w.conf ?? 100) < REREAD_BELOW && /[\p{L}\p{N}]{2}/u.test(w.text));
 
-/** The lines of a page's TSV worth reading again, with the part of the image to cut out for each. */
-export function linesToReread(tsv: string, image: { width: number; height: number }): LineCrop[] {
+/**
+ * The lines of a page's TSV worth reading again, with the part of the image to cut out for each;
+ * none when tesseract read the page with a mean word confidence of `pageBelow` or more (a clean
+ * page: its few unsure words are seldom mended by a second reading, and each costs one).
+ */
+export function linesToReread(tsv: string, image: { width: number; height: number }, pageBelow = Infinity): LineCrop[] {
   const [page] = parseTsvBoxes(tsv);
-  if (!page) return [];
+  if (!page || (page.confidence ?? 0) >= pageBelow) return [];
   return page.lines
     .map((line) => ({ line, least: Math.min(...unsureWords(line).map((w) => w.conf ?? 100)) }))
     .filter(({ line }) => line.key !== undefined && unsureWords(line).length > 0 && line.height > 0 && mostlyRead(line))
@@ -170,12 +174,12 @@ export function mergeLineReading(tsv: string, c: LineCrop, lineTsv: string): str
  * Reads again, each on its own, the lines of a page image (a PGM the media process wrote) that
  * hold words tesseract was unsure of, and answers the page's TSV with the surer readings in.
  */
-export async function rereadUnsureLines(imagePath: string, tsv: string, read: (cropPath: string) => Promise<string>): Promise<string> {
+export async function rereadUnsureLines(imagePath: string, tsv: string, read: (cropPath: string) => Promise<string>, pageBelow = Infinity): Promise<string> {
   if (!imagePath.endsWith('.pgm')) return tsv;
   const img = parsePgm(await readFile(imagePath));
   if (!img) return tsv;
   let merged = tsv;
-  for (const [i, crop] of linesToReread(tsv, img).entries()) {
+  for (const [i, crop] of linesToReread(tsv, img, pageBelow).entries()) {
     const cropPath = imagePath.replace(/\.pgm$/, `-line-${i + 1}.pgm`);
     await writeFile(cropPath, encodePgm(cropPgm(img, crop)));
     try {

@@ -43,11 +43,15 @@ export interface OcrOptions {
    * Default 'eng'. tesseract.js reads English only.
    */
   languages?: string;
-  /** With model 'fast+best': a page whose mean word confidence is below this is read again with best. Default 85. */
+  /**
+   * A page whose mean word confidence is below this is read again with best (model 'fast+best'),
+   * and has its unsure lines read again on their own (`rereadLines`). Default 85.
+   */
   rereadBelow?: number;
   /**
-   * A line holding a word the tesseract command was unsure of is cut out of the page and read again
-   * on its own; the surer reading is kept (reread.ts). Default true (QUARRY_REREAD_LINES=0: false).
+   * On a page read with a mean confidence under `rereadBelow`, a line holding a word the tesseract
+   * command was unsure of is cut out of the page and read again on its own; the surer reading is
+   * kept (reread.ts). Default true (QUARRY_REREAD_LINES=0: false).
    */
   rereadLines?: boolean;
   /** Pictures on text-layer PDF pages (a letterhead, a scanned page inside a generated PDF) are read and merged with the text in reading order. Default true. */
