@@ -14,11 +14,11 @@ import { chunks } from '../../db/schema';
 import { HttpError, validationError } from '../../lib/errors';
 import { JobError, type JobContext, type JobEventInput, type JobHandler, type JobOutcome } from '../../jobs/types';
 import { getProvider, type JSONSchema, type LlmProvider } from '../../llm';
-import { extractChunk, hasRequired, type ExtractionChunk } from '../../processing/extraction';
+import { extractChunk, hasRequired } from '../../processing/extraction';
 import { activeRun, runChunks } from '../chunk-runs/service';
 import { estimateSnapshot } from '../job-estimates/service';
-import { documentCache, provenanceOfExtraction, type DocumentSource } from './provenance';
-import type { UnsureLine } from '../../lib/unsure-words';
+import { extractionChunkOf } from './chunk-input';
+import { documentCache, provenanceOfExtraction } from './provenance';
 import { asJobError, provenanceInPool } from '../../pool/steps';
 import { checksSummaryOfJob } from '../review/record';
 import type { Provenance } from '../../processing/provenance';
@@ -197,36 +197,13 @@ interface ChunkWork {
 
 type ChunkRun = { row: typeof chunks.$inferSelect | null; r: Awaited<ReturnType<typeof extractChunk>> | null; provenance?: Provenance; provenanceMs?: number };
 
-/**
- * The words OCR was unsure of on the chunk's lines, where the line is still the one OCR read (a
- * newer OCR of the file may have numbered other text there).
- */
-function unsureWordsOf(row: { content: string; startLine: number }, d: DocumentSource): UnsureLine[] {
-  if (d.unsure.size === 0 || !d.lines) return [];
-  const out: UnsureLine[] = [];
-  row.content.split('\n').forEach((text, i) => {
-    const line = row.startLine + i;
-    const words = d.unsure.get(line);
-    if (words && d.lines?.[line - 1]?.text === text) out.push({ line, words });
-  });
-  return out;
-}
-
 /** Reads the chunk, asks the provider, finds where each value came from. */
 async function extractOne(ctx: JobContext, { c, provider, schema, docs }: ChunkWork, chunkId: string): Promise<ChunkRun> {
   const { job, services } = ctx;
   const [row] = await services.db.select().from(chunks).where(eq(chunks.id, chunkId));
   if (!row) return { row: null, r: null };
   const d = await docs(row.fileId);
-  const unsure = unsureWordsOf(row, d);
-  const chunk: ExtractionChunk = {
-    id: row.id,
-    chunk_type: row.chunkType,
-    content: row.content,
-    start_line: row.startLine,
-    metadata: row.metadata as ExtractionChunk['metadata'],
-    ...(unsure.length > 0 ? { unsure_words: unsure } : {}),
-  };
+  const chunk = extractionChunkOf(row, d);
   const request = {
     chunk,
     prompt: c.setup.prompt,

@@ -1,13 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test response bodies are inspected dynamically */
 // POST /prompts/{id}/playground over real HTTP: a prompt run on a chunk of an uploaded file
-// (offline provider), the answer checked against the prompt's output schema, nothing stored;
+// (offline provider), the answer checked against the prompt's output schema, nothing stored; the
+// chunk read as an extraction job reads it (with the words OCR was unsure of);
 // another user's prompt, file, chunk or example answers 404; bad bodies 422; a provider that
 // is not configured is refused in words.
 import { PromptPlaygroundResponseSchema } from '@quarry/shared/schemas';
 import { sql } from 'drizzle-orm';
-import { makeTextPdf } from '../../processing/ocr/fixtures/generate';
+import { makeTextPdf, receiptWithWornName } from '../../processing/ocr/fixtures/generate';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/helpers';
-import { generousLimits, runChunkingJob, uploadFile } from '../jobs/test-helpers';
+import { generousLimits, runChunkingJob, runOcrJob, uploadFile } from '../jobs/test-helpers';
 
 jest.setTimeout(60_000);
 
@@ -86,6 +87,20 @@ test('runs the prompt with its output schema and first example on the chunk (off
   // use_example false: no example sent
   const bare = await api('POST', `/prompts/${prompt.id}/playground`, { file_id: fileId, chunk_id: chunk.id, provider: 'offline', use_example: false });
   expect(bare.body.example_id).toBeNull();
+});
+
+test('reads a chunk as an extraction job does: a name OCR was unsure of is left out of the answer', async () => {
+  // a receipt whose letterhead's last word is worn: OCR misreads it and says it is unsure of it
+  const id = await uploadFile(t, alice, receiptWithWornName().png, 'worn.png', 'image/png');
+  expect((await runOcrJob(t, alice, id)).status).toBe('completed');
+  expect((await runChunkingJob(t, alice, { file_id: id, strategy: 'llm_analysis' })).status).toBe('completed');
+  const [first] = (await api('GET', `/files/${id}/chunks`)).body.chunks;
+  const schema = (await api('POST', '/output-schemas/', { name: 'Receipt', schema_definition: { type: 'object', properties: { merchant_name: { type: 'string', description: 'Store or merchant name' }, date: { type: 'string', format: 'date', description: 'Date of the purchase' }, total: { type: 'number', description: 'Total paid' } } } })).body;
+  const prompt = (await api('POST', '/prompts/', { name: 'Receipt text', type: 'text', template: '{{ schema_descriptions }}\n{{ text_chunk }}', output_schema_id: schema.id })).body;
+  const res = await api('POST', `/prompts/${prompt.id}/playground`, { file_id: id, chunk_id: first.id, provider: 'offline' });
+  expect(res.status).toBe(200);
+  expect(res.body.chunk_text).toMatch(/^PERNIAGAAN ZHENG /);
+  expect(res.body.extracted_data).toEqual({ date: '2018-03-09', total: 12.5 });
 });
 
 test('a prompt with its own schema_definition reports located validation errors', async () => {

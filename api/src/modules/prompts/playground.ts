@@ -8,8 +8,10 @@ import type { Db } from '../../db';
 import { chunks, examples } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
 import { defaultProviderName, getProvider, notConfiguredReason, PROVIDER_NAMES, type JSONSchema, type LlmProvider, type ProviderName } from '../../llm';
-import { extractChunk, type ExtractionChunk } from '../../processing/extraction';
+import { extractChunk } from '../../processing/extraction';
 import { getOwnFile } from '../files/service';
+import { extractionChunkOf } from '../extraction/chunk-input';
+import { documentCache } from '../extraction/provenance';
 import { resolveSetup } from '../extraction/service';
 import { validateData } from '../output-schemas/definition';
 import { getOwnPrompt } from './service';
@@ -78,13 +80,7 @@ export async function runPlayground(
   const setup = await resolveSetup(db, userId, { promptId, exampleIds: exampleId ? [exampleId] : [] });
   const provider = providerOrThrow(input.provider, input.model);
   await admit?.(provider.name);
-  const extractionChunk: ExtractionChunk = {
-    id: chunk.id,
-    chunk_type: chunk.chunkType,
-    content: chunk.content,
-    start_line: chunk.startLine,
-    metadata: chunk.metadata as ExtractionChunk['metadata'],
-  };
+  const extractionChunk = extractionChunkOf(chunk, await documentCache(db, userId)(input.file_id));
   const r = await extractChunk({
     chunk: extractionChunk,
     prompt: setup.prompt,
