@@ -147,7 +147,7 @@ export function mergeLineReading(tsv: string, c: LineCrop, lineTsv: string): str
   const [page, block, par, line] = c.key.split('/');
   const isLineWord = (cols: string[]) => cols[0] === '5' && cols[1] === page && cols[2] === block && cols[3] === par && cols[4] === line;
   const rows = tsv.split('\n');
-  const before = rows.map((r) => r.replace(/\r$/, '').split('\t')).filter((cols) => isLineWord(cols) && Number(cols[10]) >= 0 && textOf(cols) !== '');
+  const before = wordRows(tsv).filter(isLineWord);
   const read = wordRows(lineTsv);
   if (before.length === 0 || read.length === 0) return tsv;
   const again = weighAgainst(before, read);
@@ -175,7 +175,9 @@ export function mergeLineReading(tsv: string, c: LineCrop, lineTsv: string): str
  * hold words tesseract was unsure of, and answers the page's TSV with the surer readings in.
  */
 export async function rereadUnsureLines(imagePath: string, tsv: string, read: (cropPath: string) => Promise<string>, pageBelow = Infinity): Promise<string> {
-  if (!imagePath.endsWith('.pgm')) return tsv;
+  // a clean page (or one without a line to read again) is never loaded from disk
+  const none = { width: Infinity, height: Infinity };
+  if (!imagePath.endsWith('.pgm') || linesToReread(tsv, none, pageBelow).length === 0) return tsv;
   const img = parsePgm(await readFile(imagePath));
   if (!img) return tsv;
   let merged = tsv;
