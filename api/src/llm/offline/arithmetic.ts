@@ -9,12 +9,12 @@
 //    document prints.
 import type { ScalarField, SchemaModel, TableField } from './fields';
 import type { FoundField } from './result';
-import { contentWords, normalizeLabel, stem } from './labels';
+import { contentWords, isNegatedLabel, normalizeLabel, stem } from './labels';
 import { balanceRows } from './row-repair';
 import { numericRole } from './structure';
 import { isSeparatorLine, splitCells } from './table';
-import { digitSkeleton, editDistance, valueDigits } from './ocr-numbers';
-import { tenderedTotal } from './tendered';
+import { digitSkeleton, editDistance, valueDigits, writtenDecimals } from './ocr-numbers';
+import { cashLessChange, labelledAmount, tenderedTotal } from './tendered';
 import { parseAmount } from './values';
 
 type TotalRole = 'subtotal' | 'tax' | 'total' | 'opening' | 'closing';
@@ -132,6 +132,69 @@ const labelOf = (line: string) => normalizeLabel(line.replace(/[-+]?\d[\d.,]*\s*
  */
 function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLine | undefined {
   const candidates = amountLines(lines, consumed);
+  const parts = printedParts(candidates, lines);
+  // a tax of 0.00 leaves the subtotal as the total: only a rounding printed with it says which line that is
+  if (!parts || (parts.tax.value === 0 && !parts.rounding)) return undefined;
+  // to the cent, with a rounding printed between them ("Rounding : -0.02"): a misread cash amount
+  // a few cents off is not the total
+  const due = Math.round((parts.subtotal.value + parts.tax.value + (parts.rounding?.value ?? 0)) * 100);
+  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+  return candidates.find((c) => c.line > parts.tax.line && !words(c).has('rounding') && Math.round(c.value * 100) === due);
+}
+
+/** words that say a "total" line is something else: a count, a tax, a saving, a total without its tax */
+const NOT_PAID = new Set(['qty', 'quantity', 'item', 'count', 'saving', 'discount', 'subtotal', 'cash', 'change', 'rounding', 'point', 'excl', 'exclusive']);
+
+/** a label that names the amount paid, however damaged the rest ("TOTAL AMTecesas RM", "Grand Total TT"), never a tax alone */
+function paidLabel(label: string): boolean {
+  const words = label.split(' ').filter(Boolean);
+  if (!words.slice(0, 2).includes('total') || isNegatedLabel(label) || words.some((w) => NOT_PAID.has(w))) return false;
+  return !words.some((w) => ['tax', 'gst', 'vat', 'sst'].includes(w)) || words.some((w) => /^incl/.test(w));
+}
+
+/**
+ * The cash tendered less the change, for an empty total that no line prints as it is, where the
+ * receipt's other lines vouch for it: a total and the rounding printed under it make it to the cent
+ * ("TOTAL AMT 60.31", "ROUNDING ADJ -0.01"); the subtotal and the tax printed above add up to it
+ * (with the rounding printed, to the cent; without, to the 5 cents cash is rounded to); or the
+ * total's own amount, which a scan damaged ("Grand Total  ge2780", "9.685"), is one digit away from
+ * it. A misread cash or change line agrees with none of them.
+ */
+function paidVouchedFor(lines: string[], consumed: Set<number>): { at: AmountLine; by: string } | undefined {
+  const paid = cashLessChange(lines);
+  if (!paid) return undefined;
+  const cents = (n: number) => Math.round(n * 100);
+  // (a line's amount at its end, also where it is one cell with its label: "TOTAL AMTecesas RM 60.31")
+  const above = lines.slice(0, paid.line).flatMap((l, i) => {
+    const a = consumed.has(i) ? undefined : labelledAmount(l, i);
+    return a ? [{ line: i, value: a.value }] : [];
+  });
+  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+  const at = (line: number) => ({ line, value: paid.value });
+  for (const t of above.filter((c) => paidLabel(labelOf(lines[c.line]!)))) {
+    const rounding = above.find((c) => c.line > t.line && words(c).has('rounding'));
+    if (rounding && rounding.value !== 0 && cents(t.value + rounding.value) === cents(paid.value)) return { at: at(t.line), by: `the total ${money(t.value)} and its rounding ${money(rounding.value)} make it` };
+  }
+  const parts = printedParts(above, lines);
+  if (parts) {
+    const due = parts.subtotal.value + parts.tax.value + (parts.rounding?.value ?? 0);
+    if (Math.abs(cents(due) - cents(paid.value)) <= (parts.rounding ? 0 : 2)) return { at: at(parts.tax.line), by: `the subtotal ${money(parts.subtotal.value)} and the tax ${money(parts.tax.value)} add up to it` };
+  }
+  const digits = valueDigits(paid.value, 2);
+  const damaged = lines.flatMap((l, i) => {
+    if (i >= paid.line || consumed.has(i) || !/[a-z]{2,}/i.test(l)) return [];
+    const cells = splitCells(l);
+    const last = cells[cells.length - 1]!;
+    if (cells.length < 2 || !paidLabel(labelOf(l.slice(0, last.start))) || (parseAmount(last.text) !== undefined && writtenDecimals(last.text) === 2)) return [];
+    // (the amount is the cell's last word: "TT TTT ge2780" is a rule OCR read as letters, then the amount)
+    const skeleton = digitSkeleton(last.text.split(/\s+/).pop()!);
+    return skeleton.length >= 3 && editDistance(skeleton, digits) <= 1 ? [i] : [];
+  });
+  return damaged.length === 1 ? { at: at(damaged[0]!), by: `the total's own amount, damaged ("${splitCells(lines[damaged[0]!]!).pop()!.text}"), is one digit away` } : undefined;
+}
+
+/** a receipt's printed subtotal (or total without its tax), the tax under it and a rounding under that */
+function printedParts(candidates: AmountLine[], lines: string[]): { subtotal: AmountLine; tax: AmountLine; rounding?: AmountLine } | undefined {
   const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
   // "Sub Total", or a total without the tax ("Total Sales (Excluding GST)")
   const subtotal = candidates.find((c) => words(c).has('subtotal') || (words(c).has('total') && words(c).has('excl')));
@@ -142,12 +205,9 @@ function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLi
     const others = [...w].filter((x) => x !== 'total' && !/^\d+$/.test(x));
     return c.line > subtotal.line && ['tax', 'gst', 'vat'].some((x) => w.has(x)) && !['subtotal', 'incl', 'excl'].some((x) => w.has(x)) && (!w.has('total') || others.length === 1);
   });
-  if (!tax || tax.value <= 0) return undefined;
-  // to the cent, with a rounding printed between them ("Rounding : -0.02"): a misread cash amount
-  // a few cents off is not the total
-  const rounding = candidates.find((c) => c.line > tax.line && words(c).has('rounding'))?.value ?? 0;
-  const due = Math.round((subtotal.value + tax.value + rounding) * 100);
-  return candidates.find((c) => c.line > tax.line && !words(c).has('rounding') && Math.round(c.value * 100) === due);
+  if (!tax || tax.value < 0) return undefined;
+  const rounding = candidates.find((c) => c.line > tax.line && words(c).has('rounding'));
+  return { subtotal, tax, ...(rounding ? { rounding } : {}) };
 }
 
 function amountLines(lines: string[], consumed: Set<number>): AmountLine[] {
@@ -288,6 +348,13 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
     const at = totalFromPrintedParts(lines, consumed);
     if (at) set('total', at);
   }
+  if (fill && byRole.has('total') && get('total') === undefined) {
+    const vouched = paidVouchedFor(lines, consumed);
+    if (vouched) {
+      set('total', vouched.at);
+      warnings.push(`total ${money(vouched.at.value)} is the cash tendered less the change: ${vouched.by}`);
+    }
+  }
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
     if (at) set('tax', at);
@@ -374,10 +441,12 @@ function misreadTotals(
     // (an amount printed as it must be, on a line whose label OCR damaged past reading, is that line too)
     const candidates = cells.filter((c) => {
       const oneDigitAway = editDistance(digitSkeleton(c.text), digits) <= 1;
-      if (c.line === own) return oneDigitAway || (twice && editDistance(digitSkeleton(c.text), digits) <= 2);
+      const twoDigitsAway = twice && editDistance(digitSkeleton(c.text), digits) <= 2;
+      if (c.line === own) return oneDigitAway || twoDigitsAway;
       if (taken.has(c.line)) return false;
-      const printed = parseAmount(c.text);
-      return printed === undefined ? oneDigitAway : near(printed, value);
+      // (three digits after the only mark, "618.580" among amounts with cents, is damage too)
+      const printed = /^\D*\d{1,3}[.,]\d{3}\D*$/.test(c.text.trim()) ? undefined : parseAmount(c.text);
+      return printed === undefined ? oneDigitAway || twoDigitsAway : near(printed, value);
     });
     // of several, the line the field was read from (another damaged amount can be one digit away too)
     const close = candidates.length > 1 ? candidates.filter((c) => c.line === own) : candidates;

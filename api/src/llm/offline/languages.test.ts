@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractOffline } from './extract';
 import { normalizeLabel } from './labels';
+import { amountLabelCore } from './pairs';
 import { mendCurrencyMarks, mendTaxName } from './normalise';
 import { date, list, num, obj, str } from './test-fixtures';
 import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
@@ -386,6 +387,71 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     // without a line that prints the difference, nothing is made up
     const unprinted = ['SOON HUAT MACHINERY ENTERPRISE', '(JM0352019-K)', 'Date: 11/01/2019', 'CASH :     327.00', 'Change :       7.00'].join('\n');
     expect(extractOffline(unprinted, RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  // development receipts sroie/043, /078 and /096, whose total lines a scan damaged past reading
+  it('the cash tendered less the change fills an empty total when the subtotal and the tax add up to it', () => {
+    const lines = ['32 PUB & BISTRO own by CNU TRADING', 'Date    © 10-03-2018 23:03:06', 'HEINEKEN (5 BTL)', '2 x      95.00   190.00 SR', 'Total (Excluding GST):              179.25', 'GST Payable:                         10.75', 'Total (Inclusive of GST): fan of', 'CASH :                              200. 00', 'CHANGE :                             10.00'];
+    const r = extractOffline(lines.join('\n'), RECEIPT);
+    expect(r.data).toMatchObject({ total: 190 });
+    expect(r.warnings.join(' ')).toContain('the subtotal 179.25 and the tax 10.75 add up to it');
+    // a change OCR misread (10.00 read 15.00) agrees with nothing, and nothing is made up
+    expect(extractOffline(lines.join('\n').replace('10.00', '15.00'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it("the cash tendered less the change fills an empty total one digit away from the total's damaged amount", () => {
+    const thai = ['THAI DELICIOUS RESTAURANT', 'Date: 02/02/2017 7:31:08 PM', '|                Grand Total  TT TTT ge2780', 'Cash Received   a.        100.00', 'Change                7.20'];
+    expect(extractOffline(thai.join('\n'), RECEIPT).data).toMatchObject({ total: 92.8 });
+    const popular = ['(GST Reg No. 001492992000)', '28/03/18 13:24    Slip No.: 0010111111', '2pc @ 3.50                    7.00 T', 'Total RM Incl. of GST             9.685', 'Cash                           -50. 00', 'CHANGE                          40. 35', 'Total Savings                     0.00'];
+    expect(extractOffline(popular.join('\n'), RECEIPT).data).toMatchObject({ total: 9.65 });
+    // two digits away (a change read 7.70): not that total
+    expect(extractOffline(thai.join('\n').replace('7.20', '7.70'), RECEIPT).data).not.toHaveProperty('total');
+    // a damaged "Total Qty" is no total paid
+    expect(extractOffline(popular.join('\n').replace('Total RM Incl. of GST', 'Total Qty'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it('the cash tendered less the change fills an empty total that a printed total and its rounding make', () => {
+    // sroie/001 with its payment lines legible (its reading has "BAB:" for "CASH" and stray words in
+    // the change line), and the rounded total the scan misread ("60,20")
+    const lines = ['INDAH GIFT & HOME DECO', '19/10/2018 20:49:59 #01', 'TOTAL AMTecesasccncsenes RM      60.31', 'ROUNDING ADJssvecosvnens         -0.01', 'RH     60,20 J', 'CASH         RH  70.30', 'CHANGE                  RM     10.00'];
+    const r = extractOffline(lines.join('\n'), RECEIPT);
+    expect(r.data).toMatchObject({ total: 60.3 });
+    expect(r.warnings.join(' ')).toContain('the total 60.31 and its rounding -0.01 make it');
+    expect(extractOffline(lines.join('\n').replace('70.30', '70.80'), RECEIPT).data).not.toHaveProperty('total');
+  });
+
+  it("an amount's label names its field without its currency, and the total's without the tax it includes", () => {
+    // development receipt sroie/072, without its payment lines
+    const popular = ['(GST Reg No. 001492992000)', '56000 Kuala Lumpur, Malaysia', '01/03/18 19:14    Slip No.: 0010104733', '|    2pc @ 9,89                    19.78 T', 'Member Discount                -2.09', 'Total RM Incl. of GST           49. 39', 'Rounding AdJ                      0.01', 'Total RM                        49. 40', 'Total Savings                    -3.29'];
+    const r = extractOffline(popular.join('\n'), RECEIPT);
+    expect(r.data).toMatchObject({ total: 49.4 });
+    // without the rounded line, the total with its tax
+    expect(extractOffline(popular.slice(0, 6).join('\n'), RECEIPT).data).toMatchObject({ total: 49.39 });
+    expect(amountLabelCore('Grand Total Inclusive GST', true)).toBe('Grand Total');
+    expect(amountLabelCore('TOTAL RM (INCL. SST)', true)).toBe('TOTAL');
+    expect(amountLabelCore('Betrag EUR', false)).toBe('Betrag');
+    // the tax stays in a label that is not the total's
+    expect(amountLabelCore('Total incl. GST', false)).toBe('Total incl. GST');
+    // Malay, beside the English of receipts from Malaysia (written from the language, no development receipt prints it)
+    expect(extractOffline(['KEDAI RUNCIT AH SENG', 'Tarikh: 12/03/2018', 'Jumlah Kecil     42.00', 'Cukai 6%          2.52', 'JUMLAH BESAR  RM 44.50'].join('\n'), obj({ subtotal: num('Subtotal'), tax: num('Tax'), total: num('Total paid') })).data).toEqual({ subtotal: 42, tax: 2.52, total: 44.5 });
+  });
+
+  it('a total after dot leaders, after a currency code, or as a net total on a receipt with no tax', () => {
+    // receipts' conventions no development receipt happens to print, written from them
+    const receipt = (...lines: string[]) => extractOffline(['KEDAI ABC SDN BHD', 'Date: 12/03/2018', 'Item A    2   10.00', ...lines].join('\n'), RECEIPT).data;
+    expect(receipt('TOTAL.....................45.60')).toMatchObject({ total: 45.6 });
+    expect(receipt('Subtotal ____ 43.02', 'GST 6% ....... 2.58', 'TOTAL ........ 45.60')).toMatchObject({ total: 45.6 });
+    expect(receipt('Total Amount    MYR 45.60')).toMatchObject({ total: 45.6 });
+    expect(receipt('NET TOTAL (RM)     45.60')).toMatchObject({ total: 45.6 });
+    // above a tax line, a net total stays the total before tax
+    expect(receipt('NET TOTAL (RM)     43.02', 'GST 6%    2.58')).not.toHaveProperty('total');
+  });
+
+  it('an amount with three digits after its only mark, among amounts with cents, is damage, not the total', () => {
+    // development receipt sroie/096 ("9.65" read "9.685"), without its payment lines
+    const lines = ['(GST Reg No. 001492992000)', '28/03/18 13:24    Slip No.: 0010111111', '2pc @ 3.50                    7.00 T', 'Total RM Incl. of GST             9.685', 'Item Count                           3', 'T e 6%                9.10        02:53', 'Total Savings                     0.00'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).not.toHaveProperty('total');
+    expect(extractOffline(lines.join('\n').replace('9.685', '9.65'), RECEIPT).data).toMatchObject({ total: 9.65 });
   });
 
   it('a currency mark OCR damaged beside an amount is the mark the receipt prints elsewhere', () => {

@@ -82,3 +82,13 @@ export function mendCurrencyMarks(lines: string[]): string[] {
 export function mendSplitDecimal(line: string): string {
   return /\p{L}/u.test(line) ? line.replace(/(\d)([.,]) (\d{2})(\s*)$/, '$1$2$3$4') : line;
 }
+
+/**
+ * Dot leaders between a label and its amount ("TOTAL..........45.60", "Subtotal ____ 43.02") are
+ * blanked, column positions kept, so that the label and the amount are two cells as on a line
+ * that sets them apart with spaces.
+ */
+export function openLeaders(line: string): string {
+  return line.replace(/([\p{L}):]\s*)([.·…_]{3,})(?=\s*[^\s.·…_]*\d)/gu, (_, label: string, dots: string) => label + ' '.repeat(dots.length));
+}
+

@@ -9,7 +9,7 @@ import { IDENTIFIER_WORDS, contentWords, isFieldLabel, isNegatedLabel, keywordSc
 import { BENEFICIARY, DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
-import { findDates, parseAmount } from './values';
+import { currencySymbols, findDates, parseAmount } from './values';
 
 export interface Candidate {
   /** found only because the label says "identifier" and the schema has one identifier field */
@@ -75,6 +75,12 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       // "Total (Excluding GST)": the total without the tax is never the amount paid
       if (totalRole(field) === 'total' && isNegatedLabel(name)) continue;
       let score = Math.max(matchLabel(name, field.labels), keywordScore(name, field.keywords));
+      // "TOTAL RM", "Betrag EUR", "Grand Total Inclusive GST": an amount's label names its field
+      // without the currency it is in too, and the total's without the tax it includes
+      if (field.type === 'number' && score < LABEL_THRESHOLD) {
+        const bare = amountLabelCore(name, totalRole(field) === 'total');
+        if (bare && bare !== name) score = Math.max(score, 0.95 * Math.max(matchLabel(bare, field.labels), keywordScore(bare, field.keywords)));
+      }
       // "Voucher ref 19-2200": a label that says "identifier" names the schema's only identifier field
       let byIdentifierRule = false;
       if (score < LABEL_THRESHOLD && identifierFields.length === 1 && identifierFields[0] === field && contentWords(key).some((w) => IDENTIFIER_WORDS.has(w)) && contentWords(key).length <= 3) {
@@ -89,11 +95,13 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (field.type === 'number' && LINE_SUMS.has(normalizeLabel(name))) score *= 0.9;
       // "Net Total (MYR) : 21.20" under the tax ("GST @ 6% : 1.20"): a receipt's total net of its
       // discounts, not an invoice's total before tax (which stands above the tax), for a schema
-      // that asks for no subtotal
-      if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && taxAbove(line)) score = Math.max(score, 0.9);
+      // that asks for no subtotal; on a receipt that prints no tax at all, net is all there is to pay
+      if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && (taxAbove(line) || firstTax === -1)) score = Math.max(score, 0.9);
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
       if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
+      // nor is one with three digits after its only mark ("9.685" for 9.65): a digit OCR added
+      if (field.type === 'number' && withCents && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
       if (field.type === 'number' && headerLines.has(Number(consumes[0]!.split(':')[0]))) continue;
       if (!plausible(field, value)) continue;
       const parsed = parseFieldValue(field, value);
@@ -422,3 +430,26 @@ function isLabelRow(lines: string[], li: number): boolean {
   const after = nextNonEmpty(lines, below);
   return !(cells.length === 2 && column(values) && after === below + 1 && column(splitCells(lines[after]!)));
 }
+
+/** ISO 4217 codes an amount's label may name ("Total EUR", "Amount (USD)") */
+const CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'));
+/** "incl. GST", "inclusive of VAT", "after tax", "inkl. MwSt.": the tax a total includes */
+const TAX_INCLUDED = /\b(?:incl(?:usive|uding|udes|uded)?|inkl(?:usive)?|after|with|avec|met|con)\b\.?\s*(?:of\s+)?(?:gst|sst|vat|tax(?:es)?|mwst|ust|btw|iva|tva|vat)\b\.?/giu;
+
+/**
+ * An amount's label without the currency it names ("TOTAL RM" -> "TOTAL", "Betrag (EUR)" ->
+ * "Betrag") and, for the total, without the tax it says it includes ("Grand Total Inclusive GST" ->
+ * "Grand Total"); empty when nothing else is left.
+ */
+export function amountLabelCore(label: string, total: boolean): string {
+  const { symbols } = currencySymbols();
+  let s = label.replace(/[()[\]]/g, ' ');
+  if (total) s = s.replace(TAX_INCLUDED, ' ');
+  const words = s.split(/\s+/).filter(Boolean);
+  const kept = words.filter((w) => {
+    const bare = w.replace(/[.:]+$/, '');
+    return !(CURRENCY_CODES.has(bare.toUpperCase()) && bare.length === 3 && bare === bare.toUpperCase()) && !symbols.has(bare) && !symbols.has(bare.toUpperCase());
+  });
+  return kept.join(' ').trim();
+}
+

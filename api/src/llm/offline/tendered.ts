@@ -16,7 +16,7 @@ const CHANGE = ['change', 'change due', 'cash change', 'change amount', 'baki', 
 const TENDER_LABELS = new Set(TENDER.map(normalizeLabel));
 const CHANGE_LABELS = new Set(CHANGE.map(normalizeLabel));
 
-interface Labelled {
+export interface Labelled {
   line: number;
   label: string;
   value: number;
@@ -28,13 +28,14 @@ function paymentLabel(text: string, labels: Set<string>): boolean {
   return [1, 2, 3].some((n) => words.length - n <= 1 && words.length >= n && labels.has(words.slice(0, n).join(' ')));
 }
 
-/** a line of a label and one amount at its end ("CASH   RM 100.00", "Change : 19.10", "CHANGE RM ~~ 2.50") */
-function labelledAmount(text: string, line: number): Labelled | undefined {
+/** a line of a label and one amount at its end, signed ("CASH   RM 100.00", "Change : 19.10", "CHANGE RM ~~ 2.50") */
+export function labelledAmount(text: string, line: number): Labelled | undefined {
   if (!text.trim() || isSeparatorLine(text)) return undefined;
-  const amount = /(?:^|[\s:=~])(\d{1,3}(?:[,.]?\d{3})*[.,]\d{2})\s*[|\]]?\s*$/.exec(text);
+  // (a space OCR put after the decimal mark, "40. 35", is read too; a sign is kept: "-0.01")
+  const amount = /(?:^|[\s:=~])(-?\d{1,3}(?:[,.]?\d{3})*[.,] ?\d{2})\s*[|\]]?\s*$/.exec(text);
   const label = /^\s*([\p{L}][\p{L} .'/()-]*?)\s*(?::|\s{2}|\s(?=\p{Lu}{1,3}\b)|$)/u.exec(splitCells(text)[0]?.text ?? '');
   if (!amount) return undefined;
-  const value = parseAmount(amount[1]!);
+  const value = parseAmount(amount[1]!.replace(' ', ''));
   // (a damaged label still prints the amount: "TOTAL ~~ )/D) s—   55.10")
   return value === undefined ? undefined : { line, label: label?.[1] ?? '', value };
 }
@@ -45,15 +46,31 @@ export interface TenderedTotal {
   line: number;
 }
 
-/** The total paid, from the first tender line and the change line after it, when another line prints it. */
-export function tenderedTotal(lines: string[]): TenderedTotal | undefined {
+export interface CashLessChange {
+  value: number;
+  /** the tender line (0-based) */
+  line: number;
+}
+
+/** The cash tendered (the first tender line) less the change given back on a line after it. */
+export function cashLessChange(lines: string[]): CashLessChange | undefined {
   const amounts = lines.map((l, i) => labelledAmount(l, i)).filter((a): a is Labelled => a !== undefined);
   const tender = amounts.find((a) => paymentLabel(a.label, TENDER_LABELS));
   if (!tender) return undefined;
   const change = amounts.find((a) => a.line > tender.line && paymentLabel(a.label, CHANGE_LABELS));
   if (!change) return undefined;
-  const paid = Math.round((tender.value - change.value) * 100) / 100;
-  if (paid <= 0) return undefined;
-  const printed = amounts.find((a) => a.line < tender.line && Math.abs(a.value - paid) < 0.005);
-  return printed ? { value: paid, line: printed.line } : undefined;
+  // (a tender printed as negative, "Cash  -50.00", is the same cash)
+  const value = Math.round((Math.abs(tender.value) - Math.abs(change.value)) * 100) / 100;
+  return value > 0 ? { value, line: tender.line } : undefined;
+}
+
+/** The total paid, from the first tender line and the change line after it, when another line prints it. */
+export function tenderedTotal(lines: string[]): TenderedTotal | undefined {
+  const paid = cashLessChange(lines);
+  if (!paid) return undefined;
+  const printed = lines.slice(0, paid.line).findIndex((l, i) => {
+    const a = labelledAmount(l, i);
+    return a !== undefined && Math.abs(a.value - paid.value) < 0.005;
+  });
+  return printed === -1 ? undefined : { value: paid.value, line: printed };
 }

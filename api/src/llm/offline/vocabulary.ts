@@ -1,9 +1,10 @@
-// Labels of invoice and receipt fields in German, French, Dutch, Spanish, Italian and Polish
-// (English ones are in labels.ts), as invoices in those languages print them. Each entry is
-// compared after normalizeLabel: lower case, accents dropped ("Verkäufer" = "verkaufer"),
-// articles and "of" dropped ("Numéro de facture" = "numero facture"), and "Nr.", "n°", "nº",
-// "Nummer", "numéro", "número", "numer" read as "number". So "Rechnung Nr.", "Facture n°",
-// "Nº de factura", "Fattura n.", "Faktura nr" all meet "<invoice word> number" below.
+// Labels of invoice and receipt fields in German, French, Dutch, Spanish, Italian and Polish, as
+// invoices in those languages print them, and the few Malay ones receipts from Malaysia print
+// (English ones are in labels.ts). Each entry is compared after normalizeLabel: lower case,
+// accents dropped ("Verkäufer" = "verkaufer"), articles and "of" dropped ("Numéro de facture" =
+// "numero facture"), and "Nr.", "n°", "nº", "Nummer", "numéro", "número", "numer" read as
+// "number". So "Rechnung Nr.", "Facture n°", "Nº de factura", "Fattura n.", "Faktura nr" all meet
+// "<invoice word> number" below.
 // See docs/product/extraction-rules.md.
 
 /** the word for "invoice" in each language, German's compound form included */
@@ -37,6 +38,9 @@ export const TOTAL = [
   'razem brutto', 'do zapłaty', 'razem do zapłaty', 'kwota brutto', 'wartosc brutto', 'suma brutto', 'ogółem',
   // receipts: "Total (inclusive of GST)", "Rounded total", "Nett total", "Total sales (incl GST)"
   'total inclusive gst', 'total incl gst', 'rounded total', 'total rounded', 'nett total', 'total sale', 'total sales inclusive gst', 'total sales incl gst', 'total amount payable', 'net total incl gst',
+  'total bill', 'bill total', 'total invoice', 'sales total', 'round total', 'total after rounding', 'net payable',
+  // Malay, which receipts from Malaysia print beside English ("JUMLAH BESAR" is the grand total)
+  'jumlah', 'jumlah besar', 'jumlah keseluruhan', 'jumlah bayaran',
 ];
 
 export const SUBTOTAL = [
@@ -49,6 +53,7 @@ export const SUBTOTAL = [
   'total excluding gst', 'total sales excluding gst', 'total excl gst', 'total sales excl gst', 'total exclusive gst',
   'imponibile', 'totale imponibile', 'imponibile totale',
   'razem netto', 'wartosc netto razem', 'suma netto', 'wartosc netto',
+  'jumlah kecil',
 ];
 
 /**
@@ -64,6 +69,7 @@ export const TAX = [
   'iva', 'cuota iva', 'importe iva', 'total iva',
   'imposta', 'totale iva', 'importo iva', 'imposta iva',
   'kwota vat', 'podatek vat', 'vat razem', 'razem vat',
+  'cukai', 'jumlah cukai',
 ];
 
 /**
