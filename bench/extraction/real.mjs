@@ -40,6 +40,10 @@ const GENERATED_PER_LANGUAGE = 4;
 const SROIE_PER_HALF = arg('sroie', '24') === 'all' ? Infinity : Number(arg('sroie', '24'));
 // --cached-only: documents not yet read (no OCR cache) are left out and counted, to measure while OCR is slow
 const cachedOnly = args.includes('--cached-only');
+// --engine tesseract-js: the receipts read by the other OCR engine (its own damage), to find rules
+// that hold only for one engine's misreadings; development half only (cached apart)
+const engine = arg('engine', '');
+if (engine && halfArg !== 'dev') throw new Error('--engine reads the development half only (--half dev)');
 const SEEDS = { dev: 4_2024_11, 'held-out': 7_3031_29 };
 
 const PROMPT = { type: 'text', template: 'Extract the fields.\n{{ schema_descriptions }}\n"""\n{{ text_chunk }}\n"""' };
@@ -62,7 +66,7 @@ function unsureOfText(pages) {
 }
 
 async function read(doc) {
-  const file = join(CACHE_DIR, `real-${doc.contentHash}.json`);
+  const file = join(CACHE_DIR, `real-${engine ? `${engine}-` : ''}${doc.contentHash}.json`);
   let cached = null;
   try {
     cached = JSON.parse(await readFile(file, 'utf8'));
@@ -72,7 +76,7 @@ async function read(doc) {
   if (cached && (cached.version === READING_VERSION || cachedOnly)) return cached;
   if (cachedOnly) return null;
   doc.bytes ??= await doc.print();
-  const r = await runOcr({ bytes: doc.bytes, mimeType: doc.mimeType, filename: doc.id.split('/').pop() }, { concurrency: 1 });
+  const r = await runOcr({ bytes: doc.bytes, mimeType: doc.mimeType, filename: doc.id.split('/').pop() }, { concurrency: 1, ...(engine ? { engine } : {}) });
   const value = { version: READING_VERSION, text: r.text, pages: r.page_count, engine: r.engine, unsure: unsureOfText(r.pages) };
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(file, JSON.stringify(value));

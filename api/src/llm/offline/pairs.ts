@@ -95,16 +95,19 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (field.type === 'number' && LINE_SUMS.has(normalizeLabel(name))) score *= 0.9;
       // "Net Total (MYR) : 21.20" under the tax ("GST @ 6% : 1.20"): a receipt's total net of its
       // discounts, not an invoice's total before tax (which stands above the tax), for a schema
-      // that asks for no subtotal; on a receipt that prints no tax at all, net is all there is to pay
-      if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && (taxAbove(line) || firstTax === -1)) score = Math.max(score, 0.9);
+      // that asks for no subtotal
+      if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && taxAbove(line)) score = Math.max(score, 0.9);
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
-      if (field.type === 'number' && withCents && /^\D*\d{3,}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
+      // (and a total, subtotal or tax of fewer digits: "AMOUNT  74" in a tax summary's heading)
+      if (field.type === 'number' && withCents && (totalRole(field) ? /^\D*\d+\D*$/ : /^\D*\d{3,}\D*$/).test(value.trim()) && !/%/.test(value)) continue;
       // nor is one with three digits after its only mark ("9.685" for 9.65): a digit OCR added
       if (field.type === 'number' && withCents && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
       if (field.type === 'number' && headerLines.has(Number(consumes[0]!.split(':')[0]))) continue;
       if (!plausible(field, value)) continue;
-      const parsed = parseFieldValue(field, value);
+      // "TOTAL   7-00": among amounts with cents, a dash between the units and two digits is the decimal mark OCR misread
+      const mended = field.type === 'number' && withCents ? value.replace(/^(\s*[^\d\s-]{0,3}\s?\d{1,3})-(\d{2})\s*$/, '$1.$2') : value;
+      const parsed = parseFieldValue(field, mended);
       if (parsed === undefined) continue;
       out.push({ field, score, line, consumes, value: parsed, via, label: key.trim(), byIdentifierRule });
     }
