@@ -16,7 +16,7 @@ import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
 import { dropUnsupportedGuesses, fitValues, type Unfit } from './fit';
 import { dropUnsureValues } from './unsure';
-import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, mendTaxName, openLeaders, removeSpecks } from './normalise';
+import { cleanMarkdown, dayFirstDocument, mendCurrencyMarks, mendSplitDecimal, mendTaxName, openLeaders, removeSpecks, spaceAfterNumberMark } from './normalise';
 import { unlabelledIdentifier, type IdentifierWordPick } from './identifiers';
 import { collectCandidates } from './pairs';
 import { issuerByDomain, readAddressee } from './parties';
@@ -56,7 +56,7 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readBatchTable(model, doc.table, tables);
     lines = doc.table.description.map(cleanMarkdown);
   } else {
-    lines = mendTaxName(mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(openLeaders(cleanMarkdown(l)))))));
+    lines = mendTaxName(mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(openLeaders(spaceAfterNumberMark(cleanMarkdown(l))))))));
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);

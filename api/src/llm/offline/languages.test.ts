@@ -319,6 +319,71 @@ describe('the issuer is the party the e-mail and web addresses belong to', () =>
   });
 });
 
+describe('development e-invoices as OCR reads their pages (bench --scan)', () => {
+  it('"Nr.471102" is a label and its number; a number in a party\'s block is that party\'s', () => {
+    const lines = [
+      'Handelsrechnung (380) Nr.471102 vom 15.11.2024',
+      'Wahrung:                                                                       EUR',
+      '',
+      'Verkäufer',
+      'Nummer:                                                                        549910',
+      'Name:                                                                          Lieferant GmbH',
+      'Anschrift:                                                                     Lieferantenstraße 20',
+      '',
+      'Käufer/Leistungsempfänger',
+      'Nummer:                                                                        GE2020211',
+      'Name:                                                                          Kunden AG Mitte',
+    ];
+    expect(extractOffline(lines.join('\n'), INVOICE).data).toMatchObject({ invoice_number: '471102', invoice_date: '2024-11-15', seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte' });
+    // the invoice's own number unread: the seller's "Nummer" is not it
+    expect(extractOffline(lines.slice(1).join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');
+  });
+
+  it('two names on one line, a picture between their blocks: the e-mail\'s is the issuer\'s', () => {
+    const text = [
+      'Invoice 103767',
+      'cronus',
+      'February 17, 2026',
+      '',
+      'Adatum Corporation                                                                             CRONUS DE',
+      '',
+      'Station Road, 21                       EEE                             HofstraRe 12',
+      '48436 Dusseldorf                        Ta AL                              Benrath',
+      'rE Fy, rs',
+      'eid) Be ED                             20097 Hamburg',
+      'SCAN TO PAY',
+      '',
+      'Subtotal                               573.00',
+      '19% VAT                                108.87',
+      'Total € Incl. VAT                      681.87',
+      'DE777777777                                          999 / 99999 99            info@cronus.com',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'CRONUS DE', buyer_name: 'Adatum Corporation' });
+    expect(extractOffline(text.replace('info@cronus.com', 'info@example.org'), INVOICE).data).toMatchObject({ seller_name: 'Adatum Corporation' });
+  });
+
+  it('a return-address line whose dots OCR read as dashes', () => {
+    const text = [
+      'Kraxi GmbH',
+      '',
+      'Flugzeugallee 17',
+      '12345 Papierfeld',
+      'Kraxi GmbH - Flugzeugallee 17 - 12345 Papierfeld - Deutschland     info@kraxi.com',
+      'www.kraxi.com',
+      'Papierflieger-Vertriebs-GmbH',
+      'Helga Musterfrau',
+      'Rabattstr. 25',
+      '34567 Osterhausen',
+      '',
+      'Rechnungsnummer: 2014-03               Liefer- und Rechnungsdatum: 11. Juli 2014',
+      'Rechnungssumme netto        845,00',
+    ].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    // dashes without a postcode after them are no return address
+    expect(extractOffline(text.replace('12345 Papierfeld - Deutschland', 'Papierfeld - Deutschland'), INVOICE).data).not.toHaveProperty('buyer_name');
+  });
+});
+
 describe('receipts (SROIE, Malaysia)', () => {
   it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
     const text = [

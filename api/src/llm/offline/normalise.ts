@@ -92,3 +92,12 @@ export function openLeaders(line: string): string {
   return line.replace(/([\p{L}):]\s*)([.·…_]{3,})(?=\s*[^\s.·…_]*\d)/gu, (_, label: string, dots: string) => label + ' '.repeat(dots.length));
 }
 
+/**
+ * A number's label that OCR joined to its number ("Nr.471102", "N°2024-17") is set apart from it
+ * by a space, as the text layer prints it, so that it is a label again. Not "No.", which begins
+ * addresses ("No.53, JALAN BESAR").
+ */
+export function spaceAfterNumberMark(line: string): string {
+  return line.replace(/(?<![\p{L}\d])(Nr|NR|nr|N°|n°|Nº|nº)(\.?)(?=\d)/gu, '$1$2 ');
+}
+

@@ -43,6 +43,7 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   const taxAbove = (line: number) => firstTax !== -1 && firstTax < line;
   // "Description   Qty   Price   Amount 04": the amount column's name over the rows, no total
   const headerLines = new Set(lines.flatMap((l, li) => (splitCells(l).filter((c) => ITEM_COLUMNS.has(normalizeLabel(c.text))).length >= 2 ? [li] : [])));
+  const inPartyBlock = partyBlockLines(lines, fields);
   const consider = (key: string, value: string, line: number, consumes: string[], weight: number, via: Candidate['via'], summary = false) => {
     // a summary table's row weighs less than a label with one amount
     summary ||= summaryLines.has(line);
@@ -70,6 +71,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // a rate in a label is not part of its name ("VAT 20%", "GST @ 10%")
     const name = key.replace(/\s*@?\s*\d+(?:[.,]\d+)?\s*%/g, ' ').trim() || key;
     for (const field of fields) {
+      // a bare "Nummer:" inside a party's block ("Verkäufer" / "Nummer: 549910") is that party's number
+      if (inPartyBlock.has(line) && identifierFields.includes(field) && contentWords(key).every((w) => IDENTIFIER_WORDS.has(w))) continue;
       // a summary row's first amount is a base (the tax beside it), never the amount paid
       if (summary && totalRole(field) === 'total') continue;
       // "Total (Excluding GST)": the total without the tax is never the amount paid
@@ -343,6 +346,18 @@ function partyOfLabel(text: string, fields: ScalarField[]): PartyLabel | undefin
   const parties = fields.filter((f) => f.type === 'string' && !f.format && !f.enumValues && contentWords(f.name).some((w) => NAME_WORDS.includes(w)) && !IDENTIFIER_WORDS.has(contentWords(f.name).slice(-1)[0] ?? ''));
   const matched = parties.map((f) => ({ f, score: matchLabel(label, f.labels), label })).filter((m) => m.score >= 0.85);
   return matched.length === 1 ? matched[0] : undefined;
+}
+
+/** the lines of the blocks under a party's label alone on its line ("Verkäufer" / "Nummer: 549910" / "Name: …"), up to an empty line */
+function partyBlockLines(lines: string[], fields: ScalarField[]): Set<number> {
+  const out = new Set<number>();
+  lines.forEach((line, li) => {
+    const cells = splitCells(line);
+    if (cells.length !== 1 || !partyOfLabel(cells[0]!.text, fields)) return;
+    const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
+    for (let i = start; i < lines.length && i <= li + 9 && lines[i]!.trim(); i++) out.add(i);
+  });
+  return out;
 }
 
 /**

@@ -149,11 +149,13 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
 
 /**
  * A letter for a window envelope prints the sender's return address on one line, its parts set
- * apart by dots ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"); the addressee's name is the
- * first name under it (a web address or a phone beside it is not).
+ * apart by dots ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld", or dashes as OCR reads them);
+ * the addressee's name is the first name under it (a web address or a phone beside it is not).
  */
 function windowAddressee(lines: string[], end: number, known: Set<string>): { line: number; name: string } | undefined {
-  const i = lines.slice(0, Math.min(end, 30)).findIndex((l) => (l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l));
+  // (OCR of a scan reads the dots as dashes or bars: those count beside a postcode)
+  const returnAddress = (l: string) => ((l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l)) || ((l.match(/\s[-–|]\s/g) ?? []).length >= 2 && /(?<![\d-])\d{4,5}\s+\p{Lu}\p{Ll}/u.test(l));
+  const i = lines.slice(0, Math.min(end, 30)).findIndex(returnAddress);
   if (i === -1) return undefined;
   for (let j = i + 1; j < Math.min(end, i + 4); j++) {
     const cell = splitCells(lines[j]!)[0]?.text;
@@ -271,9 +273,13 @@ export function issuerByDomain(text: string, model: SchemaModel, values: Map<Sca
   const issuer = issuerField(model);
   if (!issuer || !values.has(issuer)) return;
   const via = (f: ScalarField) => found.find((x) => x.path === f.path.join('.'))?.via;
-  const other = partyFields(model).find((f) => f !== issuer && values.has(f) && POSITIONAL_PARTY.has(via(f)!));
-  if (!other || !POSITIONAL_PARTY.has(via(issuer)!)) return;
+  if (!POSITIONAL_PARTY.has(via(issuer)!)) return;
   const domains = domainNames(text);
+  const other = partyFields(model).find((f) => f !== issuer && values.has(f) && POSITIONAL_PARTY.has(via(f)!));
+  if (!other) {
+    besideOnItsLine(text, model, values, found, issuer, domains);
+    return;
+  }
   const [a, b] = [String(values.get(issuer)), String(values.get(other))];
   if (ownsDomain(a, domains) || !ownsDomain(b, domains)) return;
   values.set(issuer, b);
@@ -282,3 +288,26 @@ export function issuerByDomain(text: string, model: SchemaModel, values: Map<Sca
   const fo = found.find((x) => x.path === other.path.join('.'))!;
   [fi.line, fo.line] = [fo.line, fi.line];
 }
+
+/**
+ * The issuer told by where it stands, printed on one line with another name ("Adatum Corporation
+ * CRONUS DE", the addressee's block beside the sender's, which a picture between them kept from
+ * being read as two blocks): when only the other name is the domain's, that one is the issuer, and
+ * the first the addressee, where the schema has one and it is empty.
+ */
+function besideOnItsLine(text: string, model: SchemaModel, values: Map<ScalarField, unknown>, found: FoundField[], issuer: ScalarField, domains: Set<string>): void {
+  const fi = found.find((x) => x.path === issuer.path.join('.'));
+  const line = fi ? text.split(/\r?\n/)[fi.line - 1] : undefined;
+  const chosen = String(values.get(issuer));
+  const cells = line ? splitCells(line).map((c) => c.text) : [];
+  if (cells.length !== 2 || !cells.includes(chosen) || ownsDomain(chosen, domains)) return;
+  const beside = cells.find((c) => c !== chosen)!;
+  if (!ownsDomain(beside, domains) || /\d/.test(beside)) return;
+  values.set(issuer, beside);
+  const addressee = partyFields(model).find((f) => f !== issuer && !values.has(f));
+  if (addressee) {
+    values.set(addressee, chosen);
+    found.push({ path: addressee.path.join('.'), line: fi!.line, via: 'address-block' });
+  }
+}
+
