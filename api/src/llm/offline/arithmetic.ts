@@ -143,7 +143,7 @@ function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLi
 }
 
 /** words that say a "total" line is something else: a count, a tax, a saving, a total without its tax */
-const NOT_PAID = new Set(['qty', 'quantity', 'item', 'count', 'saving', 'discount', 'subtotal', 'cash', 'change', 'rounding', 'point', 'excl', 'exclusive']);
+const NOT_PAID = new Set(['qty', 'quantity', 'item', 'saving', 'discount', 'subtotal', 'cash', 'change', 'rounding', 'point', 'excl', 'exclusive']);
 
 /** a label that names the amount paid, however damaged the rest ("TOTAL AMTecesas RM", "Grand Total TT"), never a tax alone */
 function paidLabel(label: string): boolean {

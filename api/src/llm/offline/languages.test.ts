@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { extractOffline } from './extract';
 import { normalizeLabel } from './labels';
 import { amountLabelCore } from './pairs';
-import { mendCurrencyMarks, mendTaxName } from './normalise';
+import { mendCurrencyMarks, mendTaxName, openLeaders } from './normalise';
 import { date, list, num, obj, str } from './test-fixtures';
 import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
 
@@ -507,6 +507,9 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(receipt('TOTAL.....................45.60')).toMatchObject({ total: 45.6 });
     expect(receipt('Subtotal ____ 43.02', 'GST 6% ....... 2.58', 'TOTAL ........ 45.60')).toMatchObject({ total: 45.6 });
     expect(receipt('Total Amount    MYR 45.60')).toMatchObject({ total: 45.6 });
+    // a table of contents' leaders end in a page number, not an amount (the project's manuals)
+    expect(openLeaders('Mustang Project Nutzerdokumentation.......................1')).toBe('Mustang Project Nutzerdokumentation.......................1');
+    expect(extractOffline(['Inhaltsverzeichnis', 'Bestellung.............................2', 'Rechnung...............................3'].join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');
   });
 
   it('among amounts with cents, a total without a decimal mark is none, and "7-00" is 7.00', () => {

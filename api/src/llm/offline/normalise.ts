@@ -86,10 +86,11 @@ export function mendSplitDecimal(line: string): string {
 /**
  * Dot leaders between a label and its amount ("TOTAL..........45.60", "Subtotal ____ 43.02") are
  * blanked, column positions kept, so that the label and the amount are two cells as on a line
- * that sets them apart with spaces.
+ * that sets them apart with spaces. A table of contents' leaders before a page number stay.
  */
 export function openLeaders(line: string): string {
-  return line.replace(/([\p{L}):]\s*)([.·…_]{3,})(?=\s*[^\s.·…_]*\d)/gu, (_, label: string, dots: string) => label + ' '.repeat(dots.length));
+  // (an amount with cents after them: a table of contents' leaders end in a page number)
+  return line.replace(/([\p{L}):]\s*)([.·…_]{3,})(?=\s*[^\s\d.·…_]{0,3}\s?-?\d[\d.,']*[.,]\d{2}(?!\d))/gu, (_, label: string, dots: string) => label + ' '.repeat(dots.length));
 }
 
 /**
