@@ -379,6 +379,9 @@ describe('development e-invoices as OCR reads their pages (bench --scan)', () =>
       'Rechnungssumme netto        845,00',
     ].join('\n');
     expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    // its big dots read as a small "e" (development e-invoice RE-20170509/505)
+    const dots = ['a         ES', 'Bei Spiel GmbH', 'Ecke 12', 'Bei Spiel GmbH e Ecke 12 e 12345 Stadthausen                                                               12345 Stadthausen', 'Theodor Est                                                           fon (555) 2378-0', 'fax (555) 23 78 -51', 'Bahnstr. 42', '88802 Spielkreis', '', 'Rechnung # RE-20170509/505 von 09.05.2017', 'Nettobetrag: 496,00 €'];
+    expect(extractOffline(dots.join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'Theodor Est' });
     // dashes without a postcode after them are no return address
     expect(extractOffline(text.replace('12345 Papierfeld - Deutschland', 'Papierfeld - Deutschland'), INVOICE).data).not.toHaveProperty('buyer_name');
   });

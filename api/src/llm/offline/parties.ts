@@ -153,8 +153,8 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
  * the addressee's name is the first name under it (a web address or a phone beside it is not).
  */
 function windowAddressee(lines: string[], end: number, known: Set<string>): { line: number; name: string } | undefined {
-  // (OCR of a scan reads the dots as dashes or bars: those count beside a postcode)
-  const returnAddress = (l: string) => ((l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l)) || ((l.match(/\s[-–|]\s/g) ?? []).length >= 2 && /(?<![\d-])\d{4,5}\s+\p{Lu}\p{Ll}/u.test(l));
+  // (OCR of a scan reads the dots as dashes, bars or a small "e" or "o": those count beside a postcode)
+  const returnAddress = (l: string) => ((l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l)) || ((l.match(/\s[-–|eo]\s/g) ?? []).length >= 2 && /(?<![\d-])\d{4,5}\s+\p{Lu}\p{Ll}/u.test(l));
   const i = lines.slice(0, Math.min(end, 30)).findIndex(returnAddress);
   if (i === -1) return undefined;
   for (let j = i + 1; j < Math.min(end, i + 4); j++) {
