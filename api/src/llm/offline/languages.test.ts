@@ -504,12 +504,14 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(['KEDAI RUNCIT AH SENG', 'Tarikh: 12/03/2018', 'Jumlah Kecil     42.00', 'Cukai 6%          2.52', 'JUMLAH BESAR  RM 44.50'].join('\n'), obj({ subtotal: num('Subtotal'), tax: num('Tax'), total: num('Total paid') })).data).toEqual({ subtotal: 42, tax: 2.52, total: 44.5 });
   });
 
-  it('a total after dot leaders or after a currency code', () => {
+  it('a total after dot leaders, after a currency code, or with its currency in brackets apart', () => {
     // receipts' conventions no development receipt happens to print, written from them
     const receipt = (...lines: string[]) => extractOffline(['KEDAI ABC SDN BHD', 'Date: 12/03/2018', 'Item A    2   10.00', ...lines].join('\n'), RECEIPT).data;
     expect(receipt('TOTAL.....................45.60')).toMatchObject({ total: 45.6 });
     expect(receipt('Subtotal ____ 43.02', 'GST 6% ....... 2.58', 'TOTAL ........ 45.60')).toMatchObject({ total: 45.6 });
     expect(receipt('Total Amount    MYR 45.60')).toMatchObject({ total: 45.6 });
+    expect(receipt('TOTAL   (RM)   45.60')).toMatchObject({ total: 45.6 });
+    expect(receipt('Payable Amount   45.60')).toMatchObject({ total: 45.6 });
     // a table of contents' leaders end in a page number, not an amount (the project's manuals)
     expect(openLeaders('Mustang Project Nutzerdokumentation.......................1')).toBe('Mustang Project Nutzerdokumentation.......................1');
     expect(extractOffline(['Inhaltsverzeichnis', 'Bestellung.............................2', 'Rechnung...............................3'].join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');

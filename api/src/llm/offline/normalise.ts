@@ -72,7 +72,9 @@ export function mendCurrencyMarks(lines: string[]): string[] {
   // amount's: one cell, not two (a table's currency column keeps its cells). After the repair,
   // so that a mended mark ("Ri" read for "RM") joins its amount as a clean one does.
   const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)${pattern.source}\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
-  return mended.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `));
+  // the same mark in brackets, set apart from the label before it ("TOTAL   (RM)   45.60"), is the label's
+  const bracketed = new RegExp(`^(\\s*\\p{L}[^\\d()]*?)\\s{2,}(\\(\\s*(?:${pattern.source.replace(/\\\.\?$/, '')}|[A-Z]{3})\\s*\\))(?=\\s{2,}-?[\\d.,]+\\s*$)`, 'u');
+  return mended.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `).replace(bracketed, (all, label: string, m: string) => `${label} ${m}`));
 }
 
 /**
