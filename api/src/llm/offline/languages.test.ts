@@ -458,6 +458,14 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
   });
 
   // development receipts sroie/043, /078 and /096, whose total lines a scan damaged past reading
+  it('cash and change with a currency sign before their amounts ("CASH  $8.20")', () => {
+    // development receipt sroie/032 read with the fast model: "Total Amount" misread 8.26
+    const lines = ['UNIHAKKA INTERNATIONAL SDN BHD', 'Date: 03/03/2018', 'Total Amount: $8.26', 'GST @6%: $0.46', 'Net Total: $8.20', 'Payment Mode            :                 Amount', 'CASH                   ,                     $8.20                                                           .', 'Change                                      $0.00'];
+    const r = extractOffline(lines.join('\n'), RECEIPT);
+    expect(r.data).toMatchObject({ total: 8.2 });
+    expect(r.warnings.join(' ')).toContain('total 8.26 read again as 8.20');
+  });
+
   it('the cash tendered less the change fills an empty total when the subtotal and the tax add up to it', () => {
     const lines = ['32 PUB & BISTRO own by CNU TRADING', 'Date    © 10-03-2018 23:03:06', 'HEINEKEN (5 BTL)', '2 x      95.00   190.00 SR', 'Total (Excluding GST):              179.25', 'GST Payable:                         10.75', 'Total (Inclusive of GST): fan of', 'CASH :                              200. 00', 'CHANGE :                             10.00'];
     const r = extractOffline(lines.join('\n'), RECEIPT);

@@ -31,8 +31,9 @@ function paymentLabel(text: string, labels: Set<string>): boolean {
 /** a line of a label and one amount at its end, signed ("CASH   RM 100.00", "Change : 19.10", "CHANGE RM ~~ 2.50") */
 export function labelledAmount(text: string, line: number): Labelled | undefined {
   if (!text.trim() || isSeparatorLine(text)) return undefined;
-  // (a space OCR put after the decimal mark, "40. 35", is read too; a sign is kept: "-0.01")
-  const amount = /(?:^|[\s:=~])(-?\d{1,3}(?:[,.]?\d{3})*[.,] ?\d{2})\s*[|\]]?\s*$/.exec(text);
+  // (a space OCR put after the decimal mark, "40. 35", is read too, and a currency sign before the
+  // amount, "$8.20"; a minus is kept: "-0.01")
+  const amount = /(?:^|[\s:=~])[$€£]?(-?\d{1,3}(?:[,.]?\d{3})*[.,] ?\d{2})\s*[|\]]?\s*$/.exec(text);
   const label = /^\s*([\p{L}][\p{L} .'/()-]*?)\s*(?::|\s{2}|\s(?=\p{Lu}{1,3}\b)|$)/u.exec(splitCells(text)[0]?.text ?? '');
   if (!amount) return undefined;
   const value = parseAmount(amount[1]!.replace(' ', ''));
