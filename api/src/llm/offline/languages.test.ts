@@ -458,6 +458,14 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
   });
 
   // development receipts sroie/043, /078 and /096, whose total lines a scan damaged past reading
+  it('a letterhead under a stamp\'s numbers; a town under the street is a line of the address', () => {
+    // development receipt sroie/054 read with the fast model: a stamp "A03/29" over the name
+    const lines = ['A03/29        |', 'CARREFOUR RESTAURANT', 'JM0725765-U', ',                               18, JALAN PERMAS 10/7', 'BANDAR BARU PERMAS JAYA,', '.                                           MASAI,JOHOR', '', ';         GSTID: 000433614848  = TEL: 07-3822612', 'RECEIPT   ©CS800018751 DATE: 20/03/2018', 'TOTAL              13.80'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'CARREFOUR RESTAURANT' });
+    // without the name, no line of its address is taken for it
+    expect(extractOffline(lines.filter((l) => !l.startsWith('CARREFOUR')).join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
+  });
+
   it('cash and change with a currency sign before their amounts ("CASH  $8.20")', () => {
     // development receipt sroie/032 read with the fast model: "Total Amount" misread 8.26
     const lines = ['UNIHAKKA INTERNATIONAL SDN BHD', 'Date: 03/03/2018', 'Total Amount: $8.26', 'GST @6%: $0.46', 'Net Total: $8.20', 'Payment Mode            :                 Amount', 'CASH                   ,                     $8.20                                                           .', 'Change                                      $0.00'];

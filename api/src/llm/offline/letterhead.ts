@@ -124,11 +124,17 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
     }
   }
   const digit = (k: number) => /\d/.test(lines[top[k]!]!);
+  const inAddress = (k: number) => {
+    for (let j = k - 1; j >= 0 && top[j] === top[j + 1]! - 1; j--) if (/\d{2}/.test(lines[top[j]!]!) && /\p{L}{3,}/u.test(lines[top[j]!]!)) return true;
+    return false;
+  };
   // a name over its address stands in the first lines, on a line of its own without numbers
   for (let k = 0; k < Math.min(top.length - 1, ADDRESS_TOP); k++) {
-    // a name right under a line of numbers is a line of the address ("SELANGOR DARUL EHSAN"); a
-    // blank line between them starts another block
-    if ((k > 0 && top[k - 1] === top[k]! - 1 && /\d{2}/.test(lines[top[k - 1]!]!)) || digit(k)) continue;
+    // a name under a line of the address, its street or postcode with numbers, in the same block
+    // is a line of the address too ("SELANGOR DARUL EHSAN", "BANDAR BARU PERMAS JAYA," / "MASAI,JOHOR");
+    // a blank line between them starts another block, and a stamp's numbers without words
+    // ("A03/29") are no address
+    if (inAddress(k) || digit(k)) continue;
     const found = name(top[k]!, true);
     // the higher of the two: a customer's "… SDN BHD" lower down is not the letterhead
     if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return ending && ending.line <= top[k]! ? ending : { name: found, line: top[k]!, by: 'above-address' };
