@@ -547,6 +547,16 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.join('\n').replace('9.685', '9.65'), RECEIPT).data).toMatchObject({ total: 9.65 });
   });
 
+  it('a mark printed once is the mark its damaged readings stand for, before two amounts more', () => {
+    // development receipt sroie/064 read with the fast model: "RM" read "RN" four times, and "RN = 88.17"
+    const lines = ['SUN WONG KUT SDN BHD', 'Date: 21/02/18', 'FuelSave 95      RN   8688 17 C', '2.230   RN  / litre', 'Total            RN   88.17', 'Visa             RN = 88.17', 'Relief GST    C RN     0.00', 'Total Gross   C RM    88.17'];
+    expect(mendCurrencyMarks(lines)[4]).toBe('Total            RM 88.17');
+    expect(mendCurrencyMarks(lines)[5]).toBe('Visa             RM 88.17');
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 88.17 });
+    // one damaged reading beside one mark is not enough to say which was misread
+    expect(mendCurrencyMarks(['Total   RN 88.17', 'Cash   RM 90.00'])).toEqual(['Total   RN 88.17', 'Cash   RM 90.00']);
+  });
+
   it('a currency mark OCR damaged beside an amount is the mark the receipt prints elsewhere', () => {
     const text = ['99 SPEED MART S/B', 'LOT PJ. 2811, JALAN', 'Date: 24-01-18', 'Total Sales (Inclusive GST) RN     2.50        |', 'CASH RM     5.00', 'CHANGE RM      2.50'];
     expect(mendCurrencyMarks(text)[3]).toBe('Total Sales (Inclusive GST) RM     2.50        |');

@@ -55,7 +55,8 @@ export function mendTaxName(lines: string[]): string[] {
  * A currency mark OCR damaged beside an amount is read as the mark the document uses: on a
  * receipt that prints "RM 9.00" twice, "RN 2.50", "RH 60.30" and "=RkM 2.83" are ringgit too. A
  * token is mended when it starts with the mark's letter, is one edit away from it and stands
- * directly before a number; the mark must stand before an amount at least twice in the document.
+ * directly before a number; the mark must stand before an amount at least twice in the document,
+ * or once where its damaged readings stand before two amounts more.
  */
 export function mendCurrencyMarks(lines: string[]): string[] {
   const { pattern } = currencySymbols();
@@ -64,10 +65,20 @@ export function mendCurrencyMarks(lines: string[]): string[] {
   for (const line of lines) {
     for (const m of line.matchAll(before)) if (/^\p{L}{2,}$/u.test(m[1]!)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   }
-  const mark = [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
-  const damaged = (token: string) =>
+  const damagedOf = (mark: string | undefined) => (token: string) =>
     mark !== undefined && token !== mark && token[0]!.toLowerCase() === mark[0]!.toLowerCase() && editDistance(token.toUpperCase(), mark.toUpperCase()) === 1;
-  const mended = lines.map((line) => line.replace(/(^|[\s=])(\p{L}{1,3})(?=\s*\d)/gu, (all, lead: string, token: string) => (damaged(token) ? lead + mark : all)));
+  // (a mark and the specks OCR put between it and its amount: "RN = 88.17", "Ri =: 86. 00")
+  const token = /(^|[\s=])(\p{L}{1,3})(?=\s*[=:]{0,2}\s*\d)/gu;
+  const damagedCount = (mark: string) => lines.reduce((n, line) => n + [...line.matchAll(token)].filter((m) => damagedOf(mark)(m[2]!)).length, 0);
+  // printed twice, or once where its damaged readings stand before two amounts more ("RN 88.17")
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const mark = ranked.find(([m, n]) => n >= 2 || damagedCount(m) >= 2)?.[0];
+  const damaged = damagedOf(mark);
+  const specks = mark ? new RegExp(`(^|[\\s=])(${mark})\\s*[=:]{1,2}\\s*(?=\\d)`, 'gu') : undefined;
+  const mended = lines.map((line) => {
+    const read = line.replace(token, (all, lead: string, t: string) => (damaged(t) ? lead + mark : all));
+    return specks ? read.replace(specks, '$1$2 ') : read;
+  });
   // a mark set apart from the one amount of a labelled line ("Total   RM   86.00") is the
   // amount's: one cell, not two (a table's currency column keeps its cells). After the repair,
   // so that a mended mark ("Ri" read for "RM") joins its amount as a clean one does.
