@@ -533,11 +533,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(['Inhaltsverzeichnis', 'Bestellung.............................2', 'Rechnung...............................3'].join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');
   });
 
-  it('among amounts with cents, a total without a decimal mark is none, and "7-00" is 7.00', () => {
+  it('among amounts with cents, a total without a decimal mark is none, and "7-00" or "538 00" has one', () => {
     // development receipt sroie/089 as tesseract.js reads it: the tax summary's heading "AMOUNT (RM)" read "AMOUNT 74"
     const lines = ['RECEIFT #: C500031180 DATE: 04/12/2017', '12089              2      350      7.00', 'SUB-TOTAL      4.60', 'ROUNDING        0.00', 'TOTAL           7-00', 'CHANGE          a.00', 'GST SUMMARY', 'Cone             AMOUNT     74   TAX/AHT', 'SR                 6.60     4       0.40'];
     expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 7 });
     expect(extractOffline(lines.join('\n').replace('7-00', '7-0O'), RECEIPT).data).not.toHaveProperty('total');
+    // development receipt sroie/087 read with the fast model: "538.00" read "538 00"
+    expect(extractOffline(['IKANO HANDEL SDN BHD', 'Date: 27/07/17', '2 pe @ 269,00              538.00 SRS', 'Rounding Adj.                   0,00', 'Total Rounded                 538 00', 'GST SR       6%      538.00    30.45'].join('\n'), RECEIPT).data).toMatchObject({ total: 538 });
   });
 
   it('an amount with three digits after its only mark, among amounts with cents, is damage, not the total', () => {

@@ -108,8 +108,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (field.type === 'number' && withCents && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
       if (field.type === 'number' && headerLines.has(Number(consumes[0]!.split(':')[0]))) continue;
       if (!plausible(field, value)) continue;
-      // "TOTAL   7-00": among amounts with cents, a dash between the units and two digits is the decimal mark OCR misread
-      const mended = field.type === 'number' && withCents ? value.replace(/^(\s*[^\d\s-]{0,3}\s?\d{1,3})-(\d{2})\s*$/, '$1.$2') : value;
+      // "TOTAL   7-00", "Total Rounded   538 00": among amounts with cents, a dash or a space
+      // between the units and two digits is the decimal mark OCR misread
+      const mended = field.type === 'number' && withCents ? value.replace(/^(\s*[^\d\s-]{0,3}\s?\d{1,3})[- ](\d{2})\s*$/, '$1.$2') : value;
       const parsed = parseFieldValue(field, mended);
       if (parsed === undefined) continue;
       out.push({ field, score, line, consumes, value: parsed, via, label: key.trim(), byIdentifierRule });
