@@ -41,13 +41,14 @@ const SROIE_PER_HALF = arg('sroie', '24') === 'all' ? Infinity : Number(arg('sro
 // --cached-only: documents not yet read (no OCR cache) are left out and counted, to measure while OCR is slow
 const cachedOnly = args.includes('--cached-only');
 // --engine tesseract-js: the receipts read by the other OCR engine; --model fast: by the tesseract
-// command's fast model alone (nothing read again); --scan: the e-invoices' pages read by OCR
+// command's fast model alone (nothing read again); --psm 4: in tesseract's column mode; --scan: the e-invoices' pages read by OCR
 // instead of their text layer. Each gives the development documents another reading, with its own
 // damage, to find rules that hold for one reading only (development half only, cached apart)
 const engine = arg('engine', '');
 const model = arg('model', '');
+const psm = arg('psm', '');
 const scan = args.includes('--scan');
-if ((engine || model || scan) && halfArg !== 'dev') throw new Error('--engine, --model and --scan read the development half only (--half dev)');
+if ((engine || model || psm || scan) && halfArg !== 'dev') throw new Error('--engine, --model, --psm and --scan read the development half only (--half dev)');
 const SEEDS = { dev: 4_2024_11, 'held-out': 7_3031_29 };
 
 const PROMPT = { type: 'text', template: 'Extract the fields.\n{{ schema_descriptions }}\n"""\n{{ text_chunk }}\n"""' };
@@ -70,7 +71,7 @@ function unsureOfText(pages) {
 }
 
 async function read(doc) {
-  const file = join(CACHE_DIR, `real-${engine ? `${engine}-` : ''}${model ? `${model}-` : ''}${scan ? 'scan-' : ''}${doc.contentHash}.json`);
+  const file = join(CACHE_DIR, `real-${engine ? `${engine}-` : ''}${model ? `${model}-` : ''}${psm ? `psm${psm}-` : ''}${scan ? 'scan-' : ''}${doc.contentHash}.json`);
   let cached = null;
   try {
     cached = JSON.parse(await readFile(file, 'utf8'));
@@ -80,7 +81,7 @@ async function read(doc) {
   if (cached && (cached.version === READING_VERSION || cachedOnly)) return cached;
   if (cachedOnly) return null;
   doc.bytes ??= await doc.print();
-  const r = await runOcr({ bytes: doc.bytes, mimeType: doc.mimeType, filename: doc.id.split('/').pop() }, { concurrency: 1, ...(engine ? { engine } : {}), ...(model ? { model, rereadBelow: 0 } : {}), ...(scan ? { minTextLayerChars: Infinity, readImages: false, languages: 'auto' } : {}) });
+  const r = await runOcr({ bytes: doc.bytes, mimeType: doc.mimeType, filename: doc.id.split('/').pop() }, { concurrency: 1, ...(engine ? { engine } : {}), ...(model ? { model, rereadBelow: 0 } : {}), ...(psm ? { psm: Number(psm) } : {}), ...(scan ? { minTextLayerChars: Infinity, readImages: false, languages: 'auto' } : {}) });
   const value = { version: READING_VERSION, text: r.text, pages: r.page_count, engine: r.engine, unsure: unsureOfText(r.pages) };
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(file, JSON.stringify(value));

@@ -193,6 +193,26 @@ function paidVouchedFor(lines: string[], consumed: Set<number>): { at: AmountLin
   return damaged.length === 1 ? { at: at(damaged[0]!), by: `the total's own amount, damaged ("${splitCells(lines[damaged[0]!]!).pop()!.text}"), is one digit away` } : undefined;
 }
 
+/**
+ * A total with a rounding printed under it and nothing read after ("Total (Inclusive of GST):
+ * 23.26" / "Rounding Adj: -0.01", the rounded total's own line lost to the scan): the amount paid
+ * is the total and its rounding. A rounding printed above the total is in it already.
+ */
+function roundedBelow(lines: string[], consumed: Set<number>, found: FoundField[], total: ScalarField, value: number): AmountLine | undefined {
+  const at = found.find((x) => x.path === total.path.join('.'));
+  if (!at || at.via === 'arithmetic') return undefined;
+  const from = at.line - 1;
+  const below = lines.slice(from + 1, from + 4).flatMap((l, k) => {
+    const a = consumed.has(from + 1 + k) ? undefined : labelledAmount(l, from + 1 + k);
+    return a ? [{ line: from + 1 + k, value: a.value, words: new Set(labelOf(l).split(' ')) }] : [];
+  });
+  const rounding = below.find((c) => c.words.has('rounding') || c.words.has('round'));
+  if (!rounding || rounding.value === 0 || Math.abs(rounding.value) >= 0.05) return undefined;
+  // a rounded total printed after the rounding was the one to read: it is not taken from here
+  if (lines.slice(rounding.line + 1).some((l, k) => paidLabel(labelOf(l)) && labelledAmount(l, rounding.line + 1 + k) !== undefined)) return undefined;
+  return { line: rounding.line, value: Math.round((value + rounding.value) * 100) / 100 };
+}
+
 /** a receipt's printed subtotal (or total without its tax), the tax under it and a rounding under that */
 function printedParts(candidates: AmountLine[], lines: string[]): { subtotal: AmountLine; tax: AmountLine; rounding?: AmountLine } | undefined {
   const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
@@ -347,6 +367,13 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   if (fill && byRole.has('total') && !byRole.has('subtotal') && !byRole.has('tax') && get('total') === undefined) {
     const at = totalFromPrintedParts(lines, consumed);
     if (at) set('total', at);
+  }
+  if (fill && byRole.has('total') && get('total') !== undefined) {
+    const rounded = roundedBelow(lines, consumed, found, byRole.get('total')!, get('total')!);
+    if (rounded) {
+      warnings.push(`total ${money(get('total')!)} read as ${money(rounded.value)}: the rounding printed under it (${money(rounded.value - get('total')!)}) is part of the amount paid`);
+      set('total', rounded, true);
+    }
   }
   if (fill && byRole.has('total') && get('total') === undefined) {
     const vouched = paidVouchedFor(lines, consumed);

@@ -466,6 +466,18 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.filter((l) => !l.startsWith('CARREFOUR')).join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
   });
 
+  it('a total with a rounding printed under it and nothing after is paid rounded', () => {
+    // development receipt sroie/077 read in tesseract's column mode (psm 4): its "TOTAL: 23.25" line lost
+    const lines = ['BANH MI CAFE SDN BHD', 'Date: 29/10/2017', 'Total (Excluding GST):                21.30', 'Total (Inclusive of GST):            23.26', 'Rounding Adj:                          -0.01', 'Server: Cashier A'];
+    const r = extractOffline(lines.join('\n'), RECEIPT);
+    expect(r.data).toMatchObject({ total: 23.25 });
+    expect(r.warnings.join(' ')).toContain('the rounding printed under it (-0.01)');
+    // the rounded total printed after the rounding is the one read
+    expect(extractOffline([...lines, 'TOTAL:          23.25'].join('\n'), RECEIPT).data).toMatchObject({ total: 23.25 });
+    // a rounding above the total is in it already
+    expect(extractOffline(['BANH MI CAFE SDN BHD', 'Date: 29/10/2017', 'Rounding Adj:  -0.01', 'Total (Inclusive of GST):   23.25', 'Server: Cashier A'].join('\n'), RECEIPT).data).toMatchObject({ total: 23.25 });
+  });
+
   it('cash and change with a currency sign before their amounts ("CASH  $8.20")', () => {
     // development receipt sroie/032 read with the fast model: "Total Amount" misread 8.26
     const lines = ['UNIHAKKA INTERNATIONAL SDN BHD', 'Date: 03/03/2018', 'Total Amount: $8.26', 'GST @6%: $0.46', 'Net Total: $8.20', 'Payment Mode            :                 Amount', 'CASH                   ,                     $8.20                                                           .', 'Change                                      $0.00'];
@@ -635,6 +647,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     // the word in prose is no title: a letter keeps nothing
     const prose = lines.map((l) => (l === 'RECEIPT' ? 'Please keep this receipt.' : l));
     expect(extractOffline(prose.join('\n'), RECEIPT).data).toEqual({});
+  });
+
+  it('"CO. (M) SDN BHD" on a line of its own ends the name above it, "C0." read as printed', () => {
+    // development receipts sroie/072 and /096 read in tesseract's column mode (psm 4)
+    const lines = (co: string) => ['I', '', 'POPULAR BOOK', co, '', '(Co. No. 113825-W)', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', 'Date: 01/03/18', 'Total RM   49.40'].join('\n');
+    expect(extractOffline(lines('CO. (M) SDN BHD'), RECEIPT).data).toMatchObject({ merchant_name: 'POPULAR BOOK CO. (M) SDN BHD' });
+    expect(extractOffline(lines('C0. (M) SDN BHD'), RECEIPT).data).toMatchObject({ merchant_name: 'POPULAR BOOK CO. (M) SDN BHD' });
   });
 
   it('a legal form on a line of its own ends the name above it', () => {

@@ -28,11 +28,12 @@ const COMPANY_ENDING =
   /(?:^|[\s.(])(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|e\.\s?k|ltd|limited|llc|inc|corp(?:oration)?|plc|sarl|sas|b\.\s?v|n\.\s?v|s\.\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd|enterprises?|trading|company)\.?,?$/i;
 
 /**
- * A legal form and nothing else ("SDN BHD", "GmbH", "S/B", "Sp. z o.o."): the end of a name that a
- * line break or a label split took, not a name; OCR's misreadings of "Sdn Bhd" included.
+ * A legal form and nothing else ("SDN BHD", "GmbH", "S/B", "Sp. z o.o.", Malaysia's "CO. (M) SDN
+ * BHD"): the end of a name that a line break or a label split took, not a name; OCR's misreadings
+ * of "Sdn Bhd" and of "CO." ("C0.") included.
  */
 export const LEGAL_FORM_ALONE =
-  /^\(?(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|se|ltd|limited|llc|inc|plc|sarl|s\.?a\.?s?|b\.?\s?v|n\.?\s?v|s\.?\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd)\.?\)?,?$/i;
+  /^(?:c[o0]\.?\s*(?:\(m\)\s*)?)?\(?(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|se|ltd|limited|llc|inc|plc|sarl|s\.?a\.?s?|b\.?\s?v|n\.?\s?v|s\.?\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd)\.?\)?,?$/i;
 
 /**
  * A cell made of words: at least five letters and few tokens that are not words. Without a
@@ -113,7 +114,9 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
   const name = (i: number, alone: boolean) => (taken?.has(i) || row(i) ? undefined : nameCell(lines[i]!, alone, isLabel));
   let ending: Letterhead | undefined;
   for (const i of top) {
-    let found = name(i, false);
+    // (a legal form alone is looked at as printed: "C0. (M) SDN BHD" is no name of its own)
+    const alone = splitCells(lines[i]!).map((c) => c.text.replace(/^c0\./i, (m) => `${m[0]}O.`)).find((t) => LEGAL_FORM_ALONE.test(t));
+    let found = taken?.has(i) ? undefined : alone ?? name(i, false);
     if (found && COMPANY_ENDING.test(found)) {
       // a legal form on a line of its own ends the name on the line above ("PASARAYA BORONG PINTAR" /
       // "SDN BHD")
