@@ -478,6 +478,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(['BANH MI CAFE SDN BHD', 'Date: 29/10/2017', 'Rounding Adj:  -0.01', 'Total (Inclusive of GST):   23.25', 'Server: Cashier A'].join('\n'), RECEIPT).data).toMatchObject({ total: 23.25 });
   });
 
+  it('a bare "Total" under a tax summary is the summary\'s, also where OCR lost its tax amount', () => {
+    // development receipt sroie/130 read by tesseract.js (and in column mode, psm 3), without its payment lines
+    const lines = ['Date: 05/02/2018', 'Total GST       3.80', '|                        Rounding        0.20', '|     Total Sales (Inclusive of GST)   63.60', '|    [GST suMMeRY', '| Tax Code     %      Amt(RM)     Tax (RN)', 'SR            6         €0 5C         3601', 'Total:           60.00         360),'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 63.6 });
+    expect(extractOffline(lines.join('\n').replace('Total:           60.00         360),', 'Total:        60.00'), RECEIPT).data).toMatchObject({ total: 63.6 });
+  });
+
   it('cash and change with a currency sign before their amounts ("CASH  $8.20")', () => {
     // development receipt sroie/032 read with the fast model: "Total Amount" misread 8.26
     const lines = ['UNIHAKKA INTERNATIONAL SDN BHD', 'Date: 03/03/2018', 'Total Amount: $8.26', 'GST @6%: $0.46', 'Net Total: $8.20', 'Payment Mode            :                 Amount', 'CASH                   ,                     $8.20                                                           .', 'Change                                      $0.00'];

@@ -294,12 +294,14 @@ const SUMMARY_ROWS = 5;
 function taxSummaryLines(lines: string[]): Set<number> {
   const out = new Set<number>();
   lines.forEach((line, li) => {
-    if (!/(?:gst|tax|vat|mwst|ust|tva|iva|btw)\s*summary|summary\s+of\s+(?:gst|tax|vat)/i.test(line)) return;
+    // (also "GST suMMeRY": OCR takes an "a" for an "e")
+    if (!/(?:gst|tax|vat|mwst|ust|tva|iva|btw)\s*summ[ae]ry|summary\s+of\s+(?:gst|tax|vat)/i.test(line)) return;
     for (let k = li + 1, rows = 0; k < lines.length && rows < SUMMARY_ROWS; k++) {
       if (!lines[k]!.trim()) continue;
       rows++;
-      // a base and its tax; "TOTAL PAID : 27.55" printed under the summary is the amount paid
-      if ((lines[k]!.match(/\d[\d.,]*/g) ?? []).length >= 2) out.add(k);
+      // a base and its tax; "TOTAL PAID : 27.55" printed under the summary is the amount paid, a
+      // bare "Total: 60.00" the summary's own total also where OCR lost its tax ("360),")
+      if ((lines[k]!.match(/\d[\d.,]*/g) ?? []).length >= 2 || normalizeLabel(lines[k]!.replace(/[-\d.,:|)(]+/g, ' ')) === 'total') out.add(k);
     }
   });
   return out;
