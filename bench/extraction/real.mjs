@@ -41,9 +41,10 @@ const SROIE_PER_HALF = arg('sroie', '24') === 'all' ? Infinity : Number(arg('sro
 // --cached-only: documents not yet read (no OCR cache) are left out and counted, to measure while OCR is slow
 const cachedOnly = args.includes('--cached-only');
 // --engine tesseract-js: the receipts read by the other OCR engine; --model fast: by the tesseract
-// command's fast model alone (nothing read again); --psm 4: in tesseract's column mode; --scan: the e-invoices' pages read by OCR
-// instead of their text layer. Each gives the development documents another reading, with its own
-// damage, to find rules that hold for one reading only (development half only, cached apart)
+// command's fast model alone (nothing read again); --psm 3|4: with tesseract's automatic or column
+// page segmentation instead of one block; --scan: the e-invoices' pages read by OCR instead of
+// their text layer. Each gives the development documents another reading, with its own damage, to
+// find rules that hold for one reading only (development half only, cached apart)
 const engine = arg('engine', '');
 const model = arg('model', '');
 const psm = arg('psm', '');
