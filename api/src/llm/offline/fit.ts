@@ -16,7 +16,7 @@
 // Applied to the header fields once every rule has had its say, before the arithmetic reads them.
 import type { ScalarField, SchemaModel } from './fields';
 import { IDENTIFIER_WORDS, contentWords, nameWords, normalizeLabel } from './labels';
-import { LEGAL_FORM_ALONE } from './letterhead';
+import { LEGAL_FORM_ALONE, mendLegalForm } from './letterhead';
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { findDates } from './values';
@@ -134,7 +134,7 @@ export function fitValues(model: SchemaModel, values: Map<ScalarField, unknown>,
       } else if (isIdentifierField(field)) {
         reason = identifierProblem(value);
       } else if (isNameField(field)) {
-        const name = withoutAddress(stripNameLabel(value));
+        const name = mendLegalForm(withoutAddress(stripNameLabel(value)));
         reason = nameProblem(name);
         if (!reason && name !== value) values.set(field, name);
       }

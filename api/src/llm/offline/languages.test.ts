@@ -387,6 +387,14 @@ describe('development e-invoices as OCR reads their pages (bench --scan)', () =>
   });
 });
 
+describe('Polish names as OCR reads them (bench --scan --psm 4)', () => {
+  it('"Sp. z 0.0." is "Sp. z o.o."', () => {
+    // development invoice generated/pl-D16 read by OCR in column mode
+    const text = ['Faktura VAT nr FV/2024/118', 'Data wystawienia: 12.03.2024', '', 'Sprzedawca:', 'Kowalski i Wspólnicy Sp. z 0.0.', 'ul. Długa 5, 00-001 Warszawa', '', 'Razem brutto:   1 230,00 zł'].join('\n');
+    expect(extractOffline(text, INVOICE).data).toMatchObject({ seller_name: 'Kowalski i Wspólnicy Sp. z o.o.' });
+  });
+});
+
 describe('receipts (SROIE, Malaysia)', () => {
   it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
     const text = [

@@ -81,12 +81,20 @@ export function nameCell(line: string, alone = true, isLabel: (cell: string) => 
 }
 
 /**
+ * A legal form OCR read with digits for its letters, written as printed wherever a name is read:
+ * Poland's "Sp. z o.o." read "Sp. z 0.0." or "sp. z o.0.".
+ */
+export function mendLegalForm(name: string): string {
+  return name.replace(/\b(sp\.\s?z)\s?([o0])\.\s?([o0])\.?$/i, (all, sp: string, a: string, b: string) => (a === '0' || b === '0' ? `${sp} o.o.` : all));
+}
+
+/**
  * Malaysia's "Sdn Bhd" as OCR of a receipt misreads it ("SON BHD", "SDN 8HD", "SiN BHD", glued to
  * the word before: "(TAMAN DAYA)SDN") written as printed: the letters of a legal form are known.
  */
 function mendedEnding(name: string): string {
   // a full stop after a long word inside a name is a speck ("UNIHAKKA INTERNATIONAL. SDN BHD")
-  name = name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1');
+  name = mendLegalForm(name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1'));
   return name.replace(/(\S?)\s*\bs[do0i]n(\.?)\s*([b8]hd)(\.?)$/i, (all, before: string, dot1: string, bhd: string, dot2: string) => {
     const upper = bhd === bhd.toUpperCase();
     return `${before}${before ? ' ' : ''}${upper ? 'SDN' : 'Sdn'}${dot1} ${upper ? 'BHD' : 'Bhd'}${dot2}`;
