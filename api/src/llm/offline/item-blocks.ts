@@ -21,8 +21,11 @@ import { findDates, parseAmount, parseCurrency } from './values';
 
 /** "19%", "7 %": a tax rate beside the numbers, not a quantity, price or amount */
 const RATE = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
-/** "20 Stk", "3 m²", "3 Piece", "20 C62" (a unit's code), "-2 Stk" (a correction): a quantity with its unit */
-const WITH_UNIT = /^(-?\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9}|[A-Z]{1,2}\d{1,2})$/u;
+/**
+ * "20 Stk", "3 m²", "3 Piece", "20 C62" (a unit's code), "-2 Stk" (a correction): a quantity with its
+ * unit ("3 m?", "3 m2": OCR's readings of "m²")
+ */
+const WITH_UNIT = /^(-?\d{1,6}(?:[.,]\d{1,4})?)\s(\p{L}[\p{L}²³.]{0,9}|\p{Ll}{1,2}[?23]|[A-Z]{1,2}\d{1,2})$/u;
 /** an amount written as money: decimals, an optional sign and currency mark */
 const MONEY = /^-?(?:[$€£]\s?)?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2,4}(?:\s?[$€£])?$/;
 const PLAIN = /^-?(?:[$€£]\s?)?\d{1,6}(?:[.,' ]?\d{3})*(?:[.,]\d{1,4})?(?:\s?[$€£])?$/;

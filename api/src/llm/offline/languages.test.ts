@@ -339,6 +339,27 @@ describe('development e-invoices as OCR reads their pages (bench --scan)', () =>
     expect(extractOffline(lines.slice(1).join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');
   });
 
+  it('a quantity in "m²" that OCR read "m?" is a quantity with its unit', () => {
+    const rows = [
+      'Pos                    Referenzen              Beschreibung                       Nettopreis                 Menge Einheit                              Steuersatz         Nettobetrag',
+      '',
+      'Art-Nr-Kunde:          Kunstrasen grün 3m                     3,3333                       3 m?                                        19%                  10,00',
+      'Art-Nr-Lieferant: KR3M  breit',
+      '4012345001235 (GTIN)',
+      'Bruttopreis :4,0000',
+      '',
+      'Art-Nr-Kunde:          Schweinesteak                          5,5000                       1 kg                                         7%                   5,50',
+      'Art-Nr-Lieferant: SFK5',
+      '',
+      'Belegsummen',
+    ];
+    const items = (extractOffline(rows.join('\n'), INVOICE).data as { line_items?: unknown[] }).line_items;
+    expect(items).toEqual([
+      { description: 'Kunstrasen grün 3m breit', quantity: 3, unit_price: 3.3333, amount: 10 },
+      { description: 'Schweinesteak', quantity: 1, unit_price: 5.5, amount: 5.5 },
+    ]);
+  });
+
   it('two names on one line, a picture between their blocks: the e-mail\'s is the issuer\'s', () => {
     const text = [
       'Invoice 103767',
