@@ -43,6 +43,9 @@ export function normalizeLabel(text: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_]+/g, ' ')
     .toLowerCase()
+    // French "à" is "to" ("Facturé à" = "billed to"), before accents go: as "a" it would be dropped
+    // with the English article, and "Facture" (the invoice's title) would read "Facturé à"
+    .replace(/(^|\s)à(?=\s|$)/g, '$1to')
     // "Verkäufer" = "verkaufer", "Quantità" = "quantita", "nº" = "no"; letters without a decomposition (ł, ß) stay
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -339,6 +339,12 @@ describe('development e-invoices as OCR reads their pages (bench --scan)', () =>
     expect(extractOffline(lines.slice(1).join('\n'), INVOICE).data).not.toHaveProperty('invoice_number');
   });
 
+  it('"Facture", the title, heads no party\'s block; "Facturé à" names the buyer', () => {
+    const text = (title: string) => ['Muster SARL', '12 rue de la Paix, 75002 Paris', '', title, 'Numéro : F2024-118', 'Date : 15/03/2024', '', 'Total TTC : 119,00 EUR'].join('\n');
+    expect(extractOffline(text('Facture'), INVOICE).data).toMatchObject({ invoice_number: 'F2024-118', invoice_date: '2024-03-15' });
+    expect(extractOffline(['Facturé à', 'Dupont SA', '8 avenue Foch, 69006 Lyon', '', 'Facture N° F2024-118', 'Total TTC : 119,00 EUR'].join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'Dupont SA' });
+  });
+
   it('a quantity in "m²" that OCR read "m?" is a quantity with its unit', () => {
     const rows = [
       'Pos                    Referenzen              Beschreibung                       Nettopreis                 Menge Einheit                              Steuersatz         Nettobetrag',

@@ -82,7 +82,7 @@ export const BENEFICIARY = ['beneficiary', 'beneficiaire', 'zahlungsempfanger', 
 export const SELLER = ['rechnungsaussteller', 'auftragnehmer', 'verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
 
 export const BUYER = [
-  'kaufer', 'kunde', 'rechnungsempfanger', 'empfanger', 'kaufer leistungsempfanger', 'leistungsempfanger', 'rechnungsadresse', 'acheteur', 'destinataire', 'adresse client', 'facture a', 'klant', 'afnemer', 'aan', 'factuuradres',
+  'kaufer', 'kunde', 'rechnungsempfanger', 'empfanger', 'kaufer leistungsempfanger', 'leistungsempfanger', 'rechnungsadresse', 'acheteur', 'destinataire', 'adresse client', 'facturé à', 'klant', 'afnemer', 'aan', 'factuuradres',
   'cliente', 'comprador', 'destinatario', 'datos cliente', 'cessionario committente', 'cessionario', 'committente', 'nabywca', 'odbiorca',
   // "Rechnungsanschrift", "Auftraggeber", "Adresse de facturation"
   'rechnungsanschrift', 'auftraggeber', 'adresse facturation',
