@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { extractOffline } from './extract';
 import { normalizeLabel } from './labels';
 import { amountLabelCore } from './pairs';
-import { mendCurrencyMarks, mendTaxName, openLeaders } from './normalise';
+import { mendCurrencyMarks, mendTaxName, openLeaders, removeSpecks } from './normalise';
 import { date, list, num, obj, str } from './test-fixtures';
 import { countriesNamed, documentContext, findDates, parseAmount, parseCurrency } from './values';
 
@@ -499,6 +499,13 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'CARREFOUR RESTAURANT' });
     // without the name, no line of its address is taken for it
     expect(extractOffline(lines.filter((l) => !l.startsWith('CARREFOUR')).join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
+  });
+
+  it('a speck one space after the last amount of a line ("12.00 /") is no part of it', () => {
+    // development receipt sroie/076 read in tesseract's column mode (psm 4)
+    const lines = ['LIAN HING STATIONERY SDN BHD', 'Date: 27/03/2018', 'F Castell 187057-7S Tack-k  2 SR 12.00', 'Total Amt Incl. GST @ 6% .  1200 /', 'Rounding Adjustment :', 'Total Amt Payable :  12.00 /', 'Total Qty Tender .     2'];
+    expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 12 });
+    expect(removeSpecks('Total Amt Payable :  12.00 /')).toBe('Total Amt Payable :  12.00  ');
   });
 
   it('a total with a rounding printed under it and nothing after is paid rounded', () => {
