@@ -501,11 +501,15 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.filter((l) => !l.startsWith('CARREFOUR')).join('\n'), RECEIPT).data).not.toHaveProperty('merchant_name');
   });
 
-  it('a speck one space after the last amount of a line ("12.00 /") is no part of it', () => {
+  it('a speck after the last amount of a line ("12.00 /", "21.20,") or a "«" before it is no part of it', () => {
     // development receipt sroie/076 read in tesseract's column mode (psm 4)
     const lines = ['LIAN HING STATIONERY SDN BHD', 'Date: 27/03/2018', 'F Castell 187057-7S Tack-k  2 SR 12.00', 'Total Amt Incl. GST @ 6% .  1200 /', 'Rounding Adjustment :', 'Total Amt Payable :  12.00 /', 'Total Qty Tender .     2'];
     expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 12 });
     expect(removeSpecks('Total Amt Payable :  12.00 /')).toBe('Total Amt Payable :  12.00  ');
+    // development receipt sroie/029 read with the fast model: a comma stuck after, a "«" before
+    const khoo = ['CW KHOO HARDWARE SDN BHD', 'Date: 01/03/2018', 'GST @ 6% :          1.20', 'Net Total(MYR): 21.20,', 'Rounding Adj. :        0.00', 'Net Total Rounded (MYR): «21.20 |'];
+    expect(extractOffline(khoo.join('\n'), RECEIPT).data).toMatchObject({ total: 21.2 });
+    expect(removeSpecks('Net Total Rounded (MYR): «21.20 |')).toBe('Net Total Rounded (MYR): 21.20  ');
   });
 
   it('a total with a rounding printed under it and nothing after is paid rounded', () => {

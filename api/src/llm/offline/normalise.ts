@@ -38,8 +38,9 @@ export function dayFirstDocument(text: string): boolean {
  * neither a value nor an extra column ("Qty   :   5" is "Qty       5").
  */
 export function removeSpecks(line: string): string {
-  // (also a rule's speck one space after a line's last amount: "Total Amt Payable :  12.00 /")
-  line = line.replace(/(\d[.,]\d{2}) [/|\\]$/, '$1  ');
+  // (also a rule's speck one space after a line's last amount, or a mark stuck to either end of it:
+  // "Total Amt Payable :  12.00 /", "Net Total(MYR): 21.20,", "(MYR): «21.20 |")
+  line = line.replace(/(\d[.,]\d{2})(?: [/|\\]|[,.])$/, '$1  ').replace(/(\s)[«»](?=\d[\d.,]*[.,]\d{2}\b)/g, '$1');
   return line.replace(/(^|\s{2}|^\s)([:;'‘’`",.°©®~=_-]{1,2})(?=\s{2}|\s?$)/g, (_, before: string, speck: string) => before + ' '.repeat(speck.length));
 }
 
