@@ -462,12 +462,17 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ merchant_name: 'CW KHOO HARDWARE SDN BHD', date: '2018-03-01' });
   });
 
-  it('a Malaysian address (postcode, then the state) names the country, so dates are day first', () => {
+  it('a Malaysian address (postcode, then the state; or a "Jalan" street) names the country, so dates are day first', () => {
     const text = ['ABC HO TRADING', 'No.2&4, JALAN HARMONI 3/2,', '81100 JOHOR BAHRU JOHOR', 'Cash Bil: 01143008', 'Date    09/01/2019 8:01:11 PM', 'Total Amount:      31.00'].join('\n');
     expect(countriesNamed(text)).toEqual(new Set(['MY']));
     expect(extractOffline(text, RECEIPT).data).toMatchObject({ date: '2019-01-09' });
-    // a postcode with no state after it names no country
-    expect(countriesNamed(text.replace('JOHOR BAHRU JOHOR', 'SPRINGFIELD'))).toEqual(new Set());
+    // a postcode with no state after it names no country (nor a street without "Jalan")
+    expect(countriesNamed(text.replace('JOHOR BAHRU JOHOR', 'SPRINGFIELD').replace('JALAN HARMONI', 'HARMONY ROAD'))).toEqual(new Set());
+    // a street, "Jalan" with its number, does: development receipt sroie/005 read with the fast
+    // model, its postcode "§1100" and its state glued to the town ("BAHRUJOHOR"); its total line legible
+    const fast = ['ABC HO TRADING', 'No.2&4, JALAN HARMONT 3/2,', 'TAMAN DESA HARMONI.', '§1100 JOHOR BAHRUJOHOR', 'Date    : 09/01/2019 8:01:11 PM', 'Total Amount:     31.00'];
+    expect(countriesNamed(fast.join('\n'))).toEqual(new Set(['MY']));
+    expect(extractOffline(fast.join('\n'), RECEIPT).data).toMatchObject({ date: '2019-01-09' });
   });
 
   it('a receipt that charges GST and names no month-first country writes its dates day first', () => {

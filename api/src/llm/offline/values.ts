@@ -324,13 +324,15 @@ export function countriesNamed(text: string): Set<string> {
   if (/\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/.test(text)) out.add('CA');
   // a legal form that one country has: the issuer is registered there
   for (const [form, country] of LEGAL_FORM_COUNTRIES) if (form.test(text)) out.add(country);
-  // a Malaysian address: a five-digit postcode and, further on its line, a state's name
-  if (MY_ADDRESS.test(text)) out.add('MY');
+  // a Malaysian address: a five-digit postcode and, further on its line, a state's name; or a
+  // street ("Jalan", "Jln") with its number ("No.2&4, JALAN HARMONI 3/2")
+  if (MY_ADDRESS.test(text) || MY_STREET.test(text)) out.add('MY');
   return out;
 }
 const MY_STATES =
   'Johor|Kedah|Kelantan|Melaka|Malacca|Negeri Sembilan|Pahang|Perak|Perlis|Pulau Pinang|Penang|Sabah|Sarawak|Selangor|Terengganu|Kuala Lumpur|Labuan|Putrajaya';
 const MY_ADDRESS = new RegExp(`\\b\\d{5}\\b[^\\n]*\\b(?:${MY_STATES})\\b`, 'i');
+const MY_STREET = /(?:\d[^\n]{0,12}\b(?:jalan|jln)\.?\s+\p{L}{3,}|\b(?:jalan|jln)\.?\s+\p{L}{3,}[^\n]{0,30}\d)/iu;
 const LEGAL_FORM_COUNTRIES: [RegExp, string][] = [
   // "Sdn Bhd" (as OCR also reads it: "SDN 8HD", "SON BHD"), "S/B"
   [/\bS[DO0]N\.?\s*[B8]HD\b|\bS\/B\b/i, 'MY'],
