@@ -2,7 +2,7 @@
 // and the document's reading conventions (day-first numeric dates) decided from the document as a
 // whole.
 import { editDistance } from './ocr-numbers';
-import { CURRENCY_CODES, currencySymbols } from './values';
+import { currencySymbols } from './values';
 
 /** OCR markdown: "**Invoice #:** 12", "# Vendor", "__Total__" -> plain text */
 export function cleanMarkdown(line: string): string {
@@ -85,11 +85,10 @@ export function mendCurrencyMarks(lines: string[]): string[] {
   // a mark set apart from the one amount of a labelled line ("Total   RM   86.00") is the
   // amount's: one cell, not two (a table's currency column keeps its cells). After the repair,
   // so that a mended mark ("Ri" read for "RM") joins its amount as a clean one does.
-  // (a currency's code too: "Steuerbetrag in      EUR       56,87")
-  const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)(?:${pattern.source}|(${CURRENCY_CODES.join('|')}))\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
+  const apart = new RegExp(`^(\\s*\\p{L}[^\\d]*?\\s)${pattern.source}\\s{2,}(?=-?[\\d.,]+\\s*$)`, 'u');
   // the same mark in brackets, set apart from the label before it ("TOTAL   (RM)   45.60"), is the label's
   const bracketed = new RegExp(`^(\\s*\\p{L}[^\\d()]*?)\\s{2,}(\\(\\s*(?:${pattern.source.replace(/\\\.\?$/, '')}|[A-Z]{3})\\s*\\))(?=\\s{2,}-?[\\d.,]+\\s*$)`, 'u');
-  return mended.map((line) => line.replace(apart, (all, label: string, m: string | undefined, code: string | undefined) => `${label}${m ?? code} `).replace(bracketed, (all, label: string, m: string) => `${label} ${m}`));
+  return mended.map((line) => line.replace(apart, (all, label: string, m: string) => `${label}${m} `).replace(bracketed, (all, label: string, m: string) => `${label} ${m}`));
 }
 
 /**

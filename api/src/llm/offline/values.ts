@@ -6,7 +6,7 @@ import * as chrono from 'chrono-node';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY' };
 // ISO 4217 codes read beside an amount ("MYR 45.60"); not PHP, which is a word in a text too
-export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'ZAR', 'SGD', 'HKD', 'MYR', 'IDR', 'THB', 'PKR', 'LKR', 'NPR'];
+const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'ZAR', 'SGD', 'HKD', 'MYR', 'IDR', 'THB', 'PKR', 'LKR', 'NPR'];
 const CODE_RE = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`);
 
 const CODES = CURRENCY_CODES.join('|');
