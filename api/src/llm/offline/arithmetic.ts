@@ -123,6 +123,19 @@ function totalFromIncludedTax(
 
 /** the label part of an amount line, normalised ("Sub Total  :  RM 68.87" -> "subtotal rm") */
 const labelOf = (line: string) => normalizeLabel(line.replace(/[-+]?\d[\d.,]*\s*%?/g, ' '));
+/** the words of an amount line's label */
+const labelWords = (lines: string[], c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+
+/**
+ * The amounts at the ends of lines from..to (not table rows), also where a line is one cell with its
+ * label ("TOTAL AMTecesas RM 60.31")
+ */
+function lineEndAmounts(lines: string[], consumed: Set<number>, from: number, to: number): AmountLine[] {
+  return lines.slice(from, to).flatMap((l, k) => {
+    const a = consumed.has(from + k) ? undefined : labelledAmount(l, from + k);
+    return a ? [{ line: from + k, value: a.value }] : [];
+  });
+}
 
 /**
  * A total whose own line a scan damaged past reading ("TOZAY,   RM 73.00"), on a document whose
@@ -138,8 +151,7 @@ function totalFromPrintedParts(lines: string[], consumed: Set<number>): AmountLi
   // to the cent, with a rounding printed between them ("Rounding : -0.02"): a misread cash amount
   // a few cents off is not the total
   const due = Math.round((parts.subtotal.value + parts.tax.value + (parts.rounding?.value ?? 0)) * 100);
-  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
-  return candidates.find((c) => c.line > parts.tax.line && !words(c).has('rounding') && Math.round(c.value * 100) === due);
+  return candidates.find((c) => c.line > parts.tax.line && !labelWords(lines, c).has('rounding') && Math.round(c.value * 100) === due);
 }
 
 /** words that say a "total" line is something else: a count, a tax, a saving, a total without its tax */
@@ -164,15 +176,10 @@ function paidVouchedFor(lines: string[], consumed: Set<number>): { at: AmountLin
   const paid = cashLessChange(lines);
   if (!paid) return undefined;
   const cents = (n: number) => Math.round(n * 100);
-  // (a line's amount at its end, also where it is one cell with its label: "TOTAL AMTecesas RM 60.31")
-  const above = lines.slice(0, paid.line).flatMap((l, i) => {
-    const a = consumed.has(i) ? undefined : labelledAmount(l, i);
-    return a ? [{ line: i, value: a.value }] : [];
-  });
-  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+  const above = lineEndAmounts(lines, consumed, 0, paid.line);
   const at = (line: number) => ({ line, value: paid.value });
   for (const t of above.filter((c) => paidLabel(labelOf(lines[c.line]!)))) {
-    const rounding = above.find((c) => c.line > t.line && words(c).has('rounding'));
+    const rounding = above.find((c) => c.line > t.line && labelWords(lines, c).has('rounding'));
     if (rounding && rounding.value !== 0 && cents(t.value + rounding.value) === cents(paid.value)) return { at: at(t.line), by: `the total ${money(t.value)} and its rounding ${money(rounding.value)} make it` };
   }
   const parts = printedParts(above, lines);
@@ -181,16 +188,16 @@ function paidVouchedFor(lines: string[], consumed: Set<number>): { at: AmountLin
     if (Math.abs(cents(due) - cents(paid.value)) <= (parts.rounding ? 0 : 2)) return { at: at(parts.tax.line), by: `the subtotal ${money(parts.subtotal.value)} and the tax ${money(parts.tax.value)} add up to it` };
   }
   const digits = valueDigits(paid.value, 2);
-  const damaged = lines.flatMap((l, i) => {
-    if (i >= paid.line || consumed.has(i) || !/[a-z]{2,}/i.test(l)) return [];
+  const damaged = lines.slice(0, paid.line).flatMap((l, i) => {
+    if (consumed.has(i) || !/[a-z]{2,}/i.test(l)) return [];
     const cells = splitCells(l);
     const last = cells[cells.length - 1]!;
     if (cells.length < 2 || !paidLabel(labelOf(l.slice(0, last.start))) || (parseAmount(last.text) !== undefined && writtenDecimals(last.text) === 2)) return [];
     // (the amount is the cell's last word: "TT TTT ge2780" is a rule OCR read as letters, then the amount)
     const skeleton = digitSkeleton(last.text.split(/\s+/).pop()!);
-    return skeleton.length >= 3 && editDistance(skeleton, digits) <= 1 ? [i] : [];
+    return skeleton.length >= 3 && editDistance(skeleton, digits) <= 1 ? [{ line: i, text: last.text }] : [];
   });
-  return damaged.length === 1 ? { at: at(damaged[0]!), by: `the total's own amount, damaged ("${splitCells(lines[damaged[0]!]!).pop()!.text}"), is one digit away` } : undefined;
+  return damaged.length === 1 ? { at: at(damaged[0]!.line), by: `the total's own amount, damaged ("${damaged[0]!.text}"), is one digit away` } : undefined;
 }
 
 /**
@@ -202,11 +209,10 @@ function roundedBelow(lines: string[], consumed: Set<number>, found: FoundField[
   const at = found.find((x) => x.path === total.path.join('.'));
   if (!at || at.via === 'arithmetic') return undefined;
   const from = at.line - 1;
-  const below = lines.slice(from + 1, from + 4).flatMap((l, k) => {
-    const a = consumed.has(from + 1 + k) ? undefined : labelledAmount(l, from + 1 + k);
-    return a ? [{ line: from + 1 + k, value: a.value, words: new Set(labelOf(l).split(' ')) }] : [];
+  const rounding = lineEndAmounts(lines, consumed, from + 1, from + 4).find((c) => {
+    const words = labelWords(lines, c);
+    return words.has('rounding') || words.has('round');
   });
-  const rounding = below.find((c) => c.words.has('rounding') || c.words.has('round'));
   if (!rounding || rounding.value === 0 || Math.abs(rounding.value) >= 0.05) return undefined;
   // a rounded total printed after the rounding was the one to read: it is not taken from here
   if (lines.slice(rounding.line + 1).some((l, k) => paidLabel(labelOf(l)) && labelledAmount(l, rounding.line + 1 + k) !== undefined)) return undefined;
@@ -215,7 +221,7 @@ function roundedBelow(lines: string[], consumed: Set<number>, found: FoundField[
 
 /** a receipt's printed subtotal (or total without its tax), the tax under it and a rounding under that */
 function printedParts(candidates: AmountLine[], lines: string[]): { subtotal: AmountLine; tax: AmountLine; rounding?: AmountLine } | undefined {
-  const words = (c: AmountLine) => new Set(labelOf(lines[c.line]!).split(' '));
+  const words = (c: AmountLine) => labelWords(lines, c);
   // "Sub Total", or a total without the tax ("Total Sales (Excluding GST)")
   const subtotal = candidates.find((c) => words(c).has('subtotal') || (words(c).has('total') && words(c).has('excl')));
   if (!subtotal) return undefined;

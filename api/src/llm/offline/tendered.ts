@@ -53,8 +53,8 @@ export interface CashLessChange {
   line: number;
 }
 
-/** The cash tendered (the first tender line) less the change given back on a line after it. */
-export function cashLessChange(lines: string[]): CashLessChange | undefined {
+/** the paid amount and every line's amount it was read among */
+function payment(lines: string[]): { paid: CashLessChange; amounts: Labelled[] } | undefined {
   const amounts = lines.map((l, i) => labelledAmount(l, i)).filter((a): a is Labelled => a !== undefined);
   const tender = amounts.find((a) => paymentLabel(a.label, TENDER_LABELS));
   if (!tender) return undefined;
@@ -62,16 +62,19 @@ export function cashLessChange(lines: string[]): CashLessChange | undefined {
   if (!change) return undefined;
   // (a tender printed as negative, "Cash  -50.00", is the same cash)
   const value = Math.round((Math.abs(tender.value) - Math.abs(change.value)) * 100) / 100;
-  return value > 0 ? { value, line: tender.line } : undefined;
+  return value > 0 ? { paid: { value, line: tender.line }, amounts } : undefined;
+}
+
+/** The cash tendered (the first tender line) less the change given back on a line after it. */
+export function cashLessChange(lines: string[]): CashLessChange | undefined {
+  return payment(lines)?.paid;
 }
 
 /** The total paid, from the first tender line and the change line after it, when another line prints it. */
 export function tenderedTotal(lines: string[]): TenderedTotal | undefined {
-  const paid = cashLessChange(lines);
-  if (!paid) return undefined;
-  const printed = lines.slice(0, paid.line).findIndex((l, i) => {
-    const a = labelledAmount(l, i);
-    return a !== undefined && Math.abs(a.value - paid.value) < 0.005;
-  });
-  return printed === -1 ? undefined : { value: paid.value, line: printed };
+  const read = payment(lines);
+  if (!read) return undefined;
+  const { paid, amounts } = read;
+  const printed = amounts.find((a) => a.line < paid.line && Math.abs(a.value - paid.value) < 0.005);
+  return printed ? { value: paid.value, line: printed.line } : undefined;
 }
