@@ -94,7 +94,7 @@ export function mendLegalForm(name: string): string {
  */
 function mendedEnding(name: string): string {
   // a full stop after a long word inside a name is a speck ("UNIHAKKA INTERNATIONAL. SDN BHD")
-  name = mendLegalForm(name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1'));
+  name = name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1');
   return name.replace(/(\S?)\s*\bs[do0i]n(\.?)\s*([b8]hd)(\.?)$/i, (all, before: string, dot1: string, bhd: string, dot2: string) => {
     const upper = bhd === bhd.toUpperCase();
     return `${before}${before ? ' ' : ''}${upper ? 'SDN' : 'Sdn'}${dot1} ${upper ? 'BHD' : 'Bhd'}${dot2}`;

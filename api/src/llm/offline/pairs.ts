@@ -102,10 +102,10 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       if (totalRole(field) === 'total' && NET_TOTALS.has(normalizeLabel(name)) && noSubtotal && taxAbove(line)) score = Math.max(score, 0.9);
       score *= weight;
       if (score < LABEL_THRESHOLD) continue;
-      // (and a total, subtotal or tax of fewer digits: "AMOUNT  74" in a tax summary's heading)
-      if (field.type === 'number' && withCents && (totalRole(field) ? /^\D*\d+\D*$/ : /^\D*\d{3,}\D*$/).test(value.trim()) && !/%/.test(value)) continue;
-      // nor is one with three digits after its only mark ("9.685" for 9.65): a digit OCR added
-      if (field.type === 'number' && withCents && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(value.trim()) && !/%/.test(value)) continue;
+      // (and a total, subtotal or tax of fewer digits: "AMOUNT  74" in a tax summary's heading), nor
+      // is one with three digits after its only mark ("9.685" for 9.65): a digit OCR added
+      const noMark = totalRole(field) ? /^\D*\d+\D*$/ : /^\D*\d{3,}\D*$/;
+      if (field.type === 'number' && withCents && (noMark.test(value.trim()) || /^\D*\d{1,3}[.,]\d{3}\D*$/.test(value.trim())) && !/%/.test(value)) continue;
       if (field.type === 'number' && headerLines.has(Number(consumes[0]!.split(':')[0]))) continue;
       if (!plausible(field, value)) continue;
       // "TOTAL   7-00", "Total Rounded   538 00": among amounts with cents, a dash or a space
@@ -356,10 +356,16 @@ function partyBlockLines(lines: string[], fields: ScalarField[]): Set<number> {
   const out = new Set<number>();
   lines.forEach((line, li) => {
     const cells = splitCells(line);
-    if (cells.length !== 1 || !partyOfLabel(cells[0]!.text, fields)) return;
-    const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
-    for (let i = start; i < lines.length && i <= li + 9 && lines[i]!.trim(); i++) out.add(i);
+    if (cells.length === 1 && partyOfLabel(cells[0]!.text, fields)) for (const i of blockUnder(lines, li)) out.add(i);
   });
+  return out;
+}
+
+/** the lines of the block under a label's line (one empty line may stand between them), up to an empty line, at most 9 */
+function blockUnder(lines: string[], li: number): number[] {
+  const out: number[] = [];
+  const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
+  for (let i = start; i < lines.length && i <= li + 9 && lines[i]!.trim(); i++) out.push(i);
   return out;
 }
 
@@ -373,9 +379,7 @@ function partyBlock(source: string[] | Column, li: number, { f, score, label }: 
   const lines = Array.isArray(source) ? source : source.texts;
   const cellId = (k: number) => `${k}:${Array.isArray(source) ? 0 : source.index[k]}`;
   let name: { value: string; line: number } | undefined;
-  // (one empty line may stand between the label and its block)
-  const start = lines[li + 1]?.trim() ? li + 1 : li + 2;
-  for (let i = start; i < lines.length && i <= li + 9 && lines[i]!.trim(); i++) {
+  for (const i of blockUnder(lines, li)) {
     const flat = lines[i]!.trim().replace(/\s{2,}/g, ' ');
     const named = NAME_LINE.exec(flat);
     if (named) {
@@ -455,7 +459,7 @@ function isLabelRow(lines: string[], li: number): boolean {
 /** ISO 4217 codes an amount's label may name ("Total EUR", "Amount (USD)") */
 const CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'));
 /** "incl. GST", "inclusive of VAT", "after tax", "inkl. MwSt.": the tax a total includes */
-const TAX_INCLUDED = /\b(?:incl(?:usive|uding|udes|uded)?|inkl(?:usive)?|after|with|avec|met|con)\b\.?\s*(?:of\s+)?(?:gst|sst|vat|tax(?:es)?|mwst|ust|btw|iva|tva|vat)\b\.?/giu;
+const TAX_INCLUDED = /\b(?:incl(?:usive|uding|udes|uded)?|inkl(?:usive)?|after|with|avec|met|con)\b\.?\s*(?:of\s+)?(?:gst|sst|vat|tax(?:es)?|mwst|ust|btw|iva|tva)\b\.?/giu;
 
 /**
  * An amount's label without the currency it names ("TOTAL RM" -> "TOTAL", "Betrag (EUR)" ->
