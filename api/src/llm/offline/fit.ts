@@ -102,7 +102,7 @@ export function withoutAddress(value: string): string {
 }
 
 /** how a value was found when no label, table or sum says so */
-const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'letterhead', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
+const FALLBACKS: ReadonlySet<FoundField['via']> = new Set(['only-date', 'later-date', 'currency-mark', 'enum-mention', 'first-line', 'letterhead', 'footer', 'name-shape', 'address-block', 'unlabelled-identifier', 'only-email']);
 
 /** A dropper of values: takes a field's value and its finding out, and records why in `out`. */
 export function dropper(values: Map<ScalarField, unknown>, found: FoundField[], out: Unfit[]) {

@@ -409,8 +409,58 @@ describe('development e-invoices as OCR reads their pages (bench --scan)', () =>
     // its big dots read as a small "e" (development e-invoice RE-20170509/505)
     const dots = ['a         ES', 'Bei Spiel GmbH', 'Ecke 12', 'Bei Spiel GmbH e Ecke 12 e 12345 Stadthausen                                                               12345 Stadthausen', 'Theodor Est                                                           fon (555) 2378-0', 'fax (555) 23 78 -51', 'Bahnstr. 42', '88802 Spielkreis', '', 'Rechnung # RE-20170509/505 von 09.05.2017', 'Nettobetrag: 496,00 €'];
     expect(extractOffline(dots.join('\n'), INVOICE).data).toMatchObject({ buyer_name: 'Theodor Est' });
-    // dashes without a postcode after them are no return address
-    expect(extractOffline(text.replace('12345 Papierfeld - Deutschland', 'Papierfeld - Deutschland'), INVOICE).data).not.toHaveProperty('buyer_name');
+    // dashes without a postcode after them are no return address (and no contact line above the
+    // name ends the letterhead's block)
+    const noPostcode = text.replace('12345 Papierfeld - Deutschland     info@kraxi.com', 'Papierfeld - Deutschland').replace('www.kraxi.com\n', '');
+    expect(extractOffline(noPostcode, INVOICE).data).not.toHaveProperty('buyer_name');
+  });
+});
+
+describe('the parties of a business letter laid out otherwise (the development e-invoice zugferd_invoice, rearranged)', () => {
+  // The development e-invoice's own lines, laid out as other German business letters are: these
+  // layouts are written from the conventions (DIN 5008 window address, compulsory footer details),
+  // not taken from another document.
+  const letterhead = ['Kraxi GmbH', 'Flugzeugallee 17', '12345 Papierfeld', 'Tel. (0123) 4567', 'www.kraxi.com'];
+  const window = ['Papierflieger-Vertriebs-GmbH', 'Helga Musterfrau', 'Rabattstr. 25', '34567 Osterhausen', 'Deutschland'];
+  const body = [
+    '',
+    'Rechnungsnummer: 2014-03            Liefer- und Rechnungsdatum: 11. Juli 2014',
+    'Kundennummer: 987-654',
+    '',
+    'Pos. Artikelbeschreibung                Menge       Preis      Betrag',
+    '1 Superdrachen                          2      20,00      40,00',
+    '2 Turbo Flyer                           5      40,00     200,00',
+    'Rechnungssumme netto     240,00',
+    'zuzüglich 19% MwSt.      45,60',
+    'Rechnungssumme brutto    285,60',
+  ];
+  const footer = ['', 'Kraxi GmbH          Sitz der Gesellschaft        USt-IdNr                   Postbank München', 'GF Paul Kraxi        München HRB 999999      DE123456789            IBAN DE28700100809999999999'];
+  const parties = (lines: string[]) => {
+    const data = extractOffline(lines.join('\n'), INVOICE).data as Record<string, unknown>;
+    return { seller_name: data.seller_name, buyer_name: data.buyer_name };
+  };
+
+  it('a return address set apart by commas', () => {
+    const lines = [...letterhead, '', 'Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld', ...window, ...body];
+    expect(parties(lines)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    // a letterhead's own address line (its street first) is no return address
+    expect(parties([...letterhead.slice(0, 1), 'Flugzeugallee 17, 12345 Papierfeld, Deutschland', '', 'Rechnungsempfang', 'Osterhausen', ...body]).buyer_name).toBeUndefined();
+  });
+
+  it('the window address under the letterhead\'s contact lines, with no blank line between', () => {
+    expect(parties([...letterhead, ...window, ...body])).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+  });
+
+  it('the addressee first and the issuer in the footer, beside its register and bank details', () => {
+    // before: the contact person over the street was taken for the letterhead, the seller
+    expect(parties([...window, ...body, ...footer])).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    // the addressee's block beside the letterhead's
+    const beside = window.map((l, i) => `${l.padEnd(60)}${letterhead[i] ?? ''}`);
+    expect(parties([...beside, ...body, ...footer])).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    // a bank's name is not the issuer's, and a footer naming the letterhead's company changes nothing
+    const bank = ['', 'Bankverbindung          Deutsche Bank AG          IBAN DE28700100809999999999'];
+    expect(parties([...window, ...body, ...bank]).seller_name).not.toBe('Deutsche Bank AG');
+    expect(parties([...letterhead, '', ...window, ...body, ...footer.map((l) => l.replace('Kraxi GmbH', 'KRAXI GmbH'))]).seller_name).toBe('Kraxi GmbH');
   });
 });
 
@@ -627,6 +677,12 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(extractOffline(lines.join('\n'), RECEIPT).data).toMatchObject({ total: 88.17 });
     // one damaged reading beside one mark is not enough to say which was misread
     expect(mendCurrencyMarks(['Total   RN 88.17', 'Cash   RM 90.00'])).toEqual(['Total   RN 88.17', 'Cash   RM 90.00']);
+  });
+
+  it('"S/B" read "5/B" ends a name', () => {
+    // development receipt sroie/069: its registration number after the name, "S/B" read with a 5
+    const text = ['99 SPEED MART 5/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '44150 KLANG, SELANGOR', 'INVOICE NO : 18314/102/70422', '(6: 20PH          548008          20-02-18', 'Total Sales (Inclusive GST) RM      9.90', 'CASH RM    10.00'];
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: '99 SPEED MART S/B', total: 9.9 });
   });
 
   it('a currency mark OCR damaged beside an amount is the mark the receipt prints elsewhere', () => {

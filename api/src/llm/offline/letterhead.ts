@@ -24,8 +24,8 @@ const ADDRESS_TOP = 6;
  * S.L.; Italy's S.r.l., S.p.A.; Poland's sp. z o.o.; Singapore's Pte Ltd, Australia's Pty Ltd) and
  * the words small shops end their names with in English-writing countries.
  */
-const COMPANY_ENDING =
-  /(?:^|[\s.(])(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|s\/b|gmbh|ag|kg|ohg|e\.\s?k|ltd|limited|llc|inc|corp(?:oration)?|plc|sarl|sas|b\.\s?v|n\.\s?v|s\.\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd|enterprises?|trading|company)\.?,?$/i;
+export const COMPANY_ENDING =
+  /(?:^|[\s.(])(?:s[do0i]n\.?\s*[b8]hd|[b8]hd|[s5]\/b|gmbh|ag|kg|ohg|e\.\s?k|ltd|limited|llc|inc|corp(?:oration)?|plc|sarl|sas|b\.\s?v|n\.\s?v|s\.\s?l|s\.\s?r\.\s?l|s\.\s?p\.\s?a|sp\.\s?z\s?o\.\s?o|(?:pte|pty|pvt)\.?\s+ltd|enterprises?|trading|company)\.?,?$/i;
 
 /**
  * A legal form and nothing else ("SDN BHD", "GmbH", "S/B", "Sp. z o.o.", Malaysia's "CO. (M) SDN
@@ -95,6 +95,8 @@ export function mendLegalForm(name: string): string {
 function mendedEnding(name: string): string {
   // a full stop after a long word inside a name is a speck ("UNIHAKKA INTERNATIONAL. SDN BHD")
   name = name.replace(/(\p{L}{5,})\.(?= \S)/gu, '$1');
+  // "S/B" (Sendirian Berhad) with its S read as a 5 ("99 SPEED MART 5/B")
+  name = name.replace(/(\s)5\/([bB])$/, (all, space: string, b: string) => `${space}${b === 'B' ? 'S' : 's'}/${b}`);
   return name.replace(/(\S?)\s*\bs[do0i]n(\.?)\s*([b8]hd)(\.?)$/i, (all, before: string, dot1: string, bhd: string, dot2: string) => {
     const upper = bhd === bhd.toUpperCase();
     return `${before}${before ? ' ' : ''}${upper ? 'SDN' : 'Sdn'}${dot1} ${upper ? 'BHD' : 'Bhd'}${dot2}`;
@@ -151,4 +153,35 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
     if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return ending && ending.line <= top[k]! ? ending : { name: found, line: top[k]!, by: 'above-address' };
   }
   return ending;
+}
+
+/** the register and bank details a business prints in its footer (Germany's compulsory details, France's mentions légales, a VAT number) */
+const REGISTER_MARK =
+  /\b(?:IBAN|BIC|SWIFT|USt-?Id(?:Nr)?|USt\.?-?ID|Steuer-?nummer|St\.?-?Nr|HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Sitz|Gesch[äa]ftsf[üu]hr\w*|SIRET|SIREN|RCS|TVA|VAT|KvK|BTW|Company (?:No|Reg\w*)|Registered)\b/i;
+/** a bank's name in the bank details ("Deutsche Bank AG", "Sparkasse Köln", "Crédit Agricole SA") */
+const BANK = /bank|sparkasse|kasse|banque|banca|banco|cr[ée]dit|caisse|ING\b/i;
+
+/**
+ * The company a document's footer names beside its register and bank details ("Kraxi GmbH    Sitz
+ * der Gesellschaft    USt-IdNr    Postbank München"): the business that issued it, wherever its
+ * letterhead stands (or when it has none, and the page opens with the addressee's window
+ * address). Read on the first page's last lines; one company with a legal form, not a bank, or
+ * undefined.
+ */
+export function footerCompany(lines: string[]): { name: string; line: number } | undefined {
+  const pageEnd = lines.findIndex((l) => l.trim() === '\f');
+  const page = pageEnd === -1 ? lines.length : pageEnd;
+  const last: number[] = [];
+  for (let i = page - 1; i >= 0 && last.length < 8; i--) if (lines[i]!.trim() && !isSeparatorLine(lines[i]!)) last.push(i);
+  if (!last.some((i) => REGISTER_MARK.test(lines[i]!))) return undefined;
+  const names = new Map<string, number>();
+  for (const i of last) {
+    for (const cell of splitCells(lines[i]!)) {
+      const first = nameText(cell.text.split(/\s[·•|]\s|,\s/)[0]!);
+      if (readsLikeName(first) && COMPANY_ENDING.test(first) && !LEGAL_FORM_ALONE.test(first) && !BANK.test(first) && balanced(first)) names.set(first, i);
+    }
+  }
+  const [only, ...others] = [...names];
+  if (!only || others.length) return undefined;
+  return { name: mendedEnding(only[0]), line: only[1] };
 }

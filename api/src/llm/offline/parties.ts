@@ -107,13 +107,16 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     return;
   }
   const { blocks, runs } = textBlocks(lines, end);
-  // the letterhead's block: the first block with a name in it
-  const letterhead = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
-  if (letterhead === -1) return;
+  // the letterhead's block: the first block with a name in it; none when the issuer was read from
+  // the footer and that block does not name it (the page opens with the addressee's address)
+  const first = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
+  if (first === -1) return;
+  const fromFooter = issuer !== undefined && found.some((f) => f.path === issuer.path.join('.') && f.via === 'footer');
+  const letterhead = fromFooter && !blocks[first]!.some((c) => known.has(c.text.toLowerCase())) ? first - 1 : first;
   // two columns on the first lines ("Orla Brennan ... WESTFIELD MUTUAL"): which one made the document is
   // known only when the issuer's name was read from one of them
-  const letterheadName = blocks[letterhead]!.find((c) => readsLikeName(c.text))!.text;
-  const besideUnknownLetterhead = (b: number) => runs[b] === runs[letterhead] && !known.has(letterheadName.toLowerCase());
+  const letterheadName = blocks[letterhead]?.find((c) => readsLikeName(c.text))!.text;
+  const besideUnknownLetterhead = (b: number) => letterheadName !== undefined && runs[b] === runs[letterhead] && !known.has(letterheadName.toLowerCase());
   const names: { line: number; name: string }[] = [];
   // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
   const schemaWords = new Set(model.scalars.flatMap((f) => [...f.keywords.keys()]));
@@ -131,8 +134,10 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     // (a field's label over its amount's line, "Nettobetrag   100,00", is no name either)
     const nameLike = readsLikeName(name) && !/\d/.test(name) && !known.has(name.toLowerCase()) && !titleLine(name) && !isFieldLabel(name, model.scalars);
     if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
-    // the address: the line under the name, or the next block's first line when OCR split them
-    const address = block[k + 1] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
+    // the address: the line under the name (or under a contact person's name there: "Helga
+    // Musterfrau" / "Rabattstr. 25"), or the next block's first line when OCR split them
+    const person = block[k + 1] && block[k + 2] && !/\d/.test(block[k + 1]!.text) && NAME_SHAPE.test(block[k + 1]!.text) ? 1 : 0;
+    const address = block[k + 1 + person] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
     if (address === undefined || block.slice(k).some((c) => c.text.includes(':'))) return;
     // (a line the letterhead was read from may hold the addressee in its right-hand column: known values are skipped instead)
     if (!nameLike || !/\d/.test(address.text) || address.text.includes(':')) return;
@@ -153,15 +158,32 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
  * the addressee's name is the first name under it (a web address or a phone beside it is not).
  */
 function windowAddressee(lines: string[], end: number, known: Set<string>): { line: number; name: string } | undefined {
-  // (OCR of a scan reads the dots as dashes, bars or a small "e" or "o": those count beside a postcode)
-  const returnAddress = (l: string) => ((l.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(l)) || ((l.match(/\s[-–|eo]\s/g) ?? []).length >= 2 && /(?<![\d-])\d{4,5}\s+\p{Lu}\p{Ll}/u.test(l));
-  const i = lines.slice(0, Math.min(end, 30)).findIndex(returnAddress);
+  const i = lines.slice(0, Math.min(end, 30)).findIndex(isReturnAddress);
   if (i === -1) return undefined;
   for (let j = i + 1; j < Math.min(end, i + 4); j++) {
     const cell = splitCells(lines[j]!)[0]?.text;
     if (cell && readsLikeName(cell) && !/\d/.test(cell) && !known.has(cell.toLowerCase())) return { line: j, name: cell };
   }
   return undefined;
+}
+
+/** a postcode and the place after it ("12345 Papierfeld", "D-12345 Papierfeld", "F-75001 Paris") */
+const POSTCODE_PLACE = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}\p{Ll}/u;
+
+/**
+ * A return-address line: the sender's name, street and place on one line, set apart by dots
+ * ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"), or by commas, bars, slashes or dashes
+ * when one of its parts is a postcode and its place and its first part a name without digits
+ * ("Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld"; a letterhead's own address line starts with
+ * its street). OCR of a scan reads the dots as dashes, bars or a small "e" or "o": those count
+ * beside a postcode.
+ */
+function isReturnAddress(line: string): boolean {
+  const text = splitCells(line)[0]?.text ?? '';
+  if ((line.match(/\s[·•●]\s/g) ?? []).length >= 2 && /\d/.test(line)) return true;
+  if ((line.match(/\s[-–|eo]\s/g) ?? []).length >= 2 && /(?<![\d-])\d{4,5}\s+\p{Lu}\p{Ll}/u.test(line)) return true;
+  const parts = text.split(/\s*[,|/]\s+|\s+[-–]\s+/).map((p) => p.trim()).filter(Boolean);
+  return parts.length >= 3 && parts.length <= 6 && !/\d/.test(parts[0]!) && readsLikeName(parts[0]!) && parts.slice(1).some((p) => POSTCODE_PLACE.test(p)) && parts.slice(1, -1).some((p) => /\p{L}{3,}.*\d/u.test(p));
 }
 
 /** "Account: 4471-22019", "Account no   4471-22019": a label and its value */
@@ -215,9 +237,13 @@ interface BlockLine {
 function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs: number[] } {
   const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
   const runs: number[][] = [];
+  // a letterhead's contact lines end its block: a name under them heads the next one ("www.kraxi.com"
+  // / "Papierflieger-Vertriebs-GmbH", where no blank line sets the window address apart)
+  const contact = (i: number) => /^(?:tel|fax|phone|fon|mobil|e-?mail|web|www\.|https?:)|@|www\./i.test(lines[i]!.trim());
+  const opensBlock = (i: number) => contact(i - 1) && !contact(i) && splitCells(lines[i]!).length === 1 && readsLikeName(lines[i]!.trim()) && !/\d/.test(lines[i]!);
   for (let i = 0; i < end; i++) {
     if (blank(i)) continue;
-    if (i === 0 || blank(i - 1) || !runs.length) runs.push([]);
+    if (i === 0 || blank(i - 1) || !runs.length || opensBlock(i)) runs.push([]);
     runs[runs.length - 1]!.push(i);
   }
   const blocks: BlockLine[][] = [];

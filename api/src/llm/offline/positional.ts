@@ -3,7 +3,7 @@
 // and a later labelled date nobody claimed as the due or delivery date.
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
 import { contentWords, nameWords, stem } from './labels';
-import { letterheadName, nameCell } from './letterhead';
+import { footerCompany, letterheadName, nameCell } from './letterhead';
 import { claimedLabel, issuerField, readsLikeName } from './parties';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
@@ -89,6 +89,17 @@ export function applyPositionalRules(
     }
   }
 
+  // the company the footer names beside its register and bank details, when the top of the page
+  // names another (an addressee's window address with no letterhead above it) or none
+  const footer = vendor ? footerCompany(lines) : undefined;
+  if (vendor && footer && !consumedLines.has(footer.line) && (values.has(vendor) ? !sharesWord(String(values.get(vendor)), footer.name) : evidence >= 2)) {
+    const before = found.findIndex((f) => f.path === vendor.path.join('.'));
+    if (before !== -1) found.splice(before, 1);
+    values.set(vendor, footer.name);
+    consumedLines.add(footer.line);
+    found.push({ path: vendor.path.join('.'), line: footer.line + 1, via: 'footer' });
+  }
+
   // the only date-like field left, when the text holds dates nobody labelled
   const dateFields = missing.filter((f) => f.format === 'date' && !values.has(f));
   if (dateFields.length >= 1) {
@@ -162,4 +173,11 @@ export function applyPositionalRules(
       }
     }
   }
+}
+
+/** two names share a word of three letters or more ("KRAXI" and "Kraxi GmbH") */
+function sharesWord(a: string, b: string): boolean {
+  const words = (s: string) => new Set(s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3));
+  const wb = words(b);
+  return [...words(a)].some((w) => wb.has(w));
 }

@@ -6,7 +6,7 @@ export interface FoundField {
   /** 1-based line of the source text */
   line: number;
   /** how it was found: a label, a table, or a fallback rule */
-  via: 'label' | 'next-line' | 'table' | 'layout-table' | 'item-lines' | 'item-blocks' | 'first-line' | 'letterhead' | 'only-date' | 'later-date' | 'only-email' | 'currency-mark' | 'enum-mention' | 'arithmetic' | 'address-block' | 'name-shape' | 'unlabelled-identifier' | 'period';
+  via: 'label' | 'next-line' | 'table' | 'layout-table' | 'item-lines' | 'item-blocks' | 'first-line' | 'letterhead' | 'footer' | 'only-date' | 'later-date' | 'only-email' | 'currency-mark' | 'enum-mention' | 'arithmetic' | 'address-block' | 'name-shape' | 'unlabelled-identifier' | 'period';
   label?: string;
 }
 
