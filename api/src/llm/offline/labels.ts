@@ -40,15 +40,20 @@ export function normalizeLabel(text: string): string {
     // OCR left unclosed ("Total (GST (RM)") keeps the words after it
     .replace(/\(\s*((?:incl|inclusive|including|inkl|excl|exclusive|excluding|exkl|before|after|ohne|zzgl|hors|tax excl|tax incl)\b[^)]*)\)/gi, ' $1 ')
     .replace(/\([^()]*\)/g, ' ')
+    // German's "MwSt." (Mehrwertsteuer) is one word, not camel case ("unitPrice")
+    .replace(/\bMwSt\b/g, 'mwst')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_]+/g, ' ')
     .toLowerCase()
-    // French "à" is "to" ("Facturé à" = "billed to"), before accents go: as "a" it would be dropped
-    // with the English article, and "Facture" (the invoice's title) would read "Facturé à"
-    .replace(/(^|\s)à(?=\s|$)/g, '$1to')
-    // "Verkäufer" = "verkaufer", "Quantità" = "quantita", "nº" = "no"; letters without a decomposition (ł, ß) stay
+    // French "à" ending a label is "to" ("Facturé à" = "billed to"), before accents go: as "a" it
+    // would be dropped with the English article, and "Facture" (the invoice's title) would read
+    // "Facturé à". Inside a label it stays a dropped article: "Net à payer" is "net a payer"
+    .replace(/(^|\s)à(?=[\s:]*$)/g, '$1to')
+    // "Verkäufer" = "verkaufer", "Quantità" = "quantita", "nº" = "no"; letters without a decomposition (ł) stay
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
+    // "einschließlich" as Switzerland writes it: "einschliesslich"
+    .replace(/ß/g, 'ss')
     .replace(/e-mail/g, 'email')
     .replace(/#|№/g, ' number ')
     .replace(/&/g, ' and ')

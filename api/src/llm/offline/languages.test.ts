@@ -217,6 +217,45 @@ describe('labels in German, French, Dutch, Spanish, Italian and Polish', () => {
   });
 });
 
+describe('totals named as German invoices and the e-invoice standard name them', () => {
+  // Written from conventions, not from a development document: German names an amount by a word
+  // for a sum and what it holds; EN 16931 names the document totals (BT-109, BT-110, BT-112,
+  // BT-115), and e-invoice viewers print those names.
+  const totals = (lines: string[]) => {
+    const head = ['Muster GmbH', 'Musterstr. 1', '12345 Musterstadt', '', 'Rechnungsnummer: R-1001', 'Rechnungsdatum: 01.02.2024', ''];
+    const data = extractOffline([...head, ...lines].join('\n'), INVOICE).data as Record<string, unknown>;
+    return { subtotal: data.subtotal, tax_amount: data.tax_amount, total_amount: data.total_amount };
+  };
+  const want = { subtotal: 100, tax_amount: 19, total_amount: 119 };
+
+  it('a sum with netto / brutto, "ohne" or "einschließlich" its tax, and "MwSt." as one word', () => {
+    expect(totals(['Gesamtbetrag netto      100,00', 'Summe MwSt.              19,00', 'Gesamtbetrag brutto     119,00'])).toEqual(want);
+    expect(totals(['Netto-Betrag      100,00', 'MwSt.-Betrag       19,00', 'Brutto-Betrag     119,00'])).toEqual(want);
+    expect(totals(['Rechnungsbetrag ohne USt.                100,00', 'Umsatzsteuerbetrag                        19,00', 'Rechnungsbetrag einschließlich Umsatzsteuer  119,00'])).toEqual(want);
+    // the tax alone on its line, where no sum of the others gives it: "MwSt." was read "mw st"
+    expect(extractOffline(['Muster GmbH', 'Rechnungsnummer: R-1001', 'MwSt. 19 %        19,00', 'Fälliger Betrag        119,00'].join('\n'), INVOICE).data).toMatchObject({ tax_amount: 19, total_amount: 119 });
+  });
+
+  it('the EN 16931 names of the document totals, in English, German and French', () => {
+    expect(totals(['Invoice total amount without VAT     100.00', 'Invoice total VAT amount              19.00', 'Invoice total amount with VAT        119.00'])).toEqual(want);
+    expect(totals(['Gesamtbetrag der Rechnung ohne Umsatzsteuer    100,00', 'Summe Umsatzsteuer        19,00', 'Gesamtbetrag der Rechnung einschließlich Umsatzsteuer   119,00'])).toEqual(want);
+    expect(totals(['Montant total HT      100,00', 'Montant total TVA      19,00', 'Montant total TTC     119,00'])).toEqual(want);
+    expect(totals(['Total excl. VAT     100.00', 'Total VAT      19.00', 'Amount due for payment     119.00'])).toEqual(want);
+  });
+
+  it('"Net à payer": "à" inside a label is no "to"', () => {
+    expect(totals(['Total HT      100,00', 'Total TVA      19,00', 'Net à payer     119,00'])).toEqual(want);
+    // (while "Facturé à" ending a label still names the buyer, and the title "Facture" does not)
+    expect(normalizeLabel('Facturé à :')).toBe('facture to');
+    expect(normalizeLabel('Net à payer')).toBe('net payer');
+  });
+
+  it('an invoice number "R-1001" names no currency (the rand\'s "R")', () => {
+    expect(extractOffline(['Muster GmbH', 'Rechnungsnummer: R-1001', 'Gesamtbetrag     119,00'].join('\n'), INVOICE).data).not.toHaveProperty('currency');
+    expect(parseCurrency('R 119.00')).toBe('ZAR');
+  });
+});
+
 describe('a letter for a window envelope (mustangproject development e-invoices)', () => {
   it('the addressee is the first name under the return-address line', () => {
     const text = [

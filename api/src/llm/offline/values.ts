@@ -271,7 +271,8 @@ export function parseCurrency(value: string): string | undefined {
   const { symbols, pattern } = currencySymbols();
   for (const m of value.matchAll(pattern)) {
     const codes = symbols.get(m[1]!);
-    if (!codes) continue;
+    // a letter joined to a number by a dash or slash is an identifier's prefix ("R-1001", "R/2024/17"), not the rand
+    if (!codes || (/\p{L}/u.test(m[1]!) && /^[-/]\d/.test(value.slice(m.index! + m[0].length)))) continue;
     if (codes.length === 1) return codes[0];
     const named = codes.filter((c) => documentContext.countries.has(c.slice(0, 2)));
     if (named.length === 1) return named[0];

@@ -29,7 +29,37 @@ export const ISSUE_DATE = [
 
 export const DUE_DATE = ['fallig', 'falligkeit', 'falligkeitsdatum', 'zahlbar bis', 'zahlungsziel', 'echeance', 'date echeance', 'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'vencimiento', 'fecha vencimiento', 'scadenza', 'data scadenza', 'termin platnosci', 'termin zapłaty'];
 
+/**
+ * German amounts are named by a word for a sum and what it holds: "Gesamtbetrag brutto",
+ * "Netto-Betrag", "Rechnungsbetrag ohne USt.", "Summe MwSt.", "Umsatzsteuerbetrag". These words
+ * compose the labels below (after normalizeLabel: lower case, no accents or punctuation).
+ */
+const DE_SUMS = ['summe', 'betrag', 'gesamt', 'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'rechnungssumme', 'endbetrag', 'endsumme', 'warenwert', 'rechnungswert', 'gesamtwert'];
+const DE_TAXES = ['mwst', 'ust', 'umsatzsteuer', 'mehrwertsteuer'];
+const DE_GROSS = DE_SUMS.flatMap((s) => [`${s} brutto`, `brutto ${s}`, ...DE_TAXES.flatMap((t) => [`${s} inkl ${t}`, `${s} einschl ${t}`, `${s} einschliesslich ${t}`, `${s} mit ${t}`])]);
+const DE_NET = DE_SUMS.flatMap((s) => [`${s} netto`, `netto ${s}`, ...DE_TAXES.flatMap((t) => [`${s} ohne ${t}`, `${s} exkl ${t}`, `${s} excl ${t}`])]);
+const DE_TAX = [...DE_SUMS.flatMap((s) => DE_TAXES.flatMap((t) => [`${s} ${t}`, `${t} ${s}`])), ...DE_TAXES.map((t) => `${t}betrag`)];
+
+/**
+ * The names EN 16931 (the European e-invoice standard) gives the document totals, as e-invoice
+ * viewers print them: BT-109 "Invoice total amount without VAT", BT-110 "Invoice total VAT amount",
+ * BT-112 "Invoice total amount with VAT", BT-115 "Amount due for payment", in English, German and
+ * French.
+ */
+const STANDARD_TOTAL = [
+  'invoice total amount with vat', 'total amount with vat', 'amount due for payment',
+  'gesamtbetrag rechnung einschliesslich umsatzsteuer', 'gesamtbetrag rechnung inkl umsatzsteuer', 'falliger betrag', 'zu zahlender betrag', 'zahlbetrag',
+  'montant total facture ttc', 'montant total ttc', 'montant net a payer', 'total net a payer',
+];
+const STANDARD_SUBTOTAL = [
+  'invoice total amount without vat', 'total amount without vat', 'total without vat', 'total excl vat', 'total excluding vat', 'total net',
+  'gesamtbetrag rechnung ohne umsatzsteuer',
+  'montant total facture ht', 'montant total ht',
+];
+const STANDARD_TAX = ['invoice total vat amount', 'total vat amount', 'total vat', 'vat total', 'total gst', 'gst total', 'summe umsatzsteuer', 'montant total tva', 'total montant tva'];
+
 export const TOTAL = [
+  ...DE_GROSS, ...STANDARD_TOTAL,
   'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'zahlbetrag', 'zu zahlen', 'bruttosumme', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'rechnungssumme brutto', 'brutto', 'gesamt', 'summe', 'endsumme',
   'total ttc', 'montant total', 'montant ttc', 'total a payer', 'montant a payer', 'net a payer', 'total facture',
   'totaal', 'te betalen', 'totaal incl btw', 'totaalbedrag', 'totaal te betalen', 'totaal bedrag',
@@ -44,6 +74,7 @@ export const TOTAL = [
 ];
 
 export const SUBTOTAL = [
+  ...DE_NET, ...STANDARD_SUBTOTAL,
   'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'zwischensumme', 'rechnungssumme netto', 'nettosumme', 'warenwert', 'positionssumme', 'rechnungssumme',
   'rechnungssumme ohne ust', 'rechnungssumme ohne mwst', 'summe ohne ust', 'summe ohne mwst', 'gesamtbetrag ohne ust', 'gesamtbetrag ohne mwst', 'gesamtsumme ohne ust', 'gesamtsumme ohne mwst',
   'total ht', 'montant ht', 'sous total', 'total hors taxe',
@@ -60,9 +91,10 @@ export const SUBTOTAL = [
  * The sum of the item lines ("Positionssumme"): the subtotal only where no total without tax is
  * printed, for allowances and charges on the whole invoice stand between the two.
  */
-export const LINE_SUM = ['positionssumme', 'summe positionen', 'summe aller positionen', 'total lignes', 'somme lignes'];
+export const LINE_SUM = ['positionssumme', 'summe positionen', 'summe aller positionen', 'nettosumme aller positionen', 'total lignes', 'somme lignes', 'sum invoice line net amount', 'sum invoice line net amounts'];
 
 export const TAX = [
+  ...DE_TAX, ...STANDARD_TAX,
   'mwst', 'ust', 'mehrwertsteuer', 'umsatzsteuer', 'steuerbetrag', 'steuer', 'zzgl mwst', 'zzgl ust', 'zuzuglich mwst', 'zuzuglich ust', 'ust gesamt', 'mwst gesamt', 'mwst betrag', 'ust betrag', 'enthaltene mwst', 'inkl mwst',
   'tva', 'montant tva', 'total tva',
   'btw', 'btw bedrag', 'totaal btw',
