@@ -256,6 +256,28 @@ describe('totals named as German invoices and the e-invoice standard name them',
   });
 });
 
+describe('a credit note\'s number and date, and a letter\'s date', () => {
+  // Written from conventions, not from a development document.
+  const head = ['Muster GmbH', 'Musterstr. 1', '12345 Musterstadt', '', 'Kundennummer: K-4711'];
+  const tail = ['', 'Nettobetrag   100,00', 'MwSt. 19 %     19,00', 'Gesamtbetrag  119,00'];
+
+  it('a credit note (an invoice that refunds) is numbered and dated as one', () => {
+    for (const [number, date] of [['Gutschriftsnummer', 'Gutschriftsdatum'], ['Gutschrift Nr.', 'Datum der Gutschrift'], ['Credit note number', 'Credit note date'], ['Numéro d\'avoir', 'Date de l\'avoir'], ['Creditnota nummer', 'Creditnotadatum']]) {
+      const text = [...head, 'Ihre Bestellung: B-0042', `${number}: GS-2024-0815`, `${date}: 03.04.2024`, ...tail].join('\n');
+      expect(extractOffline(text, INVOICE).data).toMatchObject({ invoice_number: 'GS-2024-0815', invoice_date: '2024-04-03' });
+    }
+  });
+
+  it('no labelled date: the letter\'s own date after its place, never an order\'s or a delivery\'s', () => {
+    const dates = ['Ihre Bestellung B-0042 vom 01.03.2024', 'Lieferdatum: 28.03.2024', '                                    Musterstadt, 03.04.2024', 'Rechnung Nr. R-1001'];
+    expect(extractOffline([...head, ...dates, ...tail].join('\n'), INVOICE).data).toMatchObject({ invoice_date: '2024-04-03' });
+    // without the letter's date, the order's and the delivery's dates are no invoice date
+    expect(extractOffline([...head, ...dates.filter((l) => !l.includes('Musterstadt')), ...tail].join('\n'), INVOICE).data).not.toHaveProperty('invoice_date');
+    // (a date whose words name the invoice too is the invoice's: "Liefer- und Rechnungsdatum")
+    expect(extractOffline([...head, 'Rechnung Nr. R-1001     Liefer- und Rechnungsdatum: 11. Juli 2014', ...tail].join('\n'), INVOICE).data).toMatchObject({ invoice_date: '2014-07-11' });
+  });
+});
+
 describe('a letter for a window envelope (mustangproject development e-invoices)', () => {
   it('the addressee is the first name under the return-address line', () => {
     const text = [

@@ -39,6 +39,13 @@ export function laterDates(lines: string[], model: SchemaModel, values: Map<Scal
 }
 
 
+/** words before a date that say it is another date than the document's own: an order's, a delivery's, a due date, a period's */
+const OTHER_DATE = /(?:liefer|leistung|bestell|auftrag|f[äa]llig|zahlbar|due\b|deliver|ship|order|livraison|commande|[ée]ch[ée]ance|p[ée]riode|zeitraum|period)/i;
+/** ... unless they name the document's own too ("Liefer- und Rechnungsdatum") */
+const OWN_DATE = /(?:rechnung|invoice|factur|beleg|gutschrift|avoir)/i;
+/** a place before a letter's date, alone on its line ("Musterstadt, ", "München, den ") */
+const PLACE_DATE = /^\s*\p{Lu}[\p{L} .'-]{1,40},\s*(?:(?:den|le|il|el)\s+)?$/u;
+
 function isNameField(f: ScalarField): boolean {
   const words = nameWords(f.path.join(' '));
   return f.path.length === 1 ? words.length <= 2 || words.includes('name') : nameWords(f.name).includes('name');
@@ -105,15 +112,17 @@ export function applyPositionalRules(
   if (dateFields.length >= 1) {
     const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
     if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
-      for (let i = 0; i < lines.length; i++) {
-        // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
-        if (tableLines.has(i)) continue;
-        const d = findDates(lines[i]!, { dayFirst: conventions.dayFirst })[0];
-        if (d) {
-          values.set(target, d.iso);
-          found.push({ path: target.path.join('.'), line: i + 1, via: 'only-date' });
-          break;
-        }
+      // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
+      const dated = lines.flatMap((line, i) => {
+        const d = tableLines.has(i) ? undefined : findDates(line, { dayFirst: conventions.dayFirst })[0];
+        return d ? [{ i, d, before: line.slice(0, d.index) }] : [];
+      });
+      // a letter's own date after its place ("Musterstadt, 03.04.2024", "München, den 3. April 2024"),
+      // else the first date whose words do not name another one (an order's, a delivery's, a due date)
+      const chosen = dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) ?? dated.find(({ before }) => !OTHER_DATE.test(before) || OWN_DATE.test(before));
+      if (chosen) {
+        values.set(target, chosen.d.iso);
+        found.push({ path: target.path.join('.'), line: chosen.i + 1, via: 'only-date' });
       }
     }
   }

@@ -8,11 +8,16 @@
 // See docs/product/extraction-rules.md.
 
 /** the word for "invoice" in each language, German's compound form included */
-const INVOICE_WORDS = ['rechnung', 'rechnungs', 'facture', 'factuur', 'factura', 'fattura', 'faktura', 'faktury', 'faktura vat', 'handelsrechnung', 'beleg'];
+const INVOICE_WORDS = [
+  'rechnung', 'rechnungs', 'facture', 'factuur', 'factura', 'fattura', 'faktura', 'faktury', 'faktura vat', 'handelsrechnung', 'beleg', 'dokument',
+  // a credit note is an invoice that refunds (EN 16931's type 381): its number is the document's
+  'gutschrift', 'gutschrifts', 'credit note', 'avoir', 'creditnota', 'nota credito', 'nota di credito', 'nota de credito', 'faktura korygujaca', 'korekta',
+];
 
 export const INVOICE_NUMBER = [
   ...INVOICE_WORDS.flatMap((w) => [`${w} number`, `number ${w}`]),
   'rechnungsnummer', 'rechnungsnr', 'belegnummer', 'belegnr', 'factuurnummer', 'factuurnr', 'numero documento', 'numer dokumentu',
+  'gutschriftsnummer', 'gutschriftnummer', 'dokumentnummer', 'creditnotanummer',
 ];
 
 export const RECEIPT_NUMBER = ['belegnummer', 'beleg number', 'numero ticket', 'kassenbon number', 'numer paragonu', 'numero scontrino'];
@@ -25,6 +30,8 @@ export const ISSUE_DATE = [
   'data wystawienia', 'data faktury',
   // "Datum der Rechnung", "Date de facturation"
   'datum rechnung', 'date facturation',
+  // a credit note's date
+  'gutschriftsdatum', 'datum gutschrift', 'gutschrift datum', 'credit note date', 'date avoir', 'avoir date', 'creditnota datum', 'creditnotadatum', 'dokumentdatum', 'data nota credito',
 ];
 
 export const DUE_DATE = ['fallig', 'falligkeit', 'falligkeitsdatum', 'zahlbar bis', 'zahlungsziel', 'echeance', 'date echeance', 'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'vencimiento', 'fecha vencimiento', 'scadenza', 'data scadenza', 'termin platnosci', 'termin zapłaty'];
