@@ -12,7 +12,7 @@ const ABBREVIATIONS: Record<string, string> = {
   qty: 'quantity', qnty: 'quantity', quant: 'quantity', amt: 'amount', inv: 'invoice', desc: 'description', descr: 'description',
   tel: 'phone', ph: 'phone', telephone: 'phone', dt: 'date', ref: 'reference', txn: 'transaction', trans: 'transaction',
   pmt: 'payment', addr: 'address', subtot: 'subtotal', mail: 'email', emailaddress: 'email', id: 'id', ext: 'extended',
-  pcs: 'quantity', hrs: 'hours', vat: 'vat', gst: 'gst', po: 'po', uom: 'unit', acct: 'account', cust: 'customer',
+  pcs: 'quantity', hrs: 'hours', ttl: 'total', adj: 'adjustment', vat: 'vat', gst: 'gst', po: 'po', uom: 'unit', acct: 'account', cust: 'customer',
   // "n°", "nº", "Nummer", "numéro", "número", "numero", "numer": the word for number in the languages read here
   n: 'number', nummer: 'number', numero: 'number', numer: 'number', nro: 'number',
   // "Total Includes GST", "Total (inclusive of GST)", "Total Sales (Excluding GST)": one word each

@@ -533,6 +533,17 @@ describe('Polish names as OCR reads them (bench --scan --psm 4)', () => {
   });
 });
 
+describe('receipt totals as shops in Malaysia label them', () => {
+  // Written from conventions, not from a development receipt: "Nett" for the amount paid,
+  // "TTL" and "Adj" abbreviated, the bill's amount.
+  it('reads the total by its label alone (no cash and change to vouch for it)', () => {
+    for (const label of ['Nett Amount', 'Nett Amount Payable', 'Total Nett', 'Grand Ttl', 'TTL', 'Total After Adj Incl GST', 'Bill Amount', 'Rounded Amount']) {
+      const text = ['KEDAI RUNCIT MAJU SDN BHD', 'NO 12, JALAN BESAR', '81100 JOHOR BAHRU', 'Date: 12/03/2018  10:22', '', 'MILO 1KG          1   11.60   11.60 SR', 'ROTI              1    0.70    0.70 SR', '', `${label}        12.30`, 'GST 6%         0.70'];
+      expect({ label, total: (extractOffline(text.join('\n'), RECEIPT).data as { total?: number }).total }).toEqual({ label, total: 12.3 });
+    }
+  });
+});
+
 describe('receipts (SROIE, Malaysia)', () => {
   it('a date labelled beside its time; the rounded total over the total; RM is the ringgit and dates are day first', () => {
     const text = [

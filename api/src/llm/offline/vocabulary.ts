@@ -76,6 +76,7 @@ export const TOTAL = [
   // receipts: "Total (inclusive of GST)", "Rounded total", "Nett total", "Total sales (incl GST)"
   'total inclusive gst', 'total incl gst', 'rounded total', 'total rounded', 'nett total', 'total sale', 'total sales inclusive gst', 'total sales incl gst', 'total amount payable', 'net total incl gst',
   'total bill', 'bill total', 'total invoice', 'sales total', 'round total', 'total after rounding', 'net payable', 'payable amount',
+  'total nett', 'nett amount', 'nett amount payable', 'bill amount', 'total bill amount', 'rounded amount', 'total after adjustment', 'total adjusted',
   // Malay, which receipts from Malaysia print beside English ("JUMLAH BESAR" is the grand total)
   'jumlah', 'jumlah besar', 'jumlah keseluruhan', 'jumlah bayaran',
 ];
