@@ -501,6 +501,13 @@ describe('the parties of a business letter laid out otherwise (the development e
     return { seller_name: data.seller_name, buyer_name: data.buyer_name };
   };
 
+  it('a block\'s heading over the addressee is no name ("An", "Lieferanschrift", "Customer details")', () => {
+    for (const heading of ['An', 'Lieferanschrift', 'Customer details', 'Adresse de livraison']) {
+      const lines = [...letterhead, '', heading, 'Papierflieger-Vertriebs-GmbH', 'Rabattstr. 25', '34567 Osterhausen', ...body];
+      expect({ heading, ...parties(lines) }).toEqual({ heading, seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    }
+  });
+
   it('a return address set apart by commas', () => {
     const lines = [...letterhead, '', 'Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld', ...window, ...body];
     expect(parties(lines)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });

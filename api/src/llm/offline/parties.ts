@@ -24,7 +24,20 @@ import { findDates, findEmails } from './values';
 const OTHER_DATE_WORDS = new Set(['due', 'delivery', 'deadline', 'expiry', 'expiration', 'requested', 'required', 'birth', 'start', 'end']);
 const ISSUER_NAME_WORDS = new Set(['vendor', 'merchant', 'store', 'seller', 'supplier', 'company', 'shop', 'business', 'issuer']);
 /** a line that is a label of the block below it: ends with a colon, or with a preposition ("Prepared for", "Sent to") */
-const LABEL_LINE = /(?::|\b(?:to|for|of|by|from|at|attn\.?))$/i;
+const LABEL_LINE = /(?::|(?<![\p{L}])(?:to|for|of|by|from|at|attn\.?|an|für|à|pour|aan|voor|para|per|dla))$/iu;
+/**
+ * A block's heading that names what the block holds ("Lieferanschrift", "Customer details",
+ * "Adresse de livraison"): every word of it is one of these, so it is no party's name.
+ */
+const HEADING_WORDS = new Set<string>([
+  'address', 'addresses', 'details', 'detail', 'information', 'contact', 'delivery', 'shipping', 'billing', 'invoice', 'customer', 'client', 'supplier', 'seller', 'buyer', 'vendor', 'party', 'data',
+  'anschrift', 'lieferanschrift', 'rechnungsanschrift', 'adresse', 'lieferadresse', 'angaben', 'daten', 'informationen', 'kontakt', 'lieferung', 'kunde', 'kundendaten',
+  'livraison', 'facturation', 'coordonnees', 'informations', 'adres', 'afleveradres', 'gegevens', 'direccion', 'datos', 'entrega', 'indirizzo', 'dati', 'consegna', 'dane',
+].map(normalizeLabel));
+const headingLine = (text: string) => {
+  const words = normalizeLabel(text).split(' ').filter(Boolean);
+  return words.length > 0 && words.every((w) => HEADING_WORDS.has(w));
+};
 /** a distinctive word: used by few of the schema's fields (see weighKeywords) */
 const DISTINCTIVE = 0.5;
 
@@ -127,7 +140,7 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   later.forEach((block, b) => {
     // a label line of its own heads the block: it ends with a colon or a preposition ("Prepared for"), or names the document
     let k = 0;
-    while (k < block.length - 1 && !/\d/.test(block[k]!.text) && (LABEL_LINE.test(block[k]!.text) || titleLine(block[k]!.text))) k++;
+    while (k < block.length - 1 && !/\d/.test(block[k]!.text) && (LABEL_LINE.test(block[k]!.text) || titleLine(block[k]!.text) || headingLine(block[k]!.text))) k++;
     // (a column headed by such a line is the document's, not a second letterhead)
     if (k === 0 && besideUnknownLetterhead(letterhead + 1 + b)) return;
     const { line, text: name } = block[k]!;
