@@ -508,6 +508,16 @@ describe('the parties of a business letter laid out otherwise (the development e
     }
   });
 
+  it('the addressee first, the issuer further down under its label', () => {
+    for (const label of ['Verkäufer:', 'Von:', 'Seller:', 'Fournisseur :']) {
+      const lines = [...window, '', label, 'Kraxi GmbH', 'Flugzeugallee 17', '12345 Papierfeld', ...body];
+      expect({ label, ...parties(lines) }).toEqual({ label, seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    }
+    // a first block that names the issuer (its logo's word) is the letterhead still, not an addressee
+    const logo = ['KRAXI', 'Flugzeugallee 17', '12345 Papierfeld', '', 'Verkäufer: Kraxi GmbH', ...body];
+    expect(parties(logo)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: undefined });
+  });
+
   it('a return address set apart by commas', () => {
     const lines = [...letterhead, '', 'Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld', ...window, ...body];
     expect(parties(lines)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });

@@ -120,12 +120,15 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     return;
   }
   const { blocks, runs } = textBlocks(lines, end);
-  // the letterhead's block: the first block with a name in it; none when the issuer was read from
-  // the footer and that block does not name it (the page opens with the addressee's address)
+  // the letterhead's block: the first block with a name in it; none when the issuer was read
+  // elsewhere (its label, its bank details, the footer) and that block does not name it: the page
+  // opens with the addressee's window address
   const first = blocks.findIndex((b) => b.some((c) => readsLikeName(c.text)));
   if (first === -1) return;
-  const fromFooter = issuer !== undefined && found.some((f) => f.path === issuer.path.join('.') && f.via === 'footer');
-  const letterhead = fromFooter && !blocks[first]!.some((c) => known.has(c.text.toLowerCase())) ? first - 1 : first;
+  const issuerVia = issuer && found.find((f) => f.path === issuer.path.join('.'))?.via;
+  const readElsewhere = issuerVia !== undefined && !POSITIONAL_PARTY.has(issuerVia);
+  const issuerName = issuer && values.has(issuer) ? String(values.get(issuer)) : '';
+  const letterhead = readElsewhere && !blocks[first]!.some((c) => sharesWord(c.text, issuerName)) ? first - 1 : first;
   // two columns on the first lines ("Orla Brennan ... WESTFIELD MUTUAL"): which one made the document is
   // known only when the issuer's name was read from one of them
   const letterheadName = blocks[letterhead]?.find((c) => readsLikeName(c.text))!.text;
@@ -285,6 +288,16 @@ function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs
   });
   const kept = blocks.map((b, i) => i).filter((i) => blocks[i]!.length);
   return { blocks: kept.map((i) => blocks[i]!), runs: kept.map((i) => runOf[i]!) };
+}
+
+/** words many companies' names share: legal forms and joining words */
+const COMMON_NAME_WORDS = new Set(['gmbh', 'ohg', 'gbr', 'ltd', 'inc', 'llc', 'plc', 'corp', 'company', 'limited', 'sdn', 'bhd', 'pty', 'pte', 'sarl', 'sas', 'srl', 'spa', 'und', 'and', 'the', 'et', 'en', 'cie']);
+
+/** two names share a word of three letters or more that is no legal form ("KRAXI" and "Kraxi GmbH") */
+export function sharesWord(a: string, b: string): boolean {
+  const words = (s: string) => new Set(s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3 && !COMMON_NAME_WORDS.has(w)));
+  const wb = words(b);
+  return [...words(a)].some((w) => wb.has(w));
 }
 
 /** how the parties were told apart when no label named them */

@@ -4,7 +4,7 @@
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
 import { contentWords, nameWords, stem } from './labels';
 import { footerCompany, letterheadName, nameCell } from './letterhead';
-import { claimedLabel, issuerField, readsLikeName } from './parties';
+import { claimedLabel, issuerField, readsLikeName, sharesWord } from './parties';
 import type { FoundField } from './result';
 import { isSeparatorLine, splitCells } from './table';
 import { findDates, findEmails, parseCurrency } from './values';
@@ -184,9 +184,3 @@ export function applyPositionalRules(
   }
 }
 
-/** two names share a word of three letters or more ("KRAXI" and "Kraxi GmbH") */
-function sharesWord(a: string, b: string): boolean {
-  const words = (s: string) => new Set(s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3));
-  const wb = words(b);
-  return [...words(a)].some((w) => wb.has(w));
-}

@@ -119,7 +119,7 @@ export const TAX = [
  */
 export const BENEFICIARY = ['beneficiary', 'beneficiaire', 'zahlungsempfanger', 'begunstigde', 'beneficiario'];
 
-export const SELLER = ['rechnungsaussteller', 'auftragnehmer', 'verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
+export const SELLER = ['von', 'rechnungsaussteller', 'auftragnehmer', 'verkaufer', 'lieferant', 'rechnungssteller', 'absender', 'vendeur', 'fournisseur', 'emetteur', 'leverancier', 'verkoper', 'emisor', 'proveedor', 'vendedor', 'cedente prestatore', 'cedente', 'fornitore', 'venditore', 'sprzedawca', 'wystawca'];
 
 export const BUYER = [
   'kaufer', 'kunde', 'rechnungsempfanger', 'empfanger', 'kaufer leistungsempfanger', 'leistungsempfanger', 'rechnungsadresse', 'acheteur', 'destinataire', 'adresse client', 'facturé à', 'klant', 'afnemer', 'aan', 'factuuradres',
