@@ -518,6 +518,17 @@ describe('the parties of a business letter laid out otherwise (the development e
     expect(parties(logo)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: undefined });
   });
 
+  it('a form of address over the addressee is no name ("Spett.le", "Firma", "Herrn")', () => {
+    // the generated Italian invoices' other layout (bench sources/languages.mjs, a seed of neither
+    // half): "Spett.le" was taken for the buyer once a contact person's line could be skipped
+    const italian = ['Cedente/prestatore:', 'Rossi & Figli S.r.l.', 'Via Roma 12', '20121 Milano', 'P. IVA 01234567890', '', 'Spett.le', 'Trattoria Da Mario S.a.s.', 'Via Garibaldi 3', '43121 Parma', 'P. IVA 09876543210', '', 'Fattura n. 17/2024', 'Data: 03/04/2024', '', 'Imponibile        100,00', 'IVA 22%        22,00', 'Totale documento        122,00'];
+    expect(extractOffline(italian.join('\n'), INVOICE).data).toMatchObject({ seller_name: 'Rossi & Figli S.r.l.', buyer_name: 'Trattoria Da Mario S.a.s.' });
+    for (const form of ['Firma', 'Herrn']) {
+      const lines = [...letterhead, '', form, 'Papierflieger-Vertriebs-GmbH', 'Rabattstr. 25', '34567 Osterhausen', ...body];
+      expect({ form, ...parties(lines) }).toEqual({ form, seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
+    }
+  });
+
   it('a return address set apart by commas', () => {
     const lines = [...letterhead, '', 'Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld', ...window, ...body];
     expect(parties(lines)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });
@@ -558,6 +569,14 @@ describe('receipt totals as shops in Malaysia label them', () => {
       const text = ['KEDAI RUNCIT MAJU SDN BHD', 'NO 12, JALAN BESAR', '81100 JOHOR BAHRU', 'Date: 12/03/2018  10:22', '', 'MILO 1KG          1   11.60   11.60 SR', 'ROTI              1    0.70    0.70 SR', '', `${label}        12.30`, 'GST 6%         0.70'];
       expect({ label, total: (extractOffline(text.join('\n'), RECEIPT).data as { total?: number }).total }).toEqual({ label, total: 12.3 });
     }
+  });
+});
+
+describe('a receipt\'s order is its purchase', () => {
+  it('a date beside the order\'s number is the date of the purchase, not another date', () => {
+    // written from conventions: a restaurant's bill prints its order number and time, no date label
+    const text = ['RESTORAN MAJU JAYA', 'NO 12, JALAN BESAR', '81100 JOHOR BAHRU', 'Order No: 1234   12/03/2018 10:22', '', 'NASI LEMAK      2    9.00', 'TOTAL          9.00', 'CASH          10.00', 'CHANGE         1.00'];
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ date: '2018-03-12', total: 9 });
   });
 });
 

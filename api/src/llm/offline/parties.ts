@@ -33,6 +33,8 @@ const HEADING_WORDS = new Set<string>([
   'address', 'addresses', 'details', 'detail', 'information', 'contact', 'delivery', 'shipping', 'billing', 'invoice', 'customer', 'client', 'supplier', 'seller', 'buyer', 'vendor', 'party', 'data',
   'anschrift', 'lieferanschrift', 'rechnungsanschrift', 'adresse', 'lieferadresse', 'angaben', 'daten', 'informationen', 'kontakt', 'lieferung', 'kunde', 'kundendaten',
   'livraison', 'facturation', 'coordonnees', 'informations', 'adres', 'afleveradres', 'gegevens', 'direccion', 'datos', 'entrega', 'indirizzo', 'dati', 'consegna', 'dane',
+  // the forms of address a letter puts over its addressee's name ("Spett.le", "Firma", "Herrn", "Messrs")
+  'spett', 'spettabile', 'egregio', 'gentile', 'messrs', 'firma', 'herrn', 'herr', 'frau', 'attn', 'attention', 'zhd', 'madame', 'monsieur', 'mme', 'sres', 'senores', 'dhr', 'mevr', 'szanowny', 'szanowni',
 ].map(normalizeLabel));
 const headingLine = (text: string) => {
   const words = normalizeLabel(text).split(' ').filter(Boolean);

@@ -40,7 +40,10 @@ export function laterDates(lines: string[], model: SchemaModel, values: Map<Scal
 
 
 /** words before a date that say it is another date than the document's own: an order's, a delivery's, a due date, a period's */
-const OTHER_DATE = /(?:liefer|leistung|bestell|auftrag|f[äa]llig|zahlbar|due\b|deliver|ship|order|livraison|commande|[ée]ch[ée]ance|p[ée]riode|zeitraum|period)/i;
+const OTHER_DATE = /(?:liefer|leistung|f[äa]llig|zahlbar|due\b|deliver|ship|livraison|[ée]ch[ée]ance|p[ée]riode|zeitraum|period)/i;
+/** ... or an order's, when the field is not itself the date of a purchase (a receipt's order is its purchase) */
+const ORDER_DATE = /(?:bestell|auftrag|order|commande)/i;
+const PURCHASE_WORDS = /\b(?:purchase|order|sale|transaction|bought|bestellung|kauf|achat|commande)\b/i;
 /** ... unless they name the document's own too ("Liefer- und Rechnungsdatum") */
 const OWN_DATE = /(?:rechnung|invoice|factur|beleg|gutschrift|avoir)/i;
 /** a place before a letter's date, alone on its line ("Musterstadt, ", "München, den ") */
@@ -119,7 +122,9 @@ export function applyPositionalRules(
       });
       // a letter's own date after its place ("Musterstadt, 03.04.2024", "München, den 3. April 2024"),
       // else the first date whose words do not name another one (an order's, a delivery's, a due date)
-      const chosen = dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) ?? dated.find(({ before }) => !OTHER_DATE.test(before) || OWN_DATE.test(before));
+      const purchase = PURCHASE_WORDS.test(`${target.name.replace(/_/g, ' ')} ${target.description ?? ''}`);
+      const other = (before: string) => (OTHER_DATE.test(before) || (!purchase && ORDER_DATE.test(before))) && !OWN_DATE.test(before);
+      const chosen = dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) ?? dated.find(({ before }) => !other(before));
       if (chosen) {
         values.set(target, chosen.d.iso);
         found.push({ path: target.path.join('.'), line: chosen.i + 1, via: 'only-date' });
