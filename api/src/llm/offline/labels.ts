@@ -247,11 +247,19 @@ const TABLE_END = new Set(
     'discount', 'shipping', 'cash', 'change', 'tip', 'gratuity', 'balance', 'payment', 'paid', 'tender',
     'visa', 'mastercard', 'amex', 'debit', 'credit', 'card', 'total tax', 'net total', 'amount paid', 'rounding',
     'item count', 'number item', 'total item', 'item sold', ...TABLE_END_WORDS,
+    // (and every label of a total, a subtotal or a tax in the seven languages: "Enthaltene MwSt.")
+    ...TOTAL, ...SUBTOTAL, ...TAX,
   ].map(normalizeLabel),
 );
 
+/** "auf 473,00 €", "on 1,250.00", "sur 100,00": the base a tax's label names after its rate */
+export const TAX_BASE = /\s+(?:auf|von|on|of|sur|de|su|sobre|op|over|od)\s+[€$£]?\s*\d[\d.,' ]*[.,]\d{2}\s*(?:€|EUR|USD|GBP|CHF|PLN|zł)?\s*$/i;
+
+/** a total's or a tax's label without its rate and the base it names ("19 % MwSt. auf 473,00" -> "mwst") */
+const amountLabelKey = (text: string) => normalizeLabel(text.replace(TAX_BASE, '').replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[:\s]+$/, ''));
+
 export function isTableEndLabel(text: string): boolean {
-  const key = normalizeLabel(text.replace(/[:\s]+$/, ''));
+  const key = amountLabelKey(text);
   if (!key) return false;
   if (TABLE_END.has(key)) return true;
   const first = key.split(' ').slice(0, 2).join(' ');
@@ -260,7 +268,7 @@ export function isTableEndLabel(text: string): boolean {
 
 /** a cell that is a total's or a tax's label and nothing more ("Umsatzsteuer (S)", "VAT 20%", "Razem netto"): no item's name */
 export function isTotalOrTaxLabel(text: string): boolean {
-  const key = normalizeLabel(text.replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[:\s]+$/, ''));
+  const key = amountLabelKey(text);
   return !!key && TABLE_END.has(key);
 }
 

@@ -243,6 +243,21 @@ describe('totals named as German invoices and the e-invoice standard name them',
     expect(totals(['Total excl. VAT     100.00', 'Total VAT      19.00', 'Amount due for payment     119.00'])).toEqual(want);
   });
 
+  it('a tax line naming its base ("19 % MwSt. auf 473,00"), an included tax, a breakdown by rate', () => {
+    // the base after the rate is no tax and the line no item
+    expect(totals(['Nettobetrag          100,00', '19 % MwSt. auf 100,00        19,00', 'Gesamtbetrag         119,00'])).toEqual(want);
+    expect(totals(['Net amount          100.00', 'VAT 19% on 100.00        19.00', 'Total         119.00'])).toEqual(want);
+    // the tax a total includes, printed under it, is the tax and no item
+    const included = extractOffline(['Muster GmbH', 'Rechnungsnummer: R-1001', 'Gesamtbetrag         119,00', 'Enthaltene MwSt. 19 %        19,00'].join('\n'), INVOICE).data as Record<string, unknown>;
+    expect(included).toMatchObject({ tax_amount: 19, total_amount: 119 });
+    expect(included.line_items ?? []).toEqual([]);
+    // a breakdown by tax rate under its labels: its sum row holds the document's amounts, not its first row
+    const breakdown = ['Steuersatz   Nettobetrag   Steuerbetrag', '7 %          50,00          3,50', '19 %         100,00        19,00', 'Summe        150,00        22,50', '', 'Rechnungsbetrag   172,50'];
+    expect(totals(breakdown)).toEqual({ subtotal: 150, tax_amount: 22.5, total_amount: 172.5 });
+    // without a sum row, no row of it is the document's
+    expect(totals([...breakdown.slice(0, 3), '', 'Rechnungsbetrag   172,50'])).toMatchObject({ subtotal: undefined, total_amount: 172.5 });
+  });
+
   it('"Net à payer": "à" inside a label is no "to"', () => {
     expect(totals(['Total HT      100,00', 'Total TVA      19,00', 'Net à payer     119,00'])).toEqual(want);
     // (while "Facturé à" ending a label still names the buyer, and the title "Facture" does not)

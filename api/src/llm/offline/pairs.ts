@@ -5,7 +5,7 @@
 import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
-import { IDENTIFIER_WORDS, contentWords, isFieldLabel, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
+import { IDENTIFIER_WORDS, TAX_BASE, contentWords, isFieldLabel, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
 import { BENEFICIARY, DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
 import { isSeparatorLine, splitCells, type Cell } from './table';
@@ -48,6 +48,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // a summary table's row weighs less than a label with one amount
     summary ||= summaryLines.has(line);
     if (summary) weight = 0.8;
+    // the base a tax is charged on, named in its label ("19 % MwSt. auf 473,00", "VAT 20% on
+    // 1,250.00"), is no part of its name
+    key = key.replace(TAX_BASE, '');
     // a cell holding a long number is a value, not a label ("Voucher ref 19-220044")
     // (a number in brackets is the label's own code: "Handelsrechnung (380) Nr.")
     if (!/[a-z]/i.test(key) || key.length > 60 || /\d{3,}/.test(key.replace(/\([^)]*\)/g, ''))) return;
@@ -124,7 +127,11 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     // (most cells name fields: an OCR-damaged label among them must not become a value)
     const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;
     if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && (labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3)) || isLabelRow(lines, li))) {
-      const below = valuesBelow(lines, li, cells.filter((c) => isLabel(c.text)));
+      let below = valuesBelow(lines, li, cells.filter((c) => isLabel(c.text)));
+      // a breakdown under the labels, one row per tax rate ("7 %  50,00  3,50" / "19 %  100,00
+      // 19,00"): its sum row holds the document's amounts, and without one no row does
+      const rows = below === -1 ? [] : valueRows(lines, below, cells);
+      if (rows.length > 1) below = rows.find((r) => SUM_ROW.test(splitCells(lines[r]!)[0]!.text)) ?? -1;
       if (below !== -1) {
         const belowCells = splitCells(lines[below]!);
         cells.forEach((cell, ci) => {
@@ -424,6 +431,20 @@ const alignedUnder = (cell: Cell, below: Cell[]) => below.find((b) => b.start < 
  * (a paragraph of terms runs beside them: "Late payment ... the base   TOTAL NET   TOTAL VAT") — the
  * first of the three lines after it with a number under every label.
  */
+/** the first cell of a breakdown's sum row */
+const SUM_ROW = /^(?:summe|gesamt|total|totaal|totale|somme|suma|razem|sum|totals?)\b/i;
+
+/** the rows of values from `first` on, one under the other, each with as many cells as the labels and digits in half of them */
+function valueRows(lines: string[], first: number, labels: Cell[]): number[] {
+  const out: number[] = [];
+  for (let i = first; i < lines.length && lines[i]!.trim(); i++) {
+    const cells = splitCells(lines[i]!);
+    if (Math.abs(cells.length - labels.length) > 1 || cells.filter((c) => /\d/.test(c.text)).length * 2 < cells.length) break;
+    out.push(i);
+  }
+  return out;
+}
+
 function valuesBelow(lines: string[], li: number, labels: Cell[]): number {
   const below = nextNonEmpty(lines, li);
   if (below === -1 || labels.length < 2) return below;
