@@ -16,7 +16,8 @@
 // Applied to the header fields once every rule has had its say, before the arithmetic reads them.
 import type { ScalarField, SchemaModel } from './fields';
 import { IDENTIFIER_WORDS, contentWords, nameWords, normalizeLabel } from './labels';
-import { LEGAL_FORM_ALONE, mendLegalForm } from './letterhead';
+import { LEGAL_FORM_ALONE } from './legal-forms';
+import { mendLegalForm } from './letterhead';
 import { NAME_WORDS } from './pairs';
 import type { FoundField } from './result';
 import { findDates } from './values';

@@ -544,6 +544,21 @@ describe('the parties of a business letter laid out otherwise (the development e
     }
   });
 
+  it('the addressee\'s block with a line for whose attention it is, or a form of address over it', () => {
+    const seller = ['Lieferant GmbH', 'Lieferantenstraße 20', '80333 München', ''];
+    const sums = ['', 'Rechnungsnummer: 471102', 'Rechnungsdatum: 05.03.2018', '', 'Nettobetrag   198,00', 'MwSt. 19 %     37,62', 'Gesamtbetrag  235,62'];
+    const read = (block: string[]) => parties([...seller, ...block, ...sums]);
+    expect(read(['Kunden AG Mitte', 'z. Hd. Herrn Max Mustermann', 'Kundenstraße 15', '69876 Frankfurt'])).toEqual({ seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte' });
+    expect(read(['Acme Widgets Ltd', 'Attn: Accounts Payable', '1 High Street', 'London SW1A 1AA'])).toEqual({ seller_name: 'Lieferant GmbH', buyer_name: 'Acme Widgets Ltd' });
+    expect(parties(['Lieferant GmbH · Lieferantenstraße 20 · 80333 München', 'Herrn', 'Max Mustermann', 'Kundenstraße 15', '69876 Frankfurt', ...sums]).buyer_name).toBe('Max Mustermann');
+  });
+
+  it('a company named like a label ("Lieferant GmbH") is a name, not the label "Lieferant" and a legal form', () => {
+    // the development e-invoices' seller, printed as a letterhead and in a footer
+    const lines = ['Lieferant GmbH', 'Lieferantenstraße 20', '80333 München', '', 'Kunden AG Mitte', 'Kundenstraße 15', '69876 Frankfurt', '', 'Rechnungsnummer: 471102', 'Gesamtbetrag  235,62', '', 'Lieferant GmbH   Geschäftsführer Hans Muster   USt-IdNr. DE123456789'];
+    expect(parties(lines)).toEqual({ seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG Mitte' });
+  });
+
   it('a return address set apart by commas', () => {
     const lines = [...letterhead, '', 'Kraxi GmbH, Flugzeugallee 17, 12345 Papierfeld', ...window, ...body];
     expect(parties(lines)).toEqual({ seller_name: 'Kraxi GmbH', buyer_name: 'Papierflieger-Vertriebs-GmbH' });

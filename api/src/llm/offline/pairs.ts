@@ -5,6 +5,7 @@
 import { totalRole } from './arithmetic';
 import type { FoundField } from './result';
 import { conventions, parseFieldValue, type ScalarField } from './fields';
+import { LEGAL_FORM_ALONE } from './legal-forms';
 import { IDENTIFIER_WORDS, TAX_BASE, contentWords, isFieldLabel, isNegatedLabel, keywordScore, matchLabel, normalizeLabel, stem } from './labels';
 import { BENEFICIARY, DESCRIPTION, LINE_SUM, QUANTITY, UNIT_PRICE } from './vocabulary';
 import { identifierShaped } from './identifiers';
@@ -414,7 +415,8 @@ function plausible(field: ScalarField, value: string): boolean {
   // "Company reg 09876543", "Store no 0042": a number, or a word saying "number" before digits, is no part of a name
   if (words.some((w) => NAME_WORDS.includes(w))) {
     const numbered = /\d{5,}/.test(value) || /^(?:no|nr|id|number|ref)\b\.?\s*#?\d/i.test(value);
-    return /[a-z]{2,}/i.test(value) && !numbered && parseAmount(value) === undefined && findDates(value).length === 0;
+    // (nor is a legal form alone: "Lieferant GmbH" is a company, not "Lieferant: GmbH")
+    return /[a-z]{2,}/i.test(value) && !numbered && !LEGAL_FORM_ALONE.test(value.trim()) && parseAmount(value) === undefined && findDates(value).length === 0;
   }
   return true;
 }

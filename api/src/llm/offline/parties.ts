@@ -154,9 +154,9 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
     if (nameLike && NAME_SHAPE.test(name) && block[k + 1] && splitCells(lines[block[k + 1]!.line]!).length <= 2 && isLabelled(block[k + 1]!.text)) alone.push({ line, name });
     // the address: the line under the name (or under a contact person's name there: "Helga
     // Musterfrau" / "Rabattstr. 25"), or the next block's first line when OCR split them
-    const person = block[k + 1] && block[k + 2] && !/\d/.test(block[k + 1]!.text) && NAME_SHAPE.test(block[k + 1]!.text) ? 1 : 0;
+    const person = block[k + 1] && block[k + 2] && !/\d/.test(block[k + 1]!.text) && (NAME_SHAPE.test(block[k + 1]!.text) || ATTENTION.test(block[k + 1]!.text)) ? 1 : 0;
     const address = block[k + 1 + person] ?? (k >= 1 && later[b + 1] ? later[b + 1]![0] : undefined);
-    if (address === undefined || block.slice(k).some((c) => c.text.includes(':'))) return;
+    if (address === undefined || block.slice(k).some((c) => c.text.includes(':') && !ATTENTION.test(c.text))) return;
     // (a line the letterhead was read from may hold the addressee in its right-hand column: known values are skipped instead)
     if (!nameLike || !/\d/.test(address.text) || address.text.includes(':')) return;
     names.push({ line, name });
@@ -180,7 +180,8 @@ function windowAddressee(lines: string[], end: number, known: Set<string>): { li
   if (i === -1) return undefined;
   for (let j = i + 1; j < Math.min(end, i + 4); j++) {
     const cell = splitCells(lines[j]!)[0]?.text;
-    if (cell && readsLikeName(cell) && !/\d/.test(cell) && !known.has(cell.toLowerCase())) return { line: j, name: cell };
+    // (a form of address over the name, "Herrn" / "Firma", is none)
+    if (cell && readsLikeName(cell) && !/\d/.test(cell) && !known.has(cell.toLowerCase()) && !headingLine(cell)) return { line: j, name: cell };
   }
   return undefined;
 }
@@ -208,6 +209,9 @@ function isReturnAddress(line: string): boolean {
 function isLabelled(text: string): boolean {
   return /^[A-Za-z][^:]{0,30}:\s*\S/.test(text) || /^[A-Za-z][A-Za-z .'/-]{0,30}\s{2,}\S*\d/.test(text);
 }
+
+/** a line for whose attention a letter is, or the department ("z. Hd. Herrn Max Mustermann", "Attn: Accounts Payable", "Abteilung Einkauf") */
+const ATTENTION = /^(?:z\.\s?H(?:d|än)\.?|zu\s+H[äa]nden|c\/o|attn\b|attention\b|à\s+l'attention|abteilung\b|abt\.|department\b|dept\b)/i;
 
 /** a person's or a company's name: two to five capitalised words, no digits */
 const NAME_SHAPE = /^\p{Lu}[\p{L}'.-]+(?: (?:\p{Lu}[\p{L}'.&-]*|&|of|and|de|van|von)){1,4}$/u;
