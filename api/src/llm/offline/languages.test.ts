@@ -817,6 +817,12 @@ describe('receipts as a scan reads them (SROIE development receipts)', () => {
     expect(mendCurrencyMarks(['Total   RN 88.17', 'Cash   RM 90.00'])).toEqual(['Total   RN 88.17', 'Cash   RM 90.00']);
   });
 
+  it('a name with its registration number on its line stands over its address', () => {
+    // written from conventions: Malaysian shops print their registration number after their name
+    const text = ['KEDAI RUNCIT MAJU (JM0123456-X)', 'NO 12, JALAN BESAR', '81100 JOHOR BAHRU', 'Date: 12/03/2018', 'TOTAL          11.60', 'CASH           20.00', 'CHANGE          8.40'];
+    expect(extractOffline(text.join('\n'), RECEIPT).data).toMatchObject({ merchant_name: 'KEDAI RUNCIT MAJU', total: 11.6 });
+  });
+
   it('"S/B" read "5/B" ends a name', () => {
     // development receipt sroie/069: its registration number after the name, "S/B" read with a 5
     const text = ['99 SPEED MART 5/B (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '44150 KLANG, SELANGOR', 'INVOICE NO : 18314/102/70422', '(6: 20PH          548008          20-02-18', 'Total Sales (Inclusive GST) RM      9.90', 'CASH RM    10.00'];

@@ -131,7 +131,8 @@ export function letterheadName(lines: string[], { stopAt = lines.length, isLabel
     // is a line of the address too ("SELANGOR DARUL EHSAN", "BANDAR BARU PERMAS JAYA," / "MASAI,JOHOR");
     // a blank line between them starts another block, and a stamp's numbers without words
     // ("A03/29") are no address
-    if (inAddress(k) || digit(k)) continue;
+    // (the company's registration number after its name is no address: "KEDAI MAJU (JM0123456-X)")
+    if (inAddress(k) || /\d/.test(nameText(lines[top[k]!]!))) continue;
     const found = name(top[k]!, true);
     // the higher of the two: a customer's "… SDN BHD" lower down is not the letterhead
     if (found && digit(k + 1) && !nameCell(lines[top[k + 1]!]!)) return ending && ending.line <= top[k]! ? ending : { name: found, line: top[k]!, by: 'above-address' };
