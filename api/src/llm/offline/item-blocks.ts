@@ -136,9 +136,20 @@ function shaped(cells: string[], shape: Shape): Anchor | null {
   return { quantity: numberOf(cells[from + shape.quantity]!, from + shape.quantity)!, price: numberOf(cells[from + shape.price]!, from + shape.price)!, amount };
 }
 
+/** an article's number with its label and no colon ("Art.-Nr. SD-100", "Item no. 4711", "SKU AB12", "EAN 4012345001235") */
+const ARTICLE_REF = /^(?:art(?:ikel)?\.?\s*-?\s*(?:nr|no)\.?|item\s*(?:no\.?|#)|sku|ref\.?|réf\.?|ean|gtin|pzn|best\.?\s*-?\s*nr\.?)\s*[:.#]?\s*(?=\S*\d)\S+$/i;
+
 /** a cell that is no description: a reference, a code, a position, a date, a unit, a rate */
 function isReference(text: string): boolean {
-  return LABEL_REF.test(text) || CODE.test(text) || isDateCell(text) || RATE.test(text) || /^\(?[A-Z]{2,5}\)?$/.test(text);
+  return LABEL_REF.test(text) || ARTICLE_REF.test(text) || CODE.test(text) || isDateCell(text) || RATE.test(text) || /^\(?[A-Z]{2,5}\)?$/.test(text);
+}
+
+/** the description a line above an item's numbers gives ("1     Superdrachen"): its text cells but references and a position number, '' for none */
+function nameAbove(line: string): string {
+  if (!line.trim() || isSeparatorLine(line) || findDates(line).length || line.includes(':') || PAGE.test(line.trim())) return '';
+  const cells = splitCells(line).map((c) => c.text);
+  if (cells.length > 3 || isTableEndLabel(cells[0]!)) return '';
+  return cells.filter((c) => !/^\d{1,3}\.?$/.test(c) && !isReference(c) && /\p{L}{2}/u.test(c)).join(' ');
 }
 
 /** a page's footer or header ("Seite 1 von 3", "Page 2 / 2", "Strona 1 z 2") */
@@ -171,6 +182,31 @@ export interface ItemBlocks {
   rows: Record<string, unknown>[];
   lines: number[];
   line: number;
+  /** the names were read from the lines above the items' numbers (a layout no column reading sees) */
+  namesAbove: boolean;
+}
+
+/**
+ * Where every item line holds numbers and no description and has a name on the line directly
+ * above it, the first line of each item's name: item line -> first line of its name (the lines
+ * after the previous item line, or the run of name lines directly above the first). Undefined for
+ * any other layout.
+ */
+function nameAboveLayout(lines: string[], anchors: (Anchor | null)[], skip: Set<number>): Map<number, number> | undefined {
+  const items = anchors.flatMap((a, i) => (a ? [i] : []));
+  if (!items.length) return undefined;
+  const out = new Map<number, number>();
+  for (const [n, i] of items.entries()) {
+    const cells = lineCells(lines[i]!);
+    const a = anchors[i]!;
+    const ownText = cells.filter((c, j) => j < a.amount.index && j !== a.quantity.index && j !== a.price.index && !PLAIN.test(c) && !/^\p{L}{1,5}\.?$/u.test(c) && /\p{L}{2}/u.test(c) && !isReference(c));
+    if (ownText.length || i === 0 || skip.has(i - 1) || anchors[i - 1] || !nameAbove(lines[i - 1]!)) return undefined;
+    let first = i - 1;
+    const floor = n === 0 ? -1 : items[n - 1]!;
+    while (first - 1 > floor && !skip.has(first - 1) && !anchors[first - 1] && nameAbove(lines[first - 1]!) && n > 0) first--;
+    out.set(i, first);
+  }
+  return out;
 }
 
 export function readItemBlocks(lines: string[], table: TableField, skip: Set<number>): ItemBlocks | null {
@@ -184,6 +220,10 @@ export function readItemBlocks(lines: string[], table: TableField, skip: Set<num
   if (shape) lines.forEach((l, i) => (anchors[i] ??= skip.has(i) ? null : shaped(lineCells(l), shape)));
   const found: { line: number; cells: Map<ScalarField, string>; desc: string[]; continued: boolean }[] = [];
   const occupied: number[] = [];
+  // an item's name on the line above its numbers, the numbers' line holding no description of its
+  // own ("1     Superdrachen" / "Art.-Nr. SD-100    2 Stk    20,00    40,00"): so for every item
+  // line, or the names would be read one item off
+  const above = nameAboveLayout(lines, anchors, skip);
   for (let i = 0; i < lines.length; i++) {
     const a = anchors[i];
     if (!a) continue;
@@ -197,6 +237,16 @@ export function readItemBlocks(lines: string[], table: TableField, skip: Set<num
     const desc = described.length ? described : text.filter((t) => /^\p{L}+(?:\s\p{L}+)+:$/u.test(t)).slice(-1);
     const own = desc.length;
     occupied.push(i);
+    if (above) {
+      // the lines since the previous item's numbers name this item; none below it do
+      for (let k = above.get(i)!; k < i; k++) {
+        const name = nameAbove(lines[k]!);
+        occupied.push(k);
+        if (name) desc.push(name);
+      }
+      found.push({ line: i, cells: new Map<ScalarField, string>([[qCol, a.quantity.written], [pCol, a.price.written], [aCol, a.amount.written]]), desc, continued: false });
+      continue;
+    }
     for (let k = i + 1; k < lines.length && !anchors[k] && !skip.has(k); k++) {
       const more = continuation(lines[k]!);
       if (more === null) break;
@@ -223,5 +273,5 @@ export function readItemBlocks(lines: string[], table: TableField, skip: Set<num
     if (f.continued) CONTINUED.add(row);
     rows.push(row);
   }
-  return rows.length ? { rows, lines: occupied, line: found[0]!.line } : null;
+  return rows.length ? { rows, lines: occupied, line: Math.min(...occupied), namesAbove: above !== undefined } : null;
 }

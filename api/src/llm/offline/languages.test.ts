@@ -293,6 +293,32 @@ describe('a credit note\'s number and date, and a letter\'s date', () => {
   });
 });
 
+describe('an item\'s name on the line above its numbers', () => {
+  const head = ['Kraxi GmbH', 'Flugzeugallee 17', '12345 Papierfeld', '', 'Rechnungsnummer: 2014-03', 'Rechnungsdatum: 11.07.2014', ''];
+  const sums = ['Rechnungssumme netto     240,00', 'zuzüglich 19% MwSt.      45,60', 'Rechnungssumme brutto    285,60'];
+  const items = (lines: string[]) => (extractOffline([...head, ...lines, ...sums].join('\n'), INVOICE).data as { line_items?: unknown[] }).line_items;
+  const want = [
+    { description: 'Superdrachen', quantity: 2, unit_price: 20, amount: 40 },
+    { description: 'Turbo Flyer', quantity: 5, unit_price: 40, amount: 200 },
+  ];
+
+  it('reads each name from the line above its numbers, not the next item\'s or an article number', () => {
+    // written from conventions: the numbers' line holds a position or an article number, no name
+    expect(items(['Superdrachen', '1          2,00 Stück          20,00 €          19 %          40,00 €', 'Turbo Flyer', '2          5,00 Stück          40,00 €          19 %         200,00 €'])).toEqual(want);
+    const withArticle = ['Pos   Bezeichnung                         Menge      Einzelpreis        Gesamt', '1     Superdrachen', '      Art.-Nr. SD-100                      2 Stk          20,00          40,00', '2     Turbo Flyer', '      Art.-Nr. TF-200                      5 Stk          40,00         200,00'];
+    expect(items(withArticle)).toEqual(want);
+  });
+
+  it('the development e-invoice Facture_F20180027: its items, whose lines hold only a position and a GLN', () => {
+    const lines = ['# ligne BC: 1', 'PRESTATION SUPPORT - Description', '1   GLN:5987854125                                                         60,00   PCE          1,00                        60,00 10,00%', 'Période de 01/12/2018 au 31/12/2018', '98745', 'FOURNITURES DIVERSES - Description', '2     # ligne BC: 3                                                                10,00   PCE           3,00                          30,00 10,00%', 'Date début : 01/12/2018'];
+    // (before: no row at all; the visualisation prints each item's name and description joined by " - ")
+    expect((extractOffline(lines.join('\n'), INVOICE).data as { line_items?: unknown[] }).line_items).toEqual([
+      { description: 'PRESTATION SUPPORT - Description', quantity: 1, unit_price: 60, amount: 60 },
+      { description: 'FOURNITURES DIVERSES - Description', quantity: 3, unit_price: 10, amount: 30 },
+    ]);
+  });
+});
+
 describe('a letter for a window envelope (mustangproject development e-invoices)', () => {
   it('the addressee is the first name under the return-address line', () => {
     const text = [

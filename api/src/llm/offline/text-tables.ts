@@ -234,7 +234,9 @@ export function readTextTables(lines: string[], model: SchemaModel, consumed: Se
     // layout's rows with their descriptions read further ("Site visit" + "(day): first appointment")
     const blocks = readItemBlocks(lines, table, consumed);
     const others = Math.max(byHeader ? consistentRows(byHeader.rows, table) : 0, byLayout ? consistentRows(byLayout, table) : 0);
-    if (blocks && (consistentRows(blocks.rows, table) > others || (layoutWins && extendsDescriptions(blocks.rows, byLayout, table)))) {
+    // (or, as many adding up, their names read from the lines above their numbers)
+    const blockRows = blocks ? consistentRows(blocks.rows, table) : 0;
+    if (blocks && (blockRows > others || (blocks.namesAbove && blockRows >= others) || (layoutWins && extendsDescriptions(blocks.rows, byLayout, table)))) {
       out.tableData.set(table, blocks.rows);
       out.rows[table.path.join('.')] = blocks.rows.length;
       blocks.lines.forEach((i) => {
