@@ -265,6 +265,12 @@ describe('totals named as German invoices and the e-invoice standard name them',
     expect(normalizeLabel('Net à payer')).toBe('net payer');
   });
 
+  it('amounts in two currencies: the invoice\'s is the one its total is written in', () => {
+    // written from conventions: an invoice in a foreign currency states its tax in euros too
+    const lines = ['Muster GmbH', 'Rechnungsnummer: R-1001', 'Nettobetrag   198,00 USD', 'MwSt. 19 %     37,62 USD', 'Umsatzsteuer in Abrechnungswährung: 35,00 EUR', 'Gesamtbetrag  235,62 USD', 'Umrechnungskurs 1 USD = 0,93 EUR'];
+    expect(extractOffline(lines.join('\n'), INVOICE).data).toMatchObject({ currency: 'USD', total_amount: 235.62 });
+  });
+
   it('an invoice number "R-1001" names no currency (the rand\'s "R")', () => {
     expect(extractOffline(['Muster GmbH', 'Rechnungsnummer: R-1001', 'Gesamtbetrag     119,00'].join('\n'), INVOICE).data).not.toHaveProperty('currency');
     expect(parseCurrency('R 119.00')).toBe('ZAR');

@@ -1,6 +1,7 @@
 // Rules by position and elimination, for whole documents only: the vendor on the first lines, the
 // only date, the only e-mail, an enum value mentioned once, the currency written by the amounts,
 // and a later labelled date nobody claimed as the due or delivery date.
+import { totalRole } from './arithmetic';
 import { conventions, parseFieldValue, type ScalarField, type SchemaModel } from './fields';
 import { contentWords, nameWords, stem } from './labels';
 import { footerCompany, letterheadName, nameCell } from './letterhead';
@@ -171,6 +172,14 @@ export function applyPositionalRules(
       if (c && /\d/.test(line) && new RegExp(`\\b${c}\\b`).test(line)) written.add(c);
     }
     if (codes.size > 1 && written.size === 1) codes = written;
+    // amounts in two currencies (an invoice in a foreign currency that states its tax in the
+    // seller's too): the invoice's is the one its total is written in
+    if (codes.size > 1) {
+      const total = model.scalars.find((f) => totalRole(f) === 'total' && values.has(f));
+      const at = total ? found.find((f) => f.path === total.path.join('.')) : undefined;
+      const onTotal = at ? parseCurrency(lines[at.line - 1] ?? '') : undefined;
+      if (onTotal && codes.has(onTotal)) codes = new Set([onTotal]);
+    }
     // "All amounts in NOK": a code on a line of its own when no amount carries one
     if (codes.size === 0) {
       for (const line of lines) {
