@@ -93,6 +93,53 @@ function taxOfSeveralRates(lines: string[], found: FoundField[], byRole: Map<Tot
 }
 
 /**
+ * A "total" the tax is added to further down ("Summe  473,00" / "zzgl. 19% MwSt.  89,87" /
+ * "Rechnungsbetrag  562,87"; "Summe" names a total as often as a sum before tax): where no
+ * subtotal was read and an amount line after the tax's line is the total read plus the tax, the
+ * total read is the subtotal and that line the total.
+ */
+function totalAfterTax(lines: string[], consumed: Set<number>, found: FoundField[], byRole: Map<TotalRole, ScalarField>, get: (role: TotalRole) => number | undefined): AmountLine | undefined {
+  const [s, t, tx] = [get('subtotal'), get('total'), get('tax')];
+  if (s !== undefined || t === undefined || tx === undefined || tx <= 0 || !byRole.has('subtotal')) return undefined;
+  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const [totalLine, taxLine] = [lineOf('total'), lineOf('tax')];
+  if (totalLine === undefined || taxLine === undefined || taxLine <= totalLine) return undefined;
+  return amountLines(lines, consumed).find((x) => x.line + 1 > taxLine && near(x.value, t + tx));
+}
+
+/** a line's label without its rate ("MwSt. 19 %" -> "mwst"), and the rate */
+const rateLabel = (line: string) => {
+  const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line);
+  const label = line.replace(/-?\d[\d.,\s]*[.,]\d{2}\s*(?:[A-Z]{3}|[€$£])?\s*$/, '').replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/, ' ');
+  return rate ? { key: normalizeLabel(label), rate: rate[1]! } : undefined;
+};
+
+/**
+ * Amounts given once per tax rate ("Warenwert 7 %  50,00" / "Warenwert 19 %  100,00", "MwSt. 7 %
+ * 3,50" / "MwSt. 19 %  19,00"): lines whose labels differ by their rate alone. Where the subtotal
+ * and the tax were each read from one such line and the groups' sums make the total, the sums are
+ * the subtotal and the tax.
+ */
+function amountsPerRate(lines: string[], consumed: Set<number>, found: FoundField[], byRole: Map<TotalRole, ScalarField>, get: (role: TotalRole) => number | undefined): { subtotal: AmountLine; tax: AmountLine } | undefined {
+  const [s, t, tx] = [get('subtotal'), get('total'), get('tax')];
+  if (s === undefined || t === undefined || tx === undefined || near(s + tx, t)) return undefined;
+  const groups = new Map<string, { lines: number[]; sum: number; rates: Set<string> }>();
+  for (const { line, value } of amountLines(lines, consumed)) {
+    const r = rateLabel(lines[line]!);
+    if (!r || !r.key) continue;
+    const g = groups.get(r.key) ?? groups.set(r.key, { lines: [], sum: 0, rates: new Set() }).get(r.key)!;
+    g.lines.push(line);
+    g.sum = Math.round((g.sum + value) * 100) / 100;
+    g.rates.add(r.rate);
+  }
+  const lineOf = (role: TotalRole) => (found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line ?? 0) - 1;
+  const groupOf = (line: number) => [...groups.values()].find((g) => g.rates.size >= 2 && g.rates.size === g.lines.length && g.lines.includes(line));
+  const [sub, tax] = [groupOf(lineOf('subtotal')), groupOf(lineOf('tax'))];
+  if (!sub || !tax || sub === tax || !near(sub.sum + tax.sum, t)) return undefined;
+  return { subtotal: { line: sub.lines[0]!, value: sub.sum }, tax: { line: tax.lines[0]!, value: tax.sum } };
+}
+
+/**
  * A total a scan misread ("132570" for 132,70) that neither the rows nor rows + tax confirm, on a
  * document whose tax line prints its rate: tax × (100 + rate) / rate is the total the tax was taken
  * from (to within the tax's rounding), and the only amount in that span one digit away from the
@@ -391,6 +438,22 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
   if (fill && byRole.has('tax') && get('tax') === undefined) {
     const at = taxByRate(lines, consumed, found, get('subtotal') ?? sum ?? undefined, get('total'));
     if (at) set('tax', at);
+  }
+  if (fill) {
+    const after = totalAfterTax(lines, consumed, found, byRole, get);
+    if (after) {
+      const before = get('total')!;
+      const lineOf = found.find((x) => x.path === byRole.get('total')!.path.join('.'))!.line - 1;
+      set('subtotal', { line: lineOf, value: before });
+      set('total', after, true);
+      warnings.push(`total ${money(before)} read as the subtotal: the tax is added to it on line ${after.line + 1} (${money(after.value)})`);
+    }
+    const perRate = amountsPerRate(lines, consumed, found, byRole, get);
+    if (perRate) {
+      warnings.push(`subtotal and tax read as the sums of their lines per tax rate (${money(perRate.subtotal.value)}, ${money(perRate.tax.value)})`);
+      set('subtotal', perRate.subtotal, true);
+      set('tax', perRate.tax, true);
+    }
   }
   if (fill && byRole.has('tax')) {
     const at = taxOfSeveralRates(lines, found, byRole, get);

@@ -253,7 +253,7 @@ const TABLE_END = new Set(
 );
 
 /** "auf 473,00 €", "on 1,250.00", "sur 100,00": the base a tax's label names after its rate */
-export const TAX_BASE = /\s+(?:auf|von|on|of|sur|de|su|sobre|op|over|od)\s+[€$£]?\s*\d[\d.,' ]*[.,]\d{2}\s*(?:€|EUR|USD|GBP|CHF|PLN|zł)?\s*$/i;
+export const TAX_BASE = /\s+(?:auf|von|on|of|sur|de|su|sobre|op|over|od)\s+[€$£]?\s*\d[\d.,' ]*[.,]\d{2}\s*(?:€|EUR|USD|GBP|CHF|PLN|zł)?\s*[=:]?\s*$/i;
 
 /** a total's or a tax's label without its rate and the base it names ("19 % MwSt. auf 473,00" -> "mwst") */
 const amountLabelKey = (text: string) => normalizeLabel(text.replace(TAX_BASE, '').replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/[:\s]+$/, ''));

@@ -258,6 +258,16 @@ describe('totals named as German invoices and the e-invoice standard name them',
     expect(totals([...breakdown.slice(0, 3), '', 'Rechnungsbetrag   172,50'])).toMatchObject({ subtotal: undefined, total_amount: 172.5 });
   });
 
+  it('"Summe" before the tax is the subtotal; amounts per rate add up; a rate\'s base then its tax', () => {
+    // "Summe" names a total as often as a sum before tax: the tax added to it further down says which
+    expect(totals(['Summe                  100,00', 'zzgl. 19% MwSt.         19,00', 'Rechnungsbetrag        119,00'])).toEqual(want);
+    // the base and the tax given once per rate: their sums
+    expect(totals(['Warenwert 7 %    50,00', 'Warenwert 19 %   100,00', 'MwSt. 7 %        3,50', 'MwSt. 19 %      19,00', 'Gesamtbetrag    172,50'])).toEqual({ subtotal: 150, tax_amount: 22.5, total_amount: 172.5 });
+    // a rate in the label, its base, then the tax (the rate of the base), and "… = tax"
+    expect(totals(['Umsatzsteuer 19 %     100,00     19,00', 'Gesamtbetrag         119,00'])).toMatchObject({ tax_amount: 19, total_amount: 119 });
+    expect(totals(['Nettobetrag          100,00 €', 'USt. 19 % auf 100,00 € = 19,00 €', 'Gesamtbetrag         119,00 €'])).toEqual(want);
+  });
+
   it('"Net à payer": "à" inside a label is no "to"', () => {
     expect(totals(['Total HT      100,00', 'Total TVA      19,00', 'Net à payer     119,00'])).toEqual(want);
     // (while "Facturé à" ending a label still names the buyer, and the title "Facture" does not)

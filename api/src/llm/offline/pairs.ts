@@ -228,6 +228,10 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       const right = cells[ci + 1];
       if (right && !right.text.replace(TIME, '').includes(':')) {
         consider(cell.text, right.text, li, [id, `${li}:${ci + 1}`], 0.95, 'label', summaryRow(cells, ci));
+        // "Umsatzsteuer 19 %   473,00   89,87": a rate in the label, its base, then the tax, which
+        // is the rate of the base
+        const after = cells[ci + 2];
+        if (after && taxOfBase(cell.text, right.text, after.text)) consider(cell.text, after.text, li, [id, `${li}:${ci + 2}`], 0.95, 'label');
       }
       // "Invoice No. INV-001" / "TOTAL $12.00" with single spaces: try the first 1-5 words as the label
       // (not a line of words alone above its value: "ACCOUNT OWNER" / "ORLA BRENNAN" is a label, not "Account: Owner")
@@ -237,6 +241,9 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
       for (let k = 1; k < Math.min(6, words.length) && !labelAbove; k++) {
         consider(words.slice(0, k).join(' '), words.slice(k).join(' '), li, [id], 0.9, 'label');
       }
+      // "USt. 19 % auf 473,00 € = 89,87 €": the words before a cell's last amount, the base they name left out
+      const last = /^(.*?\S)\s*=\s*(-?[€$£]?\s?\d[\d.,' ]*[.,]\d{2}\s*(?:€|[A-Z]{3})?)$/.exec(cell.text);
+      if (last) consider(last[1]!, last[2]!, li, [id], 0.9, 'label');
     });
   });
   preferRoundedTotal(out);
@@ -282,6 +289,14 @@ function summaryRow(cells: { text: string }[], ci: number): boolean {
   const amount = (t: string | undefined) => t !== undefined && /\d[.,]\d{2}\b/.test(t);
   // also with a rate between ("Umsatzsteuer (S)   240,00   7   16,80": a tax breakdown's base, rate, tax)
   return amount(cells[ci + 1]?.text) && cells.slice(ci + 2).some((c) => amount(c.text));
+}
+
+/** a label's rate, and an amount that is that rate of the amount before it ("19 %", 473,00, 89,87) */
+function taxOfBase(label: string, base: string, tax: string): boolean {
+  const rate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(label);
+  const [b, t] = [parseAmount(base), parseAmount(tax)];
+  if (!rate || b === undefined || t === undefined || t <= 0) return false;
+  return Math.abs((b * Number(rate[1]!.replace(',', '.'))) / 100 - t) <= 0.011;
 }
 
 const BENEFICIARIES = new Set(BENEFICIARY.map(normalizeLabel));
