@@ -335,6 +335,17 @@ describe('an item\'s name on the line above its numbers', () => {
   });
 });
 
+describe('text that once made the extractor throw', () => {
+  it('a line of a scan\'s bars alone, and a first block without a name above the addressee\'s', () => {
+    // development receipts sroie/071 and 078 read with the fast model, sroie/075 in column mode
+    const bars = ['AEON CO. (M) BHD (126926-H)', 'CHERAS, 56100 KUALA LUMPUR', 'Date: 19/02/2018', 'Total Sales Incl GST                 17.76', 'THANK YOU FOR YOUR PATRONAGE', '|                                                 |                  |', 'AAI INE'];
+    expect(() => extractOffline(bars.join('\n'), RECEIPT)).not.toThrow();
+    expect(() => extractOffline(bars.join('\n'), INVOICE)).not.toThrow();
+    const lines = ['2018-03-05', '', 'Kunden AG', 'Kundenstr. 1', '12345 Stadt', '', 'Verkäufer: Lieferant GmbH', 'Rechnungsnummer: 1', 'Gesamtbetrag  10,00'];
+    expect(extractOffline(lines.join('\n'), INVOICE).data).toMatchObject({ seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG' });
+  });
+});
+
 describe('a letter for a window envelope (mustangproject development e-invoices)', () => {
   it('the addressee is the first name under the return-address line', () => {
     const text = [

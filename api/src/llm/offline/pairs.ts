@@ -124,6 +124,8 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
   lines.forEach((line, li) => {
     if (skipLines.has(li) || !line.trim() || isSeparatorLine(line)) return;
     const cells = splitCells(line);
+    // (a line of a scan's bars and nothing else has no cell: "|      |     |")
+    if (!cells.length) return;
     // a row of labels with the values on the row below, column by column
     // (most cells name fields: an OCR-damaged label among them must not become a value)
     const labelCells = cells.filter((c) => !c.text.includes(':') && isLabel(c.text)).length;

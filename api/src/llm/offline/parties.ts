@@ -133,7 +133,7 @@ export function readAddressee({ lines, model, values, consumedLines, tableLines,
   const letterhead = readElsewhere && !blocks[first]!.some((c) => sharesWord(c.text, issuerName)) ? first - 1 : first;
   // two columns on the first lines ("Orla Brennan ... WESTFIELD MUTUAL"): which one made the document is
   // known only when the issuer's name was read from one of them
-  const letterheadName = blocks[letterhead]?.find((c) => readsLikeName(c.text))!.text;
+  const letterheadName = blocks[letterhead]?.find((c) => readsLikeName(c.text))?.text;
   const besideUnknownLetterhead = (b: number) => letterheadName !== undefined && runs[b] === runs[letterhead] && !known.has(letterheadName.toLowerCase());
   const names: { line: number; name: string }[] = [];
   // a line naming the document ("STATEMENT OF ACCOUNT", "Account statement") shares the schema's words: it is no party's name
@@ -257,7 +257,8 @@ interface BlockLine {
  * column, left first. A line of more than two cells is not part of an address block.
  */
 function textBlocks(lines: string[], end: number): { blocks: BlockLine[][]; runs: number[] } {
-  const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!);
+  // (a line of a scan's bars alone, "|      |", has no cell: it is blank)
+  const blank = (i: number) => !lines[i]!.trim() || isSeparatorLine(lines[i]!) || splitCells(lines[i]!).length === 0;
   const runs: number[][] = [];
   // a letterhead's contact lines end its block: a name under them heads the next one ("www.kraxi.com"
   // / "Papierflieger-Vertriebs-GmbH", where no blank line sets the window address apart)
