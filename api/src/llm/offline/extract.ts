@@ -11,6 +11,7 @@
 // as not found. `found` says where every value came from.
 import type { JSONSchema, LlmSourceDocument } from '../types';
 import { checkArithmetic } from './arithmetic';
+import { splitCells } from './table';
 import { isAllowanceOrCharge, isTotalOrTaxLabel } from './labels';
 import { assemble } from './assemble';
 import { buildSchemaModel, conventions, type ScalarField } from './fields';
@@ -56,7 +57,8 @@ function extractWith(doc: LlmSourceDocument, schema: JSONSchema, options: Offlin
     readBatchTable(model, doc.table, tables);
     lines = doc.table.description.map(cleanMarkdown);
   } else {
-    lines = mendTaxName(mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(openLeaders(spaceAfterNumberMark(cleanMarkdown(l))))))));
+    // (a line of a scan's bars and nothing else, "|      |     |", has no cell: it is blank)
+    lines = mendTaxName(mendCurrencyMarks(doc.text.split(/\r?\n/).map((l) => mendSplitDecimal(removeSpecks(openLeaders(spaceAfterNumberMark(cleanMarkdown(l))))))).map((l) => (l.trim() && !splitCells(l).length ? '' : l)));
     readTextTables(lines, model, consumedLines, tables);
   }
   splitLeadingDates(tableData);
