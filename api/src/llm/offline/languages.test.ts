@@ -341,6 +341,9 @@ describe('text that once made the extractor throw', () => {
     const bars = ['AEON CO. (M) BHD (126926-H)', 'CHERAS, 56100 KUALA LUMPUR', 'Date: 19/02/2018', 'Total Sales Incl GST                 17.76', 'THANK YOU FOR YOUR PATRONAGE', '|                                                 |                  |', 'AAI INE'];
     expect(() => extractOffline(bars.join('\n'), RECEIPT)).not.toThrow();
     expect(() => extractOffline(bars.join('\n'), INVOICE)).not.toThrow();
+    // (and a line of bars above an item line: a fuzz of the development readings found it)
+    const items = ['Kraxi GmbH', 'Rechnungsnummer: 1', '|        |        |', '1          2,00 Stück          20,00 €          40,00 €', 'Gesamtbetrag  40,00'];
+    expect(() => extractOffline(items.join('\n'), INVOICE)).not.toThrow();
     const lines = ['2018-03-05', '', 'Kunden AG', 'Kundenstr. 1', '12345 Stadt', '', 'Verkäufer: Lieferant GmbH', 'Rechnungsnummer: 1', 'Gesamtbetrag  10,00'];
     expect(extractOffline(lines.join('\n'), INVOICE).data).toMatchObject({ seller_name: 'Lieferant GmbH', buyer_name: 'Kunden AG' });
   });
