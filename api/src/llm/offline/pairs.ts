@@ -132,9 +132,12 @@ export function collectCandidates(lines: string[], fields: ScalarField[], skipLi
     if (cells.length >= 2 && !cells.some((c) => c.text.includes(':')) && (labelCells >= Math.max(2, Math.ceil((cells.length * 2) / 3)) || isLabelRow(lines, li))) {
       let below = valuesBelow(lines, li, cells.filter((c) => isLabel(c.text)));
       // a breakdown under the labels, one row per tax rate ("7 %  50,00  3,50" / "19 %  100,00
-      // 19,00"): its sum row holds the document's amounts, and without one no row does
+      // 19,00"): its sum row holds the document's amounts, and without one no row does (rows of
+      // other values under a row of labels, a statement's transactions, are no breakdown)
       const rows = below === -1 ? [] : valueRows(lines, below, cells);
-      if (rows.length > 1) below = rows.find((r) => SUM_ROW.test(splitCells(lines[r]!)[0]!.text)) ?? -1;
+      const firstCell = (r: number) => splitCells(lines[r]!)[0]?.text ?? '';
+      const rates = rows.filter((r) => /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/.test(firstCell(r)));
+      if (rates.length > 1 && rows.every((r) => rates.includes(r) || SUM_ROW.test(firstCell(r)))) below = rows.find((r) => SUM_ROW.test(firstCell(r))) ?? -1;
       if (below !== -1) {
         const belowCells = splitCells(lines[below]!);
         cells.forEach((cell, ci) => {

@@ -42,13 +42,14 @@ export function laterDates(lines: string[], model: SchemaModel, values: Map<Scal
 
 /** words before a date that say it is another date than the document's own: an order's, a delivery's, a due date, a period's */
 const OTHER_DATE = /(?:liefer|leistung|f[äa]llig|zahlbar|due\b|deliver|ship|livraison|[ée]ch[ée]ance|p[ée]riode|zeitraum|period)/i;
-/** ... or an order's, when the field is not itself the date of a purchase (a receipt's order is its purchase) */
+/** ... or an order's */
 const ORDER_DATE = /(?:bestell|auftrag|order|commande)/i;
-const PURCHASE_WORDS = /\b(?:purchase|order|sale|transaction|bought|bestellung|kauf|achat|commande)\b/i;
+/** the date field these words are read for: an invoice's (or a credit note's) date of issue */
+const ISSUED_WORDS = /\b(?:invoice|credit note|rechnung|facture|gutschrift|avoir)\b/i;
 /** ... unless they name the document's own too ("Liefer- und Rechnungsdatum") */
 const OWN_DATE = /(?:rechnung|invoice|factur|beleg|gutschrift|avoir)/i;
-/** a place before a letter's date, alone on its line ("Musterstadt, ", "München, den ") */
-const PLACE_DATE = /^\s*\p{Lu}[\p{L} .'-]{1,40},\s*(?:(?:den|le|il|el)\s+)?$/u;
+/** a place before a letter's date, alone on its line ("Musterstadt, ", "München, den ", "Bad Homburg, ") */
+const PLACE_DATE = /^\s*\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+)?,\s*(?:(?:den|le|il|el)\s+)?$/u;
 
 function isNameField(f: ScalarField): boolean {
   const words = nameWords(f.path.join(' '));
@@ -123,9 +124,11 @@ export function applyPositionalRules(
       });
       // a letter's own date after its place ("Musterstadt, 03.04.2024", "München, den 3. April 2024"),
       // else the first date whose words do not name another one (an order's, a delivery's, a due date)
-      const purchase = PURCHASE_WORDS.test(`${target.name.replace(/_/g, ' ')} ${target.description ?? ''}`);
-      const other = (before: string) => (OTHER_DATE.test(before) || (!purchase && ORDER_DATE.test(before))) && !OWN_DATE.test(before);
-      const chosen = dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) ?? dated.find(({ before }) => !other(before));
+      // (for an invoice's date of issue only: a statement is dated by its period, a receipt's order
+      // is its purchase, and other documents kept the first date before these rules)
+      const issued = ISSUED_WORDS.test(`${target.name.replace(/_/g, ' ')} ${target.description ?? ''}`);
+      const other = (before: string) => issued && (OTHER_DATE.test(before) || ORDER_DATE.test(before)) && !OWN_DATE.test(before);
+      const chosen = (issued ? dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) : undefined) ?? dated.find(({ before }) => !other(before));
       if (chosen) {
         values.set(target, chosen.d.iso);
         found.push({ path: target.path.join('.'), line: chosen.i + 1, via: 'only-date' });
