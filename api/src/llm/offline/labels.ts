@@ -34,6 +34,20 @@ function singular(word: string): string {
 
 /** "Invoice No." -> "invoice number"; "unitPrice" -> "unit price"; "E-mail" -> "email"; "Sub Total" -> "subtotal" */
 export function normalizeLabel(text: string): string {
+  const known = NORMALIZED.get(text);
+  if (known !== undefined) return known;
+  const out = normalize(text);
+  // (a document reads the same cells against every field: each is normalised once; the memo is
+  // bounded, a long document's cells do not pile up)
+  if (NORMALIZED.size >= MEMO_LIMIT) NORMALIZED.clear();
+  NORMALIZED.set(text, out);
+  return out;
+}
+
+const MEMO_LIMIT = 20_000;
+const NORMALIZED = new Map<string, string>();
+
+function normalize(text: string): string {
   let s = text
     // "(Inclusive of GST)", "(excl. VAT)", "(inkl. MwSt.)": a qualifier that says which total this is
     // stays; other parentheses ("Amount (RM)", "(optional)") go, innermost first: an opening one
@@ -148,6 +162,20 @@ export function isFieldLabel(text: string, fields: readonly { labels: Label[] }[
 
 /** How well a document label names a property: 0 (not at all) to 1 (its exact name). */
 export function matchLabel(documentLabel: string, labels: Label[]): number {
+  let memo = MATCHED.get(labels);
+  if (!memo) MATCHED.set(labels, (memo = new Map()));
+  const known = memo.get(documentLabel);
+  if (known !== undefined) return known;
+  const out = match(documentLabel, labels);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(documentLabel, out);
+  return out;
+}
+
+/** matchLabel's answers per field's labels (the labels are built once per schema) */
+const MATCHED = new WeakMap<Label[], Map<string, number>>();
+
+function match(documentLabel: string, labels: Label[]): number {
   // "Booking ref." names what "Booking No." names
   const key = normalizeLabel(documentLabel).replace(/\breference\b/g, 'number').replace(/\b(\w+)( \1\b)+/g, '$1');
   if (!key) return 0;

@@ -48,6 +48,8 @@ const ORDER_DATE = /(?:bestell|auftrag|order|commande)/i;
 const ISSUED_WORDS = /\b(?:invoice|credit note|rechnung|facture|gutschrift|avoir)\b/i;
 /** ... unless they name the document's own too ("Liefer- und Rechnungsdatum") */
 const OWN_DATE = /(?:rechnung|invoice|factur|beleg|gutschrift|avoir)/i;
+/** a line that may be a place and a date (a cheap test before the dates are looked for) */
+const PLACE_LINE = /^\s*\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+)?,\s*(?:(?:den|le|il|el)\s+)?\d/u;
 /** a place before a letter's date, alone on its line ("Musterstadt, ", "München, den ", "Bad Homburg, ") */
 const PLACE_DATE = /^\s*\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+)?,\s*(?:(?:den|le|il|el)\s+)?$/u;
 
@@ -118,17 +120,27 @@ export function applyPositionalRules(
     const target = dateFields.find((f) => !nameWords(f.name).some((w) => ['due', 'expiry', 'expiration', 'delivery', 'ship', 'birth', 'start', 'end'].includes(w)));
     if (target && model.scalars.filter((f) => f.format === 'date' && values.has(f)).length === 0) {
       // a date in a line a value was taken from still counts (a row of values under a row of labels), one in a table does not
-      const dated = lines.flatMap((line, i) => {
-        const d = tableLines.has(i) ? undefined : findDates(line, { dayFirst: conventions.dayFirst })[0];
-        return d ? [{ i, d, before: line.slice(0, d.index) }] : [];
-      });
+      // (read line by line, and only as far as needed: dates are costly to find on a long document)
+      const dateAt = (i: number) => {
+        const d = tableLines.has(i) ? undefined : findDates(lines[i]!, { dayFirst: conventions.dayFirst })[0];
+        return d ? { i, d, before: lines[i]!.slice(0, d.index) } : undefined;
+      };
       // a letter's own date after its place ("Musterstadt, 03.04.2024", "München, den 3. April 2024"),
       // else the first date whose words do not name another one (an order's, a delivery's, a due date)
       // (for an invoice's date of issue only: a statement is dated by its period, a receipt's order
       // is its purchase, and other documents kept the first date before these rules)
       const issued = ISSUED_WORDS.test(`${target.name.replace(/_/g, ' ')} ${target.description ?? ''}`);
       const other = (before: string) => issued && (OTHER_DATE.test(before) || ORDER_DATE.test(before)) && !OWN_DATE.test(before);
-      const chosen = (issued ? dated.find(({ before, d, i }) => PLACE_DATE.test(before) && !lines[i]!.slice(d.index + d.length).trim()) : undefined) ?? dated.find(({ before }) => !other(before));
+      let chosen: ReturnType<typeof dateAt>;
+      for (let i = 0; issued && !chosen && i < lines.length; i++) {
+        if (!PLACE_LINE.test(lines[i]!)) continue;
+        const at = dateAt(i);
+        if (at && PLACE_DATE.test(at.before) && !lines[i]!.slice(at.d.index + at.d.length).trim()) chosen = at;
+      }
+      for (let i = 0; !chosen && i < lines.length; i++) {
+        const at = dateAt(i);
+        if (at && !other(at.before)) chosen = at;
+      }
       if (chosen) {
         values.set(target, chosen.d.iso);
         found.push({ path: target.path.join('.'), line: chosen.i + 1, via: 'only-date' });
