@@ -37,6 +37,12 @@ export function totalRole(field: ScalarField): TotalRole | null {
   return null;
 }
 
+/** the 1-based line the field of a role was read from, undefined when it was not read */
+const foundLine = (found: FoundField[], byRole: Map<TotalRole, ScalarField>, role: TotalRole): number | undefined => {
+  const f = byRole.get(role);
+  return f && found.find((x) => x.path === f.path.join('.'))?.line;
+};
+
 const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005);
 const money = (n: number) => n.toFixed(2);
 
@@ -76,7 +82,7 @@ const TAX_WORD = /\b(?:tax|vat|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|
 function taxOfSeveralRates(lines: string[], found: FoundField[], byRole: Map<TotalRole, ScalarField>, get: (role: TotalRole) => number | undefined): AmountLine | undefined {
   const [s, t, tx] = [get('subtotal'), get('total'), get('tax')];
   if (s === undefined || t === undefined || t <= s || (tx !== undefined && near(s + tx, t))) return undefined;
-  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const lineOf = (role: TotalRole) => foundLine(found, byRole, role);
   const [from, to] = [lineOf('subtotal'), lineOf('total')];
   if (from === undefined || to === undefined || to <= from) return undefined;
   const taxes: AmountLine[] = [];
@@ -101,7 +107,7 @@ function taxOfSeveralRates(lines: string[], found: FoundField[], byRole: Map<Tot
 function totalAfterTax(lines: string[], consumed: Set<number>, found: FoundField[], byRole: Map<TotalRole, ScalarField>, get: (role: TotalRole) => number | undefined): AmountLine | undefined {
   const [s, t, tx] = [get('subtotal'), get('total'), get('tax')];
   if (s !== undefined || t === undefined || tx === undefined || tx <= 0 || !byRole.has('subtotal')) return undefined;
-  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const lineOf = (role: TotalRole) => foundLine(found, byRole, role);
   const [totalLine, taxLine] = [lineOf('total'), lineOf('tax')];
   if (totalLine === undefined || taxLine === undefined || taxLine <= totalLine) return undefined;
   return amountLines(lines, consumed).find((x) => x.line + 1 > taxLine && near(x.value, t + tx));
@@ -132,7 +138,7 @@ function amountsPerRate(lines: string[], consumed: Set<number>, found: FoundFiel
     g.sum = Math.round((g.sum + value) * 100) / 100;
     g.rates.add(r.rate);
   }
-  const lineOf = (role: TotalRole) => (found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line ?? 0) - 1;
+  const lineOf = (role: TotalRole) => (foundLine(found, byRole, role) ?? 0) - 1;
   const groupOf = (line: number) => [...groups.values()].find((g) => g.rates.size >= 2 && g.rates.size === g.lines.length && g.lines.includes(line));
   const [sub, tax] = [groupOf(lineOf('subtotal')), groupOf(lineOf('tax'))];
   if (!sub || !tax || sub === tax || !near(sub.sum + tax.sum, t)) return undefined;
@@ -153,7 +159,7 @@ function totalFromIncludedTax(
   sum: number | null,
 ): AmountLine | undefined {
   const [t, tx, s] = [get('total'), get('tax'), get('subtotal')];
-  const lineOf = (role: TotalRole) => found.find((x) => x.path === byRole.get(role)?.path.join('.'))?.line;
+  const lineOf = (role: TotalRole) => foundLine(found, byRole, role);
   const [totalLine, taxLine] = [lineOf('total'), lineOf('tax')];
   if (t === undefined || tx === undefined || tx <= 0 || totalLine === undefined || taxLine === undefined) return undefined;
   if ((sum !== null && (near(t, sum) || near(sum + tx, t))) || (s !== undefined && near(s + tx, t))) return undefined;
@@ -443,8 +449,7 @@ export function checkArithmetic({ model, values, tableData, lines, consumed, fou
     const after = totalAfterTax(lines, consumed, found, byRole, get);
     if (after) {
       const before = get('total')!;
-      const lineOf = found.find((x) => x.path === byRole.get('total')!.path.join('.'))!.line - 1;
-      set('subtotal', { line: lineOf, value: before });
+      set('subtotal', { line: foundLine(found, byRole, 'total')! - 1, value: before });
       set('total', after, true);
       warnings.push(`total ${money(before)} read as the subtotal: the tax is added to it on line ${after.line + 1} (${money(after.value)})`);
     }
@@ -496,11 +501,7 @@ function misreadTotals(
   found: FoundField[],
   set: (role: TotalRole, at: AmountLine) => void,
 ): void {
-  const lineOf = (role: TotalRole) => {
-    const f = byRole.get(role);
-    const hit = f && found.find((x) => x.path === f.path.join('.'));
-    return hit ? hit.line - 1 : -1;
-  };
+  const lineOf = (role: TotalRole) => (foundLine(found, byRole, role) ?? 0) - 1;
   const taken = new Set(found.map((x) => x.line - 1));
   const [s, tx, t] = [get('subtotal'), get('tax'), get('total')];
   if (s !== undefined && tx !== undefined && t !== undefined && near(s + tx, t) && (sum === null || near(s, sum))) return;
